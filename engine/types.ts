@@ -1,0 +1,205 @@
+/**
+ * Types of the engine layer: the definition format read from steps/, and what the engine returns.
+ * The format is described for product staff in docs/definition-format.md.
+ */
+
+/** A JSON-Logic expression. Kept loose on purpose: custom operations are registered at run time. */
+export type Logic = unknown;
+
+/** Any JSON value. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A step's saved record, or any nested object of it. */
+export type JsonObject = { [key: string]: unknown };
+
+/** The whole application's answers, keyed by step id: `{ "basic": {...}, "owner": {...} }`. */
+export type ApplicationData = { [stepId: string]: JsonObject | undefined } & { $context?: JsonObject };
+
+/** A JSON Schema as written in steps/<id>/schema.json (draft-07 with ajv-errors' errorMessage). */
+export type JsonSchema = { [key: string]: unknown };
+
+/** steps/<id>/ui.json: an @rjsf/core UI schema, plus `ui:sections` and `ui:options` used by our theme. */
+export type UiDefinition = { [key: string]: unknown };
+
+/** One page of a step with sub-pages (basic screening's sub-steps, proposed-insured's insureds). */
+export interface PageDefinition {
+  /** Unique within the step, used in state names and URLs. */
+  id: string;
+  /** Heading shown on the page. */
+  title?: string;
+  /** Top-level fields of the step record that this page shows and validates. */
+  fields: string[];
+  /** When the page applies; default: always. */
+  showIf?: Logic;
+  /** Overrides the Next button's text on this page (for example "Next Insured"). */
+  nextLabel?: string;
+  /** Counted in the "Step n of N" display. */
+  counted?: boolean;
+}
+
+/** One entry of steps/flow.json. */
+export interface FlowStepDefinition {
+  /** The folder name under steps/, and the URL segment. */
+  id: string;
+  /** Human title, for progress displays and the review page. */
+  title: string;
+  /** When the step applies, over the whole application's data; default: always. A step that does not apply completes by itself. */
+  showIf?: Logic;
+  /** Sub-pages, in order. */
+  pages?: PageDefinition[];
+  /** Reaching this step completes the screening. */
+  final?: boolean;
+}
+
+/** steps/flow.json. */
+export interface FlowDefinition {
+  $schema?: string;
+  /** The review step, to which EDIT returns. */
+  review: string;
+  steps: FlowStepDefinition[];
+}
+
+/** One group of rule targets repeated over several places (insured_1, insured_2). */
+export interface RuleScope {
+  /** Path (relative to the step record) of the object the group's rules apply to. */
+  path: string;
+  /** Constants substituted into messages as {name} and readable in logic as `$params.name`. */
+  params?: { [name: string]: Json };
+}
+
+export interface VisibilityRule {
+  /** Targets: relative paths of fields, `*` standing for every row of an array. */
+  fields: string[];
+  /** The fields show while this holds. */
+  showIf: Logic;
+}
+
+export interface ValidationRule {
+  /** The relative path the message belongs to; `*` for every row of an array. */
+  field: string;
+  /** The error holds while this is truthy. Either `when` or `required` is given. */
+  when?: Logic;
+  /** Shorthand: the error holds while the field is blank (null, missing, empty or white space). */
+  required?: boolean;
+  /** The spec's exact message. `{name}` is replaced from `params`. */
+  message: string;
+  /** Values computed for the message's placeholders. */
+  params?: { [name: string]: Logic };
+}
+
+export interface ComputedRule {
+  /** Relative path of the field written; `*` for every row of an array. */
+  field: string;
+  /** The value, as JSON-Logic. */
+  value: Logic;
+  /** Only computed while this holds; otherwise the field keeps what it has. */
+  when?: Logic;
+}
+
+export interface ClearRule {
+  /** While this holds, the fields are removed from the record. */
+  when: Logic;
+  fields: string[];
+}
+
+/** A named operation from the engine's registry, fired when a watched field changes. */
+export interface EffectRule {
+  /** Relative path(s) watched. The effect fires when one of them differs from the previous record. */
+  on: string | string[];
+  /** Name of the operation in the registry (see engine/operations). */
+  op: string;
+  /** Only fires while this holds (evaluated over the new data). */
+  when?: Logic;
+  params?: { [name: string]: unknown };
+}
+
+/** A text (section title, label) that changes with the data. */
+export interface TextRule {
+  /** A section id from ui.json, or a relative field path. */
+  target: string;
+  when: Logic;
+  text: string;
+}
+
+export interface RuleSet {
+  visibility?: VisibilityRule[];
+  validation?: ValidationRule[];
+  computed?: ComputedRule[];
+  clear?: ClearRule[];
+  effects?: EffectRule[];
+  texts?: TextRule[];
+}
+
+/** steps/<id>/rules.json. */
+export interface RulesDefinition extends RuleSet {
+  $schema?: string;
+  /** Rules repeated for each scope; relative paths inside are relative to the scope's path. */
+  groups?: (RuleSet & { each: RuleScope[] })[];
+}
+
+/** steps/<id>/examples/<name>.json. */
+export interface ExampleDefinition {
+  $schema?: string;
+  title: string;
+  description?: string;
+  /** Whole application data; must include the step's own record. */
+  data: ApplicationData;
+}
+
+/** Everything read from one steps/<id>/ folder. */
+export interface StepDefinition {
+  id: string;
+  flow: FlowStepDefinition;
+  schema: JsonSchema;
+  ui: UiDefinition;
+  rules: RulesDefinition;
+  examples: { [name: string]: ExampleDefinition };
+}
+
+/** The raw contents of steps/, as a map from a file's path relative to steps/ to its parsed JSON. */
+export type DefinitionFiles = { [relativePath: string]: unknown };
+
+/** All definitions, loaded and checked. */
+export interface Definitions {
+  flow: FlowDefinition;
+  steps: { [id: string]: StepDefinition };
+  /** Step ids in flow order. */
+  order: string[];
+}
+
+/** One error, with the field's dotted path relative to the step record (`insured_1.primary_beneficiaries.0.full_name`). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** What the engine works out for one step over the whole application's data. */
+export interface StepView {
+  /** The step record with effects, computed values and clearing applied. */
+  values: JsonObject;
+  /** Dotted paths of fields hidden by visibility rules (array rows expanded). */
+  hidden: string[];
+  /** Dotted paths of answers removed because hidden or by a clear rule. */
+  cleared: string[];
+  /** Dotted paths and new values of computed fields that changed. */
+  computed: { [path: string]: unknown };
+  /** Errors in definition order: JSON Schema first, then rules. */
+  errors: FieldError[];
+  /** Texts that changed with the data, by target. */
+  texts: { [target: string]: string };
+}
+
+export interface EvaluateOptions {
+  /** The step record before the change; effects fire on the difference. */
+  previous?: JsonObject;
+  /** Only report errors of these top-level fields (a page's fields). */
+  fields?: string[];
+}
+
+/** A problem found in the definitions; `file` is relative to the project root. */
+export interface DefinitionProblem {
+  file: string;
+  /** JSON pointer inside the file. */
+  path: string;
+  message: string;
+}
