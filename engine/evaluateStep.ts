@@ -1,0 +1,146 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { applyLogic, effects as effectRegistry } from './effects.ts';
+import { expandTarget, getPath, isWithin, setPath, splitPath } from './paths.ts';
+import type { CompiledRules } from './compileRules.ts';
+import type { ApplicationData, EvaluateOptions, FieldError, JsonObject, StepView } from './types.ts';
+import { fallbackMessage } from './fallbackMessage.ts';
+
+/** A step ready to evaluate: its compiled schema validator and flattened rules. */
+export interface CompiledStep {
+  id: string;
+  validate: ValidateFunction;
+  rules: CompiledRules;
+}
+
+type Data = Record<string, unknown>;
+
+function rowContext(data: Data, rows: unknown[], indices: number[]): Data {
+  if (rows.length === 0) return data;
+  const ctx = Object.create(data) as Data;
+  ctx.$item = rows[rows.length - 1];
+  ctx.$index = indices[indices.length - 1];
+  ctx.$rows = rows;
+  return ctx;
+}
+
+function truthy(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : Boolean(value);
+}
+
+function isBlankValue(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function ajvPath(error: ErrorObject): string {
+  const base = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'additionalProperties') base.push(String((error.params as { additionalProperty: string }).additionalProperty));
+  return base.join('.');
+}
+
+function formatParam(value: unknown): string {
+  if (typeof value === 'number') return String(Math.round(value * 100) / 100);
+  return String(value ?? '');
+}
+
+/**
+ * Works out everything about one step for the whole application's data: effects of the last change,
+ * computed values, visibility and clearing, errors (JSON Schema via ajv, then rules) and changing texts.
+ * The renderer and the server both call this.
+ * @param step - the compiled step
+ * @param appData - all answers, keyed by step id (the step's own record at `appData[step.id]`)
+ * @param options - `previous` record for effects; `fields` to limit errors to a page's fields
+ * @returns the step view
+ */
+export function evaluateStep(step: CompiledStep, appData: ApplicationData, options: EvaluateOptions = {}): StepView {
+  const { rules } = step;
+  let record: JsonObject = (appData[step.id] as JsonObject | undefined) ?? {};
+  let data: Data = { ...appData, [step.id]: record };
+  const evaluate = (logic: unknown, ctx: Data = data): unknown => applyLogic(logic, ctx);
+  const commit = (next: JsonObject): void => {
+    if (next !== record) {
+      record = next;
+      data = { ...data, [step.id]: record };
+    }
+  };
+
+  // Effects fire on what changed since the previous record.
+  const previous = options.previous;
+  if (previous) {
+    for (const effect of rules.effects) {
+      for (const on of effect.on) {
+        if (Object.is(getPath(previous, on), getPath(record, on))) continue;
+        if (effect.when !== undefined && !truthy(evaluate(effect.when))) continue;
+        const op = effectRegistry[effect.op];
+        commit(op({ record, previous, changed: on, params: effect.params, evaluate: (l) => evaluate(l) }));
+      }
+    }
+  }
+
+  const computed: Record<string, unknown> = {};
+  for (const rule of rules.computed) {
+    for (const { path, rows, indices } of expandTarget(record, rule.field)) {
+      const ctx = rowContext(data, rows, indices);
+      if (rule.when !== undefined && !truthy(evaluate(rule.when, ctx))) continue;
+      const value = evaluate(rule.value, ctx);
+      if (!Object.is(getPath(record, path), value)) {
+        commit(setPath(record, path, value));
+        computed[path] = value;
+      }
+    }
+  }
+
+  const hidden: string[] = [];
+  for (const rule of rules.visibility) {
+    for (const target of rule.targets) {
+      for (const { path, rows, indices } of expandTarget(record, target)) {
+        if (!truthy(evaluate(rule.showIf, rowContext(data, rows, indices)))) hidden.push(path);
+      }
+    }
+  }
+  const isHidden = hidden.length === 0
+    ? (): boolean => false
+    : (path: string): boolean => hidden.some((h) => isWithin(path, h));
+
+  const cleared: string[] = [];
+  const clearPath = (path: string): void => {
+    if (getPath(record, path) === undefined) return;
+    commit(setPath(record, path, undefined));
+    cleared.push(path);
+  };
+  for (const path of hidden) clearPath(path);
+  for (const rule of rules.clear) {
+    if (!truthy(evaluate(rule.when))) continue;
+    for (const target of rule.fields) for (const { path } of expandTarget(record, target)) clearPath(path);
+  }
+
+  const only = options.fields ? new Set(options.fields) : undefined;
+  const wanted = (path: string): boolean => !only || only.has(splitPath(path)[0]);
+  const errors: FieldError[] = [];
+  if (!step.validate(record)) {
+    for (const error of step.validate.errors ?? []) {
+      const field = ajvPath(error);
+      if (!wanted(field) || isHidden(field)) continue;
+      if (error.keyword !== 'additionalProperties' && isBlankValue(getPath(record, field))) continue;
+      errors.push({ field, message: error.keyword === 'errorMessage' ? error.message ?? '' : fallbackMessage(error) });
+    }
+  }
+  for (const rule of rules.validation) {
+    for (const { path, rows, indices } of expandTarget(record, rule.field)) {
+      if (!wanted(path) || isHidden(path)) continue;
+      const ctx = rowContext(data, rows, indices);
+      if (!truthy(evaluate(rule.when, ctx))) continue;
+      let message = rule.message;
+      if (rule.params) {
+        for (const [name, logic] of Object.entries(rule.params)) message = message.split(`{${name}}`).join(formatParam(evaluate(logic, ctx)));
+      }
+      errors.push({ field: path, message });
+    }
+  }
+
+  const texts: Record<string, string> = {};
+  for (const rule of rules.texts) {
+    if (!(rule.target in texts) && truthy(evaluate(rule.when))) texts[rule.target] = rule.text;
+  }
+
+  return { values: record, hidden, cleared, computed, errors, texts };
+}

@@ -1,0 +1,127 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import type {
+  DefinitionFiles, DefinitionProblem, Definitions, ExampleDefinition, FlowDefinition, JsonSchema, RulesDefinition, StepDefinition, UiDefinition,
+} from './types.ts';
+
+/** Thrown when the definitions are broken; `problems` name the file, the JSON path and the reason. */
+export class DefinitionError extends Error {
+  constructor(readonly problems: DefinitionProblem[]) {
+    super(problems.map(formatProblem).join('\n'));
+    this.name = 'DefinitionError';
+  }
+}
+
+/** `steps/owner/rules.json /visibility/3: reason` */
+export function formatProblem(p: DefinitionProblem): string {
+  return `${p.file} ${p.path || '/'}: ${p.message}`;
+}
+
+const META: Record<string, string> = {
+  'schema.json': '_meta/step-schema.schema.json',
+  'ui.json': '_meta/ui.schema.json',
+  'rules.json': '_meta/rules.schema.json',
+};
+
+function describe(error: ErrorObject): string {
+  if (error.keyword === 'additionalProperties') return `unknown key "${String((error.params as { additionalProperty: string }).additionalProperty)}"`;
+  if (error.keyword === 'enum') return `${error.message ?? 'not allowed'}: ${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)}`;
+  if (error.keyword === 'not' && error.instancePath.endsWith('/required')) return '"required" is not allowed in schema.json: use a required rule in rules.json';
+  return error.message ?? 'invalid';
+}
+
+/** Keeps the most useful errors: drops the summaries of anyOf/oneOf/allOf when a deeper error says more. */
+function usefulErrors(errors: ErrorObject[]): ErrorObject[] {
+  const specific = errors.filter((e) => !['anyOf', 'oneOf', 'allOf', 'if'].includes(e.keyword));
+  return specific.length ? specific : errors;
+}
+
+function metaValidator(files: DefinitionFiles): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  for (const [path, json] of Object.entries(files)) {
+    if (path.startsWith('_meta/')) ajv.addSchema(stripSchemaKey(json as JsonSchema), path.slice('_meta/'.length));
+  }
+  return ajv;
+}
+
+/** Removes the editor-only "$schema" key so ajv and rjsf see a plain schema. */
+export function stripSchemaKey<T extends Record<string, unknown>>(json: T): T {
+  if (!json || typeof json !== 'object' || !('$schema' in json)) return json;
+  const copy = { ...json };
+  delete copy.$schema;
+  return copy;
+}
+
+/**
+ * Checks every definition file against its meta-schema and assembles the definitions.
+ * @param files - steps/ as a map from relative path (`owner/rules.json`) to parsed JSON; `_meta/*` included
+ * @param options - `root` is the folder name used in problem reports (default "steps")
+ * @returns the definitions and every problem found; `definitions` is undefined when a file is unusable
+ */
+export function checkDefinitions(files: DefinitionFiles, options: { root?: string } = {}): { definitions?: Definitions; problems: DefinitionProblem[] } {
+  const root = options.root ?? 'steps';
+  const problems: DefinitionProblem[] = [];
+  const report = (file: string, path: string, message: string): void => { problems.push({ file: `${root}/${file}`, path, message }); };
+  const ajv = metaValidator(files);
+  const check = (file: string, metaId: string): boolean => {
+    const validate = ajv.getSchema(metaId.slice('_meta/'.length));
+    if (!validate) { report(file, '', `meta-schema ${metaId} is missing`); return false; }
+    if (validate(files[file])) return true;
+    for (const e of usefulErrors(validate.errors ?? [])) report(file, e.instancePath, describe(e));
+    return false;
+  };
+
+  const flowFile = 'flow.json';
+  if (!(flowFile in files)) {
+    report(flowFile, '', 'flow.json is missing');
+    return { problems };
+  }
+  if (!check(flowFile, '_meta/flow.schema.json')) return { problems };
+  const flow = stripSchemaKey(files[flowFile] as unknown as Record<string, unknown>) as unknown as FlowDefinition;
+
+  const steps: Record<string, StepDefinition> = {};
+  let usable = true;
+  const seen = new Set<string>();
+  flow.steps.forEach((flowStep, i) => {
+    if (seen.has(flowStep.id)) report(flowFile, `/steps/${i}/id`, `step "${flowStep.id}" is listed twice`);
+    seen.add(flowStep.id);
+    const parts: Record<string, unknown> = {};
+    for (const name of Object.keys(META)) {
+      const file = `${flowStep.id}/${name}`;
+      if (!(file in files)) { report(file, '', `missing: every step needs ${name}`); usable = false; continue; }
+      if (!check(file, META[name])) usable = false;
+      parts[name] = stripSchemaKey(files[file] as Record<string, unknown>);
+    }
+    const examples: Record<string, ExampleDefinition> = {};
+    const prefix = `${flowStep.id}/examples/`;
+    for (const file of Object.keys(files).filter((f) => f.startsWith(prefix)).sort()) {
+      if (check(file, '_meta/example.schema.json')) examples[file.slice(prefix.length).replace(/\.json$/, '')] = files[file] as ExampleDefinition;
+    }
+    steps[flowStep.id] = {
+      id: flowStep.id,
+      flow: flowStep,
+      schema: (parts['schema.json'] ?? {}) as JsonSchema,
+      ui: (parts['ui.json'] ?? {}) as UiDefinition,
+      rules: (parts['rules.json'] ?? {}) as RulesDefinition,
+      examples,
+    };
+  });
+  if (!seen.has(flow.review)) report(flowFile, '/review', `review step "${flow.review}" is not in steps`);
+  for (const file of Object.keys(files)) {
+    const dir = file.split('/')[0];
+    if (file.includes('/') && dir !== '_meta' && !seen.has(dir)) report(file, '', `folder "${dir}" is not listed in flow.json`);
+  }
+  if (!usable) return { problems };
+  return { definitions: { flow, steps, order: flow.steps.map((s) => s.id) }, problems };
+}
+
+/**
+ * Loads and checks the definitions; throws when any file is broken.
+ * @param files - steps/ as a map from relative path to parsed JSON
+ * @throws DefinitionError naming each file, JSON path and reason
+ * @example const defs = loadDefinitions(readDefinitionFiles('steps'));
+ */
+export function loadDefinitions(files: DefinitionFiles): Definitions {
+  const { definitions, problems } = checkDefinitions(files);
+  if (!definitions || problems.length) throw new DefinitionError(problems);
+  return definitions;
+}

@@ -1,0 +1,82 @@
+import jsonLogic from 'json-logic-js';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isRealDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+function todayIso(): string {
+  const now = new Date();
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function isBlank(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+function ageInYears(dob: unknown): number | null {
+  if (!isRealDate(dob)) return null;
+  const [y, m, d] = dob.split('-').map(Number);
+  const [ty, tm, td] = todayIso().split('-').map(Number);
+  let age = ty - y;
+  if (tm < m || (tm === m && td < d)) age -= 1;
+  return age;
+}
+
+/**
+ * The custom JSON-Logic operations definitions may use, by name.
+ * Documented for product staff in docs/definition-format.md.
+ */
+export const customOperations: Record<string, (...args: unknown[]) => unknown> = {
+  today: () => todayIso(),
+  age: (dob: unknown) => ageInYears(dob),
+  isBlank: (value: unknown) => isBlank(value),
+  isNumber: (value: unknown) => typeof value === 'number' && Number.isFinite(value),
+  isDate: (value: unknown) => isRealDate(value),
+  sum: (rows: unknown, field: unknown) => {
+    if (!Array.isArray(rows)) return 0;
+    let total = 0;
+    for (const row of rows) {
+      const v = typeof field === 'string' && row !== null && typeof row === 'object' ? (row as Record<string, unknown>)[field] : row;
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : 0;
+      if (Number.isFinite(n)) total += n;
+    }
+    return Math.round(total * 1e6) / 1e6;
+  },
+  count: (rows: unknown) => (Array.isArray(rows) ? rows.length : 0),
+  round: (value: unknown, digits: unknown) => {
+    if (typeof value !== 'number') return value;
+    const f = 10 ** (typeof digits === 'number' ? digits : 0);
+    return Math.round(value * f) / f;
+  },
+  matches: (value: unknown, pattern: unknown) =>
+    typeof value === 'string' && typeof pattern === 'string' && new RegExp(pattern).test(value),
+};
+
+let registered = false;
+
+/** Registers the custom operations with json-logic-js once; later calls do nothing. */
+export function registerOperations(): void {
+  if (registered) return;
+  for (const [name, fn] of Object.entries(customOperations)) jsonLogic.add_operation(name, fn);
+  registered = true;
+}
+
+/** Names of every JSON-Logic operation a definition may use: the built-in ones and ours. */
+export const knownOperations = new Set<string>([
+  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and',
+  '>', '>=', '<', '<=', 'max', 'min', '+', '-', '*', '/', '%', 'map', 'reduce', 'filter', 'all', 'none', 'some',
+  'merge', 'in', 'cat', 'substr',
+  ...Object.keys(customOperations),
+]);
+
+export { isBlank, isRealDate };

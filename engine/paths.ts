@@ -1,0 +1,88 @@
+import type { JsonObject } from './types.ts';
+
+/** Splits a dotted path (`insured_1.primary_beneficiaries.0.full_name`) into its segments. */
+export function splitPath(path: string): string[] {
+  return path === '' ? [] : path.split('.');
+}
+
+/**
+ * Reads the value at a dotted path.
+ * @param root - the object to read from
+ * @param path - dotted path; numeric segments index arrays
+ * @returns the value, or undefined when any step is missing
+ */
+export function getPath(root: unknown, path: string | string[]): unknown {
+  const parts = typeof path === 'string' ? splitPath(path) : path;
+  let cur: unknown = root;
+  for (const p of parts) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
+}
+
+function shallowCopy(value: unknown): Record<string, unknown> | unknown[] {
+  return Array.isArray(value) ? value.slice() : { ...(value as Record<string, unknown>) };
+}
+
+/**
+ * Returns a copy of `root` with `value` at `path`, copying only the objects along the path.
+ * Missing objects on the way are created (arrays when the next segment is numeric).
+ * @param root - the record to change (never mutated)
+ * @param path - dotted path of the field to write
+ * @param value - the new value; `undefined` removes the key
+ */
+export function setPath<T extends JsonObject>(root: T, path: string | string[], value: unknown): T {
+  const parts = typeof path === 'string' ? splitPath(path) : path;
+  if (parts.length === 0) return root;
+  const out = shallowCopy(root) as Record<string, unknown>;
+  let cur: Record<string, unknown> = out;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const key = parts[i];
+    const next = cur[key];
+    const copy = next !== null && typeof next === 'object'
+      ? shallowCopy(next)
+      : /^\d+$/.test(parts[i + 1]) ? [] : {};
+    cur[key] = copy;
+    cur = copy as Record<string, unknown>;
+  }
+  const last = parts[parts.length - 1];
+  if (value === undefined) {
+    if (Array.isArray(cur)) cur[Number(last)] = undefined;
+    else delete cur[last];
+  } else {
+    cur[last] = value;
+  }
+  return out as T;
+}
+
+/**
+ * Expands a target with `*` segments into the concrete paths present in `root`.
+ * @returns each concrete path with the rows bound at each `*` (innermost last) and their indices
+ */
+export function expandTarget(root: unknown, target: string): { path: string; rows: unknown[]; indices: number[] }[] {
+  const parts = splitPath(target);
+  if (!parts.includes('*')) return [{ path: target, rows: [], indices: [] }];
+  const out: { path: string; rows: unknown[]; indices: number[] }[] = [];
+  const walk = (node: unknown, i: number, prefix: string[], rows: unknown[], indices: number[]): void => {
+    if (i === parts.length) {
+      out.push({ path: prefix.join('.'), rows, indices });
+      return;
+    }
+    const seg = parts[i];
+    if (seg === '*') {
+      if (!Array.isArray(node)) return;
+      node.forEach((row, idx) => walk(row, i + 1, [...prefix, String(idx)], [...rows, row], [...indices, idx]));
+      return;
+    }
+    const next = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[seg] : undefined;
+    walk(next, i + 1, [...prefix, seg], rows, indices);
+  };
+  walk(root, 0, [], [], []);
+  return out;
+}
+
+/** True when `path` equals `prefix` or lies inside it. */
+export function isWithin(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(prefix + '.');
+}

@@ -1,0 +1,20 @@
+import { formatProblem } from '../engine/loadDefinitions.ts';
+import { lintDefinitions } from '../engine/lintDefinitions.ts';
+import { readDefinitionFiles } from './readDefinitionFiles.ts';
+
+// Product staff's linter: `npm run steps:check [dir]`. Exits 1 on any problem.
+const dir = process.argv[2] ?? 'steps';
+let problems;
+try {
+  problems = lintDefinitions(readDefinitionFiles(dir));
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
+if (dir !== 'steps') problems = problems.map((p) => ({ ...p, file: p.file.replace(/^steps\//, `${dir.replace(/\/$/, '')}/`) }));
+for (const p of problems) console.error(formatProblem(p));
+if (problems.length) {
+  console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} in ${dir}/`);
+  process.exit(1);
+}
+console.log(`${dir}/ is valid: every file, var, ui key, message, page and example checks out.`);
