@@ -41,7 +41,7 @@ function entry(step: FlowStepDefinition, how: string): string {
  *   steps that do not apply complete by themselves.
  * - BACK goes to the previous page or step that applies.
  * - EDIT (from the review step) opens a step; its NEXT returns to review, walking first through any step that
- *   now applies but has no valid data.
+ *   now applies but has no saved record or an invalid one.
  * - input.resumeAt starts at a saved step (at its furthest unanswered page).
  * - Reaching the final step completes the machine.
  * @param engine - evaluates rules and validity
@@ -70,6 +70,7 @@ export function buildFlowMachine(engine: Engine) {
         if (!context.returnToReview) return false;
         const data = dataOf(context, event);
         if (!engine.stepApplies(params.step, data)) return false;
+        if (data[params.step] === undefined) return true;
         const fields = params.paged ? engine.pagesOf(params.step, data).flatMap((p) => p.fields) : undefined;
         return !engine.isValid(params.step, data, fields);
       },

@@ -6,6 +6,7 @@ export interface CompiledComputed { field: string; value: Logic; when?: Logic; s
 export interface CompiledClear { fields: string[]; when: Logic; source: string }
 export interface CompiledEffect { on: string[]; op: string; when?: Logic; params: Record<string, unknown>; source: string }
 export interface CompiledText { target: string; when: Logic; text: string; source: string }
+export interface CompiledReadonly { fields: string[]; when: Logic; source: string }
 
 /** A step's rules with groups expanded, `$scope`/`$params` resolved and `required` turned into logic. */
 export interface CompiledRules {
@@ -15,6 +16,7 @@ export interface CompiledRules {
   clear: CompiledClear[];
   effects: CompiledEffect[];
   texts: CompiledText[];
+  readonly: CompiledReadonly[];
 }
 
 function isVar(node: unknown): node is { var: unknown } {
@@ -97,6 +99,8 @@ function compileSet(set: RuleSet, stepId: string, out: CompiledRules, base: stri
       source: `${base}/effects/${i}`,
     });
   });
+  (set.readonly ?? []).forEach((r, i) =>
+    out.readonly.push({ fields: r.fields.map(rel), when: logic(r.when), source: `${base}/readonly/${i}` }));
   (set.texts ?? []).forEach((r, i) =>
     out.texts.push({ target: rel(r.target), when: logic(r.when), text: fillParams(r.text, scope?.params), source: `${base}/texts/${i}` }));
 }
@@ -109,7 +113,7 @@ function compileSet(set: RuleSet, stepId: string, out: CompiledRules, base: stri
  * @example compileRules({ validation: [{ field: 'city', required: true, message: 'City is required' }] }, 'owner')
  */
 export function compileRules(rules: RulesDefinition, stepId: string): CompiledRules {
-  const out: CompiledRules = { visibility: [], validation: [], computed: [], clear: [], effects: [], texts: [] };
+  const out: CompiledRules = { visibility: [], validation: [], computed: [], clear: [], effects: [], texts: [], readonly: [] };
   compileSet(rules, stepId, out, '');
   (rules.groups ?? []).forEach((group, g) => {
     group.each.forEach((scope) => compileSet(group, stepId, out, `/groups/${g}`, scope));

@@ -1,4 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import equal from 'fast-deep-equal';
 import { applyLogic, effects as effectRegistry } from './effects.ts';
 import { expandTarget, getPath, isWithin, setPath, splitPath } from './paths.ts';
 import type { CompiledRules } from './compileRules.ts';
@@ -13,6 +14,8 @@ export interface CompiledStep {
 }
 
 type Data = Record<string, unknown>;
+
+const SUMMARY_KEYWORDS = new Set(['if', 'anyOf', 'oneOf', 'allOf']);
 
 function rowContext(data: Data, rows: unknown[], indices: number[]): Data {
   if (rows.length === 0) return data;
@@ -82,7 +85,7 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
       const ctx = rowContext(data, rows, indices);
       if (rule.when !== undefined && !truthy(evaluate(rule.when, ctx))) continue;
       const value = evaluate(rule.value, ctx);
-      if (!Object.is(getPath(record, path), value)) {
+      if (!equal(getPath(record, path), value)) {
         commit(setPath(record, path, value));
         computed[path] = value;
       }
@@ -91,7 +94,14 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
 
   const hidden: string[] = [];
   for (const rule of rules.visibility) {
+    // One evaluation per rule for plain targets; row targets need one per row.
+    let shown: boolean | undefined;
     for (const target of rule.targets) {
+      if (!target.includes('*')) {
+        shown ??= truthy(evaluate(rule.showIf));
+        if (!shown) hidden.push(target);
+        continue;
+      }
       for (const { path, rows, indices } of expandTarget(record, target)) {
         if (!truthy(evaluate(rule.showIf, rowContext(data, rows, indices)))) hidden.push(path);
       }
@@ -118,6 +128,8 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
   const errors: FieldError[] = [];
   if (!step.validate(record)) {
     for (const error of step.validate.errors ?? []) {
+      // if/anyOf/oneOf only summarise the errors of their branches, which are reported themselves.
+      if (SUMMARY_KEYWORDS.has(error.keyword)) continue;
       const field = ajvPath(error);
       if (!wanted(field) || isHidden(field)) continue;
       if (error.keyword !== 'additionalProperties' && isBlankValue(getPath(record, field))) continue;
@@ -142,5 +154,10 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
     if (!(rule.target in texts) && truthy(evaluate(rule.when))) texts[rule.target] = rule.text;
   }
 
-  return { values: record, hidden, cleared, computed, errors, texts };
+  const readonly: string[] = [];
+  for (const rule of rules.readonly) {
+    if (truthy(evaluate(rule.when))) for (const target of rule.fields) for (const { path } of expandTarget(record, target)) readonly.push(path);
+  }
+
+  return { values: record, hidden, cleared, computed, errors, texts, readonly };
 }

@@ -152,6 +152,10 @@ function lintRules(defs: Definitions, step: StepDefinition, rules: CompiledRules
     for (const key of ['match', 'target'] as const) if (typeof r.params[key] === 'string') checkTarget(r.params[key] as string, step, sections, (m) => report(file, r.source, m), 'field');
     if (r.params.source !== undefined) logicChecks(r.params.source, r.source);
   }
+  for (const r of rules.readonly) {
+    r.fields.forEach((t) => checkTarget(t, step, sections, (m) => report(file, r.source, m), 'field'));
+    logicChecks(r.when, r.source);
+  }
   for (const r of rules.texts) {
     checkTarget(r.target, step, sections, (m) => report(file, r.source, m), 'target');
     logicChecks(r.when, r.source);
@@ -168,7 +172,13 @@ function lintFlow(defs: Definitions, report: Report): void {
   if (last >= 0 && steps[last].showIf !== undefined) report(file, `/steps/${last}/showIf`, 'the final step must always apply, or a path would never end');
   const review = steps.findIndex((s) => s.id === defs.flow.review);
   if (review >= 0 && last >= 0 && review > last) report(file, '/review', 'the review step must come before the final step');
+  const flowLogic = (logic: Logic, path: string): void => walkLogic(logic, (kind, name) => {
+    if (kind === 'op' && !knownOperations.has(name)) report(file, path, `unknown operation "${name}"`);
+    if (kind === 'var') checkVar(name, defs, defs.steps[steps[0].id], undefined, (msg) => report(file, path, msg));
+  });
   steps.forEach((s, i) => {
+    if (s.showIf !== undefined) flowLogic(s.showIf, `/steps/${i}/showIf`);
+    (s.pages ?? []).forEach((p, k) => { if (p.showIf !== undefined) flowLogic(p.showIf, `/steps/${i}/pages/${k}/showIf`); });
     if (s.showIf === false || s.showIf === null || s.showIf === 0 || s.showIf === '') report(file, `/steps/${i}/showIf`, `step "${s.id}" is unreachable: its showIf never holds`);
     const step = defs.steps[s.id];
     const names = propertyNames(step.schema, step.schema);

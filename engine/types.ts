@@ -121,6 +121,12 @@ export interface TextRule {
   text: string;
 }
 
+/** Fields shown but not editable while a condition holds (an insured owner's copied ID). */
+export interface ReadonlyRule {
+  fields: string[];
+  when: Logic;
+}
+
 export interface RuleSet {
   visibility?: VisibilityRule[];
   validation?: ValidationRule[];
@@ -128,6 +134,7 @@ export interface RuleSet {
   clear?: ClearRule[];
   effects?: EffectRule[];
   texts?: TextRule[];
+  readonly?: ReadonlyRule[];
 }
 
 /** steps/<id>/rules.json. */
@@ -187,6 +194,8 @@ export interface StepView {
   errors: FieldError[];
   /** Texts that changed with the data, by target. */
   texts: { [target: string]: string };
+  /** Dotted paths of fields that show but may not be edited now. */
+  readonly: string[];
 }
 
 export interface EvaluateOptions {

@@ -1,0 +1,106 @@
+import { lintDefinitions } from '../../engine/lintDefinitions.ts';
+import { formatProblem } from '../../engine/loadDefinitions.ts';
+import type { DefinitionFiles } from '../../engine/types.ts';
+import { realFiles } from '../support/miniDefinitions.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Lints the real steps/ with one mistake made by `breakIt`, and returns the report lines. */
+function lintWith(breakIt: (files: DefinitionFiles & Record<string, Json>) => void): string[] {
+  const files = realFiles() as DefinitionFiles & Record<string, Json>;
+  breakIt(files);
+  return lintDefinitions(files).map(formatProblem);
+}
+
+describe('steps:check', () => {
+  it('passes on steps/ as it is', () => {
+    expect(lintWith(() => {})).toEqual([]);
+  });
+
+  it('names a misspelt var with the file, the JSON path and a suggestion', () => {
+    const out = lintWith((f) => {
+      f['owner/rules.json'].visibility[3].showIf = { '==': [{ var: 'owner.ownr_type' }, 'entity'] };
+    });
+    expect(out).toContain('steps/owner/rules.json /visibility/3: var "owner.ownr_type" is not a field (did you mean owner.owner_type?)');
+  });
+
+  it('catches a var naming a step that does not exist', () => {
+    const out = lintWith((f) => { f['flow.json'].steps[4].showIf = { '==': [{ var: 'ownr.ownership_type' }, 'joint_insureds'] }; });
+    expect(out.join('\n')).toMatch(/var "ownr.ownership_type" names no step "ownr" \(did you mean owner.ownership_type\?\)/);
+  });
+
+  it('catches a ui.json key that is not in the schema', () => {
+    const out = lintWith((f) => { f['purpose-of-insurance/ui.json'].purpose_of_insurence = { 'ui:title': 'Purpose' }; });
+    expect(out).toContain('steps/purpose-of-insurance/ui.json /purpose_of_insurence: ui key "purpose_of_insurence" is not a field of the schema (did you mean purpose_of_insurance?)');
+  });
+
+  it('catches a validation rule without a message', () => {
+    const out = lintWith((f) => { delete f['plan-details/rules.json'].validation[0].message; });
+    expect(out.some((l) => l.startsWith('steps/plan-details/rules.json /validation/0') && l.includes('message'))).toBe(true);
+  });
+
+  it('catches an empty message', () => {
+    const out = lintWith((f) => { f['plan-details/rules.json'].validation[0].message = ''; });
+    expect(out.some((l) => l.startsWith('steps/plan-details/rules.json /validation/0'))).toBe(true);
+  });
+
+  it('catches a target field that does not exist', () => {
+    const out = lintWith((f) => { f['tax-information/rules.json'].visibility[0].fields = ['owner1_tinn']; });
+    expect(out.join('\n')).toMatch(/steps\/tax-information\/rules.json \/visibility\/0: field "owner1_tinn" is not a field \(did you mean owner1_tin\?\)/);
+  });
+
+  it('catches an unreachable step', () => {
+    const out = lintWith((f) => { f['flow.json'].steps[10].showIf = false; });
+    expect(out).toContain('steps/flow.json /steps/10/showIf: step "lifestyle" is unreachable: its showIf never holds');
+  });
+
+  it('catches a flow whose paths never end (final step skippable or missing)', () => {
+    expect(lintWith((f) => { f['flow.json'].steps[13].showIf = { var: 'basic.client_id' }; }))
+      .toContain('steps/flow.json /steps/13/showIf: the final step must always apply, or a path would never end');
+    expect(lintWith((f) => { delete f['flow.json'].steps[13].final; }))
+      .toContain('steps/flow.json /steps: exactly one step must be final (found 0)');
+  });
+
+  it('catches a step after the final one', () => {
+    const out = lintWith((f) => { const steps = f['flow.json'].steps; steps.splice(12, 0, steps.splice(13, 1)[0]); });
+    expect(out.join('\n')).toMatch(/unreachable: it comes after the final step/);
+  });
+
+  it('catches a file that breaks its meta-schema', () => {
+    expect(lintWith((f) => { f['medical/rules.json'].visibilty = []; }))
+      .toContain('steps/medical/rules.json /: unknown key "visibilty"');
+    expect(lintWith((f) => { f['owner/ui.json'].owner_type['ui:widget'] = 'dropdown'; }).join('\n'))
+      .toMatch(/steps\/owner\/ui.json \/owner_type\/ui:widget: must be equal to one of the allowed values/);
+  });
+
+  it('catches "required" in schema.json', () => {
+    expect(lintWith((f) => { f['medical/schema.json'].required = ['insured_1']; }))
+      .toContain('steps/medical/schema.json /required: "required" is not allowed in schema.json: use a required rule in rules.json');
+  });
+
+  it('catches a missing file and a folder not in the flow', () => {
+    expect(lintWith((f) => { delete f['lifestyle/ui.json']; })).toContain('steps/lifestyle/ui.json /: missing: every step needs ui.json');
+    expect(lintWith((f) => { f['extra/schema.json'] = { type: 'object', properties: {} }; })).toContain('steps/extra/schema.json /: folder "extra" is not listed in flow.json');
+  });
+
+  it('catches an unknown effect and an unknown operator', () => {
+    expect(lintWith((f) => { f['plan-details/rules.json'].effects[0].op = 'shuffle'; }).join('\n')).toMatch(/plan-details\/rules.json \/effects\/0/);
+    expect(lintWith((f) => { f['tax-information/rules.json'].visibility[0].showIf = { equals: [1, 1] }; }))
+      .toContain('steps/tax-information/rules.json /visibility/0: unknown operation "equals"');
+  });
+
+  it('catches a page field that is not in the step', () => {
+    expect(lintWith((f) => { f['flow.json'].steps[0].pages[1].fields = ['speaks_english_frenchh']; }))
+      .toContain('steps/flow.json /steps/0/pages/1/fields/0: page field "speaks_english_frenchh" is not a field of steps/basic/schema.json (did you mean speaks_english_french?)');
+  });
+
+  it('catches an example that its step rejects', () => {
+    const out = lintWith((f) => { f['purpose-of-insurance/examples/income-replacement.json'].data['purpose-of-insurance'].purpose_of_insurance = null; });
+    expect(out).toContain('steps/purpose-of-insurance/examples/income-replacement.json /data/purpose-of-insurance/purpose_of_insurance: example is not valid: Please select a purpose of insurance');
+  });
+
+  it('catches a message placeholder with no param', () => {
+    const out = lintWith((f) => { f['plan-details/rules.json'].validation[0].message = 'Pick one of {count}'; });
+    expect(out).toContain('steps/plan-details/rules.json /validation/0: message placeholder {count} has no param');
+  });
+});

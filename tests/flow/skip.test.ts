@@ -1,0 +1,90 @@
+import { getSimplePaths } from '@xstate/graph';
+import type { ApplicationData } from '../../engine/types.ts';
+import { engine, example } from '../support/engine.ts';
+import { fullApplication, machine } from '../support/flow.ts';
+import { positionOf } from '../../engine/buildFlowMachine.ts';
+
+// The spec's skip rules, written here from the spec and not read from flow.json:
+// multi-owner shows only for joint_insureds ownership or when a second individual owner exists;
+// tax-information shows only for universal_life, whole_life, combination, t20 or t30 AND an owner that is
+// insured_1, insured_2, joint or other_individual.
+const multiOwnerShows = (d: ApplicationData): boolean =>
+  d.owner?.ownership_type === 'joint_insureds' || (d.owner?.ownership_type === 'other_individual' && d.owner?.has_second_individual_owner === true);
+const taxShows = (d: ApplicationData): boolean =>
+  ['universal_life', 'whole_life', 'combination', 't20', 't30'].includes(String(d['plan-details']?.product_type)) &&
+  ['insured_1', 'insured_2', 'joint_insureds', 'other_individual'].includes(String(d.owner?.ownership_type));
+
+const owners: Record<string, () => Record<string, unknown>> = {
+  insured_1: () => example('owner', 'insured-1').owner!,
+  insured_2: () => ({ ...example('owner', 'insured-1').owner!, owner_type: 'insured_2' }),
+  joint_insureds: () => example('owner', 'joint-insureds').owner!,
+  individual: () => example('owner', 'individual').owner!,
+  individual_with_second: () => example('owner', 'individual-second-owner').owner!,
+  entity: () => example('owner', 'entity').owner!,
+};
+const plans: Record<string, () => Record<string, unknown>> = {
+  term_life: () => example('plan-details', 'single-life-term')['plan-details']!,
+  whole_life: () => example('plan-details', 'joint-whole-life')['plan-details']!,
+  universal_life: () => example('plan-details', 'universal-life-save-age')['plan-details']!,
+  combination: () => ({
+    ...example('plan-details', 'single-life-term')['plan-details']!,
+    single_life_options: [
+      { product_type: 'term_life', plan_name: 'term_20', proposed_insured_1: true, face_amount: 500000 },
+      { product_type: 'whole_life', plan_name: 'pay_10', proposed_insured_1: true, face_amount: 250000 },
+    ],
+  }),
+};
+
+/** The application with one owner variant and one plan variant, computed values applied as the server would. */
+function variant(owner: string, plan: string): ApplicationData {
+  const data = fullApplication();
+  data['plan-details'] = plans[plan]();
+  data['plan-details'] = engine.evaluateStep('plan-details', data).values;
+  data.owner = owners[owner]();
+  data.owner = engine.evaluateStep('owner', data).values;
+  // Owners other than the insureds bring the owner's (and a corporation's) financial sections into play.
+  if (owner === 'entity') data.financial = example('financial', 'corporate-owner').financial;
+  else if (owner.startsWith('individual')) {
+    const fin = structuredClone(data.financial!) as Record<string, unknown>;
+    data.financial = { ...fin, owner_financial_data: structuredClone(fin.insured_1) };
+  }
+  data.financial = engine.evaluateStep('financial', data).values;
+  return data;
+}
+
+describe('skip rules hold on every path through the machine (model-based)', () => {
+  for (const owner of Object.keys(owners)) {
+    for (const plan of Object.keys(plans)) {
+      it(`owner ${owner}, product ${plan}`, () => {
+        const data = variant(owner, plan);
+        expect(data['plan-details']?.product_type).toBe(plan);
+        for (const step of engine.definitions.order) {
+          if (engine.stepApplies(step, data)) expect([step, engine.evaluateStep(step, data).errors]).toEqual([step, []]);
+        }
+        const paths = getSimplePaths(machine, {
+          input: { data },
+          events: [{ type: 'NEXT' }, { type: 'BACK' }],
+          serializeState: (s) => JSON.stringify(s.value),
+        });
+        const stepsOf = (path: (typeof paths)[number]) => path.steps.map((st) => positionOf(st.state.value).step);
+        const complete = paths.filter((p) => p.state.status === 'done');
+        expect(complete.length).toBeGreaterThan(0);
+        for (const path of paths) {
+          const visited = new Set(stepsOf(path));
+          if (!multiOwnerShows(data)) expect(visited.has('multi-owner')).toBe(false);
+          if (!taxShows(data)) expect(visited.has('tax-information')).toBe(false);
+        }
+        for (const path of complete) {
+          const visited = stepsOf(path);
+          expect(visited.includes('multi-owner')).toBe(multiOwnerShows(data));
+          expect(visited.includes('tax-information')).toBe(taxShows(data));
+          const afterOwner = visited[visited.lastIndexOf('owner') + 1];
+          const expected = multiOwnerShows(data) ? 'multi-owner' : taxShows(data) ? 'tax-information' : 'beneficiary';
+          expect(afterOwner).toBe(expected);
+          if (data.owner?.ownership_type === 'corporation') expect(afterOwner).toBe('beneficiary');
+          expect(visited[visited.length - 1]).toBe('pdf-generation');
+        }
+      });
+    }
+  }
+});

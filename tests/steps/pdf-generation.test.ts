@@ -1,0 +1,65 @@
+import { example, errorsOf, definitions } from '../support/engine.ts';
+import type { JsonObject } from '../../engine/types.ts';
+
+const STEP = 'pdf-generation';
+const NONE = { field: 'populate_forms', message: 'Please select at least one form to generate' };
+
+describe('pdf-generation examples', () => {
+  it.each(Object.keys(definitions.steps[STEP].examples))('%s has no errors', (name) => {
+    expect(errorsOf(STEP, example(STEP, name))).toEqual([]);
+  });
+});
+
+describe('pdf-generation validation', () => {
+  it('requires at least one insurer', () => {
+    const data = example(STEP, 'three-insurers');
+    (data[STEP] as JsonObject).populate_forms = [];
+    expect(errorsOf(STEP, data)).toContainEqual(NONE);
+    delete (data[STEP] as JsonObject).populate_forms;
+    expect(errorsOf(STEP, data)).toContainEqual(NONE);
+    expect(errorsOf(STEP, {})).toContainEqual(NONE);
+    (data[STEP] as JsonObject).populate_forms = ['MANULIFE'];
+    expect(errorsOf(STEP, data)).toEqual([]);
+  });
+
+  it('accepts each of the five insurers, and all five together', () => {
+    const all = ['BMO', 'MANULIFE', 'SUNLIFE', 'BENEVA', 'CANADA_LIFE'];
+    for (const id of all) expect(errorsOf(STEP, { [STEP]: { populate_forms: [id] } })).toEqual([]);
+    expect(errorsOf(STEP, { [STEP]: { populate_forms: all } })).toEqual([]);
+  });
+
+  it('refuses an unknown insurer and a duplicate choice', () => {
+    expect(errorsOf(STEP, { [STEP]: { populate_forms: ['DESJARDINS'] } }).length).toBeGreaterThan(0);
+    expect(errorsOf(STEP, { [STEP]: { populate_forms: ['BMO', 'BMO'] } }).map((e) => e.field)).toContain('populate_forms');
+  });
+});
+
+describe('pdf-generation screen', () => {
+  const ui = definitions.steps[STEP].ui as Record<string, Record<string, unknown>>;
+  const options = ui['ui:options'] as Record<string, unknown>;
+
+  it('shows the five insurers as checkboxes with the spec\'s names', () => {
+    expect(ui.populate_forms['ui:widget']).toBe('checkboxes');
+    expect(ui.populate_forms['ui:enumNames']).toEqual({
+      BMO: 'BMO', MANULIFE: 'Manulife', SUNLIFE: 'Sun Life', BENEVA: 'Beneva', CANADA_LIFE: 'Canada Life',
+    });
+  });
+
+  it('has the spec\'s buttons and no Save', () => {
+    expect(options.nextLabel).toBe('Generate Application');
+    expect(options.busyNextLabel).toBe('Generating Application...');
+    expect(options.showSave).toBe(false);
+    expect(definitions.flow.steps.find((s) => s.id === STEP)?.final).toBe(true);
+  });
+
+  it('has the result view and error texts', () => {
+    const texts = JSON.stringify(options);
+    for (const t of [
+      'Application Generated Successfully!', 'Download PDF', 'Generate Another Form', 'Return to Home', 'Not specified',
+      'Life Insurance', 'Single Life', 'Joint Plan', 'Failed to generate PDF forms. Please try again.', 'Client ID is required',
+      'Client ID is missing', 'Failed to fetch screening data', 'Failed to load required information', 'Error loading data: {detail}',
+      'Primary proposed insured information is missing', 'Beneficiary data is missing', 'Plan details are missing',
+      'Purpose of insurance information is missing', 'Financial information is not properly structured',
+    ]) expect(texts).toContain(t);
+  });
+});

@@ -1,0 +1,219 @@
+import { engine, example, errorsOf, definitions } from '../support/engine.ts';
+import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+
+const STEP = 'plan-details';
+const ILLUSTRATION = 'Please select an illustration status';
+const POLICY_DATE = 'Please select a policy date type';
+const SAVE_AGE = 'Please select at least one insured for save age';
+const SINGLE = 'Please select at least one single life option';
+
+function record(data: ApplicationData): JsonObject {
+  return data[STEP] as JsonObject;
+}
+
+function withPlan(fields: JsonObject): ApplicationData {
+  return { 'proposed-insured': { number_of_insureds: 2 }, [STEP]: { illustration_status: 'attached', policy_date_type: 'current_date', ...fields } };
+}
+
+const UL = { product_type: 'universal_life', plan_name: 'wealth_dimensions', proposed_insured_1: true, face_amount: 250000 };
+const TERM = { product_type: 'term_life', plan_name: 'term_10', proposed_insured_1: true, face_amount: 300000 };
+const WL = { product_type: 'whole_life', plan_name: 'pay_10', proposed_insured_1: true, face_amount: 100000 };
+
+describe('plan-details examples', () => {
+  it.each(Object.keys(definitions.steps[STEP].examples))('%s has no errors', (name) => {
+    expect(errorsOf(STEP, example(STEP, name))).toEqual([]);
+  });
+
+  it.each(Object.keys(definitions.steps[STEP].examples))('%s states its derived product type', (name) => {
+    const data = example(STEP, name);
+    expect(engine.evaluateStep(STEP, data).values.product_type).toBe(record(data).product_type);
+  });
+});
+
+describe('plan-details: validation on Save and Next, in the spec\'s order', () => {
+  it('an empty form asks for the illustration status, then the policy date type', () => {
+    const errors = errorsOf(STEP, { [STEP]: {} });
+    expect(errors.map((e) => e.message)).toEqual([ILLUSTRATION, POLICY_DATE]);
+    expect(errors[0].field).toBe('illustration_status');
+    expect(errors[1].field).toBe('policy_date_type');
+  });
+
+  it('save age with neither insured ticked, and an empty single life list, come after the illustration status', () => {
+    const data: ApplicationData = { [STEP]: { policy_date_type: 'save_age', save_age_insured_1: false, single_life_options: [] } };
+    expect(errorsOf(STEP, data).map((e) => e.message)).toEqual([ILLUSTRATION, SAVE_AGE, SINGLE]);
+  });
+
+  it('save age needs at least one insured ticked', () => {
+    const data = example(STEP, 'universal-life-save-age');
+    record(data).save_age_insured_1 = false;
+    expect(errorsOf(STEP, data)).toContainEqual({ field: 'save_age_insured_1', message: SAVE_AGE });
+    delete record(data).save_age_insured_1;
+    delete record(data).save_age_insured_2;
+    expect(errorsOf(STEP, data)).toContainEqual({ field: 'save_age_insured_1', message: SAVE_AGE });
+    record(data).save_age_insured_2 = true;
+    expect(errorsOf(STEP, data)).toEqual([]);
+  });
+
+  it('an existing but empty single life list is refused', () => {
+    const data = example(STEP, 'single-life-term');
+    record(data).single_life_options = [];
+    expect(errorsOf(STEP, data)).toContainEqual({ field: 'single_life_options', message: SINGLE });
+    record(data).single_life_options = [TERM];
+    expect(errorsOf(STEP, data)).toEqual([]);
+    record(data).single_life_options = null;
+    expect(errorsOf(STEP, data).map((e) => e.message)).not.toContain(SINGLE);
+  });
+
+  it('the illustration status and policy date type are each required', () => {
+    const data = example(STEP, 'joint-whole-life');
+    record(data).illustration_status = null;
+    expect(errorsOf(STEP, data)).toEqual([{ field: 'illustration_status', message: ILLUSTRATION }]);
+    record(data).illustration_status = 'not_completed';
+    delete record(data).policy_date_type;
+    expect(errorsOf(STEP, data)).toEqual([{ field: 'policy_date_type', message: POLICY_DATE }]);
+  });
+});
+
+describe('plan-details: policy date', () => {
+  it('the save-age choices show only for save age', () => {
+    const data = example(STEP, 'universal-life-save-age');
+    expect(engine.evaluateStep(STEP, data).hidden).not.toContain('save_age_insured_1');
+  });
+
+  it('choosing the current date clears both save-age flags', () => {
+    const data = example(STEP, 'universal-life-save-age');
+    const previous = structuredClone(record(data));
+    record(data).policy_date_type = 'current_date';
+    const view = engine.evaluateStep(STEP, data, { previous });
+    expect(view.hidden).toEqual(expect.arrayContaining(['save_age_insured_1', 'save_age_insured_2']));
+    expect(view.values).not.toHaveProperty('save_age_insured_1');
+    expect(view.values).not.toHaveProperty('save_age_insured_2');
+    expect(view.errors).toEqual([]);
+  });
+});
+
+describe('plan-details: derived product type', () => {
+  it.each([
+    ['no plans', {}, null],
+    ['empty lists', { single_life_options: [], joint_plan_options: null }, null],
+    ['one term plan', { single_life_options: [TERM] }, 'term_life'],
+    ['two universal life plans', { single_life_options: [UL, { ...UL, plan_name: 'life_dimensions' }] }, 'universal_life'],
+    ['term and whole life', { single_life_options: [TERM, WL] }, 'combination'],
+    ['a joint whole life plan', { joint_plan_options: [{ product_type: 'whole_life', plan_name: 'term_100', coverage_type: 'joint_first_to_die' }] }, 'whole_life'],
+    ['joint term and universal life', {
+      joint_plan_options: [
+        { product_type: 'term_life', plan_name: 'term_25', coverage_type: 'combined' },
+        { product_type: 'universal_life', plan_name: 'life_dimensions', coverage_type: 'multi_coverage' },
+      ],
+    }, 'combination'],
+    ['a row without a product type is ignored', { single_life_options: [{ proposed_insured_1: true, face_amount: null }, WL] }, 'whole_life'],
+  ])('%s', (_name, fields, expected) => {
+    expect(engine.evaluateStep(STEP, withPlan(fields as JsonObject)).values.product_type).toBe(expected);
+  });
+
+  it('is recomputed, never trusted', () => {
+    const data = example(STEP, 'single-life-term');
+    record(data).product_type = 'whole_life';
+    const view = engine.evaluateStep(STEP, data);
+    expect(view.values.product_type).toBe('term_life');
+    expect(view.computed.product_type).toBe('term_life');
+  });
+});
+
+describe('plan-details: single and joint plans are mutually exclusive', () => {
+  it('adding a joint plan sets the single life options to null', () => {
+    const data = example(STEP, 'single-life-term');
+    const previous = structuredClone(record(data));
+    record(data).joint_plan_options = [{ product_type: 'term_life', plan_name: 'term_20', face_amount: 400000 }];
+    const view = engine.evaluateStep(STEP, data, { previous });
+    expect(view.values.single_life_options).toBeNull();
+    expect(view.values.product_type).toBe('term_life');
+    expect(view.errors).toEqual([]);
+  });
+
+  it('adding a single life plan sets the joint options to null', () => {
+    const data = example(STEP, 'joint-whole-life');
+    const previous = structuredClone(record(data));
+    record(data).single_life_options = [WL];
+    const view = engine.evaluateStep(STEP, data, { previous });
+    expect(view.values.joint_plan_options).toBeNull();
+    expect(view.values.single_life_options).toEqual([WL]);
+  });
+});
+
+describe('plan-details: new options', () => {
+  type Def = { default?: unknown; properties: Record<string, { default?: unknown; enum?: unknown[] }> };
+  const schema = definitions.steps[STEP].schema as { definitions: Record<string, Def> };
+
+  it('a new single option defaults to proposed insured 1 with no face amount', () => {
+    expect(schema.definitions.single_life_option.properties.proposed_insured_1.default).toBe(true);
+    expect(schema.definitions.face_amount.default ?? null).toBeNull();
+  });
+
+  it.each([
+    ['term_life', 'joint'],
+    ['universal_life', 'joint_first_to_die'],
+    ['whole_life', 'joint_first_to_die'],
+  ])('a new joint %s option defaults its coverage type to %s', (productType, coverage) => {
+    const view = engine.evaluateStep(STEP, withPlan({ joint_plan_options: [{ product_type: productType, face_amount: null }] }));
+    expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type).toBe(coverage);
+  });
+
+  it('a chosen coverage type is kept', () => {
+    const data = example(STEP, 'joint-whole-life');
+    expect(engine.evaluateStep(STEP, data).values.joint_plan_options).toEqual(record(data).joint_plan_options);
+  });
+});
+
+describe('plan-details: enumerations', () => {
+  it.each([
+    ['universal_life', ['life_dimensions', 'life_dimensions_low_fees', 'wealth_dimensions']],
+    ['term_life', ['term_10', 'term_15', 'term_20', 'term_25', 'term_30']],
+    ['whole_life', ['term_100', 'estate_protector', 'wealth_accelerator', 'pay_10', 'pay_to_100']],
+  ])('%s offers exactly its plans', (productType, plans) => {
+    const all = ['life_dimensions', 'life_dimensions_low_fees', 'wealth_dimensions', 'term_10', 'term_15', 'term_20', 'term_25',
+      'term_30', 'term_100', 'estate_protector', 'wealth_accelerator', 'pay_10', 'pay_to_100'];
+    for (const plan of all) {
+      const fields = withPlan({ single_life_options: [{ product_type: productType, plan_name: plan, proposed_insured_1: true, face_amount: 100000 }] });
+      const planErrors = errorsOf(STEP, fields).filter((e) => e.field === 'single_life_options.0.plan_name');
+      expect(planErrors.length === 0).toBe(plans.includes(plan));
+    }
+  });
+
+  it.each([
+    ['term_life', ['joint', 'combined'], ['joint_first_to_die', 'joint_last_to_die', 'multi_coverage']],
+    ['whole_life', ['joint_first_to_die', 'joint_last_to_die', 'multi_coverage'], ['joint', 'combined']],
+    ['universal_life', ['joint_first_to_die', 'joint_last_to_die', 'multi_coverage'], ['joint', 'combined']],
+  ])('%s joint coverage types', (productType, allowed, refused) => {
+    for (const coverage of allowed) {
+      const data = withPlan({ joint_plan_options: [{ product_type: productType, coverage_type: coverage, face_amount: 500000 }] });
+      const view = engine.evaluateStep(STEP, data);
+      expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type).toBe(coverage);
+      expect(view.errors).toEqual([]);
+    }
+    for (const coverage of refused) {
+      // A coverage type of another product family is replaced by the product's default.
+      const data = withPlan({ joint_plan_options: [{ product_type: productType, coverage_type: coverage, face_amount: 500000 }] });
+      const view = engine.evaluateStep(STEP, data);
+      expect(allowed).toContain((view.values.joint_plan_options as JsonObject[])[0].coverage_type);
+    }
+  });
+
+  it('a face amount is a number not below 0, or null', () => {
+    const data = example(STEP, 'single-life-term');
+    (record(data).single_life_options as JsonObject[])[0].face_amount = -1;
+    expect(errorsOf(STEP, data).map((e) => e.field)).toContain('single_life_options.0.face_amount');
+    (record(data).single_life_options as JsonObject[])[0].face_amount = null;
+    expect(errorsOf(STEP, data)).toEqual([]);
+  });
+});
+
+describe('plan-details: texts', () => {
+  it('shows the signed-illustration note and the spec\'s notices', () => {
+    const ui = definitions.steps[STEP].ui as Record<string, Record<string, unknown>>;
+    expect(ui.illustration_note['ui:widget']).toBe('note');
+    expect(String(ui.illustration_note['ui:description'])).toMatch(/signed illustration must be submitted for universal life and whole life/i);
+    expect(ui['ui:options']).toMatchObject({ successMessage: 'Plan details saved successfully', saveErrorMessage: 'Failed to save plan details' });
+    expect(engine.evaluateStep(STEP, example(STEP, 'single-life-term')).hidden).not.toContain('illustration_note');
+  });
+});

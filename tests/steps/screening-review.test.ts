@@ -1,0 +1,71 @@
+import { engine, example, errorsOf, definitions } from '../support/engine.ts';
+
+const STEP = 'screening-review';
+
+const SECTIONS = [
+  ['Basic Information', 'basic'],
+  ['Proposed Insured', 'proposed-insured'],
+  ['Plan Details', 'plan-details'],
+  ['Owner Information', 'owner'],
+  ['Multi-Owner Information', 'multi-owner'],
+  ['Beneficiary', 'beneficiary'],
+  ['Purpose of Insurance', 'purpose-of-insurance'],
+  ['Financial Information', 'financial'],
+  ['Insurance History', 'insurance-history'],
+  ['Lifestyle Information', 'lifestyle'],
+  ['Medical Information', 'medical'],
+];
+
+describe('screening-review definition', () => {
+  const ui = definitions.steps[STEP].ui as Record<string, unknown>;
+  const options = ui['ui:options'] as Record<string, unknown>;
+
+  it('is the flow\'s review step and saves no fields of its own', () => {
+    expect(definitions.flow.review).toBe(STEP);
+    expect(definitions.steps[STEP].schema.properties).toEqual({});
+    expect(errorsOf(STEP, {})).toEqual([]);
+  });
+
+  it('lists the spec\'s 11 sections in order, each an existing step', () => {
+    const review = ui['ui:review'] as { title: string; step: string }[];
+    expect(review.map((r) => [r.title, r.step])).toEqual(SECTIONS);
+    for (const { step } of review) expect(definitions.order).toContain(step);
+  });
+
+  it('has the spec\'s heading and button, and no Save', () => {
+    expect(options.heading).toBe('Review Your Application');
+    expect(options.nextLabel).toBe('Continue to PDF Generation');
+    expect(options.showSave).toBe(false);
+  });
+});
+
+describe('the complete application example', () => {
+  it('has no errors for the review step', () => {
+    expect(errorsOf(STEP, example(STEP, 'full-application'))).toEqual([]);
+  });
+
+  it('holds a record for every step of the flow', () => {
+    const data = example(STEP, 'full-application');
+    for (const id of definitions.order) expect(data[id], id).toBeDefined();
+  });
+
+  it('takes the joint-owner path: multi-owner and tax information apply', () => {
+    const data = example(STEP, 'full-application');
+    expect(engine.stepApplies('multi-owner', data)).toBe(true);
+    expect(engine.stepApplies('tax-information', data)).toBe(true);
+    expect(engine.pagesOf('proposed-insured', data).map((p) => p.id)).toContain('insured-2');
+  });
+
+  it.each(definitions.order)('is valid and stable for step %s', (id) => {
+    const data = example(STEP, 'full-application');
+    const view = engine.evaluateStep(id, data);
+    expect(view.errors).toEqual([]);
+    expect(view.cleared).toEqual([]);
+    // Computed values equal what the example already holds (arrays compare by content).
+    const record = data[id] as Record<string, unknown>;
+    for (const [path, value] of Object.entries(view.computed)) {
+      const before = path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], record);
+      expect(value, path).toEqual(before);
+    }
+  });
+});
