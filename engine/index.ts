@@ -6,3 +6,5 @@ export { lintDefinitions } from './lintDefinitions.ts';
 export { getPath, setPath } from './paths.ts';
 export { customOperations } from './operations.ts';
 export { effects } from './effects.ts';
+export { describeLogic } from './describeLogic.ts';
+export { flowDiagram } from './flowDiagram.ts';

@@ -17,6 +17,8 @@ type Report = (file: string, path: string, message: string) => void;
 function walkLogic(logic: Logic, visit: (kind: 'var' | 'op', name: string) => void): void {
   if (Array.isArray(logic)) { logic.forEach((l) => walkLogic(l, visit)); return; }
   if (logic === null || typeof logic !== 'object') return;
+  // Only one-key objects are operations in JSON-Logic; others are plain data (an object literal).
+  if (Object.keys(logic).length !== 1) return;
   const [op, args] = Object.entries(logic as Record<string, unknown>)[0] ?? [];
   if (op === undefined) return;
   visit('op', op);
