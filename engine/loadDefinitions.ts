@@ -81,8 +81,10 @@ export function checkDefinitions(files: DefinitionFiles, options: { root?: strin
   const steps: Record<string, StepDefinition> = {};
   let usable = true;
   const seen = new Set<string>();
-  flow.steps.forEach((flowStep, i) => {
-    if (seen.has(flowStep.id)) report(flowFile, `/steps/${i}/id`, `step "${flowStep.id}" is listed twice`);
+  const entries = [...flow.steps.map((s, i) => ({ flowStep: s, pointer: `/steps/${i}/id` })),
+    ...(flow.forms ?? []).map((f, i) => ({ flowStep: { id: f.id, title: f.title }, pointer: `/forms/${i}/id` }))];
+  entries.forEach(({ flowStep, pointer }) => {
+    if (seen.has(flowStep.id)) report(flowFile, pointer, `step "${flowStep.id}" is listed twice`);
     seen.add(flowStep.id);
     const parts: Record<string, unknown> = {};
     for (const name of Object.keys(META)) {

@@ -57,6 +57,8 @@ export interface FlowDefinition {
   /** The review step, to which EDIT returns. */
   review: string;
   steps: FlowStepDefinition[];
+  /** Forms checked by the same engine but outside the screening order (the client profile). */
+  forms?: { id: string; title: string }[];
 }
 
 /** One group of rule targets repeated over several places (insured_1, insured_2). */
@@ -169,8 +171,9 @@ export type DefinitionFiles = { [relativePath: string]: unknown };
 /** All definitions, loaded and checked. */
 export interface Definitions {
   flow: FlowDefinition;
+  /** Every step and form, by id. */
   steps: { [id: string]: StepDefinition };
-  /** Step ids in flow order. */
+  /** Screening step ids in flow order (forms excluded). */
   order: string[];
 }
 
