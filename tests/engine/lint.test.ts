@@ -3,7 +3,7 @@ import { formatProblem } from '../../engine/loadDefinitions.ts';
 import type { DefinitionFiles } from '../../engine/types.ts';
 import { realFiles } from '../support/miniDefinitions.ts';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** Lints the real steps/ with one mistake made by `breakIt`, and returns the report lines. */
 function lintWith(breakIt: (files: DefinitionFiles & Record<string, Json>) => void): string[] {

@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = ['fs', 'path', 'os', 'crypto', 'child_process', 'url', 'http', 'https', 'stream', 'util', 'events', 'buffer', 'process', 'module', 'worker_threads', 'zlib'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'storybook-static/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['**/*.tsx', 'renderer/**/*.ts', 'app/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // The engine is shared by the browser and the server: no React, DOM, Node, rjsf or other layers.
+    files: ['engine/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', 'react/*', '@rjsf/*', '@xstate/react'], message: 'engine/ must not depend on React or rjsf.' },
+          { group: ['node:*', ...nodeBuiltins], message: 'engine/ must not use Node-only APIs.' },
+          { group: ['../renderer/*', '../app/*', '../api/*', '../scripts/*'], message: 'engine/ imports nothing from the layers above it.' },
+        ],
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'process', 'require'],
+    },
+  },
+  {
+    files: ['api/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../renderer/*', '../app/*', 'react', 'react-dom'], message: 'api/ must not import the UI.' }] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../app/*', '../api/*'], message: 'renderer/ must not import app/ or api/.' }] }] },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

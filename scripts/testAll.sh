@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Every test: types, lint, the definitions' linters, unit/behaviour/integration tests (SQLite and PostgreSQL),
+# then the production build and the browser tests (end-to-end in Chromium, Storybook stories).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n=== %s ===\n' "$*"; }
+step "typecheck";            npm run -s typecheck
+step "lint";                 npm run -s lint
+step "steps:check";          npm run -s steps:check
+if [ -f scripts/formsCheck.ts ]; then step "forms:check"; npm run -s forms:check; fi
+step "unit, flow, integration tests"; npx vitest run
+step "build";                npm run -s build
+if [ -d tests/e2e ]; then step "end-to-end tests (Chromium)"; npx vitest run --config tests/e2e/vitest.config.ts; fi
+if [ -f .storybook/main.ts ]; then step "Storybook stories (Chromium)"; npm run -s test:stories; fi
