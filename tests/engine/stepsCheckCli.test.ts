@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/stepsCheck.ts', ...args], { encoding: 'utf8' });
+
+describe('npm run steps:check (the command)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'steps-'));
+    cpSync('steps', dir, { recursive: true });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('exits 0 on steps/', () => {
+    const r = run([dir]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('exits non-zero and names the file, the path and the reason on a broken definition', () => {
+    const file = join(dir, 'owner', 'rules.json');
+    const rules = JSON.parse(readFileSync(file, 'utf8'));
+    rules.visibility[3].showIf = { '==': [{ var: 'owner.ownr_type' }, 'entity'] };
+    writeFileSync(file, JSON.stringify(rules));
+    const r = run([dir]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`${dir}/owner/rules.json /visibility/3: var "owner.ownr_type" is not a field (did you mean owner.owner_type?)`);
+  });
+
+  it('exits non-zero on a file that is not JSON', () => {
+    writeFileSync(join(dir, 'medical', 'ui.json'), '{ "insured_1": ');
+    const r = run([dir]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/medical\/ui\.json: not valid JSON/);
+  });
+});
