@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../../api/server.ts';
+
+const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface Harness {
+  baseUrl: string;
+  server: FastifyInstance;
+  context: BrowserContext;
+  page: Page;
+  /** A fresh page in a fresh browser profile (another adviser). */
+  newContext(): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real API with the production build on a temporary SQLite database, and Chromium with a fresh
+ * profile. Fails loudly when the build or the browser is missing.
+ */
+export async function startHarness(): Promise<Harness> {
+  const appDir = resolve('dist/app');
+  if (!existsSync(join(appDir, 'index.html'))) throw new Error('dist/app is missing: run `npm run build` first');
+  if (!existsSync('/usr/bin/chromium')) throw new Error('/usr/bin/chromium is missing: apt-get install chromium');
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const server = await buildServer({ dataDir, appDir, logLevel: 'warn' });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const profiles: string[] = [];
+  const contexts: BrowserContext[] = [];
+  const launch = async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
+    profiles.push(profile);
+    const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    return { context, page };
+  };
+  const { context, page } = await launch();
+  return {
+    baseUrl,
+    server,
+    context,
+    page,
+    newContext: launch,
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await server.close();
+      for (const p of [...profiles, dataDir]) rmSync(p, { recursive: true, force: true });
+    },
+  };
+}
