@@ -1,0 +1,44 @@
+import type { ApplicationData } from '../../engine/types.ts';
+import type { FormField, GenerationPayload } from './types.ts';
+
+/** Answer paths that start with this segment are read from the generation payload instead of the answers. */
+export const PAYLOAD_ROOT = 'payload';
+
+/** Replaces `{n}` with the section's repeat number. */
+export function withN(text: string, n: number | undefined): string {
+  return n === undefined ? text : text.replaceAll('{n}', String(n));
+}
+
+/** The answer paths of a field (one, or several joined into one value). */
+export function answersOf(field: Pick<FormField, 'answer'>): string[] {
+  return Array.isArray(field.answer) ? field.answer : [field.answer];
+}
+
+/** Where answers are read: the application data (engine values) and the payload built from it. */
+export interface AnswerSource {
+  data: ApplicationData;
+  payload: GenerationPayload;
+}
+
+/**
+ * Reads an answer path: `payload.…` from the payload, anything else from the application data (step id first).
+ * Numeric segments index arrays.
+ */
+export function readAnswer(source: AnswerSource, path: string): unknown {
+  const parts = path.split('.');
+  let cur: unknown = parts[0] === PAYLOAD_ROOT ? source.payload : source.data;
+  for (let i = parts[0] === PAYLOAD_ROOT ? 1 : 0; i < parts.length; i++) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[parts[i]];
+  }
+  return cur;
+}
+
+/** True when a value counts as an answer: not missing, null, blank, false, or an empty list or object. */
+export function hasAnswer(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
+}

@@ -1,0 +1,51 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import type { DefinitionProblem, JsonSchema } from '../../engine/types.ts';
+import { readDefinitionFiles } from '../../scripts/readDefinitionFiles.ts';
+import { lintForms, type FormsLintInput } from './lintForms.ts';
+
+/** The AcroForm field names of a template PDF. */
+export async function templateFieldNames(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  return doc.getForm().getFields().map((f) => f.getName());
+}
+
+/**
+ * Reads forms/ (every <name>.json, its optional <name>.pdf template and _meta/form.schema.json) and steps/,
+ * then lints the mappings (see lintForms). Reads files only: no engine, no server.
+ * @param formsDir - default "forms"
+ * @param stepsDir - default "steps"
+ * @returns the problems; a file that is not valid JSON is reported as one
+ */
+export async function checkFormsDir(formsDir = 'forms', stepsDir = 'steps'): Promise<DefinitionProblem[]> {
+  const root = formsDir.replace(/\/$/, '');
+  const problems: DefinitionProblem[] = [];
+  const steps = readDefinitionFiles(stepsDir);
+  const flow = steps['flow.json'] as FormsLintInput['flow'];
+  const stepSchemas: Record<string, JsonSchema> = {};
+  for (const step of flow.steps) stepSchemas[step.id] = (steps[`${step.id}/schema.json`] ?? {}) as JsonSchema;
+
+  const mappings: Record<string, unknown> = {};
+  const templateFields: Record<string, string[]> = {};
+  for (const file of readdirSync(formsDir).sort()) {
+    if (!file.endsWith('.json')) continue;
+    const name = file.slice(0, -'.json'.length);
+    try {
+      mappings[name] = JSON.parse(readFileSync(join(formsDir, file), 'utf8'));
+    } catch (e) {
+      problems.push({ file: `${root}/${file}`, path: '', message: `not valid JSON (${(e as Error).message})` });
+      continue;
+    }
+    const pdf = join(formsDir, `${name}.pdf`);
+    if (existsSync(pdf)) {
+      try {
+        templateFields[name] = await templateFieldNames(readFileSync(pdf));
+      } catch (e) {
+        problems.push({ file: `${root}/${name}.pdf`, path: '', message: `cannot be read as a PDF form (${(e as Error).message})` });
+      }
+    }
+  }
+  const formSchema = JSON.parse(readFileSync(join(formsDir, '_meta', 'form.schema.json'), 'utf8')) as JsonSchema;
+  return [...problems, ...lintForms({ mappings, templateFields, formSchema, flow, stepSchemas, root })];
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { createEngine, type Engine } from '../../engine/createEngine.ts';
+import { loadDefinitions } from '../../engine/loadDefinitions.ts';
+import type { ApplicationData } from '../../engine/types.ts';
+import { readDefinitionFiles } from '../../scripts/readDefinitionFiles.ts';
+import { GenerationError, PAYLOAD_MESSAGES, assemblePayload, normalizeData, prepareGeneration, type PayloadErrorCode } from './buildPayload.ts';
+import { buildSummary } from './buildSummary.ts';
+import type { FileStore } from './fileStore.ts';
+import { labelsFrom, type GenerationLabels } from './generationLabels.ts';
+import { loadForms } from './loadForms.ts';
+import { mergePdfs, renderApplicationPdf } from './renderPdf.ts';
+import type { GenerationPayload, GenerationSummary, LoadedForm } from './types.ts';
+
+/** The user a request acts for (api/types.ts AuthUser). */
+export interface PdfUser {
+  id: number;
+}
+
+/** What the service needs from the rest of the API. */
+export interface PdfServiceDeps {
+  engine: Engine;
+  /** Mappings by insurer id (loadForms). */
+  forms: Map<string, LoadedForm>;
+  labels: GenerationLabels;
+  store: FileStore;
+  /** The saved step records of a client, keyed by step id. */
+  loadAnswers(clientId: number): Promise<ApplicationData>;
+  /** Throws (a 404) unless the user may see the client. */
+  requireAccess(user: PdfUser, clientId: number): Promise<void>;
+  now?: () => Date;
+  /** Prefix of the download links; default /api/pdf/files. */
+  filesUrl?: string;
+}
+
+/** The record of one generation, stored beside its files. */
+export interface GenerationManifest {
+  id: string;
+  client_id: number;
+  user_id: number;
+  created_at: string;
+  populate_forms: string[];
+  files: { insurer: string; name: string; key: string; filename: string }[];
+  combined: { key: string; filename: string };
+  summary: GenerationSummary;
+}
+
+export interface GenerationResult {
+  data: { s3_url: string; id: string; files: { insurer: string; name: string; url: string }[] };
+  summary: GenerationSummary;
+  manifest: GenerationManifest;
+}
+
+export interface PdfService {
+  /**
+   * The chosen insurers, checked by the pdf-generation step's definition.
+   * @throws GenerationError 'Please select at least one form to generate', or for an unknown insurer
+   */
+  chooseForms(populateForms: unknown): string[];
+  /**
+   * Rebuilds the payload from the client's saved answers, renders one PDF per chosen insurer and one with all
+   * of them, and stores them.
+   * @throws GenerationError (a 400): no insurer chosen, an unknown one, an incomplete screening, a payload that cannot be built
+   */
+  generate(user: PdfUser, clientId: number, populateForms: unknown): Promise<GenerationResult>;
+  /** The summary cards for the client's saved answers (no completeness check, no files). */
+  summary(user: PdfUser, clientId: number, populateForms: string[]): Promise<GenerationSummary>;
+  /** A stored file of a generation; undefined (a 404) when missing or not the user's client. */
+  download(user: PdfUser, id: string, insurer?: string): Promise<{ bytes: Uint8Array; filename: string } | undefined>;
+  /** The payload for the client's saved answers, as sent to the insurers (checked like generate). */
+  payload(user: PdfUser, clientId: number, populateForms: string[]): Promise<GenerationPayload>;
+}
+
+const engines = new Map<string, Engine>();
+
+/** The engine over a steps folder, loaded once per process. */
+export function engineFor(stepsDir: string = fileURLToPath(new URL('../../steps', import.meta.url))): Engine {
+  let engine = engines.get(stepsDir);
+  if (!engine) {
+    engines.set(stepsDir, (engine = createEngine(loadDefinitions(readDefinitionFiles(stepsDir)))));
+    // Compile every step's schema and rules now (about 200 ms), not during the first generation.
+    for (const stepId of engine.definitions.order) engine.evaluateStep(stepId, {});
+  }
+  return engine;
+}
+
+/** The forms folder of this repository. */
+export const FORMS_DIR = fileURLToPath(new URL('../../forms', import.meta.url));
+
+/** Engine, mappings and labels from steps/ and forms/, for createPdfService. */
+export function loadGenerationSetup(stepsDir?: string, formsDir: string = FORMS_DIR): Pick<PdfServiceDeps, 'engine' | 'forms' | 'labels'> {
+  const engine = engineFor(stepsDir);
+  return { engine, forms: loadForms(formsDir, engine.definitions.steps), labels: labelsFrom(engine.definitions.steps) };
+}
+
+const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * Application generation: payload, PDFs, storage and downloads.
+ * @example const pdf = createPdfService({ ...loadGenerationSetup(), store, loadAnswers, requireAccess });
+ */
+export function createPdfService(deps: PdfServiceDeps): PdfService {
+  const { engine, forms, labels, store } = deps;
+  const now = deps.now ?? (() => new Date());
+  const filesUrl = deps.filesUrl ?? '/api/pdf/files';
+  const genUi = (engine.definitions.steps['pdf-generation']?.ui['ui:options'] ?? {}) as { messages?: Record<string, string> };
+  const messages: Partial<Record<PayloadErrorCode, string>> = {};
+  for (const code of Object.keys(PAYLOAD_MESSAGES) as PayloadErrorCode[]) {
+    if (typeof genUi.messages?.[code] === 'string') messages[code] = genUi.messages[code];
+  }
+
+  /** The chosen insurers, checked by the pdf-generation step's own definition. */
+  const chosenForms = (populateForms: unknown): string[] => {
+    const list = Array.isArray(populateForms) ? populateForms : populateForms === undefined || populateForms === null || populateForms === '' ? [] : [populateForms];
+    const errors = engine.evaluateStep('pdf-generation', { 'pdf-generation': { populate_forms: list } }).errors;
+    if (errors.length) throw new GenerationError(errors[0].message);
+    const ids = list as string[];
+    const unmapped = ids.filter((id) => !forms.has(id));
+    if (unmapped.length) throw new GenerationError(`No application form is mapped for ${unmapped.join(', ')}`);
+    return ids;
+  };
+
+  const answersOf = async (clientId: number): Promise<ApplicationData> => {
+    const data = await deps.loadAnswers(clientId);
+    return { ...data, $context: { ...data.$context, clientId: String(clientId) } };
+  };
+
+  const manifestKey = (id: string): string => `generations/${id}/manifest.json`;
+
+  return {
+    chooseForms: chosenForms,
+
+    async generate(user, clientId, populateForms) {
+      const ids = chosenForms(populateForms);
+      await deps.requireAccess(user, clientId);
+      const { payload, data } = prepareGeneration(engine, await answersOf(clientId), { populateForms: ids, clientId, messages });
+      const generatedAt = now();
+      const documents = await Promise.all(ids.map((id) => renderApplicationPdf({ form: forms.get(id)!, source: { data, payload }, labels, generatedAt })));
+      const combined = await mergePdfs(documents);
+      const id = randomUUID();
+      const summary = buildSummary(payload, labels);
+      const client = slug(summary.primary_insured) || `client-${clientId}`;
+      const files = ids.map((insurer) => ({
+        insurer,
+        name: forms.get(insurer)!.mapping.displayName,
+        key: `generations/${id}/${forms.get(insurer)!.name}.pdf`,
+        filename: `${forms.get(insurer)!.name}-application-${client}.pdf`,
+      }));
+      const manifest: GenerationManifest = {
+        id,
+        client_id: clientId,
+        user_id: user.id,
+        created_at: generatedAt.toISOString(),
+        populate_forms: ids,
+        files,
+        combined: { key: `generations/${id}/applications.pdf`, filename: `applications-${client}.pdf` },
+        summary,
+      };
+      await Promise.all([...files.map((f, i) => store.put(f.key, documents[i], 'application/pdf')), store.put(manifest.combined.key, combined, 'application/pdf')]);
+      // The manifest last: a generation is downloadable only once all of its files are stored.
+      await store.put(manifestKey(id), new TextEncoder().encode(JSON.stringify(manifest)), 'application/json');
+      return {
+        data: {
+          s3_url: `${filesUrl}/${id}/`,
+          id,
+          files: files.map((f) => ({ insurer: f.insurer, name: f.name, url: `${filesUrl}/${id}/${f.insurer}/` })),
+        },
+        summary,
+        manifest,
+      };
+    },
+
+    async summary(user, clientId, populateForms) {
+      await deps.requireAccess(user, clientId);
+      const data = await answersOf(clientId);
+      return buildSummary(assemblePayload(normalizeData(engine, data), { populateForms, clientId, messages }), labels);
+    },
+
+    async payload(user, clientId, populateForms) {
+      const ids = chosenForms(populateForms);
+      await deps.requireAccess(user, clientId);
+      return prepareGeneration(engine, await answersOf(clientId), { populateForms: ids, clientId, messages }).payload;
+    },
+
+    async download(user, id, insurer) {
+      if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+      const stored = await store.get(manifestKey(id));
+      if (!stored) return undefined;
+      const manifest = JSON.parse(new TextDecoder().decode(stored.bytes)) as GenerationManifest;
+      await deps.requireAccess(user, manifest.client_id);
+      const entry = insurer === undefined ? manifest.combined : manifest.files.find((f) => f.insurer === insurer.toUpperCase());
+      if (!entry) return undefined;
+      const file = await store.get(entry.key);
+      return file ? { bytes: file.bytes, filename: entry.filename } : undefined;
+    },
+  };
+}

@@ -1,0 +1,264 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import { closestName } from '../../engine/closestName.ts';
+import { schemaAt } from '../../engine/schemaAt.ts';
+import type { DefinitionProblem, JsonSchema } from '../../engine/types.ts';
+import { PAYLOAD_ROOT, answersOf, withN } from './answerPaths.ts';
+import { payloadSchema } from './payloadSchema.ts';
+import type { FieldFormat, FormColumn, FormField, FormMapping, FormSection } from './types.ts';
+
+/** What the forms linter reads: plain files, no engine. */
+export interface FormsLintInput {
+  /** forms/<name>.json, parsed, keyed by name (bmo, canada_life). */
+  mappings: { [name: string]: unknown };
+  /** Field names of forms/<name>.pdf, for the mappings that have a template. */
+  templateFields: { [name: string]: string[] };
+  /** forms/_meta/form.schema.json. */
+  formSchema: JsonSchema;
+  /** steps/flow.json. */
+  flow: { review: string; steps: { id: string; title: string; final?: boolean }[] };
+  /** steps/<id>/schema.json, keyed by step id. */
+  stepSchemas: { [stepId: string]: JsonSchema };
+  /** Folder name used in the reports; default "forms". */
+  root?: string;
+}
+
+type Schema = JsonSchema;
+
+const BLOCK_STEPS: Record<string, string> = { beneficiaries: 'beneficiary', plans: 'plan-details' };
+/** Which step a payload part comes from, so payload paths count towards "every step is mapped". */
+const PAYLOAD_STEPS: Record<string, string> = {
+  language_check: 'basic',
+  residency_check: 'basic',
+  application_info: 'basic',
+  proposed_insured_information: 'proposed-insured',
+  owner_information: 'owner',
+  beneficiary_designation: 'beneficiary',
+  financial_information: 'financial',
+  purpose_of_insurance: 'purpose-of-insurance',
+  lifestyle_information: 'lifestyle',
+  insurance_history_information: 'insurance-history',
+  medical_information: 'medical',
+  plan_details: 'plan-details',
+};
+
+function typesOf(schema: Schema): Set<string> {
+  const out = new Set<string>();
+  const add = (s: Schema): void => {
+    const t = s.type;
+    if (typeof t === 'string') out.add(t);
+    else if (Array.isArray(t)) for (const x of t) out.add(String(x));
+    for (const b of [...((s.anyOf ?? []) as Schema[]), ...((s.oneOf ?? []) as Schema[])]) add(b);
+  };
+  add(schema);
+  return out;
+}
+
+function enumOf(schema: Schema): unknown[] | undefined {
+  if (Array.isArray(schema.enum)) return schema.enum;
+  const items = schema.items as Schema | undefined;
+  if (items && Array.isArray(items.enum)) return items.enum;
+  return undefined;
+}
+
+const NEEDS: Partial<Record<FieldFormat, { types: string[]; words: string }>> = {
+  yesno: { types: ['boolean'], words: 'a true/false answer' },
+  money: { types: ['number', 'integer'], words: 'a number' },
+  number: { types: ['number', 'integer'], words: 'a number' },
+  percent: { types: ['number', 'integer'], words: 'a number' },
+  date: { types: ['string'], words: 'a text date' },
+  sin: { types: ['string'], words: 'a text answer' },
+  list: { types: ['array'], words: 'a list' },
+  table: { types: ['array'], words: 'a list of rows' },
+};
+
+function describeAjv(e: ErrorObject): string {
+  if (e.keyword === 'additionalProperties') return `unknown key "${String((e.params as { additionalProperty: string }).additionalProperty)}"`;
+  if (e.keyword === 'enum') return `${e.message ?? 'not allowed'}: ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
+  return e.message ?? 'invalid';
+}
+
+/**
+ * Lints the insurer form mappings against the step definitions, like steps:check does for steps/:
+ * the mapping's shape (forms/_meta/form.schema.json); every answer, showIf and table column path exists in a
+ * step's schema.json (or in the generation payload) and suits its format; enum option values exist; every
+ * step is mapped; each insurer of populate_forms has one mapping; and, with a template, every AcroForm field
+ * is mapped or ignored.
+ * @returns the problems, as `{file, path (JSON pointer), message}`; empty when everything checks out
+ * @example lintForms(input).map(formatProblem) // ['forms/bmo.json /sections/2/fields/4: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)']
+ */
+export function lintForms(input: FormsLintInput): DefinitionProblem[] {
+  const root = input.root ?? 'forms';
+  const problems: DefinitionProblem[] = [];
+  const report = (file: string, path: string, message: string): void => {
+    if (!problems.some((p) => p.file === file && p.path === path && p.message === message)) problems.push({ file, path, message });
+  };
+  const steps: Record<string, Schema> = {};
+  for (const [id, schema] of Object.entries(input.stepSchemas)) {
+    const { $schema: _drop, ...rest } = schema;
+    void _drop;
+    steps[id] = rest;
+  }
+  const payload = payloadSchema(steps);
+  const stepIds = Object.keys(steps);
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const { $schema: _meta, ...formSchema } = input.formSchema;
+  void _meta;
+  const validate = ajv.compile(formSchema);
+
+  /**
+   * Resolves a path; on failure gives the message's tail ("is not a field of any step (did you mean …?)"),
+   * its suggestion written over `original` (the path as the mapping spells it, with `{n}`).
+   */
+  const resolve = (path: string, original: string = path): { schema?: Schema; problem?: string; stepId?: string; guess?: string } => {
+    const segs = path.split('.');
+    const orig = original.split('.');
+    const suggest = (index: number, guess: string): string => orig.map((s, k) => (k === index ? guess : s)).join('.');
+    const isPayload = segs[0] === PAYLOAD_ROOT;
+    if (!isPayload && !steps[segs[0]]) {
+      const guess = closestName(segs[0], [...stepIds, PAYLOAD_ROOT]);
+      return { problem: `is not a field of any step${guess ? ` (did you mean ${suggest(0, guess)}?)` : ''}` };
+    }
+    const base = isPayload ? payload : steps[segs[0]];
+    const found = schemaAt(base, base, segs.slice(1));
+    if (found.found) return { schema: found.schema, stepId: isPayload ? PAYLOAD_STEPS[segs[1]] : segs[0] };
+    const guess = closestName(segs[found.missingAt + 1], found.candidates);
+    const where = isPayload ? 'the generation payload' : 'any step';
+    return { problem: `is not a field of ${where}${guess ? ` (did you mean ${suggest(found.missingAt + 1, guess)}?)` : ''}`, guess };
+  };
+
+  const mappedSteps = new Map<string, Set<string>>();
+  const insurers = new Map<string, string>();
+  const allowedInsurers = enumOf(((steps['pdf-generation']?.properties ?? {}) as Record<string, Schema>).populate_forms ?? {}) as string[] | undefined;
+
+  for (const [name, raw] of Object.entries(input.mappings)) {
+    const file = `${root}/${name}.json`;
+    if (!validate(raw)) {
+      const errors = validate.errors ?? [];
+      const specific = errors.filter((e) => !['anyOf', 'oneOf', 'allOf', 'if'].includes(e.keyword));
+      for (const e of specific.length ? specific : errors) report(file, e.instancePath, describeAjv(e));
+      continue;
+    }
+    const mapping = raw as FormMapping;
+    const covered = new Set<string>();
+    mappedSteps.set(name, covered);
+
+    if (allowedInsurers && !allowedInsurers.includes(mapping.insurer)) {
+      report(file, '/insurer', `insurer "${mapping.insurer}" is not one of populate_forms' insurers (${allowedInsurers.join(', ')})`);
+    }
+    if (insurers.has(mapping.insurer)) report(file, '/insurer', `insurer "${mapping.insurer}" is already mapped by ${root}/${insurers.get(mapping.insurer)}.json`);
+    else insurers.set(mapping.insurer, name);
+    if (name !== mapping.insurer.toLowerCase()) report(file, '/insurer', `the mapping of "${mapping.insurer}" must be named ${root}/${mapping.insurer.toLowerCase()}.json`);
+
+    const template = input.templateFields[name];
+    const usedAcro = new Set<string>();
+
+    const checkPath = (pointer: string, what: string, path: string, ns: (number | undefined)[]): Schema | undefined => {
+      let schema: Schema | undefined;
+      for (const n of ns) {
+        const r = resolve(withN(path, n), path);
+        if (r.problem) {
+          report(file, pointer, `${what} "${path}" ${r.problem}`);
+          return undefined;
+        }
+        if (r.stepId) covered.add(r.stepId);
+        schema ??= r.schema;
+      }
+      return schema;
+    };
+
+    const checkFormat = (pointer: string, label: string, format: FieldFormat | undefined, schema: Schema, options: Record<string, string> | undefined): void => {
+      const need = format ? NEEDS[format] : undefined;
+      const types = typesOf(schema);
+      if (need && types.size > 0 && !need.types.some((t) => types.has(t))) {
+        report(file, pointer, `format ${format} needs ${need.words}, but "${label}" is ${[...types].filter((t) => t !== 'null').join(' or ')}`);
+      }
+      const values = enumOf(schema);
+      if (options && values && format !== 'yesno') {
+        for (const key of Object.keys(options)) {
+          if (!values.some((v) => String(v) === key)) report(file, `${pointer}/options/${key}`, `option "${key}" is not a value of "${label}" (values: ${values.filter((v) => v !== null).join(', ')})`);
+        }
+      }
+    };
+
+    const blocks: Record<string, number> = {};
+    mapping.sections.forEach((section: FormSection, i) => {
+      const sp = `/sections/${i}`;
+      const ns = section.each ? section.each.map((e) => e.n) : [undefined];
+      const hasN = (text: string | undefined): boolean => Boolean(text?.includes('{n}'));
+      if (!section.each && (hasN(section.title) || hasN(section.showIf))) report(file, sp, 'uses {n} but has no "each"');
+      if (section.showIf) checkPath(`${sp}/showIf`, 'showIf', section.showIf, ns);
+      if (section.block) {
+        blocks[section.block] = (blocks[section.block] ?? 0) + 1;
+        covered.add(BLOCK_STEPS[section.block]);
+      }
+      (section.fields ?? []).forEach((field: FormField, j) => {
+        const fp = `${sp}/fields/${j}`;
+        const answers = answersOf(field);
+        if (!section.each && answers.some(hasN)) report(file, fp, 'uses {n} but its section has no "each"');
+        const schemas = answers.map((a, k) => checkPath(Array.isArray(field.answer) ? `${fp}/answer/${k}` : fp, 'answer', a, ns));
+        if (field.showIf) checkPath(`${fp}/showIf`, 'showIf', field.showIf, ns);
+        const format = field.format ?? 'text';
+        if (answers.length > 1 && format !== 'text') report(file, fp, `several answers are joined as text; format ${format} needs one answer`);
+        const schema = schemas[0];
+        if (answers.length === 1 && schema) {
+          checkFormat(fp, answers[0], format, schema, field.options);
+          if (format === 'table' && field.columns) {
+            const rowPath = `${answers[0]}.*`;
+            field.columns.forEach((column: FormColumn, k) => {
+              const cp = `${fp}/columns/${k}`;
+              const r = resolve(withN(`${rowPath}.${column.answer}`, ns[0]));
+              if (r.problem) {
+                const guess = r.guess ? [...column.answer.split('.').slice(0, -1), r.guess].join('.') : undefined;
+                report(file, cp, `column "${column.answer}" is not a field of the rows of "${answers[0]}"${guess ? ` (did you mean ${guess}?)` : ''}`);
+              } else if (r.schema) {
+                checkFormat(cp, `${answers[0]}.${column.answer}`, column.format, r.schema, column.options);
+              }
+            });
+          }
+        }
+        if (field.acroField) {
+          for (const n of ns) {
+            const acro = withN(field.acroField, n);
+            usedAcro.add(acro);
+            if (template && !template.includes(acro)) {
+              const guess = closestName(acro, template);
+              report(file, `${fp}/acroField`, `acroField "${acro}" is not a field of ${root}/${name}.pdf${guess ? ` (did you mean ${guess}?)` : ''}`);
+            }
+          }
+        }
+      });
+    });
+    for (const block of ['beneficiaries', 'plans']) {
+      if (!blocks[block]) report(file, '/sections', `needs a section with "block": "${block}"`);
+      else if (blocks[block] > 1) report(file, '/sections', `has ${blocks[block]} "${block}" blocks; one is enough`);
+    }
+
+    const ignored = mapping.ignoredFields ?? [];
+    if (template) {
+      for (const field of template) {
+        if (!usedAcro.has(field) && !ignored.includes(field)) {
+          report(`${root}/${name}.pdf`, `/${field}`, `template field "${field}" is neither mapped (acroField in ${root}/${name}.json) nor listed under ignoredFields`);
+        }
+      }
+      ignored.forEach((field, k) => {
+        if (!template.includes(field)) report(file, `/ignoredFields/${k}`, `ignored field "${field}" is not a field of ${root}/${name}.pdf`);
+        else if (usedAcro.has(field)) report(file, `/ignoredFields/${k}`, `field "${field}" is both mapped and ignored`);
+      });
+    } else if (ignored.length) {
+      report(file, '/ignoredFields', `lists ignored fields but ${root}/${name}.pdf does not exist`);
+    }
+  }
+
+  // Every step whose answers the screening collects appears in every mapping.
+  const final = input.flow.steps.find((s) => s.final)?.id;
+  for (const [name, covered] of mappedSteps) {
+    for (const step of input.flow.steps) {
+      if (step.id === input.flow.review || step.id === final) continue;
+      if (!covered.has(step.id)) report(`${root}/${name}.json`, '/sections', `no answer of step "${step.id}" (${step.title}) is mapped`);
+    }
+  }
+  for (const insurer of allowedInsurers ?? []) {
+    if (!insurers.has(insurer)) report(`${root}/`, '', `no mapping for insurer "${insurer}" (expected ${root}/${insurer.toLowerCase()}.json)`);
+  }
+  return problems;
+}

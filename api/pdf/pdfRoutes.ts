@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError, notFound } from '../apiError.ts';
+import { bodyOf, clientIdFrom, parseId, queryParam, userOf } from '../requestHelpers.ts';
+import { anyObject, errorResponses, objectBody } from '../routeSchemas.ts';
+import type { ErrorBody, ServerContext } from '../types.ts';
+import { GenerationError, IncompleteScreeningError } from './buildPayload.ts';
+import { createPdfService, loadGenerationSetup, type PdfService } from './createPdfService.ts';
+import { createDiskFileStore, type FileStore } from './fileStore.ts';
+
+export interface PdfRoutesOptions {
+  ctx: ServerContext;
+  /** DATA_DIR: generated files go to DATA_DIR/files unless a store is given. */
+  dataDir: string;
+  /** Replaces the DATA_DIR store (S3-compatible storage, tests). */
+  store?: FileStore;
+  /** Replaces the service (tests). */
+  service?: PdfService;
+}
+
+/** A generation refusal as the spec's 400: the message first; an incomplete screening names its steps. */
+function refusal(error: GenerationError): ApiError {
+  if (error instanceof IncompleteScreeningError) {
+    const body: ErrorBody & { incomplete_steps: { id: string; title: string }[] } = {
+      error: error.message,
+      errors: error.steps.flatMap((step) =>
+        step.missing
+          ? [{ field: step.id, message: `${step.title} has not been completed` }]
+          : step.errors.map((e) => ({ field: `${step.id}.${e.field}`, message: `${step.title}: ${e.message}` })),
+      ),
+      incomplete_steps: error.steps.map((s) => ({ id: s.id, title: s.title })),
+    };
+    return new ApiError(400, body);
+  }
+  return new ApiError(400, { error: error.message, errors: [{ field: 'populate_forms', message: error.message }] });
+}
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof GenerationError) throw refusal(e);
+    throw e;
+  }
+}
+
+const generateBody = objectBody(
+  {
+    client_id: { type: ['integer', 'string'], description: 'The client whose saved screening is generated' },
+    populate_forms: { type: 'array', items: { type: 'string', enum: ['BMO', 'MANULIFE', 'SUNLIFE', 'BENEVA', 'CANADA_LIFE'] } },
+  },
+  [],
+  'Either {client_id, populate_forms} or the spec\'s whole generation payload (with client_id): the server always rebuilds the payload from the stored answers.',
+);
+
+/**
+ * Application generation routes (registered inside the authenticated scope, so each needs the Token header):
+ * POST /pdf/generate_pdf/, GET /pdf/summary/:clientId/, GET /pdf/payload/:clientId/ and the downloads
+ * GET /pdf/files/:id/ (all chosen insurers) and /pdf/files/:id/:insurer/. Each also answers under /api.
+ */
+export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions): Promise<void> {
+  const { ctx } = options;
+  const service = options.service ?? createPdfService({
+    ...loadGenerationSetup(),
+    store: options.store ?? createDiskFileStore(options.dataDir),
+    loadAnswers: (clientId) => ctx.screening.load(clientId),
+    requireAccess: (user, clientId) => ctx.clients.requireAccess(user as Parameters<typeof ctx.clients.requireAccess>[0], clientId),
+  });
+
+  const formsFrom = (raw: string | undefined): string[] => (raw ? raw.split(',').map((s) => s.trim()).filter(Boolean) : []);
+
+  app.post('/pdf/generate_pdf/', {
+    schema: {
+      tags: ['generation'],
+      summary: 'Generate the prefilled application PDFs of the chosen insurers from the client\'s saved screening',
+      body: generateBody,
+      response: {
+        200: {
+          ...anyObject,
+          description: '{data: {s3_url, id, files: [{insurer, name, url}]}, summary: the result view\'s cards}',
+        },
+        ...errorResponses(400, 401, 404),
+      },
+    },
+  }, async (request) => {
+    const body = bodyOf(request);
+    const user = userOf(request);
+    return guard(async () => {
+      // The insurers first, as on the screen: 'Please select at least one form to generate'.
+      const populateForms = service.chooseForms(body.populate_forms);
+      const clientId = clientIdFrom(request);
+      const { data, summary } = await service.generate(user, clientId, populateForms);
+      return { data, summary };
+    });
+  });
+
+  app.get('/pdf/summary/:clientId/', {
+    schema: {
+      tags: ['generation'],
+      summary: 'The result view\'s summary cards for the client\'s saved screening',
+      params: { type: 'object', properties: { clientId: { type: 'string' } }, required: ['clientId'] },
+      querystring: { type: 'object', properties: { populate_forms: { type: 'string', description: 'Comma-separated insurer ids (the provider card)' } } },
+      response: { 200: anyObject, ...errorResponses(400, 401, 404) },
+    },
+  }, async (request) => {
+    const clientId = parseId((request.params as { clientId: string }).clientId);
+    return guard(() => service.summary(userOf(request), clientId, formsFrom(queryParam(request, 'populate_forms'))));
+  });
+
+  app.get('/pdf/payload/:clientId/', {
+    schema: {
+      tags: ['generation'],
+      summary: 'The generation payload the server builds from the client\'s saved screening',
+      params: { type: 'object', properties: { clientId: { type: 'string' } }, required: ['clientId'] },
+      querystring: { type: 'object', properties: { populate_forms: { type: 'string', description: 'Comma-separated insurer ids' } } },
+      response: { 200: anyObject, ...errorResponses(400, 401, 404) },
+    },
+  }, async (request) => {
+    const clientId = parseId((request.params as { clientId: string }).clientId);
+    return guard(() => service.payload(userOf(request), clientId, formsFrom(queryParam(request, 'populate_forms'))));
+  });
+
+  const download = async (user: ReturnType<typeof userOf>, id: string, insurer: string | undefined) => {
+    const file = await service.download(user, id, insurer);
+    if (!file) throw notFound();
+    return file;
+  };
+  const fileSchema = (params: string[]) => ({
+    tags: ['generation'],
+    summary: 'Download generated applications (only for an adviser who may see the client; 404 otherwise)',
+    params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])), required: params },
+    response: { ...errorResponses(401, 404) },
+  });
+
+  app.get('/pdf/files/:id/', { schema: fileSchema(['id']) }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const file = await download(userOf(request), id, undefined);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${file.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+  });
+
+  app.get('/pdf/files/:id/:insurer/', { schema: fileSchema(['id', 'insurer']) }, async (request, reply) => {
+    const { id, insurer } = request.params as { id: string; insurer: string };
+    const file = await download(userOf(request), id, insurer);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${file.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+  });
+}

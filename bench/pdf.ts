@@ -1,0 +1,45 @@
+/**
+ * Application generation benchmark (issue 5): the time to generate all five insurers' PDFs for the complete
+ * two-insured application (steps/screening-review/examples/full-application.json), as POST /pdf/generate_pdf/
+ * does it minus HTTP: completeness check, payload, five documents, the combined download, storage (in memory).
+ * Prints the first generation in this process (cold) and the median and p95 of the next ones. Target < 1 s.
+ * Figures only, no assertions.
+ */
+import { createPdfService, loadGenerationSetup } from '../api/pdf/createPdfService.ts';
+import { createMemoryFileStore } from '../api/pdf/fileStore.ts';
+import { prepareGeneration } from '../api/pdf/buildPayload.ts';
+import { renderApplicationPdf } from '../api/pdf/renderPdf.ts';
+import { print, stats } from './stats.ts';
+
+const INSURERS = ['BMO', 'MANULIFE', 'SUNLIFE', 'BENEVA', 'CANADA_LIFE'];
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+
+let t = performance.now();
+const setup = loadGenerationSetup();
+const { $context: _context, ...answers } = setup.engine.definitions.steps['screening-review'].examples['full-application'].data;
+void _context;
+console.log(`pdf: load steps/ and forms/ once per process: ${(performance.now() - t).toFixed(1)} ms`);
+
+const store = createMemoryFileStore();
+const service = createPdfService({ ...setup, store, loadAnswers: async () => structuredClone(answers), requireAccess: async () => {} });
+const user = { id: 1 };
+
+t = performance.now();
+const first = await service.generate(user, 2087, INSURERS);
+const cold = performance.now() - t;
+const sizes = await Promise.all(first.manifest.files.map(async (f) => (await store.get(f.key))!.bytes.length));
+console.log(`pdf: generate all five insurers, first in this process (cold): ${cold.toFixed(1)} ms (target < 1000 ms; ${sizes.map((s) => `${(s / 1024).toFixed(0)} kB`).join(', ')})`);
+
+const whole: number[] = [];
+const render: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  t = performance.now();
+  await service.generate(user, 2087, INSURERS);
+  whole.push(performance.now() - t);
+  const source = prepareGeneration(setup.engine, structuredClone(answers), { populateForms: INSURERS });
+  t = performance.now();
+  for (const id of INSURERS) await renderApplicationPdf({ form: setup.forms.get(id)!, source, labels: setup.labels, generatedAt: new Date() });
+  render.push(performance.now() - t);
+}
+print('pdf: generate all five insurers (check, payload, 5 PDFs, combined PDF, store), warm', stats(whole), 'ms', 'target < 1000 ms');
+print('pdf: render the five PDFs only, warm', stats(render), 'ms', 'no target');

@@ -1,0 +1,228 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { checkFormsDir } from '../../api/pdf/checkFormsDir.ts';
+import { lintForms, type FormsLintInput } from '../../api/pdf/lintForms.ts';
+import { loadForms } from '../../api/pdf/loadForms.ts';
+import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
+import { renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
+import type { FormMapping } from '../../api/pdf/types.ts';
+import type { DefinitionProblem, JsonSchema } from '../../engine/types.ts';
+import { definitions, engine, fullApplication, labels, pdfText } from './support.ts';
+
+const format = (p: DefinitionProblem): string => `${p.file} ${p.path || '/'}: ${p.message}`;
+
+/** The real forms/ and steps/, as the linter reads them, with the mappings safe to change. */
+function input(): FormsLintInput & { mappings: Record<string, FormMapping> } {
+  const mappings: Record<string, FormMapping> = {};
+  for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life']) mappings[name] = JSON.parse(readFileSync(`forms/${name}.json`, 'utf8'));
+  return {
+    mappings,
+    templateFields: {},
+    formSchema: JSON.parse(readFileSync('forms/_meta/form.schema.json', 'utf8')) as JsonSchema,
+    flow: definitions.flow,
+    stepSchemas: Object.fromEntries(definitions.order.map((id) => [id, definitions.steps[id].schema])),
+  };
+}
+
+/** Index of the first field of a mapping whose answer is `answer`. */
+function fieldAt(mapping: FormMapping, answer: string): [number, number] {
+  for (const [i, s] of mapping.sections.entries()) {
+    const j = (s.fields ?? []).findIndex((f) => f.answer === answer);
+    if (j >= 0) return [i, j];
+  }
+  throw new Error(`no field ${answer}`);
+}
+
+describe('forms:check over the real mappings', () => {
+  it('finds nothing wrong in forms/', async () => {
+    expect((await checkFormsDir('forms', 'steps')).map(format)).toEqual([]);
+  });
+
+  it('exits 0 from the command line, and 1 with the problems printed for a broken folder', () => {
+    expect(execFileSync('npx', ['tsx', 'scripts/formsCheck.ts'], { encoding: 'utf8', stdio: 'pipe' })).toContain('forms/ is valid');
+    const dir = mkdtempSync(join(tmpdir(), 'forms-'));
+    try {
+      cpSync('forms', dir, { recursive: true });
+      const bmo = JSON.parse(readFileSync(join(dir, 'bmo.json'), 'utf8')) as FormMapping;
+      const [i, j] = fieldAt(bmo, 'owner.owner_type');
+      bmo.sections[i].fields![j].answer = 'owner.ownr_type';
+      writeFileSync(join(dir, 'bmo.json'), JSON.stringify(bmo));
+      let out = '';
+      let status = 0;
+      try {
+        execFileSync('npx', ['tsx', 'scripts/formsCheck.ts', dir], { encoding: 'utf8', stdio: 'pipe' });
+      } catch (e) {
+        status = (e as { status: number }).status;
+        out = (e as { stderr: string }).stderr;
+      }
+      expect(status).toBe(1);
+      expect(out).toContain(`${dir}/bmo.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`);
+      expect(out).toContain('1 problem in');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('forms:check catches a broken mapping', () => {
+  it('an answer that exists in no step, with the likely fix', () => {
+    const lint = input();
+    const [i, j] = fieldAt(lint.mappings.bmo, 'owner.owner_type');
+    lint.mappings.bmo.sections[i].fields![j].answer = 'owner.ownr_type';
+    expect(lintForms(lint).map(format)).toEqual([`forms/bmo.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`]);
+  });
+
+  it('an unknown step, a misspelt repeated path, a payload path, a showIf and a table column', () => {
+    const lint = input();
+    const m = lint.mappings.sunlife;
+    const [a, b] = fieldAt(m, 'medical.insured_{n}.physician_name');
+    m.sections[a].fields![b].answer = 'medicl.insured_{n}.physician_name';
+    const [c, d] = fieldAt(m, 'lifestyle.lifestyle_data_{n}.drinks_alcohol');
+    m.sections[c].fields![d].answer = 'lifestyle.lifestyle_data_{n}.drinks_alcohl';
+    const [e, f] = fieldAt(m, 'payload.owner_information.owner_info.owner1_sin');
+    m.sections[e].fields![f].answer = 'payload.owner_information.owner_info.owner1_sn';
+    m.sections[e].showIf = 'tax-informaton';
+    const [g, h] = fieldAt(m, 'payload.insurance_history_information.insured_{n}.insurance_history_data.existing_insurance_entries');
+    m.sections[g].fields![h].columns![0].answer = 'compny';
+    expect(lintForms(lint).map(format)).toEqual([
+      `forms/sunlife.json /sections/${c}/fields/${d}: answer "lifestyle.lifestyle_data_{n}.drinks_alcohl" is not a field of any step (did you mean lifestyle.lifestyle_data_{n}.drinks_alcohol?)`,
+      `forms/sunlife.json /sections/${a}/fields/${b}: answer "medicl.insured_{n}.physician_name" is not a field of any step (did you mean medical.insured_{n}.physician_name?)`,
+      `forms/sunlife.json /sections/${g}/fields/${h}/columns/0: column "compny" is not a field of the rows of "payload.insurance_history_information.insured_{n}.insurance_history_data.existing_insurance_entries" (did you mean company?)`,
+      `forms/sunlife.json /sections/${e}/showIf: showIf "tax-informaton" is not a field of any step (did you mean tax-information?)`,
+      `forms/sunlife.json /sections/${e}/fields/${f}: answer "payload.owner_information.owner_info.owner1_sn" is not a field of the generation payload (did you mean payload.owner_information.owner_info.owner1_sin?)`,
+    ].sort((x, y) => problemOrder(x) - problemOrder(y)));
+  });
+
+  it('a format that does not suit the answer, an option that is not a value, and the mapping\'s shape', () => {
+    const lint = input();
+    const m = lint.mappings.beneva;
+    const [a, b] = fieldAt(m, 'proposed-insured.insured_{n}.occupation');
+    m.sections[a].fields![b].format = 'money';
+    const [c, d] = fieldAt(m, 'proposed-insured.insured_{n}.marital_status');
+    m.sections[c].fields![d].options = { married: 'Marié(e)', maried: 'typo' };
+    (m.sections[0] as unknown as Record<string, unknown>).colour = 'red';
+    lint.mappings.canada_life.sections[0].fields![0].format = 'date' as never;
+    lint.mappings.canada_life.sections[0].fields![0].answer = 'basic.speaks_english_french';
+    const problems = lintForms(lint).map(format);
+    expect(problems).toContain('forms/beneva.json /sections/0: unknown key "colour"');
+    expect(problems).toContain('forms/canada_life.json /sections/0/fields/0: format date needs a text date, but "basic.speaks_english_french" is boolean');
+    const fixed = input();
+    fixed.mappings.beneva.sections[a].fields![b].format = 'money';
+    fixed.mappings.beneva.sections[c].fields![d].options = { married: 'Marié(e)', maried: 'typo' };
+    expect(lintForms(fixed).map(format).sort()).toEqual([
+      `forms/beneva.json /sections/${a}/fields/${b}: format money needs a number, but "proposed-insured.insured_{n}.occupation" is string`,
+      `forms/beneva.json /sections/${c}/fields/${d}/options/maried: option "maried" is not a value of "proposed-insured.insured_{n}.marital_status" (values: single, married, divorced, widowed, separated, common_law)`,
+    ].sort());
+  });
+
+  it('a missing block, a step with no answer mapped, and an insurer without a mapping', () => {
+    const lint = input();
+    const m = lint.mappings.manulife;
+    m.sections = m.sections.filter((s) => s.block !== 'beneficiaries' && !(s.showIf === 'multi-owner'));
+    delete lint.mappings.canada_life;
+    expect(lintForms(lint).map(format)).toEqual([
+      'forms/manulife.json /sections: needs a section with "block": "beneficiaries"',
+      'forms/manulife.json /sections: no answer of step "multi-owner" (Multi-Owner Information) is mapped',
+      'forms/manulife.json /sections: no answer of step "beneficiary" (Beneficiary) is mapped',
+      'forms/ /: no mapping for insurer "CANADA_LIFE" (expected forms/canada_life.json)',
+    ]);
+  });
+
+  it('template fields that are neither mapped nor ignored, and acroFields the template lacks', () => {
+    const lint = input();
+    const m = lint.mappings.bmo;
+    const [a, b] = fieldAt(m, 'proposed-insured.insured_{n}.last_name');
+    m.sections[a].fields![b].acroField = 'pi{n}_last_name';
+    const [c, d] = fieldAt(m, 'plan-details.illustration_status');
+    m.sections[c].fields![d].acroField = 'illustraton';
+    m.ignoredFields = ['office_use', 'not_in_template'];
+    lint.templateFields.bmo = ['pi1_last_name', 'pi2_last_name', 'illustration', 'office_use', 'signature_date'];
+    expect(lintForms(lint).map(format)).toEqual([
+      `forms/bmo.json /sections/${c}/fields/${d}/acroField: acroField "illustraton" is not a field of forms/bmo.pdf (did you mean illustration?)`,
+      'forms/bmo.pdf /illustration: template field "illustration" is neither mapped (acroField in forms/bmo.json) nor listed under ignoredFields',
+      'forms/bmo.pdf /signature_date: template field "signature_date" is neither mapped (acroField in forms/bmo.json) nor listed under ignoredFields',
+      'forms/bmo.json /ignoredFields/1: ignored field "not_in_template" is not a field of forms/bmo.pdf',
+    ]);
+  });
+});
+
+/** Problems come out section by section, fields before the section's showIf only when earlier: sort by pointer. */
+function problemOrder(line: string): number {
+  const m = /\/sections\/(\d+)(?:\/fields\/(\d+))?/.exec(line);
+  return m ? Number(m[1]) * 1000 + (m[2] ? Number(m[2]) + 1 : 0) : 0;
+}
+
+describe('an AcroForm template', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forms-template-'));
+    cpSync('forms', dir, { recursive: true });
+    const bmo = JSON.parse(readFileSync(join(dir, 'bmo.json'), 'utf8')) as FormMapping;
+    const set = (answer: string, acroField: string): void => {
+      const [i, j] = fieldAt(bmo, answer);
+      bmo.sections[i].fields![j].acroField = acroField;
+    };
+    set('proposed-insured.insured_{n}.last_name', 'pi{n}_last_name');
+    set('proposed-insured.insured_{n}.is_smoker', 'pi{n}_smoker');
+    set('payload.owner_information.owner_info.owner1_sin', 'owner1_sin');
+    set('plan-details.illustration_status', 'illustration');
+    bmo.ignoredFields = ['office_use'];
+    writeFileSync(join(dir, 'bmo.json'), JSON.stringify(bmo, null, 2));
+
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText('BMO Insurance - official application form (test template)', { x: 40, y: 740, size: 12, font });
+    const form = doc.getForm();
+    let y = 700;
+    for (const name of ['pi1_last_name', 'pi2_last_name', 'owner1_sin', 'office_use']) {
+      form.createTextField(name).addToPage(page, { x: 40, y: (y -= 40), width: 200, height: 20 });
+    }
+    for (const name of ['pi1_smoker', 'pi2_smoker']) form.createCheckBox(name).addToPage(page, { x: 300, y: (y -= 30), width: 12, height: 12 });
+    const choice = form.createDropdown('illustration');
+    choice.addOptions(['Illustration attached', 'Illustration not completed']);
+    choice.addToPage(page, { x: 40, y: (y -= 40), width: 200, height: 20 });
+    writeFileSync(join(dir, 'bmo.pdf'), await doc.save());
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('passes forms:check when every template field is mapped or ignored', async () => {
+    expect((await checkFormsDir(dir, 'steps')).map(format)).toEqual([]);
+  });
+
+  it('fails forms:check for a template field neither mapped nor ignored', async () => {
+    const bmo = JSON.parse(readFileSync(join(dir, 'bmo.json'), 'utf8')) as FormMapping;
+    const broken = mkdtempSync(join(tmpdir(), 'forms-broken-'));
+    try {
+      cpSync(dir, broken, { recursive: true });
+      writeFileSync(join(broken, 'bmo.json'), JSON.stringify({ ...bmo, ignoredFields: [] }));
+      expect((await checkFormsDir(broken, 'steps')).map((p) => `${p.path}: ${p.message}`)).toEqual([
+        `/office_use: template field "office_use" is neither mapped (acroField in ${broken}/bmo.json) nor listed under ignoredFields`,
+      ]);
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('is filled by field name, and the generated pages follow it', async () => {
+    const form = loadForms(dir, definitions.steps).get('BMO')!;
+    expect(form.template).toBeDefined();
+    const source = prepareGeneration(engine, fullApplication(), { populateForms: ['BMO'] });
+    const bytes = await renderApplicationPdf({ form, source, labels, generatedAt: new Date('2026-06-01T12:00:00Z') });
+    const doc = await PDFDocument.load(bytes);
+    const filled = doc.getForm();
+    expect(filled.getTextField('pi1_last_name').getText()).toBe('Mehta');
+    expect(filled.getTextField('pi2_last_name').getText()).toBe('Mehta');
+    expect(filled.getTextField('owner1_sin').getText()).toBe('046 454 286');
+    expect(filled.getTextField('office_use').getText()).toBeUndefined();
+    expect(filled.getCheckBox('pi1_smoker').isChecked()).toBe(true);
+    expect(filled.getCheckBox('pi2_smoker').isChecked()).toBe(false);
+    expect(filled.getDropdown('illustration').getSelected()).toEqual(['Illustration attached']);
+    expect(doc.getPageCount()).toBeGreaterThan(5);
+    const text = pdfText(bytes);
+    expect(text.indexOf('official application form (test template)')).toBeLessThan(text.indexOf('Part A - Application details'));
+  });
+});

@@ -1,0 +1,136 @@
+import { PDFDocument } from 'pdf-lib';
+import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
+import { fieldValue, printedSections, renderApplicationPdf, stamp } from '../../api/pdf/renderPdf.ts';
+import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
+import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import { INSURERS, engine, example, forms, fullApplication, labels, pdfText, step } from './support.ts';
+
+const generatedAt = new Date('2026-06-01T14:05:00Z');
+
+function sourceOf(data: ApplicationData, populateForms = INSURERS): AnswerSource {
+  return prepareGeneration(engine, data, { populateForms, clientId: 2087 });
+}
+
+async function render(insurer: string, source: AnswerSource): Promise<{ bytes: Uint8Array; text: string }> {
+  const bytes = await renderApplicationPdf({ form: forms.get(insurer)!, source, labels, generatedAt });
+  return { bytes, text: pdfText(bytes) };
+}
+
+const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+describe.each(INSURERS)('the %s application of the complete two-insured screening', (insurer) => {
+  const source = sourceOf(fullApplication());
+  const mapping = forms.get(insurer)!.mapping;
+  let bytes: Uint8Array;
+  let text: string;
+  beforeAll(async () => {
+    ({ bytes, text } = await render(insurer, source));
+  });
+
+  it('is a real, paged PDF that pdf-lib reads back, titled with the insurer', async () => {
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBeGreaterThan(3);
+    expect(doc.getTitle()).toContain(mapping.displayName);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
+  });
+
+  it('heads and numbers every page, and prints the date of generation', async () => {
+    const pages = (await PDFDocument.load(bytes)).getPageCount();
+    for (let i = 1; i <= pages; i++) expect(text).toContain(`Page ${i} of ${pages}`);
+    expect(text.split(mapping.displayName).length - 1).toBeGreaterThanOrEqual(pages);
+    expect(text).toContain(stamp(generatedAt));
+    expect(text).toContain('2026-06-01 14:05 UTC');
+  });
+
+  it('shows the client, both insureds and the owners', () => {
+    expect(text).toContain('Arjun K. Mehta (client 2087)');
+    expect(text).toContain('Arjun K. Mehta, born 1979-09-03');
+    expect(text).toContain('Emily R. Mehta, born 1982-01-27');
+    expect(text).toContain('Arjun K. Mehta and Emily R. Mehta');
+    expect(text).toContain('046 454 286');
+    expect(text).toContain('130 692 544');
+  });
+
+  it('lists the beneficiaries with their shares and trustees, and the plans with face amounts as money', () => {
+    expect(text).toMatch(/B1 Emily Rose Mehta Spouse 100% Revocable/);
+    expect(text).toMatch(/B1 Aarav Mehta Child 2014-05-11 50% Revocable Neha Kapoor \(Aunt\)/);
+    expect(text).toMatch(/B2 Kavya Mehta Child 2017-10-02 50% Revocable Neha Kapoor \(Aunt\)/);
+    expect(text).toMatch(/B1 Arjun Kumar Mehta Spouse 100% Revocable/);
+    expect(text).toMatch(/1 Joint Plan Whole Life Estate Protector Joint Last-to-Die \$750,000/);
+    expect(text).toContain('Total face amount $750,000');
+    expect(text).toMatch(/Canada Life Life Insurance \$336,000 2017 In force/);
+  });
+
+  it('prints the mapping\'s sections in the insurer\'s order, each answer inside its own section', () => {
+    const printed = printedSections(mapping, source);
+    expect(printed.length).toBeGreaterThan(15);
+    let cursor = 0;
+    const starts = printed.map((p) => {
+      const at = text.indexOf(p.title, cursor);
+      expect(at, `section "${p.title}" after position ${cursor}`).toBeGreaterThanOrEqual(0);
+      cursor = at + p.title.length;
+      return at;
+    });
+    let checked = 0;
+    printed.forEach((p, i) => {
+      const body = text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : undefined);
+      for (const field of mapping.sections[p.index].fields ?? []) {
+        if (field.format === 'table') continue;
+        const value = squash(fieldValue(field, source, p.n));
+        if (!value) continue;
+        expect(body, `"${field.label}" = "${value}" in section "${p.title}"`).toContain(`${squash(field.label)} ${value}`);
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(120);
+  });
+
+  it('answers every step of the screening somewhere', () => {
+    for (const value of ['Petroleum engineer, field operations planning', 'Registered nurse, paediatric ward', 'Illustration attached', 'Jointly, same as insured 1 and 2',
+      'Calgary, Alberta', 'Estate preservation: pay the capital gains tax on the family cottage at Sylvan Lake at the second death', 'Employment Income, Investment Income',
+      '$1,485,000', '$168,000', 'Dividends from a non-registered investment account', 'RBC Insurance', 'Beer, 3 to 4 drinks per week',
+      'Visiting family in Pune, India for 4 weeks in December 2026', 'Shawnessy Medical Clinic, 250 Shawville Blvd SE, Calgary, AB T2Y 3J6',
+      'Nicotine replacement patches', 'Emily R Mehta', 'New Application']) {
+      expect(text).toContain(value);
+    }
+  });
+});
+
+describe('documents of other applications', () => {
+  it('print "Not specified" for a missing second insured and no section of insured 2', async () => {
+    const data = example('owner', 'individual-second-owner');
+    const full = fullApplication();
+    for (const id of ['beneficiary', 'purpose-of-insurance', 'lifestyle', 'medical', 'insurance-history', 'financial']) data[id] ??= full[id];
+    for (const id of ['beneficiary', 'lifestyle', 'medical', 'insurance-history', 'financial']) step(data, id).has_insured_2 = false;
+    (step(data, 'proposed-insured').insured_1 as JsonObject).phone_primary = '613-555-0142';
+    step(data, 'financial').owner_financial_data = { total_assets: 2400000, total_liabilities: 300000, is_gainfully_employed: true, annual_earned_income: 210000 };
+    data['multi-owner'] ??= { no_survivorship: false, subrogated_owner: true, owner1_successor_first_name: 'Lise', owner1_successor_last_name: 'Gauthier', owner1_successor_relationship: 'Sister' };
+    data['tax-information'] ??= { owner1_sin_part1: '046', owner1_sin_part2: '454', owner1_sin_part3: '286', owner1_fatca_status: 'no', owner1_crs_status: 'no' };
+    const source = prepareGeneration(engine, data, { populateForms: ['MANULIFE'] });
+    const { text } = await render('MANULIFE', source);
+    expect(text).toContain('Proposed insured 2 Not specified');
+    expect(text).not.toContain('Life to be insured 2');
+    expect(text).toContain('Section 2 - Joint policyowner');
+    expect(text).toContain('Jean-Marc P.');
+    expect(text).toContain('$250,000');
+    expect(text).toContain('2 Single Life Term Life Term 20 Proposed insured 1 $750,000');
+    expect(text).toContain('Total face amount $1,000,000');
+    expect(text).toContain('Owner total assets $2,400,000');
+    expect(text).toContain('Owner net worth $2,100,000');
+  });
+
+  it('wrap and paginate long answers without losing words, and survive characters Helvetica lacks', async () => {
+    const data = fullApplication();
+    const words = Array.from({ length: 900 }, (_, i) => `word${i}`).join(' ');
+    (step(data, 'medical').insured_1 as JsonObject).consultation_results = `${words} THE-END`;
+    (step(data, 'proposed-insured').insured_1 as JsonObject).occupation = 'Ingénieur – Zoë Łukasz 李 ✓';
+    const source = sourceOf(data);
+    const { bytes, text } = await render('BMO', source);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(7);
+    expect(text).toContain('word0 word1 word2');
+    expect(text).toContain('word450 word451');
+    expect(text).toContain('word899 THE-END');
+    expect(text).toContain('Results (continued)');
+    expect(text).toContain('Ingénieur – Zoë Lukasz ? ?');
+  });
+});

@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import { assemblePayload, normalizeData } from '../../api/pdf/buildPayload.ts';
+import { labelsFrom } from '../../api/pdf/generationLabels.ts';
+import { loadForms } from '../../api/pdf/loadForms.ts';
+import type { GenerationPayload } from '../../api/pdf/types.ts';
+import { definitions, engine, example } from '../support/engine.ts';
+
+export { definitions, engine, example };
+
+export const INSURERS = ['BMO', 'MANULIFE', 'SUNLIFE', 'BENEVA', 'CANADA_LIFE'];
+export const forms = loadForms('forms', definitions.steps);
+export const labels = labelsFrom(definitions.steps);
+
+/** A deep copy of the complete two-insured application (steps/screening-review/examples/full-application.json). */
+export function fullApplication(): ApplicationData {
+  return example('screening-review', 'full-application');
+}
+
+/** The step record of `data`, for changing it in a test. */
+export function step(data: ApplicationData, stepId: string): JsonObject {
+  return data[stepId] as JsonObject;
+}
+
+/** The payload of `data` after the engine's view (no completeness check). */
+export function payloadOf(data: ApplicationData, populateForms = ['BMO']): GenerationPayload {
+  return assemblePayload(normalizeData(engine, data), { populateForms, today: '2026-06-01' });
+}
+
+/** Text of a PDF in content order, whitespace collapsed (poppler's pdftotext -raw). */
+export function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-text-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, bytes);
+    execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', file, join(dir, 'doc.txt')]);
+    return readFileSync(join(dir, 'doc.txt'), 'utf8').replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
