@@ -16,7 +16,6 @@ export const databases: DatabaseKind[] = ['sqlite', 'postgres'];
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A parsed JSON answer, loosely typed on purpose: tests read deep into bodies. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Loose = any;
 
 export interface Answer<T = Loose> {
@@ -33,7 +32,7 @@ export interface TestServer {
   /** Where the data lives, to restart on it. */
   where: Pick<ServerOptions, 'dataDir' | 'databaseUrl' | 'pgSchema'>;
   /** Any call over real HTTP; `token` adds "Authorization: Token {token}". */
-  call<T = Loose>(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string | Buffer; headers?: Record<string, string> }): Promise<Answer<T>>;
+  call<T = Loose>(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
   /** Stops this server and starts a new one on the same data. */
   restart(options?: ServerOptions): Promise<TestServer>;
   /** A second connection to the same database (for seeding prerequisite step records in tests). */
@@ -57,7 +56,7 @@ async function listen(kind: DatabaseKind, where: TestServer['where'], options: S
     async call(method, path, opts = {}) {
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };
       if (opts.token) headers.authorization = `Token ${opts.token}`;
-      let body: string | Buffer | undefined = opts.raw;
+      let body: string | undefined = opts.raw;
       if (opts.body !== undefined) {
         body = JSON.stringify(opts.body);
         headers['content-type'] ??= 'application/json';
@@ -106,7 +105,18 @@ export async function startServer(kind: DatabaseKind, options: ServerOptions = {
   const where: TestServer['where'] = kind === 'sqlite'
     ? { dataDir: mkdtempSync(join(tmpdir(), 'api-test-')) }
     : { databaseUrl: PG_URL, pgSchema: `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`, dataDir: mkdtempSync(join(tmpdir(), 'api-test-pg-')) };
-  return listen(kind, where, options);
+  try {
+    return await listen(kind, where, options);
+  } catch (err) {
+    // A server that fails to start must not leave its temporary data behind.
+    if (where.dataDir) rmSync(where.dataDir, { recursive: true, force: true });
+    if (where.pgSchema) {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect().then(() => client.query(`drop schema if exists ${where.pgSchema} cascade`)).catch(() => undefined);
+      await client.end().catch(() => undefined);
+    }
+    throw err;
+  }
 }
 
 let counter = 0;

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Config } from './types.ts';
+
+/**
+ * Reads the server's settings from the environment.
+ * @param env - usually process.env
+ * @returns - PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL),
+ *   LOG_LEVEL (info), APP_DIR (dist/app when built), BENCH_BASELINE=1 for the benchmark's baseline route.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number.parseInt(env.PORT ?? '', 10);
+  const appDir = resolve(env.APP_DIR ?? 'dist/app');
+  const databaseUrl = env.DATABASE_URL?.trim();
+  return {
+    port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 3000,
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl: databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : undefined,
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    appDir: existsSync(resolve(appDir, 'index.html')) ? appDir : undefined,
+    benchBaseline: env.BENCH_BASELINE === '1',
+  };
+}

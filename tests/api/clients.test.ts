@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientBody, createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+
+function isoDay(offsetDays: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offsetDays);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+describe.each(databases)('clients (%s)', (kind) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer(kind);
+    token = (await signUp(server)).token;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('creates, reads, lists, patches and deletes a client, with and without /api', async () => {
+    const created = await server.call('POST', '/api/clients/', { token, body: clientBody({ first_name: 'Olivia', last_name: 'Bouchard' }) });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect(created.body).toMatchObject({ first_name: 'Olivia', last_name: 'Bouchard', phone_primary: '416-555-0123', phone: '416-555-0123', brokers: [] });
+    expect(created.body.created_at).toBe(created.body.updated_at);
+
+    for (const path of [`/api/clients/${id}/`, `/clients/${id}/`, `/clients/${id}`]) {
+      const got = await server.call('GET', path, { token });
+      expect(got.status, path).toBe(200);
+      expect(got.body.first_name).toBe('Olivia');
+      expect(got.body.life_applications).toBeUndefined();
+    }
+
+    const list = await server.call('GET', '/clients/', { token });
+    expect(list.body.count).toBe(list.body.results.length);
+    expect(list.body.results.map((c: { id: number }) => c.id)).toContain(id);
+
+    await new Promise((r) => setTimeout(r, 5));
+    const patched = await server.call('PATCH', `/api/clients/${id}/`, { token, body: { last_name: 'Bouchard-Roy', phone_primary: '+1 514 555 0199' } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ first_name: 'Olivia', last_name: 'Bouchard-Roy', phone_primary: '+1 514 555 0199' });
+    expect(patched.body.updated_at > patched.body.created_at).toBe(true);
+
+    const deleted = await server.call('DELETE', `/api/clients/${id}/`, { token });
+    expect(deleted.status).toBe(200);
+    expect((await server.call('GET', `/api/clients/${id}/`, { token })).status).toBe(404);
+    expect((await server.call('DELETE', `/api/clients/${id}/`, { token })).status).toBe(404);
+  });
+
+  it('searches by name, email and phone, case-insensitively, with wildcards taken literally', async () => {
+    const user = await signUp(server);
+    await createClient(server, user.token, { first_name: 'Zoé', last_name: 'Lavoie', email: 'zoe.l@example.com', phone_primary: '613-555-0101' });
+    await createClient(server, user.token, { first_name: 'Marc', last_name: 'Nguyen', email: 'marc_n@example.com', phone_primary: '613-555-0202' });
+    const search = async (q: string) => (await server.call('GET', `/api/clients/?search=${encodeURIComponent(q)}`, { token: user.token })).body;
+    expect((await search('lavoie')).results.map((c: { last_name: string }) => c.last_name)).toEqual(['Lavoie']);
+    expect((await search('ZOÉ LAV')).count).toBe(1);
+    expect((await search('marc_n@')).count).toBe(1);
+    expect((await search('%')).count).toBe(0);
+    expect((await search('_')).count).toBe(1);
+    expect((await search('555-0202')).results[0].first_name).toBe('Marc');
+    expect((await search('')).count).toBe(2);
+    expect((await search('nobody')).results).toEqual([]);
+  });
+
+  it('gives every client-profile message of the spec', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ first_name: 'A' }, 'first_name', 'First name must be at least 2 characters'],
+      [{ last_name: 'B' }, 'last_name', 'Last name must be at least 2 characters'],
+      [{ first_name: 'x'.repeat(51) }, 'first_name', 'First name must be less than 50 characters'],
+      [{ last_name: 'y'.repeat(51) }, 'last_name', 'Last name must be less than 50 characters'],
+      [{ email: 'jane@' }, 'email', 'Please enter a valid email address'],
+      [{ phone_primary: '555-12' }, 'phone_primary', 'Please enter a valid phone number'],
+      [{ phone_primary: '(416) 555-0123' }, 'phone_primary', 'Please enter a valid phone number'],
+      [{ date_of_birth: isoDay(1) }, 'date_of_birth', 'Date of birth cannot be in the future'],
+      [{ date_of_birth: '1900-12-31' }, 'date_of_birth', 'Date of birth must be after 1900'],
+      [{ date_of_birth: '1985-02-30' }, 'date_of_birth', 'Please enter a valid date of birth'],
+      [{ first_name: '  ' }, 'first_name', 'First name is required'],
+      [{ last_name: '' }, 'last_name', 'Last name is required'],
+      [{ phone_primary: null }, 'phone_primary', 'Phone number is required'],
+      [{ date_of_birth: '' }, 'date_of_birth', 'Date of birth is required'],
+      [{ gender_sex_at_birth: '' }, 'gender_sex_at_birth', 'Gender is required'],
+      [{ gender_sex_at_birth: 'unknown' }, 'gender_sex_at_birth', 'Please select a valid gender'],
+      [{ brokers: ['nobody@example.com'] }, 'brokers', 'Please select valid brokers'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await server.call('POST', '/api/clients/', { token, body: clientBody(change) });
+      expect(res.status, message).toBe(400);
+      expect(res.body).toEqual({ error: message, errors: [{ field, message }] });
+    }
+    const missing = await server.call('POST', '/api/clients/', { token, body: { email: 'only@example.com' } });
+    expect(missing.body.errors.map((e: { message: string }) => e.message)).toEqual([
+      'First name is required', 'Last name is required', 'Phone number is required', 'Date of birth is required', 'Gender is required',
+    ]);
+    expect(missing.body.error).toBe('First name is required');
+  });
+
+  it('accepts the edges: 2 and 50 characters, today, 1901-01-01, no email', async () => {
+    const ok = await server.call('POST', '/api/clients/', { token, body: clientBody({ first_name: 'Al', last_name: 'z'.repeat(50), date_of_birth: isoDay(0), email: '' }) });
+    expect(ok.status).toBe(201);
+    expect(ok.body.email).toBeNull();
+    expect((await server.call('POST', '/api/clients/', { token, body: clientBody({ date_of_birth: '1901-01-01' }) })).status).toBe(201);
+  });
+
+  it('checks only the given fields on PATCH, and a refused PATCH changes nothing', async () => {
+    const id = await createClient(server, token, { first_name: 'Noah' });
+    const before = (await server.call('GET', `/api/clients/${id}/`, { token })).body;
+    const bad = await server.call('PATCH', `/api/clients/${id}/`, { token, body: { first_name: 'Nathan', date_of_birth: isoDay(3) } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Date of birth cannot be in the future');
+    expect((await server.call('GET', `/api/clients/${id}/`, { token })).body).toEqual(before);
+    const blank = await server.call('PATCH', `/api/clients/${id}/`, { token, body: { first_name: '' } });
+    expect(blank.body.error).toBe('First name is required');
+  });
+
+  it('keeps the proposed-insured profile fields, and the email only with consent', async () => {
+    const created = await server.call('POST', '/clients/', {
+      token,
+      body: clientBody({ title: 'dr', postal_code: 'K1A 0B1', years_at_address: 4, is_second_insured: true, original_client_id: 7, email_consent: false, unknown_field: 'dropped' }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: 'dr', postal_code: 'K1A 0B1', years_at_address: 4, is_second_insured: true, original_client_id: 7, email: null });
+    expect(created.body.unknown_field).toBeUndefined();
+    const patched = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { email_consent: true, email: 'with.consent@example.com', city: 'Ottawa' } });
+    expect(patched.body).toMatchObject({ email: 'with.consent@example.com', city: 'Ottawa', title: 'dr' });
+    const refused = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { email_consent: false } });
+    expect(refused.body.email).toBeNull();
+    const badValue = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { city: { nested: true } } });
+    expect(badValue.status).toBe(400);
+  });
+
+  it('includes life applications on request', async () => {
+    const id = await createClient(server, token);
+    const app = await server.call('POST', '/applications/create_new_application/', { token, body: { client_id: id } });
+    expect(app.status).toBe(201);
+    const got = await server.call('GET', `/api/clients/${id}/?include=life_applications`, { token });
+    expect(got.body.life_applications).toEqual([
+      { id: app.body.id, created_at: app.body.created_at, application_type: 'NEW', product_type: null, number_of_insureds: 1, status: 'DRAFT', face_amount: null },
+    ]);
+  });
+
+  it('lists brokers and shares a client with the brokers it lists', async () => {
+    const brokers = await server.call('GET', '/api/brokers/', { token });
+    expect(brokers.status).toBe(200);
+    expect(brokers.body.length).toBeGreaterThanOrEqual(3);
+    for (const b of brokers.body) expect(Object.keys(b).sort()).toEqual(['email', 'id', 'name']);
+    const brokerEmail: string = brokers.body[0].email;
+
+    const id = await createClient(server, token, { brokers: [brokerEmail.toUpperCase()] });
+    expect((await server.call('GET', `/api/clients/${id}/`, { token })).body.brokers).toEqual([brokerEmail]);
+
+    // The broker signs up with the listed email and sees the client; a stranger does not.
+    const broker = await server.call('POST', '/api/users/', { body: { email: brokerEmail, password: 'brokerpass1' } });
+    expect([201, 400]).toContain(broker.status);
+    const brokerToken = (await server.call('POST', '/api/login/', { body: { username: brokerEmail, password: 'brokerpass1' } })).body.token;
+    expect((await server.call('GET', `/api/clients/${id}/`, { token: brokerToken })).status).toBe(200);
+    expect((await server.call('GET', '/api/clients/', { token: brokerToken })).body.results.map((c: { id: number }) => c.id)).toContain(id);
+
+    // Removing the broker removes the access.
+    await server.call('PATCH', `/api/clients/${id}/`, { token, body: { brokers: [] } });
+    expect((await server.call('GET', `/api/clients/${id}/`, { token: brokerToken })).status).toBe(404);
+  });
+
+  it('answers 404 for another user\'s client and everything under it', async () => {
+    const id = await createClient(server, token);
+    await server.call('PUT', `/api/screening/${id}/medical/`, { token, body: { has_insured_2: false, insured_1: { has_paramedic: false } } });
+    const stranger = (await signUp(server, 'stranger')).token;
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/api/clients/${id}/`],
+      ['GET', `/api/clients/${id}/?include=life_applications`],
+      ['PATCH', `/api/clients/${id}/`, { first_name: 'Hacker' }],
+      ['DELETE', `/api/clients/${id}/`],
+      ['GET', `/api/clients/${id}/get_previous_proposed_insureds/`],
+      ['POST', '/applications/create_new_application/', { client_id: id }],
+      ['GET', `/insurance/screening-progress/get_progress/${id}/`],
+      ['POST', '/insurance/screening-progress/update_progress/', { clientId: id, currentStep: 'owner' }],
+      ['GET', `/api/screening/${id}/`],
+      ['PUT', `/api/screening/${id}/medical/`, { insured_1: {} }],
+      ['GET', `/insurance/screening/basic/?client_id=${id}`],
+      ['POST', '/insurance/screening/basic/', { client_id: id }],
+      ['GET', `/insurance/screening/owner/${id}/`],
+      ['POST', '/insurance/screening/owner/', { client_id: id, owner_type: 'insured_1' }],
+      ['PATCH', `/insurance/screening/${id}/owner/`, {}],
+      ['GET', `/insurance/screening/multi_owner/${id}/`],
+      ['POST', '/insurance/screening/save_multi_owner/', { client_id: id }],
+      ['GET', `/insurance/screening/tax-information/${id}/`],
+      ['POST', `/insurance/screening/save-tax-information/${id}/`, {}],
+      ['GET', `/insurance/screening/get_plan_details/?client_id=${id}`],
+      ['POST', '/insurance/screening/save_plan_details/', { client_id: id, plan_details: {} }],
+      ['GET', `/insurance/screening/get_beneficiaries/?client_id=${id}`],
+      ['POST', '/insurance/screening/save_beneficiaries/', { client_id: id }],
+      ['GET', `/insurance/screening/purpose-of-insurance/${id}/`],
+      ['POST', '/insurance/screening/purpose-of-insurance/', { client_id: id }],
+      ['GET', `/insurance/screening/get_financial/?client_id=${id}`],
+      ['POST', `/insurance/screening/save_financial/?client_id=${id}`, {}],
+      ['GET', `/insurance/screening/get_insurance_history/?client_id=${id}`],
+      ['POST', '/insurance/screening/save_insurance_history/', { client_id: id }],
+      ['GET', `/insurance/screening/get_lifestyle?client_id=${id}`],
+      ['POST', '/insurance/screening/save_lifestyle/', { client_id: id }],
+      ['GET', `/insurance/screening/get_medical/?client_id=${id}`],
+      ['POST', '/insurance/screening/save_medical/', { client_id: id }],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await server.call(method, path, { token: stranger, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body).toEqual({ error: 'Not found' });
+    }
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.medical).toBeDefined();
+    expect((await server.call('GET', `/api/clients/${id}/`, { token })).body.first_name).toBe('Jane');
+  });
+
+  it('answers 404 for ids that are not ids', async () => {
+    for (const path of ['/api/clients/abc/', '/api/clients/0/', '/api/clients/99999999999/', '/api/clients/-1/', '/api/clients/1.5/']) {
+      expect((await server.call('GET', path, { token })).status, path).toBe(404);
+    }
+  });
+
+  it('lists the previous proposed insureds: the user\'s other clients with profile fields', async () => {
+    const user = await signUp(server);
+    const a = await createClient(server, user.token, { first_name: 'Alpha', city: 'Halifax' });
+    const b = await createClient(server, user.token, { first_name: 'Bravo', marital_status: 'married' });
+    const res = await server.call('GET', `/api/clients/${a}/get_previous_proposed_insureds/`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.map((c: { id: number }) => c.id)).toEqual([b]);
+    expect(res.body[0]).toMatchObject({ id: b, first_name: 'Bravo', marital_status: 'married' });
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataLayer } from '../../api/createDataLayer.ts';
+import { createScreeningStore } from '../../api/createScreeningStore.ts';
+import { migrateToLatest } from '../../api/migrateToLatest.ts';
+import type { DataLayer } from '../../api/types.ts';
+import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+
+describe('group commit of step saves (SQLite)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'api-group-'));
+  let layer: DataLayer;
+  beforeAll(async () => {
+    layer = await createDataLayer({ dataDir });
+    await migrateToLatest(layer);
+    await layer.db.insertInto('users').values({ email: 'g@example.com', username: 'g', password_hash: 'x', role: 'adviser', created_at: '2020-01-01' }).execute();
+    const row = { owner_user_id: 1, first_name: 'Ga', last_name: 'Ga', email: null, phone_primary: null, date_of_birth: null, gender_sex_at_birth: null, profile: '{}', created_at: 'a', updated_at: 'a' };
+    await layer.db.insertInto('clients').values([row, row]).execute();
+  });
+  afterAll(async () => {
+    await layer.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes the saves of one turn together, in order, and isolates a failing one', async () => {
+    const store = createScreeningStore(layer.db, true);
+    const results = await Promise.allSettled([
+      store.save(1, 'owner', { n: 1 }),
+      store.save(2, 'owner', { n: 2 }),
+      store.save(999, 'owner', { n: 3 }), // no such client: the foreign key refuses it
+      store.save(1, 'owner', { n: 4 }), // the later save of the same step wins
+      store.save(1, 'medical', { n: 5 }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await store.load(1)).toEqual({ owner: { n: 4 }, medical: { n: 5 } });
+    expect(await store.load(2)).toEqual({ owner: { n: 2 } });
+    expect(await store.load(999)).toEqual({});
+  });
+});
+
+describe('concurrent saves over HTTP (SQLite)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('sqlite');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('acknowledges and keeps every one of many concurrent saves', async () => {
+    const { token } = await signUp(server);
+    const ids = await Promise.all(Array.from({ length: 8 }, () => createClient(server, token)));
+    const saves = ids.flatMap((id, i) => Array.from({ length: 5 }, (_, j) => ({ id, name: `Dr. ${i}-${j}` })));
+    const answers = await Promise.all(saves.map(({ id, name }) =>
+      server.call('PUT', `/api/screening/${id}/medical/`, { token, body: { has_insured_2: false, insured_1: { has_paramedic: false, physician_name: name } } })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    for (const id of ids) {
+      const stored = (await server.call('GET', `/api/screening/${id}/`, { token })).body.medical;
+      expect(answers.map((a) => a.body)).toContainEqual(stored);
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationData, JsonObject } from '../../api/types.ts';
+import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { definitions, engine, example } from '../support/engine.ts';
+
+/** Every (step, example) pair of steps/. */
+const examples = definitions.order.flatMap((stepId) => Object.keys(definitions.steps[stepId].examples).map((name) => [stepId, name] as const));
+
+describe.each(databases)('the generic screening calls (%s)', (kind) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer(kind);
+    token = (await signUp(server)).token;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** A client whose other steps hold the example's records; returns its id and the example's data. */
+  async function clientWith(stepId: string, name: string): Promise<{ id: number; data: ApplicationData }> {
+    const id = await createClient(server, token);
+    const data = example(stepId, name);
+    delete data.$context;
+    for (const [other, record] of Object.entries(data)) {
+      if (other !== stepId && record) await server.seedRecord(id, other, record);
+    }
+    return { id, data };
+  }
+
+  it('answers the whole application data of a client, {} at first', async () => {
+    const id = await createClient(server, token);
+    const res = await server.call('GET', `/api/screening/${id}/`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({});
+    expect((await server.call('GET', `/screening/${id}`, { token })).status).toBe(200);
+  });
+
+  it.each(examples)('saves %s example "%s" as the engine evaluates it, touching no other step', async (stepId, name) => {
+    const { id, data } = await clientWith(stepId, name);
+    const before = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
+    const res = await server.call('PUT', `/api/screening/${id}/${stepId}/`, { token, body: data[stepId] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const expected = engine.evaluateStep(stepId, { ...data, $context: { clientId: String(id) } }).values;
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(expected)));
+    const after = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
+    expect(after).toEqual({ ...before, [stepId]: res.body });
+  });
+
+  it('refuses a bad postal code with the spec\'s message, and keeps what was stored', async () => {
+    const { id, data } = await clientWith('owner', 'individual');
+    const owner = data.owner as JsonObject;
+    expect((await server.call('PUT', `/api/screening/${id}/owner/`, { token, body: owner })).status).toBe(200);
+    const stored = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
+    const res = await server.call('PUT', `/api/screening/${id}/owner/`, { token, body: { ...owner, postal_code: '12345', first_name: 'Changed' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Please enter a valid postal code (e.g., A1A 1A1)');
+    expect(res.body.errors).toContainEqual({ field: 'postal_code', message: 'Please enter a valid postal code (e.g., A1A 1A1)' });
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body).toEqual(stored);
+  });
+
+  it('refuses beneficiary shares that do not total 100', async () => {
+    const { id, data } = await clientWith('beneficiary', 'one-beneficiary');
+    const record = structuredClone(data.beneficiary) as { insured_1: { primary_beneficiaries: JsonObject[] } };
+    record.insured_1.primary_beneficiaries[0].share_percentage = 90;
+    const res = await server.call('PUT', `/api/screening/${id}/beneficiary/`, { token, body: record });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { message: string }) => e.message)).toContain('Primary beneficiary shares for Insured 1 must total 100% (currently 90%)');
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.beneficiary).toBeUndefined();
+  });
+
+  it('refuses plan details without an illustration status', async () => {
+    const { id, data } = await clientWith('plan-details', 'single-life-term');
+    const res = await server.call('PUT', `/api/screening/${id}/plan-details/`, { token, body: { ...data['plan-details'], illustration_status: null } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Please select an illustration status');
+    expect(res.body.errors[0]).toEqual({ field: 'illustration_status', message: 'Please select an illustration status' });
+  });
+
+  it('refuses wrong types, unknown enum values, unknown fields and malformed dates', async () => {
+    const { id, data } = await clientWith('owner', 'individual');
+    const owner = data.owner as JsonObject;
+    for (const change of [{ years_at_address: 'ten' }, { sex: 'X' }, { not_a_field: 1 }, { date_of_birth: '1990-02-31' }, { mobile_phone: '12' }, { middle_initial: 'AB' }]) {
+      const res = await server.call('PUT', `/api/screening/${id}/owner/`, { token, body: { ...owner, ...change } });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body.errors.length).toBeGreaterThan(0);
+      expect(res.body.error).toBe(res.body.errors[0].message);
+    }
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.owner).toBeUndefined();
+  });
+
+  it('drops hidden answers and recomputes computed values instead of trusting them', async () => {
+    const tax = await clientWith('tax-information', 'one-owner');
+    const res = await server.call('PUT', `/api/screening/${tax.id}/tax-information/`, { token, body: { ...tax.data['tax-information'], owner1_fatca_status: 'no', owner1_tin: '123-45-6789' } });
+    expect(res.status).toBe(200);
+    expect(res.body).not.toHaveProperty('owner1_tin');
+
+    const fin = await clientWith('financial', 'employed-insured');
+    const record = structuredClone(fin.data.financial) as { insured_1: JsonObject };
+    record.insured_1.net_worth = 1;
+    const saved = await server.call('PUT', `/api/screening/${fin.id}/financial/`, { token, body: record });
+    expect(saved.status).toBe(200);
+    expect(saved.body.insured_1.net_worth).toBe(Math.round(((record.insured_1.total_assets as number) - (record.insured_1.total_liabilities as number)) * 100) / 100);
+  });
+
+  it('fires effects against the stored record: a previous insured is copied into insured 2', async () => {
+    const { id, data } = await clientWith('proposed-insured', 'two-insureds');
+    const first = await server.call('PUT', `/api/screening/${id}/proposed-insured/`, { token, body: data['proposed-insured'] });
+    expect(first.status).toBe(200);
+    expect(first.body.insured_2.original_client_id).toBe(String(id));
+    const previous = await createClient(server, token, { first_name: 'Priya', last_name: 'Raman', date_of_birth: '1983-08-09', gender_sex_at_birth: 'female', phone_primary: '403-555-0111', marital_status: 'married', postal_code: 'T2P 1J9' });
+    const record = structuredClone(first.body) as { insured_2: JsonObject };
+    record.insured_2.previous_insured_id = previous;
+    const res = await server.call('PUT', `/api/screening/${id}/proposed-insured/`, { token, body: record });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.insured_2).toMatchObject({ first_name: 'Priya', last_name: 'Raman', date_of_birth: '1983-08-09', postal_code: 'T2P 1J9' });
+  });
+
+  it('writes the previous record only on success: a failed save after a good one keeps the good one', async () => {
+    const { id, data } = await clientWith('purpose-of-insurance', 'income-replacement');
+    const good = await server.call('PUT', `/api/screening/${id}/purpose-of-insurance/`, { token, body: data['purpose-of-insurance'] });
+    expect(good.status).toBe(200);
+    const bad = await server.call('PUT', `/api/screening/${id}/purpose-of-insurance/`, { token, body: { ...data['purpose-of-insurance'], purpose_of_insurance: 'gambling' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Please select a purpose of insurance');
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body['purpose-of-insurance']).toEqual(good.body);
+  });
+  it('saves one page with PATCH: merges the fields given and checks only that page', async () => {
+    const id = await createClient(server, token);
+    const language = await server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: { speaks_english_french: true, preferred_language: 'french' } });
+    expect(language.status, JSON.stringify(language.body)).toBe(200);
+    expect(language.body).toMatchObject({ speaks_english_french: true, preferred_language: 'french' });
+    const residency = await server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: { is_canadian_tax_resident: false } });
+    expect(residency.status).toBe(400);
+    expect(residency.body.error).toBe('Applications with this provider require Canadian tax residency. You cannot proceed with this application.');
+    const type = await server.call('PATCH', `/screening/${id}/basic`, { token, body: { application_type: 'LINKED' } });
+    expect(type.body.errors).toEqual([{ field: 'existing_policy_number', message: 'Please provide the required policy number' }]);
+    const ok = await server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: { is_canadian_tax_resident: true, application_type: 'LINKED', existing_policy_number: 'L-77' } });
+    expect(ok.status).toBe(200);
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.basic).toEqual(ok.body);
+    expect(ok.body).toMatchObject({ speaks_english_french: true, preferred_language: 'french', existing_policy_number: 'L-77' });
+  });
+});

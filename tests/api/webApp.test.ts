@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../support/apiServer.ts';
+
+describe('serving the built web app with the API', () => {
+  const appDir = mkdtempSync(join(tmpdir(), 'api-app-'));
+  let server: TestServer;
+  beforeAll(async () => {
+    writeFileSync(join(appDir, 'index.html'), '<!doctype html><title>Insure</title><div id="root"></div>');
+    mkdirSync(join(appDir, 'assets'));
+    writeFileSync(join(appDir, 'assets', 'main.js'), 'console.log(1)');
+    server = await startServer('sqlite', { appDir });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(appDir, { recursive: true, force: true });
+  });
+
+  const page = { accept: 'text/html,application/xhtml+xml' };
+
+  it('serves index.html at / and for the app\'s routes (SPA fallback)', async () => {
+    for (const path of ['/', '/dashboard', '/client/profile', '/client/12/screening/owner', '/applications/new', '/signup']) {
+      const res = await server.call('GET', path, { headers: page });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.text).toContain('<div id="root">');
+    }
+  });
+
+  it('serves the built files', async () => {
+    const res = await server.call('GET', '/assets/main.js');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('console.log(1)');
+  });
+
+  it('keeps API answers as JSON, even for a browser', async () => {
+    expect((await server.call('GET', '/api/clients/', { headers: page })).body).toEqual({ error: 'No authentication token found' });
+    expect((await server.call('GET', '/api/unknown', { headers: page })).body).toEqual({ error: 'Not found' });
+    expect((await server.call('GET', '/dashboard')).body).toEqual({ error: 'Not found' });
+    expect((await server.call('POST', '/dashboard', { body: {} })).status).toBe(404);
+  });
+});
