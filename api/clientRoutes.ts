@@ -2,29 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from './apiError.ts';
 import { bodyOf, parseId, queryParam, userOf } from './requestHelpers.ts';
 import { anyObject, errorResponses, idParams, objectBody } from './routeSchemas.ts';
-import type { ServerContext } from './types.ts';
-import { validateClient } from './validateClient.ts';
+import type { JsonObject, ServerContext } from './types.ts';
+import { CLIENT_FORM, validateClient } from './validateClient.ts';
 
-const clientFields = {
-  first_name: { type: 'string', minLength: 2, maxLength: 50 },
-  last_name: { type: 'string', minLength: 2, maxLength: 50 },
-  email: { type: ['string', 'null'], format: 'email' },
-  phone_primary: { type: 'string', description: 'Optional plus, then 10 or more digits, spaces or hyphens' },
-  date_of_birth: { type: 'string', format: 'date', description: 'After 1900, not in the future' },
-  gender_sex_at_birth: { type: 'string', enum: ['male', 'female', 'other'] },
-  brokers: { type: 'array', items: { type: 'string', format: 'email' }, description: 'Emails of brokers (GET /api/brokers/)' },
-};
-
-const clientView = { ...anyObject, properties: { id: { type: 'integer' }, ...clientFields, phone: { type: ['string', 'null'] }, created_at: { type: 'string' }, updated_at: { type: 'string' } } };
-
-/** Today's date (YYYY-MM-DD) in the server's time zone. */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** The client list, one client, create, patch, delete, and previous proposed insureds. */
 export function clientRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  // The documented body is the client profile's definition (steps/client-profile), without its messages.
+  const profile = (ctx.engine.schemas[CLIENT_FORM].properties ?? {}) as Record<string, JsonObject>;
+  const clientFields = Object.fromEntries(Object.entries(profile).map(([name, { errorMessage: _messages, ...rest }]) => [name, rest]));
+  const clientView = { ...anyObject, properties: { id: { type: 'integer' }, ...clientFields, phone: { type: ['string', 'null'] }, created_at: { type: 'string' }, updated_at: { type: 'string' } } };
+  const check = (record: JsonObject, fields?: string[]) => ctx.engine.evaluateStep(CLIENT_FORM, { [CLIENT_FORM]: record }, { fields }).errors;
   const brokerEmails = async (): Promise<Set<string>> =>
     new Set((await ctx.layer.db.selectFrom('brokers').select('email').execute()).map((b) => b.email.toLowerCase()));
 
@@ -49,7 +37,7 @@ export function clientRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
   }, async (request, reply) => {
     const user = userOf(request);
-    const v = validateClient(bodyOf(request), { partial: false, today: today(), brokers: await brokerEmails() });
+    const v = validateClient(bodyOf(request), { partial: false, check, brokers: await brokerEmails() });
     if (v.errors.length) throw badRequest(v.errors);
     const core = { ...v.core, first_name: v.core.first_name as string, last_name: v.core.last_name as string };
     const client = await ctx.clients.create(user, core, v.profile, v.brokers ?? []);
@@ -81,7 +69,7 @@ export function clientRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const user = userOf(request);
     const id = parseId((request.params as { id: string }).id);
     await ctx.clients.requireAccess(user, id);
-    const v = validateClient(bodyOf(request), { partial: true, today: today(), brokers: await brokerEmails() });
+    const v = validateClient(bodyOf(request), { partial: true, check, brokers: await brokerEmails() });
     if (v.errors.length) throw badRequest(v.errors);
     return ctx.clients.update(user, id, v.core, v.profile, v.brokers);
   });

@@ -15,12 +15,12 @@ export function createStepEngine(stepsDir: string = fileURLToPath(new URL('../st
   const final = definitions.flow.steps.find((s) => s.final)?.id ?? definitions.order[definitions.order.length - 1];
   const contextUse = new Map<string, boolean>();
   const schemas: { [stepId: string]: JsonObject } = {};
-  for (const id of definitions.order) schemas[id] = definitions.steps[id].schema;
+  for (const id of Object.keys(definitions.steps)) schemas[id] = definitions.steps[id].schema;
   return {
     evaluateStep: (stepId, data, options) => engine.evaluateStep(stepId, data, options),
     order: definitions.order,
     finalStep: final,
-    hasStep: (stepId) => Object.hasOwn(definitions.steps, stepId),
+    hasStep: (stepId) => definitions.order.includes(stepId),
     schemas,
     pageFields: (stepId, given) => {
       const pages = definitions.steps[stepId]?.flow.pages;

@@ -32,75 +32,43 @@ export const PROFILE_FIELDS = [
   'original_client_id', 'relationship_to_owner', 'relationship_to_proposed_insured_1', 'is_canadian_tax_resident',
 ] as const;
 
-const GENDERS = ['male', 'female', 'other'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9\s-]{10,}$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The id of the client profile's definition (steps/client-profile), whose rules the web app checks too. */
+export const CLIENT_FORM = 'client-profile';
+const CORE_FIELDS = ['first_name', 'last_name', 'email', 'phone_primary', 'date_of_birth', 'gender_sex_at_birth'] as const;
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-function isRealDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-function checkName(body: JsonObject, field: 'first_name' | 'last_name', label: string, partial: boolean, out: ValidatedClient): void {
-  if (partial && !(field in body)) return;
-  const value = text(body[field]);
-  if (value === undefined) out.errors.push({ field, message: `${label} is required` });
-  else if (value.length < 2) out.errors.push({ field, message: `${label} must be at least 2 characters` });
-  else if (value.length > 50) out.errors.push({ field, message: `${label} must be less than 50 characters` });
-  else out.core[field] = value;
+function trimmed(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const t = value.trim();
+  return t === '' ? undefined : t;
 }
 
 /**
- * Checks a client body with the spec's client profile rules (doc 1, section 5) and picks the known fields.
- * Pure, with no Node imports, so the web app could share it.
+ * Checks a client body with the spec's client profile rules (doc 1, section 5), which live in
+ * steps/client-profile and are evaluated by the engine, and picks the known fields.
  * @param body - the parsed JSON body
- * @param options - partial: a PATCH (only given fields are checked); today: YYYY-MM-DD; brokers: known broker emails
+ * @param options - partial: a PATCH (only given fields are checked); check: the engine's check of the profile
+ *   record (optionally limited to some fields); brokers: known broker emails
  * @returns - the values to store and the errors, in the form's field order
  */
-export function validateClient(body: JsonObject, options: { partial: boolean; today: string; brokers: Set<string> }): ValidatedClient {
-  const { partial, today } = options;
+export function validateClient(
+  body: JsonObject,
+  options: { partial: boolean; check: (record: JsonObject, fields?: string[]) => FieldError[]; brokers: Set<string> },
+): ValidatedClient {
+  const { partial } = options;
   const out: ValidatedClient = { core: {}, profile: {}, errors: [] };
-  checkName(body, 'first_name', 'First name', partial, out);
-  checkName(body, 'last_name', 'Last name', partial, out);
-
-  if ('email' in body) {
-    const email = text(body.email);
-    if (body.email !== null && body.email !== undefined && typeof body.email !== 'string') {
-      out.errors.push({ field: 'email', message: 'Please enter a valid email address' });
-    } else if (email !== undefined && (email.length > 254 || !EMAIL.test(email))) {
-      out.errors.push({ field: 'email', message: 'Please enter a valid email address' });
-    } else out.core.email = email ?? null;
-  }
-
-  const phoneField = 'phone_primary' in body || !('phone' in body) ? 'phone_primary' : 'phone';
-  if (!partial || phoneField in body) {
-    const phone = text(body[phoneField]);
-    if (phone === undefined) out.errors.push({ field: phoneField, message: 'Phone number is required' });
-    else if (phone.length > 30 || !PHONE.test(phone)) out.errors.push({ field: phoneField, message: 'Please enter a valid phone number' });
-    else out.core.phone_primary = phone;
-  }
-
-  if (!partial || 'date_of_birth' in body) {
-    const dob = text(body.date_of_birth);
-    if (dob === undefined) out.errors.push({ field: 'date_of_birth', message: 'Date of birth is required' });
-    else if (!isRealDate(dob)) out.errors.push({ field: 'date_of_birth', message: 'Please enter a valid date of birth' });
-    else if (dob > today) out.errors.push({ field: 'date_of_birth', message: 'Date of birth cannot be in the future' });
-    else if (dob < '1901-01-01') out.errors.push({ field: 'date_of_birth', message: 'Date of birth must be after 1900' });
-    else out.core.date_of_birth = dob;
-  }
-
-  if (!partial || 'gender_sex_at_birth' in body) {
-    const gender = text(body.gender_sex_at_birth);
-    if (gender === undefined) out.errors.push({ field: 'gender_sex_at_birth', message: 'Gender is required' });
-    else if (!GENDERS.includes(gender)) out.errors.push({ field: 'gender_sex_at_birth', message: 'Please select a valid gender' });
-    else out.core.gender_sex_at_birth = gender;
+  // The list view calls the number "phone"; the profile calls it phone_primary.
+  const source: JsonObject = 'phone_primary' in body || !('phone' in body) ? body : { ...body, phone_primary: body.phone };
+  const record: JsonObject = {};
+  for (const field of CORE_FIELDS) if (field in source) record[field] = trimmed(source[field]);
+  const given = CORE_FIELDS.filter((f) => f in source);
+  const errors = options.check(record, partial ? given : [...CORE_FIELDS]);
+  const phoneField = source === body ? 'phone_primary' : 'phone';
+  out.errors.push(...errors.map((e) => (e.field === 'phone_primary' ? { ...e, field: phoneField } : e)));
+  if (errors.length === 0) {
+    for (const field of given) {
+      const value = record[field];
+      (out.core as JsonObject)[field] = value === undefined ? null : value;
+    }
   }
 
   if ('brokers' in body && body.brokers !== null) {
