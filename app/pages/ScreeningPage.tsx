@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import { ApiError, getScreeningProgress } from '../api/client.ts';
+import { AlertIcon } from '../components/icons.tsx';
+import { Loading } from '../components/Spinner.tsx';
+import { isScreeningStep } from '../screening.ts';
+import { loadApplication, loadClientChoices, loadPreviousInsureds } from '../screening/api.ts';
+import { screeningRuntime } from '../screening/definitions.ts';
+import { ScreeningWizard } from '../screening/ScreeningWizard.tsx';
+
+interface Loaded {
+  data: ApplicationData;
+  /** Answers kept by "Save Progress" on a page that could not be saved yet, by step. */
+  progressDrafts: Record<string, JsonObject>;
+  clients: unknown[] | null;
+  previousInsureds: unknown[] | null;
+}
+
+/**
+ * "/client/{clientId}/screening/{step}": the screening wizard. Loads the client's saved answers and the lists the
+ * steps look up (clients, previous insureds) once, then hands over to the wizard. An unknown step shows "Invalid step".
+ */
+export default function ScreeningPage() {
+  const { clientId = '', step } = useParams();
+  const [search] = useSearchParams();
+  const applicationId = search.get('application_id');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<{ text: string; notFound: boolean } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoaded(null);
+    setError(null);
+    const loading = Promise.all([
+      loadApplication(clientId, controller.signal),
+      loadClientChoices(controller.signal),
+      loadPreviousInsureds(clientId, controller.signal),
+      getScreeningProgress(clientId, controller.signal),
+    ]);
+    // Build the engine (definitions checked, rules compiled) while the requests are in flight.
+    screeningRuntime();
+    loading.then(
+      ([data, clients, previousInsureds, progress]) => {
+        const kept = progress?.stepData?.[progress.currentStep];
+        const progressDrafts = progress && kept && typeof kept === 'object' && !Array.isArray(kept) ? { [progress.currentStep]: kept as JsonObject } : {};
+        if (!controller.signal.aborted) setLoaded({ data, clients, previousInsureds, progressDrafts });
+      },
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        // 404: no such client, or one the adviser may not open.
+        const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403);
+        setError({ text: notFound ? 'Client not found' : e instanceof Error && e.message ? e.message : 'Failed to load data', notFound });
+      },
+    );
+    return () => controller.abort();
+  }, [clientId, attempt]);
+
+  const context = useMemo<JsonObject>(() => ({
+    clientId,
+    clients: loaded?.clients ?? [],
+    previousInsureds: loaded?.previousInsureds ?? [],
+    ...(applicationId ? { applicationId } : {}),
+  }), [clientId, loaded, applicationId]);
+  const lookups = useMemo(() => ({ clients: loaded?.clients ?? undefined, previousInsureds: loaded?.previousInsureds ?? undefined }), [loaded]);
+  const failedLookups = useMemo(() => [
+    ...(loaded && loaded.clients === null ? ['clients'] : []),
+    ...(loaded && loaded.previousInsureds === null ? ['previousInsureds'] : []),
+  ], [loaded]);
+
+  if (!isScreeningStep(step)) {
+    return (
+      <div className="page page-narrow">
+        <div className="alert alert-error" role="alert">
+          <AlertIcon />
+          <span>Invalid step</span>
+        </div>
+        <p style={{ marginTop: 'var(--space-4)' }}>
+          <Link to={`/client/${encodeURIComponent(clientId)}/screening/prompt`}>Back to the screening</Link>
+        </p>
+      </div>
+    );
+  }
+
+  if (error) {
+    return (
+      <div className="page page-narrow">
+        <div className="alert alert-error" role="alert">
+          <AlertIcon />
+          <div>
+            <p className="alert-title">{error.text}</p>
+            <p>{error.notFound ? 'This client does not exist, or its screening is not yours to open.' : 'The screening could not be loaded.'}</p>
+          </div>
+        </div>
+        <div className="btn-group" style={{ marginTop: 'var(--space-4)' }}>
+          {error.notFound ? null : (
+            <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+          )}
+          <Link className="btn btn-secondary" to="/dashboard">
+            Back to the dashboard
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  if (!loaded) {
+    return (
+      <div className="page">
+        <Loading label="Loading screening..." />
+      </div>
+    );
+  }
+
+  return (
+    <ScreeningWizard
+      key={clientId}
+      clientId={clientId}
+      urlStep={step}
+      initialData={loaded.data}
+      progressDrafts={loaded.progressDrafts}
+      context={context}
+      lookups={lookups}
+      failedLookups={failedLookups}
+    />
+  );
+}

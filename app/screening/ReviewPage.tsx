@@ -1,0 +1,92 @@
+import type { JsonObject } from '../../engine/types.ts';
+import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
+import { ActionsBar, StepCard } from './WizardChrome.tsx';
+import { uiOptionsOf, useWizard } from './wizardEnv.ts';
+
+interface ReviewSection {
+  title: string;
+  step: string;
+}
+
+function Rows({ group, level }: { group: SummaryGroup; level: number }) {
+  const Heading = `h${Math.min(6, level)}` as 'h3';
+  return (
+    <div className={`review-group review-level-${level}`}>
+      {group.title ? <Heading className="review-group-title">{group.title}</Heading> : null}
+      {group.rows.length ? (
+        <dl className="review-list">
+          {group.rows.map((r, i) => (
+            <div key={`${r.label}-${i}`} className="review-row">
+              <dt>{r.label}</dt>
+              <dd>{r.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {group.groups.map((g, i) => (
+        <Rows key={`${g.title}-${i}`} group={g} level={level + 1} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * "Review Your Application": one section per entry of steps/screening-review/ui.json "ui:review", each listing the
+ * step's answers with its ui.json labels and an Edit button. Edit sends EDIT; the machine brings the adviser back
+ * here after that step's Next.
+ */
+export function ReviewPage() {
+  const { engine, actor, saved, context, clientId, lookups } = useWizard();
+  const def = engine.definitions.steps[engine.definitions.flow.review];
+  const options = uiOptionsOf(def);
+  const sections = ((def.ui as Record<string, unknown>)['ui:review'] ?? []) as ReviewSection[];
+  const data = { ...saved, $context: context };
+  const editLabel = options.editLabel ?? 'Edit';
+
+  return (
+    <StepCard heading={options.heading ?? def.flow.title} description={options.description}>
+      <div className="review-sections">
+        {sections.map((section) => {
+          const stepDef = engine.definitions.steps[section.step];
+          if (!stepDef) return null;
+          const applies = engine.stepApplies(section.step, data);
+          const summary = summarizeRecord(stepDef, saved[section.step] as JsonObject | undefined, lookups);
+          const empty = !summary.rows.length && !summary.groups.length;
+          const headingId = `review-${section.step}`;
+          return (
+            <section key={section.step} className="review-section" aria-labelledby={headingId}>
+              <header className="review-section-header">
+                <h2 id={headingId}>{section.title}</h2>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={() => actor.send({ type: 'EDIT', step: section.step })}
+                  disabled={!applies}
+                  aria-label={`${editLabel} ${section.title}`}
+                >
+                  {editLabel}
+                </button>
+              </header>
+              {!applies ? (
+                <p className="muted text-sm">Not applicable to this application.</p>
+              ) : empty ? (
+                <p className="not-set">No answers yet.</p>
+              ) : (
+                <Rows group={summary} level={3} />
+              )}
+            </section>
+          );
+        })}
+      </div>
+      <ActionsBar
+        backLabel={options.backLabel ?? 'Back'}
+        onBack={() => actor.send({ type: 'BACK' })}
+        busySaveLabel=""
+        nextLabel={options.nextLabel ?? 'Next'}
+        busyNextLabel={options.busyNextLabel ?? 'Processing...'}
+        onNext={() => actor.send({ type: 'NEXT', data: { ...saved, $context: { ...context, clientId } } })}
+        busy={null}
+      />
+    </StepCard>
+  );
+}

@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { positionOf } from '../../engine/buildFlowMachine.ts';
+import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import { screeningRuntime } from './definitions.ts';
+import { GenerationPage } from './GenerationPage.tsx';
+import { prewarmSteps } from './prewarm.ts';
+import { recordCurrentStep } from './progress.ts';
+import { ReviewPage } from './ReviewPage.tsx';
+import { StepPage } from './StepPage.tsx';
+import { ProgressDisplay, StepList } from './WizardChrome.tsx';
+import { uiOptionsOf, WizardContext, type WizardEnv } from './wizardEnv.ts';
+import './wizard.css';
+
+export interface ScreeningWizardProps {
+  clientId: string;
+  /** The step in the URL. */
+  urlStep: string;
+  /** The saved answers, keyed by step id. */
+  initialData: ApplicationData;
+  /** `$context` for the rules. */
+  context: JsonObject;
+  lookups: Record<string, unknown[] | undefined>;
+  failedLookups: string[];
+  /** Answers kept by "Save Progress" on the server, used when this device has no draft of that step. */
+  progressDrafts?: Record<string, JsonObject>;
+}
+
+const NO_DRAFTS: Record<string, JsonObject> = {};
+
+const base = (clientId: string): string => `/client/${encodeURIComponent(clientId)}/screening`;
+
+/**
+ * The wizard at /client/{id}/screening/{step}. The engine's flow machine decides where the adviser is; the URL
+ * follows it (a new step is a new history entry), and a URL changed by the browser's back or forward restarts the
+ * machine at that step with the answers saved so far.
+ */
+export function ScreeningWizard(props: ScreeningWizardProps) {
+  const { clientId, urlStep, initialData, context, lookups, failedLookups, progressDrafts } = props;
+  const { engine } = screeningRuntime();
+  const navigate = useNavigate();
+  const [saved, setSavedState] = useState<ApplicationData>(initialData);
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
+  const [session, setSession] = useState({ key: 0, resumeAt: urlStep });
+  const machineStep = useRef<string | null>(null);
+  const urlStepRef = useRef(urlStep);
+  urlStepRef.current = urlStep;
+
+  const flow = engine.definitions.flow;
+  const order = engine.definitions.order;
+  const finalStep = flow.steps.find((s) => s.final)?.id ?? order[order.length - 1];
+
+  useEffect(() => {
+    if (machineStep.current === null || machineStep.current === urlStep) return;
+    machineStep.current = urlStep;
+    setSession((s) => ({ key: s.key + 1, resumeAt: urlStep }));
+  }, [urlStep]);
+
+  const onPosition = useCallback((step: string) => {
+    machineStep.current = step;
+    if (step !== urlStepRef.current) navigate(`${base(clientId)}/${step}`);
+  }, [clientId, navigate]);
+
+  const openStep = useCallback((step: string) => navigate(`${base(clientId)}/${step}`), [clientId, navigate]);
+  const toPrompt = useCallback(() => navigate(`${base(clientId)}/prompt`), [clientId, navigate]);
+
+  const setSaved = useCallback((stepId: string, record: JsonObject) => {
+    setSavedState((s) => ({ ...s, [stepId]: record }));
+  }, []);
+
+  const data = useMemo(() => ({ ...saved, $context: context }), [saved, context]);
+  if (!engine.stepApplies(urlStep, data)) {
+    // A step that does not apply completes by itself: go on to the next one that does.
+    const next = order.slice(order.indexOf(urlStep) + 1).find((s) => engine.stepApplies(s, data)) ?? flow.review;
+    return <Navigate to={`${base(clientId)}/${next}`} replace />;
+  }
+
+  return (
+    <FlowSession
+      key={session.key}
+      resumeAt={session.resumeAt}
+      data={data}
+      clientId={clientId}
+      context={context}
+      saved={saved}
+      setSaved={setSaved}
+      lookups={lookups}
+      failedLookups={failedLookups}
+      progressDrafts={progressDrafts ?? NO_DRAFTS}
+      finalStep={finalStep}
+      onPosition={onPosition}
+      openStep={openStep}
+      toPrompt={toPrompt}
+    />
+  );
+}
+
+interface FlowSessionProps {
+  resumeAt: string;
+  data: ApplicationData;
+  clientId: string;
+  context: JsonObject;
+  saved: ApplicationData;
+  setSaved: (stepId: string, record: JsonObject) => void;
+  lookups: Record<string, unknown[] | undefined>;
+  failedLookups: string[];
+  progressDrafts: Record<string, JsonObject>;
+  finalStep: string;
+  onPosition: (step: string) => void;
+  openStep: (step: string) => void;
+  toPrompt: () => void;
+}
+
+/** One run of the flow machine, from the step it resumed at. */
+function FlowSession(props: FlowSessionProps) {
+  const { resumeAt, data, clientId, context, saved, setSaved, lookups, failedLookups, progressDrafts, finalStep, onPosition, openStep, toPrompt } = props;
+  const { engine, machine } = screeningRuntime();
+  const actor = useActorRef(machine, { input: { data, resumeAt } });
+  const value = useSelector(actor, (s) => s.value);
+  const machineData = useSelector(actor, (s) => s.context.data);
+  const { step, page } = positionOf(value);
+  const flow = engine.definitions.flow;
+
+  useEffect(() => {
+    onPosition(step);
+    recordCurrentStep(clientId, step, finalStep);
+    window.scrollTo?.({ top: 0 });
+  }, [step, onPosition, clientId, finalStep]);
+
+  const env = useMemo<WizardEnv>(() => ({
+    engine,
+    actor,
+    clientId,
+    context,
+    saved,
+    setSaved,
+    lookups,
+    failedLookups,
+    progressDrafts,
+    firstStep: flow.steps[0].id,
+    reviewStep: flow.review,
+    finalStep,
+    openStep,
+    toPrompt,
+  }), [engine, actor, clientId, context, saved, setSaved, lookups, failedLookups, progressDrafts, flow, finalStep, openStep, toPrompt]);
+
+  // The progress display: the steps that apply now (engine), and for basic its counted pages ("Step n of 3").
+  const progressData = useMemo(() => ({ ...saved, ...machineData, $context: context }), [saved, machineData, context]);
+  const applicable = flow.steps.filter((s) => s.id === step || engine.stepApplies(s.id, progressData)).map((s) => ({ id: s.id, title: s.title }));
+  const index = applicable.findIndex((s) => s.id === step);
+  const stepDef = engine.definitions.steps[step];
+  const counted = stepDef?.flow.pages?.filter((p) => p.counted) ?? [];
+  let progress = { n: index + 1, total: applicable.length, label: `Step ${index + 1} of ${applicable.length}`, caption: stepDef?.flow.title };
+  if (counted.length && stepDef?.flow.pages) {
+    const pages = stepDef.flow.pages;
+    const at = pages.findIndex((p) => p.id === page);
+    const n = pages.slice(0, at + 1).filter((p) => p.counted).length;
+    const template = String(uiOptionsOf(stepDef).progressLabel ?? 'Step {n} of {total}');
+    progress = { n, total: counted.length, label: template.replace('{n}', String(n)).replace('{total}', String(counted.length)), caption: stepDef.flow.title };
+  }
+
+  const upcoming = applicable.slice(index + 1, index + 3).map((s) => s.id).join(',');
+  useEffect(() => {
+    const ids = upcoming ? upcoming.split(',') : [];
+    const previous = applicable[index - 1]?.id;
+    return prewarmSteps(engine, previous ? [...ids, previous] : ids, progressData);
+    // Only a new position matters; the data is read once per position.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [engine, upcoming, step]);
+
+  let content;
+  if (step === flow.review) content = <ReviewPage />;
+  else if (step === finalStep) content = <GenerationPage />;
+  else content = <StepPage key={step} step={step} page={page} />;
+
+  return (
+    <WizardContext.Provider value={env}>
+      <div className="page wizard">
+        <aside className="wizard-aside">
+          <StepList steps={applicable} current={step} />
+        </aside>
+        <div className="wizard-main" data-current-step={step} data-current-page={page}>
+          {progress.n > 0 ? <ProgressDisplay {...progress} /> : null}
+          {content}
+        </div>
+      </div>
+    </WizardContext.Provider>
+  );
+}

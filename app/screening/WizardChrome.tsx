@@ -1,0 +1,165 @@
+/** The wizard's frame: the list of steps, the progress display, the actions bar and notices. */
+import { useEffect, useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { AlertIcon, ArrowLeftIcon, ArrowRightIcon, CheckIcon } from '../components/icons.tsx';
+import { TOAST_MS } from '../components/Toast.tsx';
+
+export interface StepEntry {
+  id: string;
+  title: string;
+}
+
+/** The applicable steps in order, the current one marked; steps before it are shown as done. */
+export function StepList({ steps, current }: { steps: StepEntry[]; current: string }) {
+  const index = steps.findIndex((s) => s.id === current);
+  return (
+    <nav className="wizard-steps" aria-label="Screening steps">
+      <ol>
+        {steps.map((s, i) => {
+          const state = i < index ? 'done' : i === index ? 'current' : 'upcoming';
+          return (
+            <li key={s.id} className={`wizard-step is-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+              <span className="wizard-step-marker" aria-hidden="true">
+                {state === 'done' ? <CheckIcon width={14} height={14} /> : i + 1}
+              </span>
+              <span className="wizard-step-title">{s.title}</span>
+              {state === 'done' ? <span className="sr-only"> (completed)</span> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** "Step n of N" with a bar. */
+export function ProgressDisplay({ n, total, label, caption }: { n: number; total: number; label: string; caption?: string }) {
+  const percent = total > 0 ? Math.round((Math.min(n, total) / total) * 100) : 0;
+  return (
+    <div className="wizard-progress">
+      <div className="wizard-progress-text">
+        <span className="wizard-progress-label">{label}</span>
+        {caption ? <span className="muted text-sm">{caption}</span> : null}
+      </div>
+      <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total} aria-valuenow={Math.min(n, total)}>
+        <div className="progress-bar" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export interface ActionsBarProps {
+  backLabel: string;
+  onBack?: () => void;
+  saveLabel?: string;
+  busySaveLabel: string;
+  onSave?: () => void;
+  nextLabel: string;
+  busyNextLabel: string;
+  onNext: () => void;
+  busy: 'save' | 'next' | null;
+  nextDisabled?: boolean;
+}
+
+/** Back on the left; Save ("Saving..." while busy) and Next ("Processing..." while busy) on the right. */
+export function ActionsBar(props: ActionsBarProps) {
+  const { backLabel, onBack, saveLabel, busySaveLabel, onSave, nextLabel, busyNextLabel, onNext, busy, nextDisabled } = props;
+  return (
+    <div className="actions-bar wizard-actions">
+      {onBack ? (
+        <button type="button" className="btn btn-secondary" onClick={onBack} disabled={busy !== null}>
+          <ArrowLeftIcon width={16} height={16} aria-hidden="true" />
+          {backLabel}
+        </button>
+      ) : <span />}
+      <div className="actions-bar-end">
+        {onSave && saveLabel ? (
+          <button type="button" className="btn btn-secondary" onClick={onSave} disabled={busy !== null} aria-busy={busy === 'save'}>
+            {busy === 'save' ? busySaveLabel : saveLabel}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-primary" onClick={onNext} disabled={busy !== null || nextDisabled} aria-busy={busy === 'next'}>
+          {busy === 'next' ? busyNextLabel : nextLabel}
+          {busy === 'next' ? null : <ArrowRightIcon width={16} height={16} aria-hidden="true" />}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export interface NoticeState {
+  kind: 'success' | 'error' | 'info';
+  text: string;
+  /** Extra lines under the text (a failed save's reasons). */
+  details?: string[];
+  id: number;
+}
+
+let noticeIds = 0;
+
+/** @returns - a notice; success notices vanish after 3 s. */
+export function useNotice(): [NoticeState | null, (kind: NoticeState['kind'] | null, text?: string, details?: string[]) => void] {
+  const [notice, setNotice] = useState<NoticeState | null>(null);
+  useEffect(() => {
+    if (notice?.kind !== 'success') return;
+    const t = setTimeout(() => setNotice(null), TOAST_MS);
+    return () => clearTimeout(t);
+  }, [notice]);
+  const set = (kind: NoticeState['kind'] | null, text = '', details?: string[]) => setNotice(kind ? { kind, text, details, id: ++noticeIds } : null);
+  return [notice, set];
+}
+
+/** A success (green, polite) or error (red, assertive) banner. */
+export function Notice({ notice, onClose }: { notice: NoticeState | null; onClose?: () => void }) {
+  if (!notice) return null;
+  const role = notice.kind === 'error' ? 'alert' : 'status';
+  return (
+    <div key={notice.id} className={`alert alert-${notice.kind} wizard-notice`} role={role}>
+      {notice.kind === 'success' ? <CheckIcon width={18} height={18} aria-hidden="true" /> : <AlertIcon width={18} height={18} aria-hidden="true" />}
+      <div className="wizard-notice-body">
+        <p className={notice.details?.length ? 'alert-title' : undefined}>{notice.text}</p>
+        {notice.details?.length ? (
+          <ul>
+            {notice.details.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {onClose && notice.kind !== 'success' ? (
+        <button type="button" className="btn btn-ghost btn-sm wizard-notice-close" onClick={onClose} aria-label="Dismiss">
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Asks before leaving a step whose answers are not saved (they stay on this device as a draft). */
+export function LeaveDialog({ onLeave, onStay }: { onLeave: () => void; onStay: () => void }) {
+  return (
+    <ConfirmDialog title="Leave this step?" confirmLabel="Leave" cancelLabel="Stay" onConfirm={onLeave} onCancel={onStay}>
+      <p className="dialog-text">
+        You have changes on this step that are not saved. They are kept on this device, and you will find them when you come back.
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+/** The card around a step: heading, optional description, then the content. */
+export function StepCard({ heading, description, sub, children }: { heading: string; description?: string; sub?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card wizard-card" aria-labelledby="step-heading">
+      <div className="card-body">
+        <header className="wizard-card-header">
+          <h1 id="step-heading" className="page-title">
+            {heading}
+          </h1>
+          {description ? <p className="page-subtitle">{description}</p> : null}
+          {sub}
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}

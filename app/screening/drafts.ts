@@ -1,0 +1,48 @@
+/**
+ * Unsaved answers, kept in localStorage per client and step so nothing typed is lost: a reload, a closed tab or a
+ * failed save finds them again. A successful save of the step removes its draft.
+ */
+import type { JsonObject } from '../../engine/types.ts';
+
+export interface StepDraft {
+  record: JsonObject;
+  /** The page of the step the adviser was on, for steps with sub-pages. */
+  page?: string;
+  savedAt: string;
+}
+
+const key = (clientId: string, stepId: string): string => `screening-draft:${clientId}:${stepId}`;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** @returns - the unsaved answers of a step, or null. */
+export function readDraft(clientId: string, stepId: string): StepDraft | null {
+  const raw = storage()?.getItem(key(clientId, stepId));
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as StepDraft;
+    return parsed && typeof parsed.record === 'object' && parsed.record !== null ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a step's unsaved answers (quota errors are ignored: the form still holds them). */
+export function writeDraft(clientId: string, stepId: string, record: JsonObject, page?: string): void {
+  try {
+    storage()?.setItem(key(clientId, stepId), JSON.stringify({ record, page, savedAt: new Date().toISOString() } satisfies StepDraft));
+  } catch {
+    // Storage full or disabled.
+  }
+}
+
+/** Forgets a step's unsaved answers (after a successful save, or Discard). */
+export function clearDraft(clientId: string, stepId: string): void {
+  storage()?.removeItem(key(clientId, stepId));
+}

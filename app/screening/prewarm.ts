@@ -1,0 +1,48 @@
+/**
+ * Compiles the steps the adviser is likely to open next while the browser is idle: the engine's validators and rules
+ * (about 80 ms for the owner step the first time) and rjsf's schema utilities, so Next paints the next step without
+ * paying for them.
+ */
+import type { Engine } from '../../engine/createEngine.ts';
+import type { ApplicationData } from '../../engine/types.ts';
+import { prepareStep } from '../../renderer/prepareStep.ts';
+
+const warmed = new WeakMap<Engine, Set<string>>();
+
+type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+
+function whenIdle(cb: () => void): () => void {
+  const w = window as IdleWindow;
+  if (w.requestIdleCallback) {
+    const id = w.requestIdleCallback(cb, { timeout: 2000 });
+    return () => w.cancelIdleCallback?.(id);
+  }
+  const id = setTimeout(cb, 150);
+  return () => clearTimeout(id);
+}
+
+/**
+ * Warms the given steps one per idle period.
+ * @returns - a function that stops what is not done yet
+ */
+export function prewarmSteps(engine: Engine, steps: string[], data: ApplicationData): () => void {
+  let done = warmed.get(engine);
+  if (!done) warmed.set(engine, (done = new Set()));
+  const queue = steps.filter((s) => !done.has(s) && engine.definitions.steps[s]);
+  let cancel = (): void => {};
+  const run = (): void => {
+    const step = queue.shift();
+    if (!step) return;
+    done.add(step);
+    try {
+      const prepared = prepareStep(engine, step);
+      const record = prepared.withDefaults((data[step] as Record<string, unknown> | undefined) ?? {});
+      engine.evaluateStep(step, { ...data, [step]: record });
+    } catch {
+      // Warming is best effort; the step compiles when opened.
+    }
+    if (queue.length) cancel = whenIdle(run);
+  };
+  cancel = whenIdle(run);
+  return () => cancel();
+}

@@ -1,0 +1,209 @@
+import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { Engine } from '../engine/createEngine.ts';
+import { setPath } from '../engine/paths.ts';
+import type { ApplicationData, FieldError, JsonObject, StepView } from '../engine/types.ts';
+import { FormStoreContext } from './contexts.ts';
+import { ErrorSummary } from './ErrorSummary.tsx';
+import type { RendererFormContext } from './formContext.ts';
+import { FormStore } from './formStore.ts';
+import { prepareStep } from './prepareStep.ts';
+import { registry } from './registry.ts';
+import { schemaValidator } from './schemaValidator.ts';
+import './renderer.css';
+
+/** What the page holding a StepForm can ask of it. */
+export interface StepFormHandle {
+  /** Commits text typed but not committed yet and returns the latest record (effects and computed values applied). */
+  flush(): JsonObject;
+  /** The engine's view of the latest record. */
+  view(): StepView;
+  /** Shows every error next to its field and in the alert block (after a refused Next or Save). */
+  showAllErrors(): void;
+}
+
+export interface StepFormProps {
+  engine: Engine;
+  stepId: string;
+  /** The whole application's data; `data[stepId]` is the record drawn. A new record object from outside replaces the form's. */
+  data: ApplicationData;
+  /** The page's top-level fields; all when undefined. Errors are reported for these only. */
+  fields?: string[];
+  /** Called after each committed change with the new record and view (typing commits on blur, Enter or a pause). */
+  onChange?: (record: JsonObject, view: StepView) => void;
+  /** Show every error now (a refused Next or Save); false shows each field's errors once it is touched. */
+  showErrors?: boolean;
+  /** Errors the server answered with (400), shown with the engine's. */
+  serverErrors?: FieldError[];
+  /** Lists for lookupSelect by `ui:options.source`. */
+  lookups?: Record<string, unknown[] | undefined>;
+  /** Sources whose list failed to load. */
+  failedLookups?: string[];
+  /** choiceButtons ask to go on after a pick. */
+  onRequestNext?: () => void;
+  /** Heading of the alert block. */
+  errorTitle?: string;
+  ref?: Ref<StepFormHandle>;
+}
+
+const BEHAVIOUR = { emptyObjectFields: 'skipDefaults' } as const;
+
+function othersChanged(a: ApplicationData, b: ApplicationData, stepId: string): boolean {
+  if (a === b) return false;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if (k !== stepId && a[k] !== b[k]) return true;
+  return false;
+}
+
+/**
+ * Draws one step (or one page of it) from its definition with @rjsf/core and our registry. Visibility, computed
+ * values, changing texts and errors all come from `engine.evaluateStep` on each committed change, with the previous
+ * record so effects fire (shares redistributed, an insured's ID copied, exclusive plan lists). rjsf validates nothing:
+ * no liveValidate, no HTML5 validation, no submit.
+ */
+function StepFormInner(props: StepFormProps) {
+  const { engine, stepId, data, fields, showErrors, serverErrors, lookups, failedLookups, errorTitle, ref } = props;
+  const prepared = useMemo(() => prepareStep(engine, stepId, fields), [engine, stepId, fields]);
+  const [store] = useState(() => new FormStore());
+
+  const latest = useRef(props);
+  latest.current = props;
+
+  const evaluate = useCallback((raw: JsonObject, previous?: JsonObject): StepView => {
+    const { data: app, fields: only } = latest.current;
+    const record = prepared.withDefaults(raw);
+    return engine.evaluateStep(stepId, { ...app, [stepId]: record }, {
+      previous: previous ? prepared.withDefaults(previous) : undefined,
+      fields: only,
+    });
+  }, [engine, stepId, prepared]);
+
+  const first = useRef<StepView | null>(null);
+  if (first.current === null) {
+    first.current = evaluate((data[stepId] as JsonObject | undefined) ?? {});
+    store.setView(first.current);
+  }
+  const [record, setRecord] = useState<JsonObject>(first.current.values);
+  const recordRef = useRef(record);
+  const viewRef = useRef<StepView>(first.current);
+  const sourceRef = useRef(data[stepId]);
+  const dataRef = useRef(data);
+  const fieldsRef = useRef(fields);
+
+  const apply = useCallback((view: StepView): void => {
+    recordRef.current = view.values;
+    viewRef.current = view;
+    setRecord(view.values);
+    store.setView(view);
+  }, [store]);
+
+  const commit = useCallback((raw: JsonObject): void => {
+    const view = evaluate(raw, recordRef.current);
+    apply(view);
+    latest.current.onChange?.(view.values, view);
+  }, [apply, evaluate]);
+
+  // A record replaced from outside (restored, reset), the rest of the application changing, or a new page.
+  useLayoutEffect(() => {
+    const incoming = data[stepId] as JsonObject | undefined;
+    const pageChanged = fieldsRef.current !== fields;
+    const replaced = incoming !== sourceRef.current && incoming !== recordRef.current;
+    const others = othersChanged(dataRef.current, data, stepId);
+    dataRef.current = data;
+    fieldsRef.current = fields;
+    if (replaced) sourceRef.current = incoming;
+    if (pageChanged) store.resetInteraction();
+    if (replaced) apply(evaluate(incoming ?? {}));
+    else if (others || pageChanged) apply(evaluate(recordRef.current));
+  }, [data, fields, stepId, apply, evaluate, store]);
+
+  useLayoutEffect(() => {
+    store.setShowAll(Boolean(showErrors));
+  }, [showErrors, store]);
+
+  // Hold what fields show while a pointer is pressed (see FormStore): the press that blurs an input and commits it
+  // must not move the button it is clicking.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const hold = () => {
+      store.hold();
+      clearTimeout(timer);
+      timer = setTimeout(() => store.release(), 1000);
+    };
+    const release = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => store.release(), 0);
+    };
+    document.addEventListener('pointerdown', hold, true);
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('pointerdown', hold, true);
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+      store.release();
+    };
+  }, [store]);
+
+  useLayoutEffect(() => {
+    store.setServerErrors(serverErrors ?? []);
+  }, [serverErrors, store]);
+
+  const onFormChange = useCallback((event: IChangeEvent) => {
+    const raw = event.formData as JsonObject;
+    if (raw === recordRef.current) return;
+    commit(raw);
+  }, [commit]);
+
+  useImperativeHandle(ref, () => ({
+    flush: () => {
+      const drafts = store.takeDrafts();
+      if (drafts.length) {
+        let raw = recordRef.current;
+        for (const d of drafts) raw = setPath(raw, d.path, d.value);
+        commit(raw);
+      }
+      return recordRef.current;
+    },
+    view: () => viewRef.current,
+    showAllErrors: () => store.setShowAll(true),
+  }), [commit, store]);
+
+  const requestNext = useCallback(() => {
+    // After the pick has gone through the form (rjsf commits in a state update).
+    setTimeout(() => latest.current.onRequestNext?.(), 0);
+  }, []);
+  const formContext = useMemo<RendererFormContext>(
+    () => ({ lookups: lookups ?? {}, failedLookups, requestNext }),
+    [lookups, failedLookups, requestNext],
+  );
+
+  return (
+    <FormStoreContext.Provider value={store}>
+      <div className="step-form" data-step={stepId}>
+        <ErrorSummary title={errorTitle} />
+        <Form
+          schema={prepared.schema}
+          uiSchema={prepared.uiSchema}
+          formData={record}
+          validator={schemaValidator}
+          widgets={registry.widgets}
+          fields={registry.fields}
+          templates={registry.templates}
+          formContext={formContext}
+          onChange={onFormChange}
+          noHtml5Validate
+          liveValidate={false}
+          showErrorList={false}
+          tagName="div"
+          experimental_defaultFormStateBehavior={BEHAVIOUR}
+        />
+      </div>
+    </FormStoreContext.Provider>
+  );
+}
+
+/** StepForm, drawn again only when its props change (typing re-renders nothing above the input). */
+export const StepForm = memo(StepFormInner);

@@ -1,0 +1,31 @@
+/**
+ * The rjsf formContext our widgets read. It is kept stable (same object while its inputs do not change), since rjsf
+ * compares the registry it lives in on every render.
+ */
+export interface RendererFormContext {
+  /** Lists named by lookupSelect's `ui:options.source` ("clients", "previousInsureds"). */
+  lookups: Record<string, unknown[] | undefined>;
+  /** Sources whose list failed to load (the widget shows its `loadErrorMessage`). */
+  failedLookups?: string[];
+  /** Asks the page to go on (choiceButtons: pick one and go on). */
+  requestNext?: () => void;
+}
+
+function asContext(formContext: unknown): Partial<RendererFormContext> {
+  return formContext && typeof formContext === 'object' ? (formContext as Partial<RendererFormContext>) : {};
+}
+
+/** @returns - the lookup lists of the form context. */
+export function lookupsOf(formContext: unknown): Record<string, unknown[] | undefined> {
+  return asContext(formContext).lookups ?? {};
+}
+
+/** @returns - true when the named list failed to load. */
+export function lookupFailed(formContext: unknown, source: string): boolean {
+  return Boolean(asContext(formContext).failedLookups?.includes(source));
+}
+
+/** @returns - the "go on" callback, when the page offers one. */
+export function requestNextOf(formContext: unknown): (() => void) | undefined {
+  return asContext(formContext).requestNext;
+}

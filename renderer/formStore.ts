@@ -1,0 +1,186 @@
+import type { FieldError, StepView } from '../engine/types.ts';
+
+/** A text widget's typed value that is not committed to the form yet (see useDraft). */
+export interface PendingDraft {
+  /** Dotted path relative to the step record. */
+  path: string;
+  /** The value the draft would commit, already parsed. */
+  value: unknown;
+  /** Tells the widget its draft was taken, so a later blur does not commit it twice. */
+  taken: () => void;
+}
+
+type Listener = () => void;
+
+/** What fields read: replaced whole on each change, so a held store keeps showing the previous one. */
+interface Snapshot {
+  hidden: Set<string>;
+  readonly: Set<string>;
+  errors: Map<string, string[]>;
+  texts: Record<string, string>;
+  touched: Set<string>;
+  showAll: boolean;
+}
+
+function within(set: Set<string>, path: string): boolean {
+  if (set.size === 0) return false;
+  if (set.has(path)) return true;
+  let i = path.lastIndexOf('.');
+  while (i > 0) {
+    if (set.has(path.slice(0, i))) return true;
+    i = path.lastIndexOf('.', i - 1);
+  }
+  return false;
+}
+
+/**
+ * What one StepForm knows besides the record: the engine's last view (hidden paths, errors, texts, read-only
+ * fields), which fields were touched, whether every error is shown (after a refused Next/Save), server errors, and
+ * the text widgets' uncommitted drafts. Fields subscribe to the one value they draw (useSyncExternalStore), so a
+ * commit re-renders only the fields whose status changed.
+ *
+ * While a pointer is pressed the store is held: what fields show stays as it was until the press ends. A blur commit
+ * that removes an error message would otherwise move the button under the pointer between its mousedown and its
+ * click, and the click would be lost.
+ */
+export class FormStore {
+  private next: Snapshot = { hidden: new Set(), readonly: new Set(), errors: new Map(), texts: {}, touched: new Set(), showAll: false };
+  private cur: Snapshot = this.next;
+  private serverErrors: FieldError[] = [];
+  private engineErrors: FieldError[] = [];
+  private listeners = new Set<Listener>();
+  private drafts = new Map<string, PendingDraft>();
+  private version = 0;
+  private held = false;
+  private pending = false;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Increases on every published change; the error summary subscribes to it. */
+  getVersion = (): number => this.version;
+
+  private emit(): void {
+    if (this.held) {
+      this.pending = true;
+      return;
+    }
+    this.cur = { ...this.next };
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+
+  /** Keeps showing the current state until release() (a pointer is pressed). */
+  hold(): void {
+    this.held = true;
+  }
+
+  /** Publishes what changed while held. */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    if (this.pending) {
+      this.pending = false;
+      this.emit();
+    }
+  }
+
+  /** Takes the engine's new view of the step. */
+  setView(view: Pick<StepView, 'hidden' | 'errors' | 'texts'> & { readonly?: string[] }): void {
+    this.next.hidden = new Set(view.hidden);
+    this.next.readonly = new Set(view.readonly ?? []);
+    this.engineErrors = view.errors;
+    this.next.texts = view.texts;
+    this.rebuildErrors();
+    this.emit();
+  }
+
+  /** Errors the server returned for the last save (400); cleared by setServerErrors([]). */
+  setServerErrors(errors: FieldError[]): void {
+    if (errors.length === 0 && this.serverErrors.length === 0) return;
+    this.serverErrors = errors;
+    this.rebuildErrors();
+    this.emit();
+  }
+
+  private rebuildErrors(): void {
+    const map = new Map<string, string[]>();
+    const add = (e: FieldError): void => {
+      const list = map.get(e.field) ?? [];
+      if (!list.includes(e.message)) list.push(e.message);
+      map.set(e.field, list);
+    };
+    this.engineErrors.forEach(add);
+    this.serverErrors.forEach(add);
+    this.next.errors = map;
+  }
+
+  /** Shows every error, touched or not (after a refused Next or Save); false hides untouched ones again. */
+  setShowAll(showAll: boolean): void {
+    if (this.next.showAll === showAll) return;
+    this.next.showAll = showAll;
+    this.emit();
+  }
+
+  /** Forgets touched fields and shown errors (a new page). */
+  resetInteraction(): void {
+    this.next.touched = new Set();
+    this.next.showAll = false;
+    this.serverErrors = [];
+    this.rebuildErrors();
+    this.emit();
+  }
+
+  /** Marks a field as touched: its errors show from now on. */
+  touch(path: string): void {
+    if (this.next.touched.has(path)) return;
+    this.next.touched = new Set(this.next.touched).add(path);
+    if (this.next.errors.has(path)) this.emit();
+  }
+
+  /** True when the path or one of its parents is hidden by a visibility rule. */
+  isHidden = (path: string): boolean => within(this.cur.hidden, path);
+
+  /** True while a readonly rule holds for the path or one of its parents. */
+  isReadonly = (path: string): boolean => within(this.cur.readonly, path);
+
+  /** The message to show next to a field now, or undefined (not touched yet, or no error). */
+  shownError = (path: string): string | undefined => {
+    const list = this.cur.errors.get(path);
+    if (!list || (!this.cur.showAll && !this.cur.touched.has(path))) return undefined;
+    return list.join(' ');
+  };
+
+  /** A text that replaces a label or section title while its rule holds. */
+  textOf = (target: string): string | undefined => this.cur.texts[target];
+
+  /** Every current error (engine, then server) in definition order, for the alert block. */
+  allErrors(): FieldError[] {
+    const out: FieldError[] = [];
+    for (const [field, messages] of this.cur.errors) for (const message of messages) out.push({ field, message });
+    return out;
+  }
+
+  get showingAll(): boolean {
+    return this.cur.showAll;
+  }
+
+  /** A widget has typed text not committed yet. */
+  setDraft(draft: PendingDraft): void {
+    this.drafts.set(draft.path, draft);
+  }
+
+  clearDraft(path: string): void {
+    this.drafts.delete(path);
+  }
+
+  /** Hands over every uncommitted draft and forgets them (the widgets stop treating them as pending). */
+  takeDrafts(): PendingDraft[] {
+    const list = [...this.drafts.values()];
+    this.drafts.clear();
+    for (const d of list) d.taken();
+    return list;
+  }
+}

@@ -1,0 +1,118 @@
+import type { JsonObject, StepDefinition } from '../engine/types.ts';
+import { enumLabel, fillTemplate, formatMoney } from './options.ts';
+
+/** One answered field: its label from ui.json and its value as the adviser chose it. */
+export interface SummaryRow {
+  label: string;
+  value: string;
+}
+
+/** A titled group of answers (a nested object, or one row of a list) */
+export interface SummaryGroup {
+  title?: string;
+  rows: SummaryRow[];
+  groups: SummaryGroup[];
+}
+
+type Schema = Record<string, unknown>;
+type Ui = Record<string, unknown>;
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+function humanize(name: string): string {
+  const words = name.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function typeOf(schema: Schema): string | undefined {
+  const t = schema.type;
+  if (Array.isArray(t)) return t.find((x) => x !== 'null') as string | undefined;
+  return t as string | undefined;
+}
+
+/**
+ * Lists a step's answered fields with the labels of its ui.json (ui:title, ui:enumNames), in ui:order, for the review
+ * page. Hidden widgets, notes and unanswered fields are left out; nested objects and list rows become titled groups.
+ * @param def - the step's definition
+ * @param record - the step's saved record
+ * @param lookups - the lists lookupSelect fields choose from, to show a chosen row by its optionLabel
+ */
+export function summarizeRecord(def: StepDefinition, record: JsonObject | undefined, lookups: Record<string, unknown[] | undefined> = {}): SummaryGroup {
+  const root = def.schema as Schema;
+  const definitions = (root.definitions ?? {}) as Record<string, Schema>;
+  const uiDefinitions = ((def.ui as Ui)['ui:definitions'] ?? {}) as Record<string, Ui>;
+
+  const resolve = (schema: Schema, ui: Ui): { schema: Schema; ui: Ui } => {
+    const ref = schema.$ref as string | undefined;
+    if (!ref) return { schema, ui };
+    const target = definitions[ref.replace('#/definitions/', '')] ?? {};
+    const { $ref: _, ...rest } = schema;
+    return resolve({ ...target, ...rest }, { ...(uiDefinitions[ref] ?? {}), ...ui });
+  };
+
+  const display = (value: unknown, schema: Schema, ui: Ui): string => {
+    const widget = ui['ui:widget'];
+    if (widget === 'lookupSelect') {
+      const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
+      const key = String(options.valueKey ?? 'id');
+      const rows = (lookups[String(options.source ?? '')] ?? []) as Record<string, unknown>[];
+      const label = (v: unknown): string => {
+        const row = rows.find((r) => r && String(r[key]) === String(v));
+        return row ? fillTemplate(String(options.optionLabel ?? '{name}'), row) || String(v) : String(v);
+      };
+      return Array.isArray(value) ? value.map(label).join(', ') : label(value);
+    }
+    if (Array.isArray(value)) {
+      const items = (schema.items ?? {}) as Schema;
+      return value.map((v, i) => enumLabel(ui, v, (items.enum as unknown[] | undefined)?.indexOf(v) ?? i) ?? String(v)).join(', ');
+    }
+    const label = enumLabel(ui, value, (schema.enum as unknown[] | undefined)?.indexOf(value) ?? -1);
+    if (label !== undefined) return label;
+    if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+    if (widget === 'money' && typeof value === 'number') return formatMoney(value);
+    return String(value);
+  };
+
+  const walk = (objSchema: Schema, objUi: Ui, value: JsonObject, title?: string): SummaryGroup => {
+    const group: SummaryGroup = { title, rows: [], groups: [] };
+    const props = (objSchema.properties ?? {}) as Record<string, Schema>;
+    const order = (objUi['ui:order'] as string[] | undefined)?.filter((k) => k !== '*' && k in props) ?? [];
+    const names = [...order, ...Object.keys(props).filter((k) => !order.includes(k))];
+    for (const name of names) {
+      const { schema, ui } = resolve(props[name], (objUi[name] ?? {}) as Ui);
+      const v = value[name];
+      const widget = ui['ui:widget'];
+      if (widget === 'hidden' || widget === 'note' || typeOf(schema) === 'null' || isBlank(v)) continue;
+      const label = (ui['ui:title'] as string | undefined) ?? humanize(name);
+      const type = typeOf(schema) ?? (schema.properties ? 'object' : undefined);
+      if (type === 'object' && v && typeof v === 'object' && !Array.isArray(v)) {
+        const inner = walk(schema, ui, v as JsonObject, label);
+        if (inner.rows.length || inner.groups.length) group.groups.push(inner);
+        continue;
+      }
+      if (type === 'array' && Array.isArray(v)) {
+        const items = resolve((schema.items ?? {}) as Schema, (ui.items ?? {}) as Ui);
+        if (typeOf(items.schema) === 'object' || items.schema.properties) {
+          const itemTitle = ((ui['ui:options'] ?? {}) as Ui).itemTitle as string | undefined;
+          const list: SummaryGroup = { title: label, rows: [], groups: [] };
+          v.forEach((row, i) => {
+            if (!row || typeof row !== 'object') return;
+            const heading = itemTitle ? itemTitle.replace(/\{n\}/g, String(i + 1)) : `${label} ${i + 1}`;
+            const inner = walk(items.schema, items.ui, row as JsonObject, heading);
+            if (inner.rows.length || inner.groups.length) list.groups.push(inner);
+          });
+          if (list.groups.length) group.groups.push(list);
+          continue;
+        }
+        group.rows.push({ label, value: display(v, schema, ui) });
+        continue;
+      }
+      group.rows.push({ label, value: display(v, schema, ui) });
+    }
+    return group;
+  };
+
+  return walk(root, def.ui as Ui, record ?? {});
+}

@@ -1,0 +1,128 @@
+import { startTransition, useContext, useEffect, useMemo, useState, type ReactElement } from 'react';
+import type { ObjectFieldTemplatePropertyType, ObjectFieldTemplateProps } from '@rjsf/utils';
+import { pathKey, SectionContext, useStoreValue } from '../contexts.ts';
+
+/** One entry of `ui:sections`. */
+interface SectionDefinition {
+  id: string;
+  title?: string;
+  description?: string;
+  layout?: 'row';
+  fields: string[];
+}
+
+/** How many fields of a root object are drawn in the first frame. */
+const FIRST_PAINT_FIELDS = 24;
+
+function Heading({ level, id, className, children }: { level: number; id?: string; className: string; children: string }) {
+  const Tag = `h${Math.min(6, Math.max(2, level))}` as 'h2';
+  return (
+    <Tag id={id} className={className}>
+      {children}
+    </Tag>
+  );
+}
+
+interface SectionProps {
+  section: SectionDefinition;
+  items: ObjectFieldTemplatePropertyType[];
+  prefix: string;
+  level: number;
+  showTitle: boolean;
+  idBase: string;
+}
+
+/** A titled group of fields; it disappears while every field in it is hidden by the engine. */
+function Section({ section, items, prefix, level, showTitle, idBase }: SectionProps) {
+  const paths = useMemo(() => items.map((p) => (prefix ? `${prefix}.${p.name}` : p.name)), [items, prefix]);
+  const visible = useStoreValue((s) => paths.some((p) => !s.isHidden(p)));
+  const title = useStoreValue((s) => s.textOf(section.id)) ?? section.title;
+  const info = useMemo(() => ({ title, size: items.length }), [title, items.length]);
+  if (!visible) return null;
+  const titleId = `${idBase}__section_${section.id}`;
+  return (
+    <section className="form-section" aria-labelledby={showTitle && title ? titleId : undefined} data-section={section.id}>
+      {showTitle && title ? <Heading level={level} id={titleId} className="form-section-title">{title}</Heading> : null}
+      {section.description ? <p className="form-section-description">{section.description}</p> : null}
+      <SectionContext.Provider value={info}>
+        <div className={section.layout === 'row' ? 'form-row' : 'form-grid'} data-layout={section.layout}>
+          {items.map((p) => p.content)}
+        </div>
+      </SectionContext.Provider>
+    </section>
+  );
+}
+
+/**
+ * Lays out an object's fields: under `ui:sections` headings (titles may be replaced by the engine's texts), any
+ * remaining fields first, in `ui:order`. Nested objects get their ui:title as a heading, except array items (the item
+ * template titles them) and an object alone in its section (the section title says it already).
+ */
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, uiSchema = {}, fieldPathId, title } = props;
+  const section = useContext(SectionContext);
+  const path = fieldPathId.path;
+  const depth = path.length;
+  const prefix = pathKey(path);
+  const ui = uiSchema as Record<string, unknown>;
+  const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
+  const sections = (ui['ui:sections'] as SectionDefinition[] | undefined) ?? [];
+  const isRoot = depth === 0;
+  const isItem = typeof path[depth - 1] === 'number';
+  const override = useStoreValue((s) => (prefix ? s.textOf(prefix) : undefined));
+  const shownTitle = override ?? (ui['ui:title'] as string | undefined) ?? title;
+  const showTitle = !isRoot && !isItem && options.label !== false && Boolean(shownTitle) && !(section && section.size === 1);
+  const level = isRoot ? 1 : showTitle ? depth + 1 : depth;
+  const description = isRoot ? undefined : (ui['ui:description'] as string | undefined);
+
+  const byName = new Map(properties.map((p) => [p.name, p]));
+  const placed = new Set<string>();
+  const groups: { section: SectionDefinition; items: ObjectFieldTemplatePropertyType[] }[] = [];
+  for (const s of sections) {
+    const items = s.fields.map((f) => byName.get(f)).filter((p): p is ObjectFieldTemplatePropertyType => Boolean(p));
+    for (const p of items) placed.add(p.name);
+    const drawn = items.filter((p) => !p.hidden);
+    if (drawn.length) groups.push({ section: s, items: drawn });
+  }
+  const loose = properties.filter((p) => !placed.has(p.name) && !p.hidden);
+
+  // A long step paints its first sections at once and the rest right after, in a transition, so Next shows the new
+  // step in one quick frame (the owner step has about 150 fields).
+  const [complete, setComplete] = useState(!isRoot);
+  useEffect(() => {
+    if (!complete) startTransition(() => setComplete(true));
+  }, [complete]);
+  let shownGroups = groups;
+  if (!complete) {
+    let budget = FIRST_PAINT_FIELDS - loose.length;
+    shownGroups = groups.filter((g) => (budget > 0 ? ((budget -= g.items.length), true) : false));
+  }
+  const titleId = `${fieldPathId.$id}__title`;
+  const sectionTitles = isRoot || groups.length > 1 || loose.length > 0;
+
+  let body: ReactElement;
+  if (groups.length === 0) {
+    body = <div className="form-grid">{loose.map((p) => p.content)}</div>;
+  } else {
+    body = (
+      <>
+        {loose.length ? <div className="form-grid">{loose.map((p) => p.content)}</div> : null}
+        {shownGroups.map((g) => (
+          <Section key={g.section.id} section={g.section} items={g.items} prefix={prefix} level={level + 1} showTitle={sectionTitles} idBase={fieldPathId.$id} />
+        ))}
+      </>
+    );
+  }
+  return (
+    <div
+      className={`object-field${isRoot ? ' object-root' : ''}${isItem ? ' object-item' : ''}${showTitle ? ' object-titled' : ''}`}
+      role={isRoot || isItem ? undefined : 'group'}
+      aria-labelledby={showTitle ? titleId : undefined}
+      aria-label={!showTitle && !isRoot && !isItem && shownTitle ? shownTitle : undefined}
+    >
+      {showTitle ? <Heading level={level} id={titleId} className="object-title">{shownTitle as string}</Heading> : null}
+      {description ? <p className="object-description">{description}</p> : null}
+      {body}
+    </div>
+  );
+}

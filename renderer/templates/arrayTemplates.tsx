@@ -1,0 +1,97 @@
+import { useContext, useMemo } from 'react';
+import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
+import { ArrayContext, SectionContext } from '../contexts.ts';
+
+function itemHeading(template: string | undefined, fallback: string, n: number): string {
+  return template ? template.replace(/\{n\}/g, String(n)) : `${fallback} ${n}`;
+}
+
+/**
+ * A list with Add and Remove (ui:options addLabel, removeLabel, itemTitle "Beneficiary {n}"). Add is disabled at
+ * maxItems, with the definition's maxItems message as the reason; Remove is disabled at minItems. Changing the rows
+ * goes through the form like any change, so the engine's effects (share redistribution) apply.
+ */
+export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { items, canAdd, onAddClick, title, uiSchema = {}, schema, fieldPathId, disabled, readonly } = props;
+  const section = useContext(SectionContext);
+  const ui = uiSchema as Record<string, unknown>;
+  const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
+  const shownTitle = (ui['ui:title'] as string | undefined) ?? title ?? '';
+  // A list alone in its section, or titled like it, is already titled by the section.
+  const showTitle = Boolean(shownTitle) && !(section && (section.size === 1 || section.title === shownTitle));
+  const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : undefined;
+  const errorMessage = (schema as { errorMessage?: Record<string, string> }).errorMessage;
+  const addLabel = String(options.addLabel ?? 'Add');
+  const removeLabel = String(options.removeLabel ?? 'Remove');
+  const info = useMemo(
+    () => ({ itemTitle: options.itemTitle as string | undefined, removeLabel, minItems, total: items.length, title: shownTitle }),
+    [options.itemTitle, removeLabel, minItems, items.length, shownTitle],
+  );
+  const titleId = `${fieldPathId.$id}__title`;
+  const atMax = maxItems !== undefined && items.length >= maxItems;
+  const hintId = `${fieldPathId.$id}__limit`;
+  return (
+    <div className="array-field" role="group" aria-labelledby={showTitle ? titleId : undefined} aria-label={showTitle ? undefined : shownTitle || undefined}>
+      {showTitle ? (
+        <h3 id={titleId} className="array-title">
+          {shownTitle}
+        </h3>
+      ) : null}
+      {(ui['ui:description'] as string | undefined) ? <p className="object-description">{ui['ui:description'] as string}</p> : null}
+      <ArrayContext.Provider value={info}>
+        <div className="array-items">{items}</div>
+      </ArrayContext.Provider>
+      {items.length === 0 ? <p className="array-empty">None added yet.</p> : null}
+      {readonly ? null : (
+        <div className="array-actions">
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={onAddClick}
+            disabled={disabled || !canAdd}
+            aria-describedby={atMax ? hintId : undefined}
+          >
+            <span aria-hidden="true">+</span> {addLabel}
+          </button>
+          {atMax ? (
+            <span id={hintId} className="field-hint">
+              {errorMessage?.maxItems ?? `Up to ${maxItems} allowed`}
+            </span>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** One row of a list: its numbered title and a Remove button (disabled at the list's minItems). */
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, buttonsProps, index, totalItems, readonly } = props;
+  const list = useContext(ArrayContext);
+  const heading = itemHeading(list?.itemTitle, list?.title || 'Item', index + 1);
+  const canRemove = buttonsProps.hasRemove && totalItems > (list?.minItems ?? 0);
+  const headingId = `${buttonsProps.fieldPathId.$id}__item_title`;
+  const removeLabel = list?.removeLabel ?? 'Remove';
+  return (
+    <div className="array-item" role="group" aria-labelledby={headingId}>
+      <div className="array-item-header">
+        <h4 id={headingId} className="array-item-title">
+          {heading}
+        </h4>
+        {readonly || !buttonsProps.hasRemove ? null : (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm array-remove"
+            onClick={buttonsProps.onRemoveItem}
+            disabled={!canRemove || buttonsProps.disabled}
+            aria-label={`${removeLabel} ${heading}`}
+          >
+            {removeLabel}
+          </button>
+        )}
+      </div>
+      <div className="array-item-body">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+import { useContext, useMemo } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { FieldInfoContext, useStoreValue } from '../contexts.ts';
+import { lookupFailed, lookupsOf, requestNextOf } from '../formContext.ts';
+import { choicesOf, emptyValue, fillTemplate, type Choice } from '../options.ts';
+
+function indexOfValue(choices: Choice[], value: unknown): number {
+  return choices.findIndex((c) => Object.is(c.value, value) || (c.value !== null && value !== null && value !== undefined && String(c.value) === String(value) && typeof c.value === typeof value));
+}
+
+function aria(info: { describedBy?: string; invalid: boolean }) {
+  return { 'aria-describedby': info.describedBy, 'aria-invalid': info.invalid || undefined };
+}
+
+/** Radio buttons, one per choice; the FieldTemplate draws the fieldset and its legend. */
+export function RadioWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, uiSchema, autofocus, htmlName } = props;
+  const info = useContext(FieldInfoContext);
+  const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
+  const selected = indexOfValue(choices, value);
+  return (
+    <div className={`radio-group${choices.length > 3 ? ' radio-group-column' : ''}`} role="radiogroup" aria-labelledby={`${id}__label`} {...aria(info)}>
+      {choices.map((c, i) => (
+        <label key={String(c.value)} className="radio">
+          <input
+            type="radio"
+            id={`${id}-${i}`}
+            name={htmlName || id}
+            checked={selected === i}
+            disabled={disabled || readonly || info.readonly}
+            autoFocus={autofocus && i === 0}
+            onChange={() => onChange(c.value)}
+            onFocus={() => onFocus(id, value)}
+            onBlur={() => onBlur(id, value)}
+          />
+          <span>{c.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** Yes / No radios for a boolean question. */
+export const YesNoWidget = RadioWidget;
+
+/** A drop-down of the enum's choices with an empty first option (ui:placeholder, else "Select..."). */
+export function SelectWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, uiSchema, placeholder, autofocus, htmlName } = props;
+  const info = useContext(FieldInfoContext);
+  const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
+  const selected = indexOfValue(choices, value);
+  return (
+    <select
+      id={id}
+      name={htmlName || id}
+      value={selected < 0 ? '' : String(selected)}
+      disabled={disabled || readonly || info.readonly}
+      autoFocus={autofocus}
+      {...aria(info)}
+      onChange={(e) => onChange(e.target.value === '' ? emptyValue(schema) : choices[Number(e.target.value)].value)}
+      onFocus={() => onFocus(id, value)}
+      onBlur={() => onBlur(id, value)}
+    >
+      <option value="">{placeholder || 'Select...'}</option>
+      {choices.map((c, i) => (
+        <option key={String(c.value)} value={String(i)}>
+          {c.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * A select whose options are a list from the form context (`ui:options.source`), labelled by `optionLabel` and valued
+ * by `valueKey` (default "id"); `firstOption` comes first; `multiple` makes it a multi-select over an array value.
+ */
+export function LookupSelectWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, options, placeholder, registry, htmlName } = props;
+  const info = useContext(FieldInfoContext);
+  const source = String(options.source ?? '');
+  const list = lookupsOf(registry.formContext)[source];
+  const key = String(options.valueKey ?? options.key ?? 'id');
+  const template = String(options.optionLabel ?? '{name}');
+  const first = options.firstOption as { value: string; label: string } | undefined;
+  const multiple = options.multiple === true;
+  const rows = Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
+  const choices: Choice[] = [
+    ...(first ? [{ value: first.value, label: first.label }] : []),
+    ...rows.map((row) => ({ value: row[key], label: fillTemplate(template, row) || String(row[key]) })),
+  ];
+  const failed = lookupFailed(registry.formContext, source);
+  const locked = disabled || readonly || info.readonly;
+  const hint = failed && typeof options.loadErrorMessage === 'string' ? (
+    <p className="field-hint field-hint-warning" role="status">
+      {options.loadErrorMessage}
+    </p>
+  ) : null;
+  if (multiple) {
+    const current = Array.isArray(value) ? (value as unknown[]) : [];
+    const chosen = choices.map((c, i) => (current.some((v) => indexOfValue([c], v) === 0) ? String(i) : null)).filter((x): x is string => x !== null);
+    return (
+      <>
+        <select
+          id={id}
+          name={htmlName || id}
+          multiple
+          value={chosen}
+          disabled={locked}
+          {...aria(info)}
+          onChange={(e) => onChange(Array.from(e.target.selectedOptions).map((o) => choices[Number(o.value)].value))}
+          onFocus={() => onFocus(id, value)}
+          onBlur={() => onBlur(id, value)}
+        >
+          {choices.map((c, i) => (
+            <option key={`${String(c.value)}-${i}`} value={String(i)}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        {hint}
+      </>
+    );
+  }
+  const selected = indexOfValue(choices, value);
+  return (
+    <>
+      <select
+        id={id}
+        name={htmlName || id}
+        value={selected < 0 ? '' : String(selected)}
+        disabled={locked}
+        {...aria(info)}
+        onChange={(e) => onChange(e.target.value === '' ? emptyValue(schema) : choices[Number(e.target.value)].value)}
+        onFocus={() => onFocus(id, value)}
+        onBlur={() => onBlur(id, value)}
+      >
+        <option value="">{placeholder || 'Select...'}</option>
+        {choices.map((c, i) => (
+          <option key={`${String(c.value)}-${i}`} value={String(i)}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      {hint}
+    </>
+  );
+}
+
+/** A single checkbox with its label beside it. */
+export function CheckboxWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, label, autofocus, htmlName } = props;
+  const info = useContext(FieldInfoContext);
+  const text = useStoreValue((store) => store.textOf(info.path)) ?? label;
+  return (
+    <label className="checkbox checkbox-field">
+      <input
+        type="checkbox"
+        id={id}
+        name={htmlName || id}
+        checked={value === true}
+        disabled={disabled || readonly || info.readonly}
+        autoFocus={autofocus}
+        {...aria(info)}
+        onChange={(e) => onChange(e.target.checked)}
+        onFocus={() => onFocus(id, value)}
+        onBlur={() => onBlur(id, value)}
+      />
+      <span>{text}</span>
+    </label>
+  );
+}
+
+/** Several checkboxes for an array of enum values (uniqueItems). */
+export function CheckboxesWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, uiSchema, htmlName } = props;
+  const info = useContext(FieldInfoContext);
+  const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
+  const current = Array.isArray(value) ? (value as unknown[]) : [];
+  const toggle = (choice: Choice, on: boolean): void => {
+    const next = on ? [...current, choice.value] : current.filter((v) => !Object.is(v, choice.value));
+    // Keep the definition's order, whatever the order of clicks.
+    onChange(choices.map((c) => c.value).filter((v) => next.includes(v)));
+  };
+  return (
+    <div className={`checkbox-group${choices.length > 4 ? ' checkbox-group-columns' : ''}`} {...aria(info)}>
+      {choices.map((c, i) => (
+        <label key={String(c.value)} className="checkbox">
+          <input
+            type="checkbox"
+            id={`${id}-${i}`}
+            name={htmlName || id}
+            checked={current.includes(c.value)}
+            disabled={disabled || readonly || info.readonly}
+            onChange={(e) => toggle(c, e.target.checked)}
+            onFocus={() => onFocus(id, value)}
+            onBlur={() => onBlur(id, value)}
+          />
+          <span>{c.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** A button that switches a boolean (ui:options onLabel / offLabel), such as "Add Second Individual". */
+export function ToggleButtonWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, options, label } = props;
+  const info = useContext(FieldInfoContext);
+  const on = value === true;
+  const text = on ? String(options.onLabel ?? label) : String(options.offLabel ?? label);
+  return (
+    <button
+      type="button"
+      id={id}
+      className={`btn ${on ? 'btn-secondary' : 'btn-primary btn-soft'} toggle-button`}
+      aria-pressed={on}
+      aria-describedby={info.describedBy}
+      disabled={disabled || readonly || info.readonly}
+      onClick={() => onChange(!on)}
+      onFocus={() => onFocus(id, value)}
+      onBlur={() => onBlur(id, value)}
+    >
+      <span aria-hidden="true" className="toggle-button-icon">{on ? '−' : '+'}</span>
+      {text}
+    </button>
+  );
+}
+
+/** One large button per choice: picking one commits it and asks the wizard to go on (ui "pick one and go on"). */
+export function ChoiceButtonsWidget(props: WidgetProps) {
+  const { id, value, onChange, disabled, readonly, schema, uiSchema, registry } = props;
+  const info = useContext(FieldInfoContext);
+  const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
+  const selected = indexOfValue(choices, value);
+  const requestNext = requestNextOf(registry.formContext);
+  return (
+    <div className="choice-buttons" {...aria(info)}>
+      {choices.map((c, i) => (
+        <button
+          key={String(c.value)}
+          type="button"
+          id={i === 0 ? id : `${id}-${i}`}
+          className={`choice-button${selected === i ? ' is-selected' : ''}`}
+          aria-pressed={selected === i}
+          disabled={disabled || readonly || info.readonly}
+          onClick={() => {
+            if (selected !== i) onChange(c.value);
+            requestNext?.();
+          }}
+        >
+          {c.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { JsonObject } from '../../engine/types.ts';
+import { example } from '../support/engine.ts';
+import { renderStep } from './helpers.tsx';
+
+afterEach(cleanup);
+
+function shares(record: JsonObject | undefined, tier = 'primary_beneficiaries'): unknown[] {
+  const insured = (record?.insured_1 ?? {}) as JsonObject;
+  return ((insured[tier] ?? []) as JsonObject[]).map((b) => b.share_percentage);
+}
+
+const primaryRows = () => screen.queryAllByRole('group', { name: /^Primary Beneficiary \d$/ });
+
+describe('lists: add and remove with the limits and the engine\'s effects', () => {
+  it('adding primary beneficiaries shares 100% evenly, the remainder to the new one', async () => {
+    const user = userEvent.setup();
+    const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
+    const add = screen.getByRole('button', { name: /Add Primary Beneficiary/ });
+    await user.click(add);
+    expect(primaryRows()).toHaveLength(2);
+    expect(shares(changes.at(-1)?.record)).toEqual([50, 50]);
+    await user.click(add);
+    expect(primaryRows()).toHaveLength(3);
+    expect(shares(changes.at(-1)?.record)).toEqual([33, 33, 34]);
+    // The new row starts with the definition's defaults.
+    const newRow = ((changes.at(-1)?.record.insured_1 as JsonObject).primary_beneficiaries as JsonObject[])[2];
+    expect(newRow).toMatchObject({ beneficiary_type: 'individual', is_revocable: true });
+    const shown = screen.getAllByLabelText('Share (%)').slice(0, 3).map((i) => (i as HTMLInputElement).value);
+    expect(shown).toEqual(['33', '33', '34']);
+  });
+
+  it('stops at 3 primary beneficiaries with the spec\'s message', async () => {
+    const user = userEvent.setup();
+    renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
+    const add = screen.getByRole('button', { name: /Add Primary Beneficiary/ });
+    await user.click(add);
+    await user.click(add);
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Maximum of 3 primary beneficiaries allowed')).toBeTruthy();
+  });
+
+  it('removing shares evenly again, the remainder to the first; the last row cannot be removed (minItems 1)', async () => {
+    const user = userEvent.setup();
+    const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
+    const add = screen.getByRole('button', { name: /Add Primary Beneficiary/ });
+    await user.click(add);
+    await user.click(add);
+    await user.click(screen.getByRole('button', { name: 'Remove Primary Beneficiary 3' }));
+    expect(primaryRows()).toHaveLength(2);
+    expect(shares(changes.at(-1)?.record)).toEqual([50, 50]);
+    await user.click(screen.getByRole('button', { name: 'Remove Primary Beneficiary 2' }));
+    expect(shares(changes.at(-1)?.record)).toEqual([100]);
+    const lastRemove = screen.getByRole('button', { name: 'Remove Primary Beneficiary 1' }) as HTMLButtonElement;
+    expect(lastRemove.disabled).toBe(true);
+  });
+
+  it('contingent beneficiaries: none at first, up to 4', async () => {
+    const user = userEvent.setup();
+    const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
+    const add = screen.getByRole('button', { name: /Add Contingent Beneficiary/ });
+    for (let i = 0; i < 4; i++) await user.click(add);
+    expect(shares(changes.at(-1)?.record, 'contingent_beneficiaries')).toEqual([25, 25, 25, 25]);
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Maximum of 4 contingent beneficiaries allowed')).toBeTruthy();
+  });
+
+  it('what is typed in a row before adding another is kept', async () => {
+    const user = userEvent.setup();
+    const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
+    await user.click(screen.getByRole('button', { name: /Add Primary Beneficiary/ }));
+    const row2 = primaryRows()[1];
+    await user.type(within(row2).getByLabelText('Full Name'), 'Jamie Lee');
+    await user.click(screen.getByRole('button', { name: /Add Primary Beneficiary/ }));
+    const rows = (changes.at(-1)?.record.insured_1 as JsonObject).primary_beneficiaries as JsonObject[];
+    expect(rows[1].full_name).toBe('Jamie Lee');
+    expect(rows).toHaveLength(3);
+  });
+
+  it('the second insured\'s section starts with one beneficiary (effect) when toggled on', async () => {
+    const user = userEvent.setup();
+    const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
+    await user.click(screen.getByRole('button', { name: /Add Insured Person 2/ }));
+    const insured2 = changes.at(-1)?.record.insured_2 as JsonObject;
+    expect((insured2.primary_beneficiaries as JsonObject[])[0]).toMatchObject({ share_percentage: 100, is_revocable: true });
+    expect(screen.getByRole('heading', { name: 'Insured Person 2' })).toBeTruthy();
+  });
+
+  it('plan options: single life and joint plans are exclusive (effect)', async () => {
+    const user = userEvent.setup();
+    const { changes } = renderStep('plan-details', example('plan-details', 'single-life-term'));
+    expect(screen.queryByRole('group', { name: 'Joint Plan Option 1' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Add Joint Plan/ }));
+    await waitFor(() => expect(changes.at(-1)?.record.single_life_options).toBeNull());
+    expect(screen.getByRole('group', { name: 'Joint Plan Option 1' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Single Life Option 1' })).toBeNull();
+  });
+
+  it('shareholders of a corporation owner can be listed', async () => {
+    const user = userEvent.setup();
+    const { changes } = renderStep('owner', example('owner', 'entity'));
+    const before = ((changes.at(-1)?.record ?? example('owner', 'entity').owner) as JsonObject).shareholders as unknown[] | undefined;
+    await user.click(screen.getByRole('button', { name: /Add Shareholder/ }));
+    const after = changes.at(-1)?.record.shareholders as unknown[];
+    expect(after).toHaveLength((before?.length ?? 0) + 1);
+  });
+});
