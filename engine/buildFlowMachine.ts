@@ -75,7 +75,14 @@ export function buildFlowMachine(engine: Engine) {
         return !engine.isValid(params.step, data, fields);
       },
       returnToReview: ({ context }) => context.returnToReview,
-      resumeAt: ({ context }, params: { step: string }) => (context.data.$context as { resumeAt?: string } | undefined)?.resumeAt === params.step,
+      // Resuming at a step that no longer applies opens the first step after it that does.
+      resumeAt: ({ context }, params: { step: string }) => {
+        const at = (context.data.$context as { resumeAt?: string } | undefined)?.resumeAt;
+        const from = steps.findIndex((s) => s.id === at);
+        if (from < 0) return false;
+        const target = steps.slice(from).find((s) => engine.stepApplies(s.id, context.data));
+        return target?.id === params.step;
+      },
       unanswered: ({ context }, params: { step: string; page: string }) => {
         const page = engine.pagesOf(params.step, context.data).find((p) => p.id === params.page);
         if (!page) return false;

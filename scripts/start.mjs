@@ -21,6 +21,7 @@ const built = 'dist/app/index.html';
 const stale = !existsSync(built) || ['app', 'renderer', 'engine', 'steps'].some((d) => existsSync(d) && newest(d) > statSync(built).mtimeMs);
 if (stale) {
   console.log('Building the web app…');
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/stepsCheck.ts'], { stdio: 'inherit' });
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 register();

@@ -28,3 +28,13 @@ describe('resume and completion', () => {
       'purpose-of-insurance', 'financial', 'insurance-history', 'lifestyle', 'medical', 'screening-review', 'pdf-generation']);
   });
 });
+
+describe('resume at a step that no longer applies', () => {
+  it('opens the next step that applies', async () => {
+    const { engine, example } = await import('../support/engine.ts');
+    const data = fullApplication();
+    data.owner = engine.evaluateStep('owner', { ...data, owner: example('owner', 'entity').owner }).values;
+    expect(where(start(data, 'multi-owner'))).toBe('beneficiary');
+    expect(where(start(data, 'tax-information'))).toBe('beneficiary');
+  });
+});
