@@ -1,0 +1,272 @@
+/**
+ * The adviser app's HTTP client. Every data call sends JSON and "Authorization: Token {token}".
+ * A failed call throws an ApiError whose message is the server's `error` field when there is one,
+ * otherwise the spec's fallback text for that call.
+ */
+import { getToken } from '../session.ts';
+import type {
+  Broker,
+  Client,
+  ClientList,
+  ClientProfileInput,
+  Id,
+  LoginResponse,
+  RegisterRequest,
+  ScreeningProgress,
+} from './types.ts';
+
+export const NO_TOKEN_MESSAGE = 'No authentication token found';
+
+/** An API failure carrying the text to show, the HTTP status (0 when no response) and the parsed body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(message: string, status = 0, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** How to word a failure: a fixed text, or one built from the response. */
+export type Fallback = string | ((response: Response, body: unknown) => string);
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send the token header; true by default. Without a stored token the call fails with "No authentication token found". */
+  auth?: boolean;
+  /** Text for a failure without a server `error` field. */
+  fallback?: Fallback;
+  /** Overrides the server `error` field rule (registration reads `detail`). */
+  message?: (response: Response, body: unknown) => string | undefined;
+  signal?: AbortSignal;
+}
+
+let apiBase = '';
+
+/**
+ * Sets the prefix put before every path (default: same origin).
+ * @param base - for example "http://127.0.0.1:3000"; no trailing slash.
+ */
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/$/, '');
+}
+
+function errorField(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === 'string' && error) return error;
+  }
+  return undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function fallbackText(fallback: Fallback | undefined, response: Response, body: unknown): string {
+  if (typeof fallback === 'function') return fallback(response, body);
+  return fallback ?? `Request failed: ${response.status} ${response.statusText}`.trim();
+}
+
+/**
+ * Sends one JSON request to the API.
+ * @param path - absolute path such as "/api/clients/".
+ * @param options - method, body, auth and the failure text.
+ * @returns - the parsed JSON body (null for an empty body).
+ * @throws ApiError - with the server's `error` field or the fallback text.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, fallback, message, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) {
+    const token = getToken();
+    if (!token) throw new ApiError(NO_TOKEN_MESSAGE);
+    headers.Authorization = `Token ${token}`;
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiBase + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    const text = typeof fallback === 'string' ? fallback : 'Unable to reach the server. Please check your connection.';
+    throw new ApiError(text);
+  }
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    const text = message?.(response, parsed) ?? errorField(parsed) ?? fallbackText(fallback, response, parsed);
+    throw new ApiError(text, response.status, parsed);
+  }
+  return parsed as T;
+}
+
+// ---------- accounts ----------
+
+/**
+ * POST /api/login/.
+ * @returns - token, username and role to store in the session.
+ * @throws ApiError - "Invalid credentials" on 401, "Login failed: {status text}" otherwise,
+ *   "No authentication token received" when the answer has no token.
+ */
+export async function login(username: string, password: string): Promise<LoginResponse> {
+  const body = await apiRequest<Partial<LoginResponse> | null>('/api/login/', {
+    method: 'POST',
+    auth: false,
+    body: { username, password },
+    message: (response) => (response.status === 401 ? 'Invalid credentials' : undefined),
+    fallback: (response) => `Login failed: ${response.statusText || response.status}`,
+  });
+  if (!body?.token) throw new ApiError('No authentication token received');
+  return { token: body.token, username: body.username ?? username, role: body.role ?? '' };
+}
+
+/**
+ * POST /api/users/. The username defaults to the email.
+ * @throws ApiError - the server's `detail` (or `error`), else "Registration failed: {status text}".
+ */
+export async function register(request: Omit<RegisterRequest, 'username'> & { username?: string }): Promise<unknown> {
+  return apiRequest('/api/users/', {
+    method: 'POST',
+    auth: false,
+    body: { email: request.email, password: request.password, username: request.username || request.email },
+    message: (_response, body) => {
+      if (body && typeof body === 'object' && 'detail' in body) {
+        const detail = (body as { detail: unknown }).detail;
+        if (typeof detail === 'string' && detail) return detail;
+      }
+      return undefined;
+    },
+    fallback: (response) => `Registration failed: ${response.statusText || response.status}`,
+  });
+}
+
+/** POST /api/logout/. Failures are ignored: the session is cleared either way. */
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest('/api/logout/', { method: 'POST', body: {} });
+  } catch {
+    // The local session is what matters; the server token expires by itself.
+  }
+}
+
+// ---------- clients ----------
+
+/** GET /api/clients/. @throws ApiError - server error or "Error fetching client list". */
+export async function listClients(signal?: AbortSignal): Promise<ClientList> {
+  const body = await apiRequest<ClientList | Client[] | null>('/api/clients/', {
+    fallback: 'Error fetching client list',
+    signal,
+  });
+  if (Array.isArray(body)) return { results: body, count: body.length };
+  const results = body?.results ?? [];
+  return { results, count: body?.count ?? results.length };
+}
+
+/**
+ * GET /api/clients/{id}/, with ?include=life_applications when asked.
+ * @throws ApiError - server error or "Error fetching client profile".
+ */
+export function getClient(id: Id, options: { includeApplications?: boolean; signal?: AbortSignal } = {}): Promise<Client> {
+  const query = options.includeApplications ? '?include=life_applications' : '';
+  return apiRequest<Client>(`/api/clients/${encodeURIComponent(String(id))}/${query}`, {
+    fallback: 'Error fetching client profile',
+    signal: options.signal,
+  });
+}
+
+/** POST /api/clients/. @returns - the created client (with its id). */
+export function createClient(input: ClientProfileInput): Promise<Client> {
+  return apiRequest<Client>('/api/clients/', { method: 'POST', body: input, fallback: 'Error creating client profile' });
+}
+
+/** PATCH /api/clients/{id}/. */
+export function updateClient(id: Id, input: Partial<ClientProfileInput>): Promise<Client> {
+  return apiRequest<Client>(`/api/clients/${encodeURIComponent(String(id))}/`, {
+    method: 'PATCH',
+    body: input,
+    fallback: 'Error updating client profile',
+  });
+}
+
+/** DELETE /api/clients/{id}/. @throws ApiError - server error or "Error deleting client". */
+export async function deleteClient(id: Id): Promise<void> {
+  await apiRequest(`/api/clients/${encodeURIComponent(String(id))}/`, {
+    method: 'DELETE',
+    fallback: 'Error deleting client',
+  });
+}
+
+/** GET /api/brokers/. @throws ApiError - server error or "Error fetching brokers". */
+export async function listBrokers(signal?: AbortSignal): Promise<Broker[]> {
+  const body = await apiRequest<Broker[] | { results: Broker[] } | null>('/api/brokers/', {
+    fallback: 'Error fetching brokers',
+    signal,
+  });
+  if (Array.isArray(body)) return body;
+  return body?.results ?? [];
+}
+
+// ---------- applications ----------
+
+/**
+ * POST /api/applications/create_new_application/.
+ * @returns - the new application's id.
+ * @throws ApiError - "Client ID is required" without a client; else the server's error field,
+ *   the serialized body, or "Failed to create new application".
+ */
+export async function createApplication(clientId: Id | null | undefined): Promise<{ id: Id }> {
+  if (clientId === null || clientId === undefined || clientId === '') throw new ApiError('Client ID is required');
+  const body = await apiRequest<{ id: Id } | null>('/api/applications/create_new_application/', {
+    method: 'POST',
+    body: { client_id: clientId },
+    fallback: (_response, parsed) => {
+      if (parsed === null || parsed === undefined || parsed === '') return 'Failed to create new application';
+      return typeof parsed === 'string' ? parsed : JSON.stringify(parsed);
+    },
+  });
+  if (!body || body.id === undefined || body.id === null) throw new ApiError('Failed to create new application');
+  return { id: body.id };
+}
+
+// ---------- screening progress ----------
+
+/**
+ * GET /api/insurance/screening-progress/get_progress/{clientId}/.
+ * @returns - the stored progress, or null on any failure (the spec treats a failure as no progress).
+ */
+export async function getScreeningProgress(clientId: Id, signal?: AbortSignal): Promise<ScreeningProgress | null> {
+  try {
+    const body = await apiRequest<ScreeningProgress | null>(
+      `/api/insurance/screening-progress/get_progress/${encodeURIComponent(String(clientId))}/`,
+      { signal },
+    );
+    return body && typeof body === 'object' ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /api/insurance/screening-progress/update_progress/. @throws ApiError - server error or "Failed to save progress". */
+export function updateScreeningProgress(progress: ScreeningProgress): Promise<unknown> {
+  return apiRequest('/api/insurance/screening-progress/update_progress/', {
+    method: 'POST',
+    body: progress,
+    fallback: 'Failed to save progress',
+  });
+}

@@ -1,0 +1,79 @@
+/** Shapes of the API's requests and responses, with the spec's field names. */
+
+export type Id = number | string;
+
+export interface LoginResponse {
+  token: string;
+  username: string;
+  role: string;
+}
+
+export interface RegisterRequest {
+  email: string;
+  password: string;
+  /** Defaults to the email. */
+  username: string;
+}
+
+export type Gender = 'male' | 'female' | 'other';
+
+export type ApplicationType = 'NEW' | 'ADDITIONAL' | 'REPLACEMENT' | 'LINKED';
+
+export type ApplicationStatus = 'DRAFT' | 'SUBMITTED' | 'IN_REVIEW' | 'ISSUED' | 'DECLINED';
+
+export interface LifeApplication {
+  id: Id;
+  created_at?: string | null;
+  application_type?: ApplicationType | string | null;
+  product_type?: string | null;
+  number_of_insureds?: number | null;
+  status?: ApplicationStatus | string | null;
+  face_amount?: number | string | null;
+}
+
+export interface Client {
+  id: Id;
+  first_name: string;
+  last_name: string;
+  email?: string | null;
+  /** The list view's phone. */
+  phone?: string | null;
+  phone_primary?: string | null;
+  date_of_birth?: string | null;
+  gender_sex_at_birth?: Gender | string | null;
+  /** Broker emails. */
+  brokers?: string[];
+  life_applications?: LifeApplication[];
+  created_at?: string | null;
+  updated_at?: string | null;
+  [field: string]: unknown;
+}
+
+export interface ClientList {
+  results: Client[];
+  count: number;
+}
+
+/** The body of POST /api/clients/ and PATCH /api/clients/{id}/ from the client profile form. */
+export interface ClientProfileInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_primary: string;
+  date_of_birth: string;
+  gender_sex_at_birth: string;
+  brokers: string[];
+}
+
+export interface Broker {
+  name: string;
+  email: string;
+}
+
+export interface ScreeningProgress {
+  clientId: Id;
+  currentStep: string;
+  lastUpdated: string | null;
+  isComplete: boolean;
+  stepData: Record<string, unknown>;
+}

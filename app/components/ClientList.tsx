@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { deleteClient, listClients } from '../api/client.ts';
+import type { Client } from '../api/types.ts';
+import { formatDate, formatPhone, fullName, orDash } from '../format.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ClipboardIcon, PlusIcon, SearchIcon, UsersIcon } from './icons.tsx';
+import { RowMenu } from './RowMenu.tsx';
+import { Toast, useToast } from './Toast.tsx';
+
+/** An email that may wrap before its "@" on narrow screens, never inside a word. */
+function email(value: string | null | undefined) {
+  const text = orDash(value);
+  if (text === '-') return dim(text);
+  const at = text.indexOf('@');
+  return at > 0 ? (
+    <>
+      {text.slice(0, at)}
+      <wbr />
+      {text.slice(at)}
+    </>
+  ) : (
+    text
+  );
+}
+
+/** Shows the "-" of an empty value in a muted colour. */
+function dim(text: string) {
+  return text === '-' ? <span className="muted">-</span> : text;
+}
+
+function matches(client: Client, query: string): boolean {
+  if (!query) return true;
+  const haystack = [fullName(client), client.email, client.phone ?? client.phone_primary]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+  const digits = query.replace(/\D/g, '');
+  const phoneDigits = String(client.phone ?? client.phone_primary ?? '').replace(/\D/g, '');
+  return haystack.includes(query.toLowerCase()) || (digits.length >= 3 && phoneDigits.includes(digits));
+}
+
+/** The dashboard's client list: search, table, row menu, delete dialog and toast. */
+export function ClientList() {
+  const navigate = useNavigate();
+  const [clients, setClients] = useState<Client[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [pendingDelete, setPendingDelete] = useState<Client | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const { toast, show, close } = useToast();
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    setLoading(true);
+    try {
+      const list = await listClients(signal);
+      setClients(list.results);
+      setError(null);
+    } catch (cause) {
+      if (signal?.aborted) return;
+      setError(cause instanceof Error ? cause.message : 'Error fetching client list');
+    } finally {
+      if (!signal?.aborted) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const visible = useMemo(() => clients.filter((client) => matches(client, query.trim())), [clients, query]);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    try {
+      await deleteClient(pendingDelete.id);
+      show('Client deleted successfully', 'success');
+      void load();
+    } catch {
+      show('Error deleting client', 'error');
+    } finally {
+      setDeleting(false);
+      setPendingDelete(null);
+    }
+  };
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">Clients</h1>
+          <p className="page-subtitle">Manage your clients and start their insurance screening.</p>
+        </div>
+        <div className="btn-group">
+          <Link to="/applications/new" className="btn btn-secondary">
+            <ClipboardIcon />
+            Apply for Insurance
+          </Link>
+          <Link to="/client/profile" className="btn btn-primary">
+            <PlusIcon />
+            Create New Client Profile
+          </Link>
+        </div>
+      </div>
+
+      {error && (
+        <div className="alert alert-error" role="alert" style={{ marginBottom: 'var(--space-4)' }}>
+          {error}
+        </div>
+      )}
+
+      <section className="card" aria-labelledby="client-list-title">
+        <div className="toolbar">
+          <h2 id="client-list-title" className="sr-only">
+            Client list
+          </h2>
+          <div className="search">
+            <SearchIcon />
+            <input
+              type="search"
+              className="input"
+              placeholder="Search clients..."
+              aria-label="Search clients..."
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+          {!loading && !error && (
+            <span className="muted text-sm" aria-live="polite">
+              {visible.length === clients.length ? `${clients.length} ${clients.length === 1 ? 'client' : 'clients'}` : `${visible.length} of ${clients.length} clients`}
+            </span>
+          )}
+        </div>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Client Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last Updated</th>
+                <th scope="col">Insurance Screening</th>
+                <th scope="col" className="cell-actions">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loading && clients.length === 0 ? (
+                <tr>
+                  <td colSpan={7} className="table-empty">
+                    <span className="loading" role="status" style={{ padding: 0 }}>
+                      <span className="spinner" aria-hidden="true" />
+                      Loading clients...
+                    </span>
+                  </td>
+                </tr>
+              ) : visible.length === 0 ? (
+                <tr>
+                  <td colSpan={7}>
+                    <div className="empty-state">
+                      <span className="empty-state-icon">
+                        <UsersIcon />
+                      </span>
+                      <h3>No clients found</h3>
+                      {query ? <p>Try a different name, email or phone number.</p> : <p>Create a client profile to get started.</p>}
+                    </div>
+                  </td>
+                </tr>
+              ) : (
+                visible.map((client) => {
+                  const name = fullName(client) || `Client ${client.id}`;
+                  return (
+                    <tr key={client.id}>
+                      <td>
+                        <Link to={`/client/profile/${client.id}`}>{name}</Link>
+                      </td>
+                      <td>{email(client.email)}</td>
+                      <td className="cell-nowrap">{dim(formatPhone(client.phone ?? client.phone_primary))}</td>
+                      <td className="cell-nowrap">{dim(formatDate(client.created_at))}</td>
+                      <td className="cell-nowrap">{dim(formatDate(client.updated_at))}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-sm"
+                          aria-label={`Insurance Screening for ${name}`}
+                          onClick={() => navigate(`/client/${client.id}/screening/prompt`)}
+                        >
+                          Insurance Screening
+                        </button>
+                      </td>
+                      <td className="cell-actions">
+                        <RowMenu label={name} editTo={`/client/profile/${client.id}`} onDelete={() => setPendingDelete(client)} />
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {pendingDelete && (
+        <ConfirmDialog
+          title="Delete Client"
+          confirmLabel="Delete"
+          danger
+          busy={deleting}
+          onConfirm={confirmDelete}
+          onCancel={() => setPendingDelete(null)}
+        >
+          <p className="dialog-text">
+            Are you sure you want to delete <strong>{fullName(pendingDelete) || `client ${pendingDelete.id}`}</strong>?
+          </p>
+          <p className="dialog-text">This action cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+
+      <Toast toast={toast} onClose={close} />
+    </div>
+  );
+}

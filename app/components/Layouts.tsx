@@ -1,0 +1,70 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { isSignedIn } from '../session.ts';
+import { Brand, TAGLINE } from './Brand.tsx';
+import { Loading } from './Spinner.tsx';
+import { TopNav } from './TopNav.tsx';
+
+/** Signed-in pages: the top nav above the page. Without a session, back to login. */
+export function AppLayout() {
+  if (!isSignedIn()) return <Navigate to="/" replace />;
+  return (
+    <>
+      <a className="sr-only" href="#main">
+        Skip to content
+      </a>
+      <TopNav />
+      <main id="main">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}
+
+/** Login and sign-up: a brand panel beside the form. A signed-in adviser goes straight to the dashboard. */
+export function AuthLayout() {
+  if (isSignedIn()) return <Navigate to="/dashboard" replace />;
+  return (
+    <div className="auth-layout">
+      <aside className="auth-aside">
+        <Brand to="/" />
+        <div>
+          <p className="auth-tagline">{TAGLINE}</p>
+          <ul className="auth-points">
+            <li>Keep every client and application in one place</li>
+            <li>Guided life-insurance screening, step by step</li>
+            <li>Resume any screening where you left off</li>
+          </ul>
+        </div>
+        <p className="text-sm auth-note" style={{ color: '#94a3b8' }}>
+          For licensed insurance brokers and advisers in Canada.
+        </p>
+      </aside>
+      <main className="auth-main" id="main">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+/** Public information pages (forgot password, terms, privacy): a slim header and the page. */
+export function PublicLayout() {
+  return (
+    <>
+      <header className="topnav">
+        <div className="topnav-inner">
+          <Brand to={isSignedIn() ? '/dashboard' : '/'} />
+        </div>
+      </header>
+      <main id="main">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+/** A centred spinner with a visible label, announced politely. */
+export function Loading({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}

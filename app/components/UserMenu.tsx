@@ -1,0 +1,65 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { logout } from '../api/client.ts';
+import { clearSession, getUsername } from '../session.ts';
+import { ChevronDownIcon, LogoutIcon } from './icons.tsx';
+import { onMenuKeyDown } from './menuKeys.ts';
+import { useOutsideClick } from './useOutsideClick.ts';
+
+/** The user dropdown: the stored username (default "User") and Logout. Closes on a click outside it. */
+export function UserMenu() {
+  const username = getUsername() || 'User';
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const navigate = useNavigate();
+
+  const close = useCallback((reason: 'outside' | 'escape') => {
+    setOpen(false);
+    if (reason === 'escape') button.current?.focus();
+  }, []);
+  useOutsideClick(anchor, open, close);
+
+  const onLogout = async () => {
+    setOpen(false);
+    await logout();
+    clearSession();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <div className="menu-anchor" ref={anchor}>
+      <button
+        ref={button}
+        type="button"
+        className="user-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+            requestAnimationFrame(() => document.getElementById(menuId)?.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
+          }
+        }}
+      >
+        <span className="avatar" aria-hidden="true">
+          {username.charAt(0)}
+        </span>
+        <span className="user-name">{username}</span>
+        <ChevronDownIcon className="caret" />
+      </button>
+      {open && (
+        <div id={menuId} className="menu" role="menu" aria-label="User menu" onKeyDown={onMenuKeyDown}>
+          <button type="button" role="menuitem" className="menu-item" onClick={onLogout}>
+            <LogoutIcon />
+            Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/** Display formats of the client list and client profile (spec 1, sections 2 and 5). */
+
+const EMPTY = '-';
+
+/**
+ * A 10-digit phone as (xxx)-xxx-xxxx; other values as typed; a missing phone as "-".
+ * @example formatPhone('4165551234') // "(416)-555-1234"
+ */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone || !phone.trim()) return EMPTY;
+  const digits = phone.replace(/\D/g, '');
+  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (ten.length === 10) return `(${ten.slice(0, 3)})-${ten.slice(3, 6)}-${ten.slice(6)}`;
+  return phone.trim();
+}
+
+function toDate(value: string): Date | null {
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  // A bare date is a calendar day, not midnight UTC: build it locally so it never shifts a day.
+  const date = dateOnly ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/**
+ * A date or timestamp as "Jan 5, 2024"; missing or unreadable as "-".
+ * @param value - "YYYY-MM-DD" or an ISO timestamp.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return EMPTY;
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : EMPTY;
+}
+
+const cad = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/**
+ * Canadian dollars with no decimals, or null when there is no amount (shown as "Not set").
+ * @example formatCad(500000) // "$500,000"
+ */
+export function formatCad(amount: number | string | null | undefined): string | null {
+  if (amount === null || amount === undefined || amount === '') return null;
+  const n = typeof amount === 'number' ? amount : Number(String(amount).replace(/[$,\s]/g, ''));
+  return Number.isFinite(n) ? cad.format(n) : null;
+}
+
+/** Empty values as "-". */
+export function orDash(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return EMPTY;
+  const text = String(value).trim();
+  return text ? text : EMPTY;
+}
+
+export const APPLICATION_TYPE_LABELS: Record<string, string> = {
+  NEW: 'New Application',
+  ADDITIONAL: 'Additional Coverage',
+  REPLACEMENT: 'Internal Replacement',
+  LINKED: 'Linked Applications',
+};
+
+export const PRODUCT_TYPE_LABELS: Record<string, string> = {
+  term_life: 'Term Life',
+  whole_life: 'Whole Life',
+  universal_life: 'Universal Life',
+};
+
+/** snake_case to Title Case: "critical_illness" -> "Critical Illness". */
+export function titleCase(value: string): string {
+  return value
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+}
+
+/** The application type's label, or "-" when missing. */
+export function applicationTypeLabel(type: string | null | undefined): string {
+  if (!type) return EMPTY;
+  return APPLICATION_TYPE_LABELS[type] ?? titleCase(type);
+}
+
+/** The product's label: the three named products, any other value title-cased from snake_case. */
+export function productTypeLabel(product: string | null | undefined): string {
+  if (!product) return EMPTY;
+  return PRODUCT_TYPE_LABELS[product] ?? titleCase(product);
+}
+
+/** Badge colour per status: yellow DRAFT, blue SUBMITTED, purple IN_REVIEW, green ISSUED, red anything else. */
+export function statusBadgeClass(status: string | null | undefined): string {
+  switch (status) {
+    case 'DRAFT':
+      return 'badge badge-yellow';
+    case 'SUBMITTED':
+      return 'badge badge-blue';
+    case 'IN_REVIEW':
+      return 'badge badge-purple';
+    case 'ISSUED':
+      return 'badge badge-green';
+    default:
+      return 'badge badge-red';
+  }
+}
+
+/** "IN_REVIEW" -> "In Review". */
+export function statusLabel(status: string | null | undefined): string {
+  return status ? titleCase(status) : 'Unknown';
+}
+
+/** "First Last", trimmed. */
+export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
+  return [person.first_name, person.last_name].filter((part) => part && part.trim()).join(' ').trim();
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** Shared frame of the terms and privacy pages. */
+export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
+  return (
+    <div className="page page-narrow">
+      <article className="card">
+        <div className="card-body">
+          <h1 className="page-title">{title}</h1>
+          <p className="muted text-sm" style={{ marginTop: 'var(--space-1)' }}>
+            Last updated {updated}
+          </p>
+          <div className="prose" style={{ marginTop: 'var(--space-4)' }}>
+            {children}
+          </div>
+        </div>
+        <div className="card-footer" style={{ justifyContent: 'flex-start' }}>
+          <Link to="/signup">Back to sign up</Link>
+        </div>
+      </article>
+    </div>
+  );
+}

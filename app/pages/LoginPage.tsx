@@ -1,0 +1,90 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { login } from '../api/client.ts';
+import { saveSession } from '../session.ts';
+import { AlertIcon } from '../components/icons.tsx';
+
+/** "/": sign in. Whatever the failure, the screen says "Invalid username or password" (spec 1, section 8). */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      saveSession(await login(username.trim(), password));
+      navigate('/dashboard', { replace: true });
+    } catch {
+      setError('Invalid username or password');
+      setBusy(false);
+    }
+  };
+
+  const describedBy = error ? errorId : undefined;
+
+  return (
+    <div className="auth-card">
+      <h1 className="auth-title">Welcome back</h1>
+      <p className="auth-subtitle">Sign in to manage your clients and applications.</p>
+      <form className="form-stack" onSubmit={onSubmit} aria-describedby={describedBy}>
+        {error && (
+          <div className="alert alert-error" role="alert" id={errorId}>
+            <AlertIcon />
+            <span>{error}</span>
+          </div>
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor="login-username">
+            Username
+          </label>
+          <input
+            id="login-username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="login-password">
+            Password
+          </label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+        </div>
+        <div className="auth-row">
+          <label className="checkbox">
+            <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            Remember me
+          </label>
+          <Link to="/forgot-password">Forgot password</Link>
+        </div>
+        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </button>
+      </form>
+      <p className="auth-footer">
+        Don&apos;t have an account? <Link to="/signup">Sign up</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { getScreeningProgress } from '../api/client.ts';
+import type { ScreeningProgress } from '../api/types.ts';
+import { ClipboardIcon } from '../components/icons.tsx';
+import { Loading } from '../components/Spinner.tsx';
+import { hasIncompleteScreening, stepTitle } from '../screening.ts';
+
+/**
+ * "/client/{clientId}/screening/prompt": continue an incomplete screening, start over, or skip.
+ * Progress that is missing, failed to load, has no lastUpdated, or sits on basic with empty stepData counts as absent.
+ */
+export default function ScreeningPromptPage() {
+  const { clientId = '' } = useParams();
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<ScreeningProgress | null | undefined>(undefined);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setProgress(undefined);
+    getScreeningProgress(clientId, controller.signal).then((found) => {
+      if (!controller.signal.aborted) setProgress(found);
+    });
+    return () => controller.abort();
+  }, [clientId]);
+
+  const base = `/client/${encodeURIComponent(clientId)}/screening`;
+
+  if (progress === undefined) {
+    return (
+      <div className="page">
+        <Loading />
+      </div>
+    );
+  }
+
+  const incomplete = hasIncompleteScreening(progress);
+
+  return (
+    <div className="page">
+      <section className="card prompt-card" aria-labelledby="prompt-title">
+        <div className="card-body">
+          <span className="empty-state-icon">
+            <ClipboardIcon />
+          </span>
+          <h1 className="page-title" id="prompt-title">
+            Insurance Screening
+          </h1>
+          {incomplete ? (
+            <>
+              <p>You have an incomplete screening. Would you like to continue where you left off?</p>
+              <p className="muted text-sm">Last step: {stepTitle(progress.currentStep)}</p>
+              <div className="btn-group">
+                <button type="button" className="btn btn-primary" onClick={() => navigate(`${base}/${progress.currentStep}`)}>
+                  Continue Screening
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => navigate(`${base}/basic`)}>
+                  Start Over
+                </button>
+                <button type="button" className="btn btn-ghost" onClick={() => navigate('/dashboard')}>
+                  Skip for Now
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p>Would you like to start the insurance screening?</p>
+              <div className="btn-group">
+                <button type="button" className="btn btn-primary" onClick={() => navigate(`${base}/basic`)}>
+                  Yes, Start Screening
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => navigate('/dashboard')}>
+                  No, Skip for Now
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { CLIENT_MESSAGES, validateClientField, validateClientProfile } from '../../app/clientRules.ts';
+import { formatCad, formatDate, formatPhone, productTypeLabel, statusBadgeClass } from '../../app/format.ts';
+import { isProgressAbsent } from '../../app/screening.ts';
+
+const TODAY = new Date(2025, 5, 15);
+
+describe('client profile rules', () => {
+  it('checks name lengths: 2 to 50 characters', () => {
+    expect(validateClientField('first_name', 'A', TODAY)).toBe(CLIENT_MESSAGES.firstNameShort);
+    expect(validateClientField('first_name', 'Al', TODAY)).toBeUndefined();
+    expect(validateClientField('first_name', 'x'.repeat(50), TODAY)).toBeUndefined();
+    expect(validateClientField('last_name', 'x'.repeat(51), TODAY)).toBe('Last name must be less than 50 characters');
+    expect(validateClientField('last_name', '', TODAY)).toBeUndefined();
+  });
+
+  it('checks email and phone shapes only when given', () => {
+    expect(validateClientField('email', 'a@b', TODAY)).toBe('Please enter a valid email address');
+    expect(validateClientField('email', 'a@b.ca', TODAY)).toBeUndefined();
+    expect(validateClientField('phone_primary', '+1 416-555-1234', TODAY)).toBeUndefined();
+    expect(validateClientField('phone_primary', '416-555', TODAY)).toBe('Please enter a valid phone number');
+    expect(validateClientField('phone_primary', '416 555 12', TODAY)).toBeUndefined(); // 10 digits, spaces or hyphens
+    expect(validateClientField('phone_primary', '(416) 555-1234', TODAY)).toBe('Please enter a valid phone number');
+    expect(validateClientField('phone_primary', '', TODAY)).toBeUndefined();
+  });
+
+  it('checks the date of birth against today and 1900', () => {
+    expect(validateClientField('date_of_birth', '2025-06-16', TODAY)).toBe('Date of birth cannot be in the future');
+    expect(validateClientField('date_of_birth', '2025-06-15', TODAY)).toBeUndefined();
+    expect(validateClientField('date_of_birth', '1900-12-31', TODAY)).toBe('Date of birth must be after 1900');
+    expect(validateClientField('date_of_birth', '1901-01-01', TODAY)).toBeUndefined();
+  });
+
+  it('requires first name, last name, phone, date of birth and gender on submit, not email', () => {
+    const errors = validateClientProfile({ first_name: ' ', last_name: '', email: '', phone_primary: '', date_of_birth: '', gender_sex_at_birth: '', brokers: [] }, TODAY);
+    expect(errors).toEqual({
+      first_name: 'First name is required',
+      last_name: 'Last name is required',
+      phone_primary: 'Phone number is required',
+      date_of_birth: 'Date of birth is required',
+      gender_sex_at_birth: 'Gender is required',
+    });
+  });
+});
+
+describe('display formats', () => {
+  it('formats phones, dates, CAD, products and badges', () => {
+    expect(formatPhone('416.555.1234')).toBe('(416)-555-1234');
+    expect(formatPhone('+1 416 555 1234')).toBe('(416)-555-1234');
+    expect(formatPhone(null)).toBe('-');
+    expect(formatDate('2024-02-29')).toBe('Feb 29, 2024');
+    expect(formatDate('')).toBe('-');
+    expect(formatCad(1234567.89)).toBe('$1,234,568');
+    expect(formatCad(null)).toBeNull();
+    expect(productTypeLabel('joint_last_to_die')).toBe('Joint Last To Die');
+    expect(statusBadgeClass('WITHDRAWN')).toContain('badge-red');
+  });
+
+  it('treats progress as absent per the spec', () => {
+    expect(isProgressAbsent(null)).toBe(true);
+    expect(isProgressAbsent({ clientId: 1, currentStep: 'owner', lastUpdated: null, isComplete: false, stepData: { a: 1 } })).toBe(true);
+    expect(isProgressAbsent({ clientId: 1, currentStep: 'basic', lastUpdated: 'x', isComplete: false, stepData: {} })).toBe(true);
+    expect(isProgressAbsent({ clientId: 1, currentStep: 'owner', lastUpdated: 'x', isComplete: false, stepData: {} })).toBe(false);
+  });
+});
