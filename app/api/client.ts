@@ -116,6 +116,28 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return parsed as T;
 }
 
+/**
+ * Downloads a file the API serves only to its owner (a generated PDF), with the session's token.
+ * @param path - absolute path such as "/api/pdf/files/{id}/".
+ * @returns - the file's bytes.
+ * @throws ApiError - with the server's `error` field, or "Failed to download the file".
+ */
+export async function downloadFile(path: string): Promise<Blob> {
+  const token = getToken();
+  if (!token) throw new ApiError(NO_TOKEN_MESSAGE);
+  let response: Response;
+  try {
+    response = await fetch(apiBase + path, { headers: { Authorization: `Token ${token}` } });
+  } catch {
+    throw new ApiError('Unable to reach the server. Please check your connection.');
+  }
+  if (!response.ok) {
+    const body = await readBody(response);
+    throw new ApiError(errorField(body) ?? 'Failed to download the file', response.status, body);
+  }
+  return response.blob();
+}
+
 // ---------- accounts ----------
 
 /**

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { JsonObject } from '../../engine/types.ts';
 import { enumLabel, formatMoney } from '../../renderer/options.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
+import { downloadFile } from '../api/client.ts';
 import { GenerateError, generateApplication, SaveError, saveStep } from './api.ts';
 import { ActionsBar, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
@@ -49,6 +50,22 @@ export function GenerationPage() {
   const [showErrors, setShowErrors] = useState(false);
   const [busy, setBusy] = useState<'next' | null>(null);
   const [notice, setNotice] = useNotice();
+
+  // The file is served only with the adviser's token, so it is fetched here and opened as a blob. The tab is
+  // opened first, inside the click, so that pop-up blockers let it through.
+  const openDownload = async (url: string): Promise<void> => {
+    const tab = window.open('', '_blank');
+    try {
+      const blob = await downloadFile(url);
+      const href = URL.createObjectURL(blob);
+      if (tab) tab.location.href = href;
+      else window.location.assign(href);
+      setTimeout(() => URL.revokeObjectURL(href), 60_000);
+    } catch (e) {
+      tab?.close();
+      setNotice('error', e instanceof Error ? e.message : 'Failed to download the file');
+    }
+  };
   const [generated, setGenerated] = useState<{ url?: string; forms: string[] } | null>(null);
 
   const onGenerate = useCallback(async () => {
@@ -158,7 +175,7 @@ export function GenerationPage() {
             >
               {result.generateAnotherLabel ?? 'Generate Another Form'}
             </button>
-            <button type="button" className="btn btn-primary" disabled={!generated.url} onClick={() => generated.url && window.open(generated.url, '_blank', 'noopener')}>
+            <button type="button" className="btn btn-primary" disabled={!generated.url} onClick={() => generated.url && void openDownload(generated.url)}>
               {result.downloadLabel ?? 'Download PDF'}
             </button>
           </div>

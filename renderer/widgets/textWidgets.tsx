@@ -61,9 +61,14 @@ function DraftInput(props: WidgetProps & { kind: InputKind }) {
     placeholder: placeholder || undefined,
     'aria-describedby': describedBy,
     'aria-invalid': invalid || undefined,
-    onFocus: () => {
+    onFocus: (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
+      // A money field swaps "$500,000" for "500000" on focus; keep the browser's select-all (tabbing in) so that
+      // typing replaces the amount instead of appending to it.
+      const el = e.currentTarget;
+      const all = el.value !== '' && el.selectionStart === 0 && el.selectionEnd === el.value.length;
       setFocused(true);
       onFocus(id, value);
+      if (money && all) requestAnimationFrame(() => el.select());
     },
     onBlur: () => {
       setFocused(false);

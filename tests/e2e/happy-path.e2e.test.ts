@@ -1,0 +1,267 @@
+/**
+ * Scenario 1 (issues 4 and 5): an adviser signs up, creates a client, walks a one-insured screening with an
+ * individual owner through every step and the review, and generates the application PDFs.
+ *
+ * Every step is driven through the UI here (none is seeded): basic, proposed insured, plan details, owner,
+ * beneficiary, purpose, financial, insurance history, lifestyle, medical, review and generation. With a term life
+ * plan and a different-individual owner, multi-owner and tax information do not apply.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { startHarness, type Harness } from './support/harness.ts';
+import { Api, createAdviser, createClient, example, savedScreening, seedSteps, uniqueEmail, withClientIds } from './support/seed.ts';
+import { button, fetchWithSession, field, openStep, pathOf, poll, radio, region, sessionToken, signIn, waitForStep } from './support/ui.ts';
+
+let h: Harness;
+let page: Page;
+
+beforeAll(async () => {
+  h = await startHarness();
+  page = h.page;
+  // Leaving a step with unsaved answers asks first (beforeunload); accept it.
+  page.on('dialog', (dialog) => void dialog.accept());
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('the happy path, from sign-up to a downloaded application', () => {
+  it('signs up, creates a client, completes the screening and generates the PDFs', async () => {
+    const { baseUrl } = h;
+    const email = uniqueEmail('signup');
+    const password = 'a-long-password';
+
+    // Sign up ("Create an account") and land on the empty dashboard.
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await field(page, 'Email address').fill(email);
+    await field(page, 'Password').fill(password);
+    await field(page, 'Confirm Password').fill(password);
+    await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+    await button(page, 'Create Account').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'No clients found' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('username'))).toBe(email);
+    expect(await sessionToken(page)).toBeTruthy();
+
+    // The client profile form.
+    await page.getByRole('link', { name: 'Create New Client Profile' }).click();
+    await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
+    await field(page, 'First Name').fill('Daniel');
+    await field(page, 'Last Name').fill('Tremblay');
+    await field(page, 'Email').fill('daniel.tremblay@example.ca');
+    await field(page, 'Phone').fill('416-555-0134');
+    await field(page, 'Date of Birth').fill('1986-04-12');
+    await field(page, 'Gender').selectOption({ label: 'Male' });
+    await button(page, 'Continue').click();
+
+    // The screening prompt, then the wizard at /client/{id}/screening/basic.
+    await page.waitForURL(/\/client\/\d+\/screening\/prompt$/);
+    const clientId = pathOf(page).split('/')[2];
+    await page.getByText('Would you like to start the insurance screening?').waitFor();
+    await button(page, 'Yes, Start Screening').click();
+    await waitForStep(page, clientId, 'basic', 'Basic Insurance Screening');
+
+    // Basic: three counted pages ("Step n of 3") and the preferred language in between.
+    await page.getByRole('progressbar', { name: 'Step 1 of 3' }).waitFor();
+    await radio(page, 'Do you speak English or French?', 'Yes').check();
+    await button(page, 'Continue').click();
+    await page.getByRole('heading', { name: 'Preferred Language', level: 2 }).waitFor();
+    await radio(page, 'Preferred Language', 'English').check();
+    await button(page, 'Continue').click();
+    await page.getByRole('progressbar', { name: 'Step 2 of 3' }).waitFor();
+    await radio(page, 'Are you a Canadian tax resident?', 'Yes').check();
+    await button(page, 'Continue').click();
+    await page.getByRole('progressbar', { name: 'Step 3 of 3' }).waitFor();
+    await field(page, 'Application Type').selectOption({ label: 'New Application' });
+    await button(page, 'Continue').click();
+
+    // Proposed insured: one insured, then the client's information. With one insured, Next is just "Next".
+    await waitForStep(page, clientId, 'proposed-insured', 'Proposed Insureds');
+    await button(page, '1 Insured').click();
+    await page.getByRole('heading', { name: 'Client Information', level: 1 }).waitFor();
+    await page.getByText('Completing client information').waitFor();
+    expect(await button(page, 'Next Insured').count()).toBe(0);
+    await field(page, 'Title').selectOption({ label: 'Mr.' });
+    await field(page, 'First Name').fill('Daniel');
+    await field(page, 'Last Name').fill('Tremblay');
+    await field(page, 'Date of Birth').fill('1986-04-12');
+    await field(page, 'Marital Status').selectOption({ label: 'Married' });
+    await radio(page, 'Are you a smoker?', 'No').check();
+    await field(page, 'Street Address').fill('220 King Street West');
+    await field(page, 'City').fill('Toronto');
+    await field(page, 'Province').fill('ON');
+    await field(page, 'Postal Code').fill('m5h 1k4');
+    await poll(() => field(page, 'Postal Code').inputValue()).toBe('M5H 1K4');
+    await field(page, 'Mobile Phone Number').fill('(416) 555-0134');
+    await button(page, 'Next').click();
+
+    // Plan details: a Term 20 single life plan of $500,000.
+    await waitForStep(page, clientId, 'plan-details', 'Plan Details');
+    await radio(page, 'Illustration Status', 'Illustration not completed').check();
+    await radio(page, 'Policy Date', 'Current Date').check();
+    await button(page, 'Add Single Life Plan').click();
+    const plan = page.getByRole('group', { name: 'Single Life Option 1' });
+    await field(plan, 'Product Type').selectOption({ label: 'Term Life' });
+    await field(plan, 'Plan').selectOption({ label: 'Term 20' });
+    await field(plan, 'Face Amount').fill('500000');
+    await field(plan, 'Face Amount').blur();
+    await poll(() => field(plan, 'Face Amount').inputValue()).toBe('$500,000');
+    await poll(() => field(region(page, 'Product'), 'Product Type').inputValue()).toBe('Term Life');
+    await button(page, 'Next').click();
+
+    // Owner: a different individual.
+    await waitForStep(page, clientId, 'owner', 'Owner Information');
+    await field(page, 'Who is the Owner?').selectOption({ label: 'Different Individual' });
+    await field(page, 'Relationship to Insured').selectOption({ label: 'Parent' });
+    await field(page, 'First Name').fill('Margaret');
+    await field(page, 'Last Name').fill('Leblanc');
+    await field(page, 'Date of Birth').fill('1956-11-23');
+    await radio(page, 'Sex', 'Female').check();
+    await radio(page, 'Smoking Class', 'Non-Smoker').check();
+    await field(page, 'Street Address').fill('48 Birchwood Crescent');
+    await field(page, 'City').fill('Winnipeg');
+    await field(page, 'Province').fill('MB');
+    await field(page, 'Postal Code').fill('R3T 2N2');
+    await field(page, 'Mobile Phone Number').fill('204-555-0147');
+    await button(page, 'Next').click();
+
+    // Term life with an individual owner: no multi-owner, no tax information.
+    await waitForStep(page, clientId, 'beneficiary', 'Beneficiary Designation');
+    const steps = page.getByRole('navigation', { name: 'Screening steps' });
+    expect(await steps.getByText('Multi-Owner Information').count()).toBe(0);
+    expect(await steps.getByText('Tax Information').count()).toBe(0);
+
+    // Beneficiary: the first primary beneficiary row is there with 100%.
+    const beneficiary = page.getByRole('group', { name: 'Primary Beneficiary 1' });
+    expect(await field(beneficiary, 'Share (%)').inputValue()).toBe('100');
+    await field(beneficiary, 'Full Name').fill('Sarah Tremblay');
+    await field(beneficiary, 'Relationship to Insured').fill('spouse');
+    await button(page, 'Next').click();
+
+    // Purpose of insurance.
+    await waitForStep(page, clientId, 'purpose-of-insurance', 'Purpose of Insurance');
+    await radio(page, 'What is the purpose of this insurance?', 'Income Replacement').check();
+    await page.getByRole('checkbox', { name: 'Employment Income', exact: true }).check();
+    await button(page, 'Next').click();
+
+    // Financial: the insured and, since the owner is someone else, the owner.
+    await waitForStep(page, clientId, 'financial', 'Financial Information');
+    for (const [group, assets, liabilities, income] of [
+      ['Proposed Insured 1', '800000', '300000', '120000'],
+      ['Owner Financial Information', '1200000', '100000', '60000'],
+    ]) {
+      const scope = page.getByRole('group', { name: group, exact: true });
+      await field(scope, 'Total Assets').fill(assets);
+      await field(scope, 'Total Liabilities').fill(liabilities);
+      await field(scope, 'Annual Earned Income').fill(income);
+    }
+    await button(page, 'Next').click();
+
+    // Insurance history, lifestyle and medical: the adviser answers "No" where it is asked.
+    await waitForStep(page, clientId, 'insurance-history', 'Insurance History');
+    await radio(page, 'Do you have any existing life, critical illness, disability or long term care insurance, in force or pending?', 'No').check();
+    await button(page, 'Next').click();
+    await waitForStep(page, clientId, 'lifestyle', 'Lifestyle Questionnaire');
+    await radio(page, 'Do you drink alcohol?', 'No').check();
+    await button(page, 'Next').click();
+    await waitForStep(page, clientId, 'medical', 'Medical Information');
+    await radio(page, 'Has a paramedical exam been completed or scheduled?', 'No').check();
+    await field(page, "Family Physician's Name").fill('Dr. Anne Roy');
+    await button(page, 'Next').click();
+
+    // Review: the spec's 11 sections (tax information has none), with the answers given above.
+    await waitForStep(page, clientId, 'screening-review', 'Review Your Application');
+    const review = page.getByRole('region', { name: 'Review Your Application' });
+    for (const title of ['Basic Information', 'Proposed Insured', 'Plan Details', 'Owner Information', 'Multi-Owner Information', 'Beneficiary', 'Purpose of Insurance', 'Financial Information', 'Insurance History', 'Lifestyle Information', 'Medical Information']) {
+      await region(review, title).waitFor();
+    }
+    expect(await region(review, 'Proposed Insured').innerText()).toContain('Daniel');
+    expect(await region(review, 'Plan Details').innerText()).toContain('$500,000');
+    expect(await region(review, 'Owner Information').innerText()).toContain('Margaret');
+    expect(await region(review, 'Beneficiary').innerText()).toContain('Sarah Tremblay');
+    expect(await region(review, 'Multi-Owner Information').innerText()).toContain('Not applicable to this application.');
+    await button(page, 'Continue to PDF Generation').click();
+
+    // Generation (issue 5): choose insurers, generate, see the summary cards.
+    await waitForStep(page, clientId, 'pdf-generation', 'Application Generation');
+    await page.getByRole('checkbox', { name: 'BMO', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Sun Life', exact: true }).check();
+    const generated = page.waitForResponse((r) => r.url().endsWith('/api/pdf/generate_pdf/') && r.request().method() === 'POST');
+    await button(page, 'Generate Application').click();
+    const response = await generated;
+    expect(response.status()).toBe(200);
+    const s3Url = ((await response.json()) as { data: { s3_url: string } }).data.s3_url;
+    expect(s3Url).toBeTruthy();
+    await page.getByRole('heading', { name: 'Application Generated Successfully!', level: 1 }).waitFor();
+    const result = page.getByRole('region', { name: 'Application Generated Successfully!' });
+    const cards = await result.innerText();
+    for (const text of ['BMO, Sun Life', 'Term Life', 'Daniel Tremblay', 'Different Individual', 'Margaret Leblanc', '$500,000']) {
+      expect(cards).toContain(text);
+    }
+    await button(result, 'Download PDF').waitFor();
+    expect(await button(result, 'Download PDF').isEnabled()).toBe(true);
+    await button(result, 'Generate Another Form').waitFor();
+    await button(result, 'Return to Home').waitFor();
+
+    // The file behind data.s3_url, fetched in the page with the session's token header: a real PDF.
+    const pdf = await fetchWithSession(page, s3Url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.contentType).toContain('application/pdf');
+    expect(pdf.head).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1000);
+
+    // What the server kept: every step typed above, and the chosen insurers.
+    const api = new Api(baseUrl, (await sessionToken(page)) ?? undefined);
+    const saved = await savedScreening(api, clientId);
+    expect(Object.keys(saved).sort()).toEqual(
+      ['basic', 'beneficiary', 'financial', 'insurance-history', 'lifestyle', 'medical', 'owner', 'pdf-generation', 'plan-details', 'proposed-insured', 'purpose-of-insurance'].sort(),
+    );
+    expect(saved.owner).toMatchObject({ owner_type: 'individual', ownership_type: 'other_individual', first_name: 'Margaret', last_name: 'Leblanc' });
+    expect(saved['pdf-generation']).toMatchObject({ populate_forms: ['BMO', 'SUNLIFE'] });
+
+    // Return to Home goes back to the dashboard, where the client is listed.
+    await button(result, 'Return to Home').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('link', { name: 'Daniel Tremblay' }).waitFor();
+  });
+});
+
+describe('Download PDF', () => {
+  let result: Locator;
+
+  // The setup is a hook, so that only the download itself can be the expected failure below.
+  beforeAll(async () => {
+    const { baseUrl } = h;
+    const adviser = await createAdviser(baseUrl, 'download');
+    const api = new Api(baseUrl, adviser.token);
+    const clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
+    const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
+    // A complete two-insured application, seeded through the API: this test is about the last click only.
+    await seedSteps(api, clientId, withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Record<string, unknown>);
+    await signIn(page, baseUrl, adviser);
+    await openStep(page, baseUrl, clientId, 'pdf-generation', 'Application Generation');
+    await button(page, 'Generate Application').click();
+    result = page.getByRole('region', { name: 'Application Generated Successfully!' });
+    await button(result, 'Download PDF').waitFor();
+  });
+
+  it('opens the generated PDF', async () => {
+    // The file is served only with the adviser's token: the app fetches it and opens it in a new tab as a blob.
+    const answer = h.context.waitForEvent('response', (r) => r.url().includes('/api/pdf/files/'));
+    const tabOpened = h.context.waitForEvent('page');
+    await button(result, 'Download PDF').click();
+    expect((await answer).status()).toBe(200);
+    const tab = await tabOpened;
+    await expect.poll(() => tab.url(), { timeout: 10_000 }).toMatch(/^blob:/);
+    const head = await tab.evaluate(async () => {
+      const bytes = new Uint8Array(await (await fetch(location.href)).arrayBuffer());
+      return { start: String.fromCharCode(...bytes.slice(0, 5)), size: bytes.length };
+    });
+    await tab.close();
+    expect(head.start).toBe('%PDF-');
+    expect(head.size).toBeGreaterThan(1000);
+  });
+});
