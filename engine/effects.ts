@@ -80,5 +80,10 @@ export const effects: Record<string, Effect> = { assign, splitEvenly, exclusive,
 
 /** Evaluates logic with json-logic-js; a shared helper so effects and rules read data the same way. */
 export function applyLogic(logic: unknown, data: unknown): unknown {
-  return jsonLogic.apply(logic as Parameters<typeof jsonLogic.apply>[0], data);
+  try {
+    return jsonLogic.apply(logic as Parameters<typeof jsonLogic.apply>[0], data);
+  } catch {
+    // Malformed answers (an object where a rule compares text, say) make a rule unanswerable, not the engine fail.
+    return null;
+  }
 }

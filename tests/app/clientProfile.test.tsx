@@ -147,12 +147,19 @@ describe('client profile: blank form', () => {
   });
 
   it('shows "Loading..." and then a load error', async () => {
+    // The client's answer is held back until "Loading..." has been seen, so the check does not race the answer.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => { answer = resolve; });
     mockApi({
       'GET /api/brokers/': () => ({ body: [] }),
-      'GET /api/clients/9/?include=life_applications': () => ({ status: 404, body: { error: 'Client not found' } }),
+      'GET /api/clients/9/?include=life_applications': async () => {
+        await held;
+        return { status: 404, body: { error: 'Client not found' } };
+      },
     });
     renderRoute('/client/profile/9');
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    answer();
     expect(await screen.findByRole('alert')).toHaveTextContent('Client not found');
   });
 });

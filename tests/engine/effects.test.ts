@@ -1,4 +1,4 @@
-import { effects } from '../../engine/effects.ts';
+import { applyLogic, effects } from '../../engine/effects.ts';
 
 const run = (op: string, record: Record<string, unknown>, previous: Record<string, unknown>, changed: string, params: Record<string, unknown>) =>
   effects[op]({ record, previous, changed, params, evaluate: (l) => (l && typeof l === 'object' && 'var' in (l as object) ? 'ID-1' : l) });
@@ -48,5 +48,13 @@ describe('assign and pickFrom', () => {
       evaluate: () => [{ id: 7, first_name: 'Jo', last_name: 'Roy', secret: 1 }],
     });
     expect(out).toEqual({ pick: '7', insured_2: { first_name: 'Jo', last_name: 'Roy' } });
+  });
+});
+
+describe('applyLogic', () => {
+  it('answers null instead of throwing when malformed data makes a rule unanswerable', () => {
+    const data = { owner: { owner_type: { toString: {}, valueOf: {} } } };
+    expect(() => applyLogic({ '==': [{ var: 'owner.owner_type' }, 'entity'] }, data)).not.toThrow();
+    expect(applyLogic({ '==': [{ var: 'owner.owner_type' }, 'entity'] }, data)).toBeNull();
   });
 });
