@@ -1,14 +1,42 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+
+/** Debian's Chromium, never a downloaded browser (see ../shared/TOOLCHAIN.md). */
+const chromiumArgs = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export default defineConfig({
-  plugins: [react()],
   test: {
-    globals: true,
-    environment: 'node',
-    include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'tests/stories/**', 'node_modules/**'],
-    testTimeout: 30000,
-    hookTimeout: 60000,
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          globals: true,
+          environment: 'node',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/e2e/**', 'tests/stories/**', 'node_modules/**'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        // Every story is a test, run in Chromium: it renders with no console error, its play function passes
+        // (each step's "Fill one, clear another"), and axe-core finds no serious violation (.storybook/preview.tsx).
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        test: {
+          name: 'storybook',
+          setupFiles: ['.storybook/vitest.setup.ts'],
+          testTimeout: 60000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 });

@@ -8,7 +8,7 @@ step "typecheck";            npm run -s typecheck
 step "lint";                 npm run -s lint
 step "steps:check";          npm run -s steps:check
 if [ -f scripts/formsCheck.ts ]; then step "forms:check"; npm run -s forms:check; fi
-step "unit, flow, integration tests"; npx vitest run
+step "unit, flow, integration tests"; npx vitest run --project unit
 step "build";                npm run -s build
 if [ -d tests/e2e ]; then step "end-to-end tests (Chromium)"; npx vitest run --config tests/e2e/vitest.config.ts; fi
 if [ -f .storybook/main.ts ]; then step "Storybook stories (Chromium)"; npm run -s test:stories; fi

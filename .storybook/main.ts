@@ -1,0 +1,36 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+import { stepIndexer, stepStoriesPlugin } from './steps/stepIndexing.ts';
+
+const PREBUNDLED = [
+  '@rjsf/core', '@rjsf/utils', '@rjsf/validator-ajv8', 'ajv', 'ajv-errors', 'ajv-formats', 'fast-deep-equal', 'json-logic-js',
+  'xstate', 'axe-core', 'react-router', 'storybook/test',
+];
+
+/**
+ * Storybook for designers. Step stories are not written by hand: the indexer turns each steps/<id>/schema.json
+ * and steps/<id>/examples/*.json into stories (see steps/stepIndexing.ts). Telemetry is off so it works offline.
+ */
+const config: StorybookConfig = {
+  framework: { name: '@storybook/react-vite', options: {} },
+  stories: [
+    './stories/**/*.mdx',
+    './stories/**/*.stories.@(ts|tsx)',
+    // The step stories. Under Vitest every `stories` file is a test file, so there they come from one module that
+    // the plugin fills with every step's stories; elsewhere the indexer reads steps/ for the sidebar.
+    ...(process.env.VITEST ? ['./steps/allStepStories.tsx'] : ['../steps/*/schema.json', '../steps/*/examples/*.json']),
+  ],
+  addons: ['@storybook/addon-docs', '@storybook/addon-vitest'],
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true, enableCrashReports: false },
+  experimental_indexers: async (existing) => [stepIndexer, ...(existing ?? [])],
+  viteFinal: async (viteConfig) => ({
+    ...viteConfig,
+    plugins: [...(viteConfig.plugins ?? []), stepStoriesPlugin()],
+    optimizeDeps: {
+      ...viteConfig.optimizeDeps,
+      // Found only once a story renders; listing them saves the dev server and the story tests a reload.
+      include: [...(viteConfig.optimizeDeps?.include ?? []), ...PREBUNDLED],
+    },
+  }),
+};
+
+export default config;

@@ -1,0 +1,41 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router';
+import { userEvent, within } from 'storybook/test';
+import { TopNav } from '../../../app/components/TopNav.tsx';
+import { signIn } from './mockApi.ts';
+
+/** The navigation bar of signed-in pages, with the user menu. */
+const meta = {
+  title: 'App/Nav',
+  component: TopNav,
+  parameters: {
+    layout: 'fullscreen',
+    route: '/dashboard',
+    // Known finding in app/components/Brand.tsx, reported: the link's aria-label "Insure Wizard home" does not match
+    // its visible text ("IW Insure Wizard" to axe). Remove this line once Brand is fixed.
+    a11yIgnore: ['label-content-name-mismatch'],
+  },
+  decorators: [(Story, { parameters }) => <MemoryRouter initialEntries={[parameters.route as string]}><Story /></MemoryRouter>],
+  beforeEach: () => signIn('margaret.adviser@example.com'),
+} satisfies Meta<typeof TopNav>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const OnTheDashboard: Story = {};
+
+export const OnApplications: Story = { parameters: { route: '/applications' } };
+
+export const UserMenuOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /margaret/i }));
+    await canvas.findByRole('menuitem', { name: 'Logout' });
+  },
+};
+
+export const NoUsername: Story = {
+  beforeEach: () => {
+    sessionStorage.removeItem('username');
+  },
+};

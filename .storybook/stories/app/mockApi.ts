@@ -1,0 +1,55 @@
+/**
+ * Stand-ins for the API server in stories: a signed-in session in sessionStorage and a fetch that answers from a
+ * small in-memory table. Each returns a cleanup, so a story's `beforeEach` leaves nothing behind.
+ */
+import type { Client, LifeApplication } from '../../../app/api/types.ts';
+
+export const SAMPLE_CLIENTS: Client[] = [
+  { id: 1024, first_name: 'Daniel', last_name: 'Tremblay', email: 'daniel.tremblay@example.com', phone: '4165550134', created_at: '2025-01-14T15:02:00Z', updated_at: '2025-03-02T10:20:00Z' },
+  { id: 2087, first_name: 'Arjun', last_name: 'Mehta', email: 'arjun.mehta@example.com', phone: '403-555-0172', created_at: '2025-02-03T09:15:00Z', updated_at: '2025-02-20T16:45:00Z' },
+  { id: 3110, first_name: 'Marie', last_name: 'Leblanc', email: null, phone: null, created_at: '2025-03-10T13:30:00Z', updated_at: null },
+];
+
+export const SAMPLE_APPLICATIONS: LifeApplication[] = [
+  { id: 1, created_at: '2025-03-02T10:20:00Z', application_type: 'NEW', product_type: 'term_life', number_of_insureds: 1, status: 'DRAFT', face_amount: 500000 },
+  { id: 2, created_at: '2025-02-11T14:00:00Z', application_type: 'REPLACEMENT', product_type: 'whole_life', number_of_insureds: 2, status: 'SUBMITTED', face_amount: '1250000' },
+  { id: 3, created_at: '2025-01-20T09:00:00Z', application_type: 'ADDITIONAL', product_type: 'universal_life', number_of_insureds: 1, status: 'IN_REVIEW', face_amount: 750000 },
+  { id: 4, created_at: '2024-11-05T11:30:00Z', application_type: 'LINKED', product_type: 'term_life', number_of_insureds: 2, status: 'ISSUED', face_amount: 2000000 },
+  { id: 5, created_at: '2024-10-01T08:45:00Z', application_type: 'NEW', product_type: 'critical_illness', number_of_insureds: 1, status: 'DECLINED', face_amount: null },
+];
+
+/** Signs a demo adviser in for the story. */
+export function signIn(username = 'margaret.adviser@example.com'): () => void {
+  sessionStorage.setItem('authToken', 'storybook-token');
+  sessionStorage.setItem('username', username);
+  sessionStorage.setItem('role', 'adviser');
+  return () => {
+    for (const key of ['authToken', 'username', 'role']) sessionStorage.removeItem(key);
+  };
+}
+
+export type ClientsApi = 'ok' | 'empty' | 'loading' | 'error' | 'delete-fails';
+
+/** Answers /api/clients/ (list and delete) the way the server would, or hangs, or fails. */
+export function mockClientsApi(mode: ClientsApi): () => void {
+  const original = globalThis.fetch;
+  let clients = mode === 'empty' ? [] : [...SAMPLE_CLIENTS];
+  const json = (body: unknown, status = 200): Response => new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (!url.pathname.startsWith('/api/clients/')) return original(input, init);
+    if (mode === 'loading') return new Promise<Response>(() => {});
+    if (mode === 'error') return json({ error: 'Error fetching client list' }, 500);
+    const id = /^\/api\/clients\/([^/]+)\/$/.exec(url.pathname)?.[1];
+    if (method === 'DELETE' && id) {
+      if (mode === 'delete-fails') return json({ error: 'Error deleting client' }, 500);
+      clients = clients.filter((c) => String(c.id) !== id);
+      return new Response(null, { status: 204 });
+    }
+    return json({ results: clients, count: clients.length });
+  };
+  return () => {
+    globalThis.fetch = original;
+  };
+}
