@@ -71,7 +71,7 @@ try {
   await shot('4-profile-with-application');
 
   step('delete the client');
-  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
   await page.getByRole('button', { name: 'Actions for Amelia Tremblay' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import type { ApplicationData } from '../../engine/types.ts';
 import { definitions, engine } from './definitions.ts';
+import { ReviewPreview, type ReviewSection } from './ReviewPreview.tsx';
 
 export interface StepCanvasProps {
   /** The step's folder name under steps/. */
@@ -65,12 +66,13 @@ export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: S
   const order = definitions.order;
   const index = order.indexOf(stepId);
   const heading = pageDef?.title ?? text(options.heading, def.flow.title);
+  // The review step lists the earlier steps' answers (ui:review) instead of a form of its own.
+  const review = (def.ui as Record<string, unknown>)['ui:review'] as ReviewSection[] | undefined;
 
   const next = (): void => {
     const form = formRef.current;
-    if (!form) return;
-    const record = form.flush();
-    if (form.view().errors.length) {
+    const record = form ? form.flush() : ((data[stepId] ?? {}) as Record<string, unknown>);
+    if (form?.view().errors.length) {
       form.showAllErrors();
       setNotice(null);
       return;
@@ -100,7 +102,11 @@ export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: S
       </div>
       <section className="card" aria-label={def.flow.title}>
         <div className="card-body">
-          <StepForm ref={formRef} engine={engine} stepId={stepId} data={data} fields={fields} showErrors={showErrors} lookups={lookups} />
+          {review ? (
+            <ReviewPreview sections={review} data={data} editLabel={text(options.editLabel, 'Edit')} lookups={lookups} />
+          ) : (
+            <StepForm ref={formRef} engine={engine} stepId={stepId} data={data} fields={fields} showErrors={showErrors} lookups={lookups} />
+          )}
         </div>
         <div className="card-footer actions-bar">
           <button type="button" className="btn btn-secondary" data-action="back">
