@@ -25,6 +25,8 @@ const config: StorybookConfig = {
   viteFinal: async (viteConfig) => ({
     ...viteConfig,
     plugins: [...(viteConfig.plugins ?? []), stepStoriesPlugin()],
+    // One preview bundle holds the engine, rjsf and every step definition; its size is not a concern here.
+    build: { ...viteConfig.build, chunkSizeWarningLimit: 4000 },
     optimizeDeps: {
       ...viteConfig.optimizeDeps,
       // Found only once a story renders; listing them saves the dev server and the story tests a reload.
