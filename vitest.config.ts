@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
 
 /** Debian's Chromium, never a downloaded browser (see ../shared/TOOLCHAIN.md). */
 const chromiumArgs = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -10,7 +11,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [react()],
+        plugins: [react(), stepModulesPlugin()],
         test: {
           name: 'unit',
           globals: true,

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { ajvSchemaChecks } from '../engine/ajvSchemaChecks.ts';
 import { createEngine } from '../engine/createEngine.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
 import { readDefinitionFiles } from '../scripts/readDefinitionFiles.ts';
@@ -11,7 +12,7 @@ import type { JsonObject, StepEngine } from './types.ts';
  */
 export function createStepEngine(stepsDir: string = fileURLToPath(new URL('../steps', import.meta.url))): StepEngine {
   const definitions = loadDefinitions(readDefinitionFiles(stepsDir));
-  const engine = createEngine(definitions);
+  const engine = createEngine(definitions, ajvSchemaChecks());
   const final = definitions.flow.steps.find((s) => s.final)?.id ?? definitions.order[definitions.order.length - 1];
   const contextUse = new Map<string, boolean>();
   const schemas: { [stepId: string]: JsonObject } = {};

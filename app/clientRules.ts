@@ -21,6 +21,9 @@ export type ClientProfileErrors = Partial<Record<ClientProfileField, string>>;
 
 /** The id of the client profile's definition. */
 const FORM = 'client-profile';
+
+/** What the profile form must load before it validates (see StepsGate). */
+export const PROFILE_FORM = [FORM];
 const FIELDS: ClientProfileField[] = ['first_name', 'last_name', 'email', 'phone_primary', 'date_of_birth', 'gender_sex_at_birth'];
 
 function blank(value: string | undefined): boolean {

@@ -1,5 +1,5 @@
 /** The screening's step order, read from steps/flow.json, and the rules of the screening prompt. */
-import flow from '../steps/flow.json';
+import { flow } from 'virtual:steps';
 import type { ScreeningProgress } from './api/types.ts';
 
 /** Step ids in wizard order: basic, proposed-insured, ... pdf-generation. */

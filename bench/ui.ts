@@ -29,6 +29,7 @@ import react from '@vitejs/plugin-react';
 import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { build } from 'vite';
 import { buildServer } from '../api/server.ts';
+import { ajvSchemaChecks } from '../engine/ajvSchemaChecks.ts';
 import { createEngine } from '../engine/createEngine.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
 import type { JsonObject } from '../engine/types.ts';
@@ -129,7 +130,7 @@ function readExample(path: string): Example {
  */
 function anchorData(example: Example): { schema: JsonObject; formData: JsonObject; fields: number } {
   const definitions = loadDefinitions(readDefinitionFiles(join(ROOT, 'steps')));
-  const engine = createEngine(definitions);
+  const engine = createEngine(definitions, ajvSchemaChecks());
   const view = engine.evaluateStep('owner', example);
   const def = definitions.steps.owner;
   const schema = structuredClone(def.schema) as JsonObject & { properties: Record<string, JsonObject> };

@@ -16,10 +16,12 @@ export type FlowEvent =
   | { type: 'EDIT'; step: string }
   | { type: 'UPDATE'; data: ApplicationData };
 
-/** Input when starting an actor: the answers so far, and the step to resume at. */
+/** Input when starting an actor: the answers so far, and the step (and page) to resume at. */
 export interface FlowInput {
   data?: ApplicationData;
   resumeAt?: string;
+  /** A page of the resumed step to open, when it applies (the page the adviser was on before a reload). */
+  resumePage?: string;
 }
 
 const ENTRY_FIRST = '_first';
@@ -42,7 +44,7 @@ function entry(step: FlowStepDefinition, how: string): string {
  * - BACK goes to the previous page or step that applies.
  * - EDIT (from the review step) opens a step; its NEXT returns to review, walking first through any step that
  *   now applies but has no saved record or an invalid one.
- * - input.resumeAt starts at a saved step (at its furthest unanswered page).
+ * - input.resumeAt starts at a saved step: at input.resumePage when that page applies, else its furthest unanswered page.
  * - Reaching the final step completes the machine.
  * @param engine - evaluates rules and validity
  * @returns the machine; persist with `actor.getPersistedSnapshot()` and restore with `createActor(machine, { snapshot })`
@@ -82,6 +84,11 @@ export function buildFlowMachine(engine: Engine) {
         if (from < 0) return false;
         const target = steps.slice(from).find((s) => engine.stepApplies(s.id, context.data));
         return target?.id === params.step;
+      },
+      resumePage: ({ context }, params: { step: string; page: string }) => {
+        const at = context.data.$context as { resumeAt?: string; resumePage?: string } | undefined;
+        if (at?.resumeAt !== params.step || at.resumePage !== params.page) return false;
+        return engine.pagesOf(params.step, context.data).some((p) => p.id === params.page);
       },
       unanswered: ({ context }, params: { step: string; page: string }) => {
         const page = engine.pagesOf(params.step, context.data).find((p) => p.id === params.page);
@@ -155,6 +162,7 @@ export function buildFlowMachine(engine: Engine) {
       [ENTRY_LAST]: { always: firstOf([...pages].reverse()) },
       [ENTRY_RESUME]: {
         always: [
+          ...pages.map((p) => ({ guard: { type: 'resumePage', params: { step: s.id, page: p.id } }, target: p.id })),
           ...pages.map((p) => ({ guard: { type: 'unanswered', params: { step: s.id, page: p.id } }, target: p.id })),
           { target: ENTRY_LAST },
         ],
@@ -208,7 +216,9 @@ export function buildFlowMachine(engine: Engine) {
     id: 'flow',
     initial: 'start',
     context: ({ input }: { input: FlowInput }): FlowContext => ({
-      data: input.resumeAt ? { ...(input.data ?? {}), $context: { ...(input.data?.$context ?? {}), resumeAt: input.resumeAt } } : input.data ?? {},
+      data: input.resumeAt
+        ? { ...(input.data ?? {}), $context: { ...(input.data?.$context ?? {}), resumeAt: input.resumeAt, ...(input.resumePage ? { resumePage: input.resumePage } : {}) } }
+        : input.data ?? {},
       errors: [],
       returnToReview: false,
     }),

@@ -1,46 +1,57 @@
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
-import ajvErrors from 'ajv-errors';
+import { flowEntries } from './assembleDefinitions.ts';
 import { compileRules } from './compileRules.ts';
+import { conditionKey } from './conditionKey.ts';
 import { applyLogic } from './effects.ts';
 import { evaluateStep, type CompiledStep } from './evaluateStep.ts';
 import { registerOperations } from './operations.ts';
-import type { ApplicationData, Definitions, EvaluateOptions, Logic, PageDefinition, StepView } from './types.ts';
+import type { ApplicationData, Definitions, EvaluateOptions, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
 
 /** The engine over one set of definitions. */
 export interface Engine {
+  /** The flow, and the steps loaded so far (all of them on the server; the browser adds each when first needed). */
   definitions: Definitions;
+  /** Adds steps loaded after the engine was created. */
+  addSteps(steps: StepDefinition[]): void;
+  /** True when the step's definition is loaded. */
+  hasStep(stepId: string): boolean;
   /** Everything about one step for the whole application's data (see evaluateStep). */
   evaluateStep(stepId: string, appData: ApplicationData, options?: EvaluateOptions): StepView;
   /** True when a JSON-Logic rule holds over the data (used by flow guards). */
   holds(logic: Logic | undefined, appData: ApplicationData): boolean;
-  /** True when the step's showIf holds. */
+  /** True when the step's showIf (in flow.json) holds. */
   stepApplies(stepId: string, appData: ApplicationData): boolean;
   /** The pages of a step that apply now, in order (a step without pages has one implicit page). */
   pagesOf(stepId: string, appData: ApplicationData): PageDefinition[];
   /** True when the step (or one page's fields) has no errors. */
   isValid(stepId: string, appData: ApplicationData, fields?: string[]): boolean;
+  /** True when a value matches one `if` condition of the step's schema (a form resolving its `then` branches). */
+  matchesCondition(stepId: string, condition: JsonSchema, value: unknown): boolean;
 }
 
 /**
- * Creates the engine: registers the custom operations and compiles each step's schema and rules once,
+ * Creates the engine: registers the custom operations and compiles each step's schema check and rules once,
  * on first use of that step.
- * @param definitions - from loadDefinitions
- * @example const engine = createEngine(defs); engine.evaluateStep('owner', data).errors
+ * @param definitions - from loadDefinitions; `steps` may hold only some steps when more are added later
+ * @param checks - where schema checks come from: ajvSchemaChecks() at run time, or precompiled code in the browser
+ * @example const engine = createEngine(defs, ajvSchemaChecks()); engine.evaluateStep('owner', data).errors
  */
-export function createEngine(definitions: Definitions): Engine {
+export function createEngine(definitions: Definitions, checks: SchemaChecks): Engine {
   registerOperations();
-  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
-  addFormats(ajv, ['date', 'email', 'date-time']);
-  ajvErrors(ajv);
   const compiled = new Map<string, CompiledStep>();
+  const conditions = new Map<string, SchemaCheck>();
+  const flowSteps = new Map(flowEntries(definitions.flow).map((s) => [s.id, s]));
+
+  const definitionOf = (stepId: string): StepDefinition => {
+    const def = definitions.steps[stepId];
+    if (def) return def;
+    throw new Error(flowSteps.has(stepId) ? `Step "${stepId}" is not loaded yet` : `Unknown step "${stepId}"`);
+  };
 
   const compile = (stepId: string): CompiledStep => {
     let step = compiled.get(stepId);
     if (step) return step;
-    const def = definitions.steps[stepId];
-    if (!def) throw new Error(`Unknown step "${stepId}"`);
-    step = { id: stepId, validate: ajv.compile(def.schema), rules: compileRules(def.rules, stepId) };
+    const def = definitionOf(stepId);
+    step = { id: stepId, validate: checks.record(stepId, def.schema), rules: compileRules(def.rules, stepId) };
     compiled.set(stepId, step);
     return step;
   };
@@ -51,17 +62,27 @@ export function createEngine(definitions: Definitions): Engine {
     return Array.isArray(v) ? v.length > 0 : Boolean(v);
   };
 
-  const engine: Engine = {
+  return {
     definitions,
+    addSteps: (steps) => {
+      for (const step of steps) definitions.steps[step.id] = step;
+    },
+    hasStep: (stepId) => stepId in definitions.steps,
     evaluateStep: (stepId, appData, options) => evaluateStep(compile(stepId), appData, options),
     holds,
-    stepApplies: (stepId, appData) => holds(definitions.steps[stepId]?.flow.showIf, appData),
+    stepApplies: (stepId, appData) => holds(flowSteps.get(stepId)?.showIf, appData),
     pagesOf: (stepId, appData) => {
-      const flow = definitions.steps[stepId]?.flow;
-      if (!flow?.pages) return [{ id: 'main', fields: Object.keys((definitions.steps[stepId]?.schema.properties ?? {}) as object) }];
-      return flow.pages.filter((p) => holds(p.showIf, appData));
+      const pages = flowSteps.get(stepId)?.pages;
+      if (!pages) return [{ id: 'main', fields: Object.keys((definitionOf(stepId).schema.properties ?? {}) as object) }];
+      return pages.filter((p) => holds(p.showIf, appData));
     },
     isValid: (stepId, appData, fields) => evaluateStep(compile(stepId), appData, { fields }).errors.length === 0,
+    matchesCondition: (stepId, condition, value) => {
+      const key = conditionKey(condition);
+      const cacheKey = `${stepId}\n${key}`;
+      let check = conditions.get(cacheKey);
+      if (!check) conditions.set(cacheKey, (check = checks.condition(stepId, key, condition)));
+      return check(value);
+    },
   };
-  return engine;
 }

@@ -1,15 +1,14 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
 import equal from 'fast-deep-equal';
 import { applyLogic, effects as effectRegistry } from './effects.ts';
 import { expandTarget, getPath, isWithin, setPath, splitPath } from './paths.ts';
 import type { CompiledRules } from './compileRules.ts';
-import type { ApplicationData, EvaluateOptions, FieldError, JsonObject, StepView } from './types.ts';
+import type { ApplicationData, EvaluateOptions, FieldError, JsonObject, SchemaCheck, SchemaError, StepView } from './types.ts';
 import { fallbackMessage } from './fallbackMessage.ts';
 
 /** A step ready to evaluate: its compiled schema validator and flattened rules. */
 export interface CompiledStep {
   id: string;
-  validate: ValidateFunction;
+  validate: SchemaCheck;
   rules: CompiledRules;
 }
 
@@ -34,7 +33,7 @@ function isBlankValue(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-function ajvPath(error: ErrorObject): string {
+function ajvPath(error: SchemaError): string {
   const base = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'additionalProperties') base.push(String((error.params as { additionalProperty: string }).additionalProperty));
   return base.join('.');

@@ -1,11 +1,11 @@
-import type { ErrorObject } from 'ajv';
+import type { SchemaError } from './types.ts';
 
 /**
  * A plain-words message for a JSON Schema error that the step's schema gives no `errorMessage` for.
  * @param error - one ajv error
  */
-export function fallbackMessage(error: ErrorObject): string {
-  const p = error.params as Record<string, unknown>;
+export function fallbackMessage(error: SchemaError): string {
+  const p = error.params;
   switch (error.keyword) {
     case 'type': {
       const type = String(p.type);

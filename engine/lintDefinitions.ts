@@ -1,5 +1,7 @@
+import traverse from 'json-schema-traverse';
 import { closestName } from './closestName.ts';
 import { compileRules, type CompiledRules } from './compileRules.ts';
+import { ajvSchemaChecks } from './ajvSchemaChecks.ts';
 import { createEngine } from './createEngine.ts';
 import { effects as effectRegistry } from './effects.ts';
 import { checkDefinitions } from './loadDefinitions.ts';
@@ -73,6 +75,24 @@ function collectSections(ui: unknown, out: Set<string>): void {
     if (k === 'ui:sections' && Array.isArray(v)) v.forEach((s) => out.add(String((s as { id: string }).id)));
     else if (!k.startsWith('ui:') || k === 'ui:definitions') collectSections(v, out);
   }
+}
+
+const ALTERNATIVES = ['oneOf', 'anyOf', 'dependencies'];
+
+/**
+ * The browser carries a precompiled check for the record and for each `if` condition, nothing else: a form choosing
+ * between alternatives (oneOf, anyOf, dependencies) would ask about schemas no one compiled, and an `if` reaching
+ * elsewhere with $ref would be resolved by the form before it asks.
+ */
+function lintSchema(step: StepDefinition, report: (path: string, msg: string) => void): void {
+  traverse(step.schema, {
+    cb: (sub: JsonSchema, ptr: string, _root: unknown, _parentPtr?: string, parentKeyword?: string) => {
+      for (const keyword of ALTERNATIVES) {
+        if (keyword in sub) report(`${ptr}/${keyword}`, `"${keyword}" is not supported in a step's schema: offer the choices with "enum" and show fields with visibility rules`);
+      }
+      if (parentKeyword === 'if' && JSON.stringify(sub).includes('"$ref"')) report(ptr, 'an "if" condition may not use "$ref": write the condition out');
+    },
+  });
 }
 
 function lintUi(ui: Record<string, unknown>, schema: JsonSchema, root: JsonSchema, pointer: string, report: (path: string, msg: string) => void): void {
@@ -207,11 +227,12 @@ export function lintDefinitions(files: DefinitionFiles): DefinitionProblem[] {
   for (const step of Object.values(definitions.steps)) {
     lintRules(definitions, step, compileRules(step.rules, step.id), report);
     lintUi(step.ui, step.schema, step.schema, '', (path, msg) => report(`steps/${step.id}/ui.json`, path, msg));
+    lintSchema(step, (path, msg) => report(`steps/${step.id}/schema.json`, path, msg));
   }
   if (problems.length) return problems;
   let engine;
   try {
-    engine = createEngine(definitions);
+    engine = createEngine(definitions, ajvSchemaChecks());
   } catch (e) {
     report('steps', '', `could not compile: ${(e as Error).message}`);
     return problems;

@@ -1,7 +1,8 @@
 import Ajv, { type ErrorObject } from 'ajv';
-import type {
-  DefinitionFiles, DefinitionProblem, Definitions, ExampleDefinition, FlowDefinition, JsonSchema, RulesDefinition, StepDefinition, UiDefinition,
-} from './types.ts';
+import { assembleDefinitions, assembleStep, flowEntries, stripSchemaKey } from './assembleDefinitions.ts';
+import type { DefinitionFiles, DefinitionProblem, Definitions, ExampleDefinition, FlowDefinition, JsonSchema, StepDefinition } from './types.ts';
+
+export { stripSchemaKey };
 
 /** Thrown when the definitions are broken; `problems` name the file, the JSON path and the reason. */
 export class DefinitionError extends Error {
@@ -43,27 +44,18 @@ function metaValidator(files: DefinitionFiles): Ajv {
   return ajv;
 }
 
-/** Removes the editor-only "$schema" key so ajv and rjsf see a plain schema. */
-export function stripSchemaKey<T extends Record<string, unknown>>(json: T): T {
-  if (!json || typeof json !== 'object' || !('$schema' in json)) return json;
-  const copy = { ...json };
-  delete copy.$schema;
-  return copy;
-}
-
 /**
  * Checks every definition file against its meta-schema and assembles the definitions.
  * @param files - steps/ as a map from relative path (`owner/rules.json`) to parsed JSON; `_meta/*` included
  * @param options - `root` is the folder name used in problem reports (default "steps")
  * @returns the definitions and every problem found; `definitions` is undefined when a file is unusable
  */
-export function checkDefinitions(files: DefinitionFiles, options: { root?: string; trusted?: boolean } = {}): { definitions?: Definitions; problems: DefinitionProblem[] } {
+export function checkDefinitions(files: DefinitionFiles, options: { root?: string } = {}): { definitions?: Definitions; problems: DefinitionProblem[] } {
   const root = options.root ?? 'steps';
   const problems: DefinitionProblem[] = [];
   const report = (file: string, path: string, message: string): void => { problems.push({ file: `${root}/${file}`, path, message }); };
-  const ajv = options.trusted ? undefined : metaValidator(files);
+  const ajv = metaValidator(files);
   const check = (file: string, metaId: string): boolean => {
-    if (!ajv) return true;
     const validate = ajv.getSchema(metaId.slice('_meta/'.length));
     if (!validate) { report(file, '', `meta-schema ${metaId} is missing`); return false; }
     if (validate(files[file])) return true;
@@ -82,8 +74,10 @@ export function checkDefinitions(files: DefinitionFiles, options: { root?: strin
   const steps: Record<string, StepDefinition> = {};
   let usable = true;
   const seen = new Set<string>();
-  const entries = [...flow.steps.map((s, i) => ({ flowStep: s, pointer: `/steps/${i}/id` })),
-    ...(flow.forms ?? []).map((f, i) => ({ flowStep: { id: f.id, title: f.title }, pointer: `/forms/${i}/id` }))];
+  const entries = flowEntries(flow).map((flowStep, i) => ({
+    flowStep,
+    pointer: i < flow.steps.length ? `/steps/${i}/id` : `/forms/${i - flow.steps.length}/id`,
+  }));
   entries.forEach(({ flowStep, pointer }) => {
     if (seen.has(flowStep.id)) report(flowFile, pointer, `step "${flowStep.id}" is listed twice`);
     seen.add(flowStep.id);
@@ -92,21 +86,14 @@ export function checkDefinitions(files: DefinitionFiles, options: { root?: strin
       const file = `${flowStep.id}/${name}`;
       if (!(file in files)) { report(file, '', `missing: every step needs ${name}`); usable = false; continue; }
       if (!check(file, META[name])) usable = false;
-      parts[name] = stripSchemaKey(files[file] as Record<string, unknown>);
+      parts[name] = files[file];
     }
     const examples: Record<string, ExampleDefinition> = {};
     const prefix = `${flowStep.id}/examples/`;
     for (const file of Object.keys(files).filter((f) => f.startsWith(prefix)).sort()) {
       if (check(file, '_meta/example.schema.json')) examples[file.slice(prefix.length).replace(/\.json$/, '')] = files[file] as ExampleDefinition;
     }
-    steps[flowStep.id] = {
-      id: flowStep.id,
-      flow: flowStep,
-      schema: (parts['schema.json'] ?? {}) as JsonSchema,
-      ui: (parts['ui.json'] ?? {}) as UiDefinition,
-      rules: (parts['rules.json'] ?? {}) as RulesDefinition,
-      examples,
-    };
+    steps[flowStep.id] = assembleStep(flowStep, { schema: parts['schema.json'], ui: parts['ui.json'], rules: parts['rules.json'] }, examples);
   });
   if (!seen.has(flow.review)) report(flowFile, '/review', `review step "${flow.review}" is not in steps`);
   for (const file of Object.keys(files)) {
@@ -114,18 +101,17 @@ export function checkDefinitions(files: DefinitionFiles, options: { root?: strin
     if (file.includes('/') && dir !== '_meta' && !seen.has(dir)) report(file, '', `folder "${dir}" is not listed in flow.json`);
   }
   if (!usable) return { problems };
-  return { definitions: { flow, steps, order: flow.steps.map((s) => s.id) }, problems };
+  return { definitions: assembleDefinitions(flow, steps), problems };
 }
 
 /**
  * Loads and checks the definitions; throws when any file is broken.
  * @param files - steps/ as a map from relative path to parsed JSON
- * @param options - `trusted` skips the meta-schema checks, for a build whose steps/ already passed steps:check
  * @throws DefinitionError naming each file, JSON path and reason
  * @example const defs = loadDefinitions(readDefinitionFiles('steps'));
  */
-export function loadDefinitions(files: DefinitionFiles, options: { trusted?: boolean } = {}): Definitions {
-  const { definitions, problems } = checkDefinitions(files, options);
+export function loadDefinitions(files: DefinitionFiles): Definitions {
+  const { definitions, problems } = checkDefinitions(files);
   if (!definitions || problems.length) throw new DefinitionError(problems);
   return definitions;
 }

@@ -208,6 +208,33 @@ export interface EvaluateOptions {
   fields?: string[];
 }
 
+/** One JSON Schema error as ajv reports it, whether its check was compiled at run time or precompiled at build time. */
+export interface SchemaError {
+  keyword: string;
+  /** JSON pointer of the failing value in the checked data. */
+  instancePath: string;
+  params: { [key: string]: unknown };
+  /** With ajv-errors, the schema's own `errorMessage` for the failure. */
+  message?: string;
+}
+
+/** A compiled JSON Schema check: true when the data is valid, the failures in `errors` otherwise. */
+export interface SchemaCheck {
+  (data: unknown): boolean;
+  errors?: SchemaError[] | null;
+}
+
+/**
+ * Where the engine gets its JSON Schema checks: compiled by ajv on first use (server, tests, Storybook), or code
+ * precompiled at build time and loaded with the step (the browser, which ships no compiler).
+ */
+export interface SchemaChecks {
+  /** The check of a step's whole record. */
+  record(stepId: string, schema: JsonSchema): SchemaCheck;
+  /** The check of one `if` condition of a step's schema, found by its conditionKey. */
+  condition(stepId: string, key: string, schema: JsonSchema): SchemaCheck;
+}
+
 /** A problem found in the definitions; `file` is relative to the project root. */
 export interface DefinitionProblem {
   file: string;

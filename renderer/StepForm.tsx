@@ -10,7 +10,6 @@ import type { RendererFormContext } from './formContext.ts';
 import { FormStore } from './formStore.ts';
 import { prepareStep } from './prepareStep.ts';
 import { registry } from './registry.ts';
-import { schemaValidator } from './schemaValidator.ts';
 import './renderer.css';
 
 /** What the page holding a StepForm can ask of it. */
@@ -188,7 +187,7 @@ function StepFormInner(props: StepFormProps) {
           schema={prepared.schema}
           uiSchema={prepared.uiSchema}
           formData={record}
-          validator={schemaValidator}
+          validator={prepared.validator}
           widgets={registry.widgets}
           fields={registry.fields}
           templates={registry.templates}

@@ -1,12 +1,14 @@
-import { createSchemaUtils, type RJSFSchema, type SchemaUtilsType, type UiSchema } from '@rjsf/utils';
+import { createSchemaUtils, type RJSFSchema, type SchemaUtilsType, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import type { Engine } from '../engine/createEngine.ts';
 import type { JsonObject } from '../engine/types.ts';
-import { schemaValidator } from './schemaValidator.ts';
+import { engineSchemaValidator } from './engineSchemaValidator.ts';
 
 /** What rjsf needs to draw one step, or one page of it. */
 export interface PreparedStep {
   schema: RJSFSchema;
   uiSchema: UiSchema;
+  /** The validator rjsf asks about the schema's `if` conditions (see engineSchemaValidator). */
+  validator: ValidatorType<JsonObject, RJSFSchema>;
   /** Fills the schema's defaults into a record (missing answers only; null stays null). */
   withDefaults: (record: JsonObject) => JsonObject;
 }
@@ -19,7 +21,7 @@ function schemaUtilsFor(engine: Engine, stepId: string, schema: RJSFSchema): Sch
   if (!byStep) defaultsCache.set(engine, (byStep = new Map()));
   let utils = byStep.get(stepId);
   if (!utils) {
-    utils = createSchemaUtils(schemaValidator, schema, { emptyObjectFields: 'populateAllDefaults' });
+    utils = createSchemaUtils(engineSchemaValidator(engine, stepId), schema, { emptyObjectFields: 'populateAllDefaults' });
     byStep.set(stepId, utils);
   }
   return utils;
@@ -73,6 +75,7 @@ export function prepareStep(engine: Engine, stepId: string, fields?: string[]): 
   const prepared: PreparedStep = {
     schema,
     uiSchema: ui as UiSchema,
+    validator: utils.getValidator(),
     withDefaults: (record) => utils.getDefaultFormState(fullSchema, record) as JsonObject,
   };
   byKey.set(key, prepared);

@@ -3,6 +3,7 @@
  * steps/ in the browser: every JSON file bundled with import.meta.glob, loaded and checked by the engine, once.
  * A new step or example is picked up with no code change (the glob matches it).
  */
+import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
 import { createEngine, loadDefinitions, type DefinitionFiles } from '../../engine/index.ts';
 
 const raw = import.meta.glob<unknown>('../../steps/**/*.json', { eager: true, import: 'default' });
@@ -13,4 +14,4 @@ export const definitionFiles: DefinitionFiles = Object.fromEntries(
 );
 
 export const definitions = loadDefinitions(definitionFiles);
-export const engine = createEngine(definitions);
+export const engine = createEngine(definitions, ajvSchemaChecks());

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
 import { createEngine, type Engine } from '../../engine/createEngine.ts';
 import { loadDefinitions } from '../../engine/loadDefinitions.ts';
 import type { ApplicationData } from '../../engine/types.ts';
@@ -77,7 +78,7 @@ const engines = new Map<string, Engine>();
 export function engineFor(stepsDir: string = fileURLToPath(new URL('../../steps', import.meta.url))): Engine {
   let engine = engines.get(stepsDir);
   if (!engine) {
-    engines.set(stepsDir, (engine = createEngine(loadDefinitions(readDefinitionFiles(stepsDir)))));
+    engines.set(stepsDir, (engine = createEngine(loadDefinitions(readDefinitionFiles(stepsDir)), ajvSchemaChecks())));
     // Compile every step's schema and rules now (about 200 ms), not during the first generation.
     for (const stepId of engine.definitions.order) engine.evaluateStep(stepId, {});
   }

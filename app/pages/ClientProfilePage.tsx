@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { createApplication, createClient, getClient, listBrokers, updateClient } from '../api/client.ts';
 import type { Broker, Client, LifeApplication } from '../api/types.ts';
 import {
+  PROFILE_FORM,
   requiredError,
   validateClientField,
   validateClientProfile,
@@ -10,6 +11,7 @@ import {
   type ClientProfileField,
   type ClientProfileValues,
 } from '../clientRules.ts';
+import { StepsGate } from '../screening/StepsGate.tsx';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
 import { AlertIcon, ArrowLeftIcon, PlusIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
@@ -49,7 +51,16 @@ const fieldId = (field: string) => `client-${field}`;
 const errorId = (field: string) => `client-${field}-error`;
 
 /** "/client/profile" (blank) and "/client/profile/{clientId}": the client's basic information and applications. */
+/** The profile's rules come with the client-profile definition, loaded before the form is drawn. */
 export default function ClientProfilePage() {
+  return (
+    <StepsGate steps={PROFILE_FORM}>
+      <ClientProfileForm />
+    </StepsGate>
+  );
+}
+
+function ClientProfileForm() {
   const { clientId } = useParams();
   const navigate = useNavigate();
   const [values, setValues] = useState<ClientProfileValues>(EMPTY);

@@ -6,7 +6,7 @@ import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { isScreeningStep } from '../screening.ts';
 import { loadApplication, loadClientChoices, loadPreviousInsureds } from '../screening/api.ts';
-import { screeningRuntime } from '../screening/definitions.ts';
+import { loadSteps } from '../screening/definitions.ts';
 import { ScreeningWizard } from '../screening/ScreeningWizard.tsx';
 
 interface Loaded {
@@ -39,8 +39,6 @@ export default function ScreeningPage() {
       loadPreviousInsureds(clientId, controller.signal),
       getScreeningProgress(clientId, controller.signal),
     ]);
-    // Build the engine (definitions checked, rules compiled) while the requests are in flight.
-    screeningRuntime();
     loading.then(
       ([data, clients, previousInsureds, progress]) => {
         const kept = progress?.stepData?.[progress.currentStep];
@@ -56,6 +54,11 @@ export default function ScreeningPage() {
     );
     return () => controller.abort();
   }, [clientId, attempt]);
+
+  // Download the step's definition and checks while the requests are in flight (the wizard waits for them).
+  useEffect(() => {
+    if (isScreeningStep(step)) loadSteps([step]).catch(() => undefined);
+  }, [step]);
 
   const context = useMemo<JsonObject>(() => ({
     clientId,
@@ -120,6 +123,7 @@ export default function ScreeningPage() {
       key={clientId}
       clientId={clientId}
       urlStep={step}
+      urlPage={search.get('page') ?? undefined}
       initialData={loaded.data}
       progressDrafts={loaded.progressDrafts}
       context={context}

@@ -9,6 +9,7 @@ import { prewarmSteps } from './prewarm.ts';
 import { recordCurrentStep } from './progress.ts';
 import { ReviewPage } from './ReviewPage.tsx';
 import { StepPage } from './StepPage.tsx';
+import { StepsGate } from './StepsGate.tsx';
 import { ProgressDisplay, StepList } from './WizardChrome.tsx';
 import { uiOptionsOf, WizardContext, type WizardEnv } from './wizardEnv.ts';
 import './wizard.css';
@@ -17,6 +18,8 @@ export interface ScreeningWizardProps {
   clientId: string;
   /** The step in the URL. */
   urlStep: string;
+  /** The sub-page in the URL (`?page=`), reopened after a reload. */
+  urlPage?: string;
   /** The saved answers, keyed by step id. */
   initialData: ApplicationData;
   /** `$context` for the rules. */
@@ -37,16 +40,18 @@ const base = (clientId: string): string => `/client/${encodeURIComponent(clientI
  * machine at that step with the answers saved so far.
  */
 export function ScreeningWizard(props: ScreeningWizardProps) {
-  const { clientId, urlStep, initialData, context, lookups, failedLookups, progressDrafts } = props;
+  const { clientId, urlStep, urlPage, initialData, context, lookups, failedLookups, progressDrafts } = props;
   const { engine } = screeningRuntime();
   const navigate = useNavigate();
   const [saved, setSavedState] = useState<ApplicationData>(initialData);
   const savedRef = useRef(saved);
   savedRef.current = saved;
-  const [session, setSession] = useState({ key: 0, resumeAt: urlStep });
+  const [session, setSession] = useState({ key: 0, resumeAt: urlStep, resumePage: urlPage });
   const machineStep = useRef<string | null>(null);
   const urlStepRef = useRef(urlStep);
   urlStepRef.current = urlStep;
+  const urlPageRef = useRef(urlPage);
+  urlPageRef.current = urlPage;
 
   const flow = engine.definitions.flow;
   const order = engine.definitions.order;
@@ -55,12 +60,15 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
   useEffect(() => {
     if (machineStep.current === null || machineStep.current === urlStep) return;
     machineStep.current = urlStep;
-    setSession((s) => ({ key: s.key + 1, resumeAt: urlStep }));
+    setSession((s) => ({ key: s.key + 1, resumeAt: urlStep, resumePage: urlPageRef.current }));
   }, [urlStep]);
 
-  const onPosition = useCallback((step: string) => {
+  // A new step is a new history entry; a new page of the same step replaces it, so a reload reopens that page.
+  const onPosition = useCallback((step: string, page?: string) => {
     machineStep.current = step;
-    if (step !== urlStepRef.current) navigate(`${base(clientId)}/${step}`);
+    const to = `${base(clientId)}/${step}${page ? `?page=${encodeURIComponent(page)}` : ''}`;
+    if (step !== urlStepRef.current) navigate(to);
+    else if (page !== urlPageRef.current) navigate(to, { replace: true });
   }, [clientId, navigate]);
 
   const openStep = useCallback((step: string) => navigate(`${base(clientId)}/${step}`), [clientId, navigate]);
@@ -81,6 +89,7 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
     <FlowSession
       key={session.key}
       resumeAt={session.resumeAt}
+      resumePage={session.resumePage}
       data={data}
       clientId={clientId}
       context={context}
@@ -97,8 +106,26 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
   );
 }
 
+/** "Step n of N" over the steps that apply, or for a step with counted pages (basic) over those pages. */
+function StepProgress({ step, page, applicable }: { step: string; page?: string; applicable: { id: string }[] }) {
+  const { engine } = screeningRuntime();
+  const index = applicable.findIndex((s) => s.id === step);
+  const stepDef = engine.definitions.steps[step];
+  const pages = stepDef?.flow.pages ?? [];
+  const counted = pages.filter((p) => p.counted);
+  let progress = { n: index + 1, total: applicable.length, label: `Step ${index + 1} of ${applicable.length}`, caption: stepDef?.flow.title };
+  if (counted.length) {
+    const at = pages.findIndex((p) => p.id === page);
+    const n = pages.slice(0, at + 1).filter((p) => p.counted).length;
+    const template = String(uiOptionsOf(stepDef).progressLabel ?? 'Step {n} of {total}');
+    progress = { n, total: counted.length, label: template.replace('{n}', String(n)).replace('{total}', String(counted.length)), caption: stepDef.flow.title };
+  }
+  return progress.n > 0 ? <ProgressDisplay {...progress} /> : null;
+}
+
 interface FlowSessionProps {
   resumeAt: string;
+  resumePage?: string;
   data: ApplicationData;
   clientId: string;
   context: JsonObject;
@@ -108,26 +135,29 @@ interface FlowSessionProps {
   failedLookups: string[];
   progressDrafts: Record<string, JsonObject>;
   finalStep: string;
-  onPosition: (step: string) => void;
+  onPosition: (step: string, page?: string) => void;
   openStep: (step: string) => void;
   toPrompt: () => void;
 }
 
 /** One run of the flow machine, from the step it resumed at. */
 function FlowSession(props: FlowSessionProps) {
-  const { resumeAt, data, clientId, context, saved, setSaved, lookups, failedLookups, progressDrafts, finalStep, onPosition, openStep, toPrompt } = props;
+  const { resumeAt, resumePage, data, clientId, context, saved, setSaved, lookups, failedLookups, progressDrafts, finalStep, onPosition, openStep, toPrompt } = props;
   const { engine, machine } = screeningRuntime();
-  const actor = useActorRef(machine, { input: { data, resumeAt } });
+  const actor = useActorRef(machine, { input: { data, resumeAt, resumePage } });
   const value = useSelector(actor, (s) => s.value);
   const machineData = useSelector(actor, (s) => s.context.data);
   const { step, page } = positionOf(value);
   const flow = engine.definitions.flow;
 
   useEffect(() => {
-    onPosition(step);
-    recordCurrentStep(clientId, step, finalStep);
+    onPosition(step, page);
     window.scrollTo?.({ top: 0 });
-  }, [step, onPosition, clientId, finalStep]);
+  }, [step, page, onPosition]);
+
+  useEffect(() => {
+    recordCurrentStep(clientId, step, finalStep);
+  }, [step, clientId, finalStep]);
 
   const env = useMemo<WizardEnv>(() => ({
     engine,
@@ -146,33 +176,27 @@ function FlowSession(props: FlowSessionProps) {
     toPrompt,
   }), [engine, actor, clientId, context, saved, setSaved, lookups, failedLookups, progressDrafts, flow, finalStep, openStep, toPrompt]);
 
-  // The progress display: the steps that apply now (engine), and for basic its counted pages ("Step n of 3").
+  // The progress display lists the steps that apply now (engine); the step's own definition loads with it.
   const progressData = useMemo(() => ({ ...saved, ...machineData, $context: context }), [saved, machineData, context]);
   const applicable = flow.steps.filter((s) => s.id === step || engine.stepApplies(s.id, progressData)).map((s) => ({ id: s.id, title: s.title }));
   const index = applicable.findIndex((s) => s.id === step);
-  const stepDef = engine.definitions.steps[step];
-  const counted = stepDef?.flow.pages?.filter((p) => p.counted) ?? [];
-  let progress = { n: index + 1, total: applicable.length, label: `Step ${index + 1} of ${applicable.length}`, caption: stepDef?.flow.title };
-  if (counted.length && stepDef?.flow.pages) {
-    const pages = stepDef.flow.pages;
-    const at = pages.findIndex((p) => p.id === page);
-    const n = pages.slice(0, at + 1).filter((p) => p.counted).length;
-    const template = String(uiOptionsOf(stepDef).progressLabel ?? 'Step {n} of {total}');
-    progress = { n, total: counted.length, label: template.replace('{n}', String(n)).replace('{total}', String(counted.length)), caption: stepDef.flow.title };
-  }
 
-  const upcoming = applicable.slice(index + 1, index + 3).map((s) => s.id).join(',');
+  // Loads what the adviser is likely to open next while the browser is idle: the next step that applies, and the
+  // previous one for Back.
+  const neighbours = [applicable[index + 1]?.id, applicable[index - 1]?.id].filter((s): s is string => Boolean(s) && s !== flow.review && s !== finalStep).join(',');
   useEffect(() => {
-    const ids = upcoming ? upcoming.split(',') : [];
-    const previous = applicable[index - 1]?.id;
-    return prewarmSteps(engine, previous ? [...ids, previous] : ids, progressData);
+    return prewarmSteps(engine, neighbours ? neighbours.split(',') : [], progressData);
     // Only a new position matters; the data is read once per position.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine, upcoming, step]);
+  }, [engine, neighbours, step]);
 
   let content;
-  if (step === flow.review) content = <ReviewPage />;
-  else if (step === finalStep) content = <GenerationPage />;
+  let needs = [step];
+  if (step === flow.review) {
+    content = <ReviewPage />;
+    // Review summarises every step, and Edit may walk through any of them.
+    needs = engine.definitions.order;
+  } else if (step === finalStep) content = <GenerationPage />;
   else content = <StepPage key={step} step={step} page={page} />;
 
   return (
@@ -182,8 +206,10 @@ function FlowSession(props: FlowSessionProps) {
           <StepList steps={applicable} current={step} />
         </aside>
         <div className="wizard-main" data-current-step={step} data-current-page={page}>
-          {progress.n > 0 ? <ProgressDisplay {...progress} /> : null}
-          {content}
+          <StepsGate steps={needs} loadingLabel="Loading step...">
+            <StepProgress step={step} page={page} applicable={applicable} />
+            {content}
+          </StepsGate>
         </div>
       </div>
     </WizardContext.Provider>

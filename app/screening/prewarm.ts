@@ -1,11 +1,12 @@
 /**
- * Compiles the steps the adviser is likely to open next while the browser is idle: the engine's validators and rules
- * (about 80 ms for the owner step the first time) and rjsf's schema utilities, so Next paints the next step without
- * paying for them.
+ * Loads the steps the adviser is likely to open next while the browser is idle, then compiles them: their rules and
+ * rjsf's schema utilities (tens of milliseconds for the owner step the first time), so Next paints the next step
+ * without waiting for either.
  */
 import type { Engine } from '../../engine/createEngine.ts';
 import type { ApplicationData } from '../../engine/types.ts';
 import { prepareStep } from '../../renderer/prepareStep.ts';
+import { loadSteps } from './definitions.ts';
 
 const warmed = new WeakMap<Engine, Set<string>>();
 
@@ -21,28 +22,42 @@ function whenIdle(cb: () => void): () => void {
   return () => clearTimeout(id);
 }
 
+function warm(engine: Engine, step: string, data: ApplicationData): void {
+  try {
+    const prepared = prepareStep(engine, step);
+    const record = prepared.withDefaults((data[step] as Record<string, unknown> | undefined) ?? {});
+    engine.evaluateStep(step, { ...data, [step]: record });
+  } catch {
+    // Warming is best effort; the step compiles when opened.
+  }
+}
+
 /**
- * Warms the given steps one per idle period.
+ * Loads and warms the given steps, one per idle period.
  * @returns - a function that stops what is not done yet
  */
 export function prewarmSteps(engine: Engine, steps: string[], data: ApplicationData): () => void {
   let done = warmed.get(engine);
   if (!done) warmed.set(engine, (done = new Set()));
-  const queue = steps.filter((s) => !done.has(s) && engine.definitions.steps[s]);
+  const queue = steps.filter((s) => !done.has(s));
+  let stopped = false;
   let cancel = (): void => {};
   const run = (): void => {
     const step = queue.shift();
-    if (!step) return;
+    if (!step || stopped) return;
     done.add(step);
-    try {
-      const prepared = prepareStep(engine, step);
-      const record = prepared.withDefaults((data[step] as Record<string, unknown> | undefined) ?? {});
-      engine.evaluateStep(step, { ...data, [step]: record });
-    } catch {
-      // Warming is best effort; the step compiles when opened.
-    }
-    if (queue.length) cancel = whenIdle(run);
+    loadSteps([step]).then(
+      () => {
+        if (stopped) return;
+        warm(engine, step, data);
+        if (queue.length) cancel = whenIdle(run);
+      },
+      () => done.delete(step),
+    );
   };
   cancel = whenIdle(run);
-  return () => cancel();
+  return () => {
+    stopped = true;
+    cancel();
+  };
 }

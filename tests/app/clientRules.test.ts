@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { validateClientField, validateClientProfile } from '../../app/clientRules.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_FORM, validateClientField, validateClientProfile } from '../../app/clientRules.ts';
+import { loadSteps } from '../../app/screening/definitions.ts';
 import { formatCad, formatDate, formatPhone, productTypeLabel, statusBadgeClass } from '../../app/format.ts';
 import { isProgressAbsent } from '../../app/screening.ts';
 
@@ -8,6 +9,9 @@ const TODAY = iso(new Date());
 const TOMORROW = iso(new Date(Date.now() + 36 * 3600 * 1000));
 
 describe('client profile rules', () => {
+  // The browser's checks: precompiled at build time and loaded with the form.
+  beforeAll(() => loadSteps(PROFILE_FORM));
+
   it('checks name lengths: 2 to 50 characters', () => {
     expect(validateClientField('first_name', 'A')).toBe('First name must be at least 2 characters');
     expect(validateClientField('first_name', 'Al')).toBeUndefined();

@@ -1,8 +1,9 @@
+import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
 import { createEngine } from '../../engine/createEngine.ts';
 import { loadDefinitions } from '../../engine/loadDefinitions.ts';
 import { personFiles } from '../support/miniDefinitions.ts';
 
-const engine = createEngine(loadDefinitions(personFiles()));
+const engine = createEngine(loadDefinitions(personFiles()), ajvSchemaChecks());
 const base = { first_name: 'Ann', last_name: 'Lee', insured_1: { assets: 10, debts: 4 }, insured_2: { assets: 1 } };
 const view = (person: Record<string, unknown>, options = {}) => engine.evaluateStep('person', { person }, options);
 

@@ -49,6 +49,15 @@ describe('steps:check', () => {
     expect(out.join('\n')).toMatch(/steps\/tax-information\/rules.json \/visibility\/0: field "owner1_tinn" is not a field \(did you mean owner1_tin\?\)/);
   });
 
+  it('catches schema alternatives the browser has no precompiled check for', () => {
+    const out = lintWith((f) => {
+      f['owner/schema.json'].properties.owner_type = { anyOf: [{ type: 'string' }, { type: 'null' }] };
+      f['plan-details/schema.json'].definitions.plan_names_by_product.allOf[0].if = { $ref: '#/definitions/plan_product_type' };
+    });
+    expect(out).toContain('steps/owner/schema.json /properties/owner_type/anyOf: "anyOf" is not supported in a step\'s schema: offer the choices with "enum" and show fields with visibility rules');
+    expect(out).toContain('steps/plan-details/schema.json /definitions/plan_names_by_product/allOf/0/if: an "if" condition may not use "$ref": write the condition out');
+  });
+
   it('catches an unreachable step', () => {
     const out = lintWith((f) => { f['flow.json'].steps[10].showIf = false; });
     expect(out).toContain('steps/flow.json /steps/10/showIf: step "lifestyle" is unreachable: its showIf never holds');

@@ -70,4 +70,14 @@ describe('basic screening sub-pages', () => {
     expect(where(start(withBasic({ speaks_english_french: true, preferred_language: 'english' }), 'basic'))).toBe('basic/residency');
     expect(where(start(withBasic({ speaks_english_french: false }), 'basic'))).toBe('basic/language-explanation');
   });
+
+  it('reopens the page the adviser was on (a reload), when that page still applies', () => {
+    const answers = { speaks_english_french: true, preferred_language: 'english' };
+    expect(where(start(withBasic(answers), 'basic', 'preferred-language'))).toBe('basic/preferred-language');
+    expect(where(start(withBasic(answers), 'basic', 'language'))).toBe('basic/language');
+    // Language explanation is asked only when the client speaks neither language: the furthest answered page instead.
+    expect(where(start(withBasic(answers), 'basic', 'language-explanation'))).toBe('basic/residency');
+    // A page of another step means nothing here.
+    expect(where(start(withBasic(answers), 'basic', 'count'))).toBe('basic/residency');
+  });
 });

@@ -1,11 +1,12 @@
 import { readDefinitionFiles } from '../../scripts/readDefinitionFiles.ts';
 import { loadDefinitions } from '../../engine/loadDefinitions.ts';
+import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
 import { createEngine } from '../../engine/createEngine.ts';
 import type { ApplicationData, FieldError } from '../../engine/types.ts';
 
 /** The real definitions from steps/, loaded once per test file. */
 export const definitions = loadDefinitions(readDefinitionFiles('steps'));
-export const engine = createEngine(definitions);
+export const engine = createEngine(definitions, ajvSchemaChecks());
 
 /** A deep copy of steps/<stepId>/examples/<name>.json's data, safe to change in a test. */
 export function example(stepId: string, name: string): ApplicationData {

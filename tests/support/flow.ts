@@ -12,8 +12,8 @@ export function fullApplication(): ApplicationData {
 }
 
 /** Starts the flow machine on some data, optionally resuming at a step. */
-export function start(data: ApplicationData, resumeAt?: string) {
-  return createActor(machine, { input: { data, resumeAt } }).start();
+export function start(data: ApplicationData, resumeAt?: string, resumePage?: string) {
+  return createActor(machine, { input: { data, resumeAt, resumePage } }).start();
 }
 
 /** Where the actor stands, as "step" or "step/page". */

@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ajvSchemaChecks } from '../../../engine/ajvSchemaChecks.ts';
 import { createEngine, type Definitions, type JsonObject, type RulesDefinition, type StepDefinition } from '../../../engine/index.ts';
 import { StepForm } from '../../../renderer/StepForm.tsx';
 
@@ -229,7 +230,7 @@ function engineFor(spec: WidgetSpec, readonly: boolean) {
     examples: {},
   };
   const definitions: Definitions = { flow: { review: STEP, steps: [step.flow] }, steps: { [STEP]: step }, order: [STEP] };
-  return createEngine(definitions);
+  return createEngine(definitions, ajvSchemaChecks());
 }
 
 interface WidgetCanvasProps {

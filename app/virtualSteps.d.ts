@@ -1,0 +1,20 @@
+/** The modules scripts/stepModulesPlugin.ts builds from steps/. */
+declare module 'virtual:steps' {
+  type FlowDefinition = import('../engine/types.ts').FlowDefinition;
+  type SchemaCheck = import('../engine/types.ts').SchemaCheck;
+
+  /** One step folder with its precompiled JSON Schema checks. */
+  export interface StepModule {
+    schema: Record<string, unknown>;
+    ui: Record<string, unknown>;
+    rules: Record<string, unknown>;
+    /** The check of the step's record. */
+    record: SchemaCheck;
+    /** A check per `if` condition of the schema, by conditionKey. */
+    conditions: Record<string, SchemaCheck>;
+  }
+
+  export const flow: FlowDefinition;
+  /** Loads one step or form, by id. */
+  export const loaders: Record<string, () => Promise<StepModule>>;
+}

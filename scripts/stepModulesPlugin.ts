@@ -1,0 +1,118 @@
+/**
+ * Vite plugin: steps/ as modules the browser loads one step at a time, with their JSON Schema checks precompiled.
+ *
+ * - `virtual:steps` exports `flow` (flow.json) and `loaders`, one `() => import('virtual:steps/<id>')` per step and form.
+ * - `virtual:steps/<id>` exports the step's `schema`, `ui` and `rules`, `record` (the check of its record) and
+ *   `conditions` (a check per `if` condition, by conditionKey), compiled by ajv's standalone code from the engine's
+ *   own ajv configuration (createAjv), so the browser ships no schema compiler and judges a record as the server does.
+ *
+ * The definitions are loaded with loadDefinitions, so a broken steps/ fails the build with the file, path and reason.
+ */
+import { dirname, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { _ } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { Plugin, ViteDevServer } from 'vite';
+import { flowEntries } from '../engine/assembleDefinitions.ts';
+import { conditionSchemas } from '../engine/conditionSchemas.ts';
+import { createAjv } from '../engine/createAjv.ts';
+import { loadDefinitions } from '../engine/loadDefinitions.ts';
+import type { Definitions, StepDefinition } from '../engine/types.ts';
+import { readDefinitionFiles } from './readDefinitionFiles.ts';
+
+const ROOT_ID = 'virtual:steps';
+const STEP_PREFIX = `${ROOT_ID}/`;
+const RESOLVED_ROOT = `\0${ROOT_ID}`;
+const RESOLVED_STEP = `\0${STEP_PREFIX}`;
+const FORMATS_MODULE = 'ajv-formats/dist/formats.js';
+
+const defaultStepsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../steps');
+
+function rootModule(defs: Definitions): string {
+  const loaders = flowEntries(defs.flow).map((s) => `  ${JSON.stringify(s.id)}: () => import(${JSON.stringify(STEP_PREFIX + s.id)}),`);
+  return [`export const flow = ${JSON.stringify(defs.flow)};`, 'export const loaders = {', ...loaders, '};'].join('\n');
+}
+
+/**
+ * The standalone code of a step's checks. ajv's ESM output still `require`s its runtime helpers, which become imports;
+ * the record schema it embeds is the step's exported `schema`, not a second copy.
+ */
+function checksCode(step: StepDefinition): string {
+  const ajv = createAjv({ source: true, esm: true, formats: _`formats` });
+  ajv.addSchema(step.schema, 'record');
+  const exports: Record<string, string> = { record: 'record' };
+  const keys: [string, string][] = [];
+  [...conditionSchemas(step.schema)].forEach(([key, schema], i) => {
+    ajv.addSchema(schema, `c${i}`);
+    exports[`c${i}`] = `c${i}`;
+    keys.push([key, `c${i}`]);
+  });
+  let code = standaloneCode(ajv, exports).replace(/^"use strict";/, '');
+  const imports: string[] = [];
+  const required = new Map<string, string>();
+  code = code.replace(/require\(("[^"]+")\)/g, (_whole, spec: string) => {
+    let name = required.get(spec);
+    if (!name) {
+      name = `__runtime${required.size}`;
+      required.set(spec, name);
+      imports.push(`import * as ${name} from ${spec};`);
+    }
+    return name;
+  });
+  if (/\bformats\b/.test(code)) imports.push(`import { fullFormats as formats } from ${JSON.stringify(FORMATS_MODULE)};`);
+  const embedded = `= ${JSON.stringify(step.schema)};`;
+  if (code.includes(embedded)) code = code.replace(embedded, '= schema;');
+  const conditions = keys.map(([key, name]) => `  ${JSON.stringify(key)}: ${name},`);
+  return [...imports, code, 'export const conditions = {', ...conditions, '};'].join('\n');
+}
+
+function stepModule(step: StepDefinition): string {
+  return [
+    `export const schema = ${JSON.stringify(step.schema)};`,
+    `export const ui = ${JSON.stringify(step.ui)};`,
+    `export const rules = ${JSON.stringify(step.rules)};`,
+    checksCode(step),
+  ].join('\n');
+}
+
+/**
+ * @param stepsDir - the steps folder (default: the project's steps/)
+ * @returns the plugin serving `virtual:steps` and `virtual:steps/<id>`
+ */
+export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
+  let cached: Definitions | undefined;
+  const definitions = (): Definitions => (cached ??= loadDefinitions(readDefinitionFiles(stepsDir)));
+  return {
+    name: 'insure:step-modules',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === ROOT_ID || id.startsWith(STEP_PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (id === RESOLVED_ROOT) return rootModule(definitions());
+      if (!id.startsWith(RESOLVED_STEP)) return undefined;
+      const stepId = id.slice(RESOLVED_STEP.length);
+      const step = definitions().steps[stepId];
+      if (!step) throw new Error(`steps/${stepId} is not listed in steps/flow.json`);
+      return stepModule(step);
+    },
+    configureServer(server: ViteDevServer) {
+      server.watcher.add(stepsDir);
+      const onChange = (file: string): void => {
+        if (!file.startsWith(stepsDir + sep) || file.includes(`${sep}examples${sep}`)) return;
+        cached = undefined;
+        const graph = server.environments?.client?.moduleGraph ?? server.moduleGraph;
+        for (const id of [...(graph.idToModuleMap?.keys() ?? [])]) {
+          if (id === RESOLVED_ROOT || id.startsWith(RESOLVED_STEP)) {
+            const mod = graph.getModuleById(id);
+            if (mod) graph.invalidateModule(mod);
+          }
+        }
+        server.ws.send({ type: 'full-reload' });
+      };
+      server.watcher.on('add', onChange);
+      server.watcher.on('unlink', onChange);
+      server.watcher.on('change', onChange);
+    },
+  };
+}
