@@ -18,7 +18,7 @@ function newest(dir) {
 }
 
 const built = 'dist/app/index.html';
-const stale = !existsSync(built) || ['app', 'renderer', 'engine', 'steps'].some((d) => existsSync(d) && newest(d) > statSync(built).mtimeMs);
+const stale = !existsSync(built) || ['app', 'renderer', 'engine', 'steps', 'scripts'].some((d) => existsSync(d) && newest(d) > statSync(built).mtimeMs);
 if (stale) {
   console.log('Building the web app…');
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/stepsCheck.ts'], { stdio: 'inherit' });

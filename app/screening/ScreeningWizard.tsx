@@ -180,6 +180,8 @@ function FlowSession(props: FlowSessionProps) {
   const progressData = useMemo(() => ({ ...saved, ...machineData, $context: context }), [saved, machineData, context]);
   const applicable = flow.steps.filter((s) => s.id === step || engine.stepApplies(s.id, progressData)).map((s) => ({ id: s.id, title: s.title }));
   const index = applicable.findIndex((s) => s.id === step);
+  // Review saves nothing: it is done once passed.
+  const answered = useCallback((id: string) => saved[id] !== undefined || id === flow.review, [saved, flow.review]);
 
   // Loads what the adviser is likely to open next while the browser is idle: the next step that applies, and the
   // previous one for Back.
@@ -203,7 +205,7 @@ function FlowSession(props: FlowSessionProps) {
     <WizardContext.Provider value={env}>
       <div className="page wizard">
         <aside className="wizard-aside">
-          <StepList steps={applicable} current={step} />
+          <StepList steps={applicable} current={step} answered={answered} />
         </aside>
         <div className="wizard-main" data-current-step={step} data-current-page={page}>
           <StepsGate steps={needs} loadingLabel="Loading step...">

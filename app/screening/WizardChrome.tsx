@@ -10,13 +10,14 @@ export interface StepEntry {
 }
 
 /** The applicable steps in order, the current one marked; steps before it are shown as done. */
-export function StepList({ steps, current }: { steps: StepEntry[]; current: string }) {
+export function StepList({ steps, current, answered }: { steps: StepEntry[]; current: string; answered: (stepId: string) => boolean }) {
   const index = steps.findIndex((s) => s.id === current);
   return (
     <nav className="wizard-steps" aria-label="Screening steps">
       <ol>
         {steps.map((s, i) => {
-          const state = i < index ? 'done' : i === index ? 'current' : 'upcoming';
+          // A check only for a step whose answers are saved: a step passed by its URL alone is not done.
+          const state = i === index ? 'current' : i < index && answered(s.id) ? 'done' : 'upcoming';
           return (
             <li key={s.id} className={`wizard-step is-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
               <span className="wizard-step-marker" aria-hidden="true">
