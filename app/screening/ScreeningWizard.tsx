@@ -183,14 +183,14 @@ function FlowSession(props: FlowSessionProps) {
   // Review saves nothing: it is done once passed.
   const answered = useCallback((id: string) => saved[id] !== undefined || id === flow.review, [saved, flow.review]);
 
-  // Loads what the adviser is likely to open next while the browser is idle: the next step that applies, and the
-  // previous one for Back.
-  const neighbours = [applicable[index + 1]?.id, applicable[index - 1]?.id].filter((s): s is string => Boolean(s) && s !== flow.review && s !== finalStep).join(',');
+  // Loads the next step that applies while the browser is idle, so Next paints it at once. (The previous step is
+  // usually loaded already: the adviser came from it.)
+  const upcoming = applicable[index + 1]?.id;
   useEffect(() => {
-    return prewarmSteps(engine, neighbours ? neighbours.split(',') : [], progressData);
+    return prewarmSteps(engine, upcoming && upcoming !== flow.review && upcoming !== finalStep ? [upcoming] : [], progressData);
     // Only a new position matters; the data is read once per position.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine, neighbours, step]);
+  }, [engine, upcoming, step]);
 
   let content;
   let needs = [step];
