@@ -21,17 +21,22 @@ function Gate({ steps, children }: Omit<StepsGateProps, 'loadingLabel'>) {
       <div>
         <p className="alert-title">This page could not be loaded</p>
         <p>Check your connection and try again. Nothing you entered has been lost.</p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          style={{ marginTop: 'var(--space-2)' }}
-          onClick={() => {
-            retrySteps(steps);
-            setAttempt((n) => n + 1);
-          }}
-        >
-          Try again
-        </button>
+        <div className="btn-group" style={{ marginTop: 'var(--space-2)' }}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => {
+              retrySteps(steps);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </button>
+          {/* After an update of the app, the files this page was built with may be gone: a reload fetches the new ones. */}
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => window.location.reload()}>
+            Reload the page
+          </button>
+        </div>
       </div>
     </div>
   );
