@@ -1,6 +1,11 @@
 export type * from './types.ts';
 export { loadDefinitions, checkDefinitions, DefinitionError, formatProblem, stripSchemaKey } from './loadDefinitions.ts';
 export { createEngine, type Engine } from './createEngine.ts';
+export { ajvSchemaChecks } from './ajvSchemaChecks.ts';
+export { createAjv, SCHEMA_FORMATS } from './createAjv.ts';
+export { assembleDefinitions, assembleStep, flowEntries, type StepParts } from './assembleDefinitions.ts';
+export { conditionKey } from './conditionKey.ts';
+export { conditionSchemas } from './conditionSchemas.ts';
 export { buildFlowMachine, positionOf, type FlowContext, type FlowEvent, type FlowInput, type FlowMachine } from './buildFlowMachine.ts';
 export { lintDefinitions } from './lintDefinitions.ts';
 export { getPath, setPath } from './paths.ts';
