@@ -39,6 +39,7 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
   registerOperations();
   const compiled = new Map<string, CompiledStep>();
   const conditions = new Map<string, SchemaCheck>();
+  const conditionKeys = new WeakMap<JsonSchema, string>();
   const flowSteps = new Map(flowEntries(definitions.flow).map((s) => [s.id, s]));
 
   const definitionOf = (stepId: string): StepDefinition => {
@@ -78,7 +79,9 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
     },
     isValid: (stepId, appData, fields) => evaluateStep(compile(stepId), appData, { fields }).errors.length === 0,
     matchesCondition: (stepId, condition, value) => {
-      const key = conditionKey(condition);
+      // The form asks again on each render with the same condition objects: key each object once.
+      let key = conditionKeys.get(condition);
+      if (key === undefined) conditionKeys.set(condition, (key = conditionKey(condition)));
       const cacheKey = `${stepId}\n${key}`;
       let check = conditions.get(cacheKey);
       if (!check) conditions.set(cacheKey, (check = checks.condition(stepId, key, condition)));

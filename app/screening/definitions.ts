@@ -37,9 +37,6 @@ export function screeningRuntime(): { engine: Engine; machine: FlowMachine } {
   return built;
 }
 
-/** Every step and form of flow.json, in order. */
-export const allStepIds: string[] = flowEntries(flow).map((s) => s.id);
-
 const loading = new Map<string, Promise<void>>();
 
 function loadStep(stepId: string): Promise<void> {
@@ -72,7 +69,7 @@ export function loadSteps(stepIds: string[]): Promise<void> {
 }
 
 /** @returns - true when every one of the steps is loaded. */
-export function stepsLoaded(stepIds: string[]): boolean {
+function stepsLoaded(stepIds: string[]): boolean {
   const { engine } = screeningRuntime();
   return stepIds.every((id) => engine.hasStep(id));
 }

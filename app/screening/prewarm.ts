@@ -45,14 +45,17 @@ export function prewarmSteps(engine: Engine, steps: string[], data: ApplicationD
   const run = (): void => {
     const step = queue.shift();
     if (!step || stopped) return;
-    done.add(step);
     loadSteps([step]).then(
       () => {
+        // Stopped meanwhile: the step stays loaded, and is warmed at a later position or when opened.
         if (stopped) return;
-        warm(engine, step, data);
+        if (!done.has(step)) {
+          done.add(step);
+          warm(engine, step, data);
+        }
         if (queue.length) cancel = whenIdle(run);
       },
-      () => done.delete(step),
+      () => undefined,
     );
   };
   cancel = whenIdle(run);
