@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const nodeBuiltins = ['fs', 'path', 'os', 'crypto', 'child_process', 'url', 'http', 'https', 'stream', 'util', 'events', 'buffer', 'process', 'module', 'worker_threads', 'zlib'];
 
@@ -46,6 +47,17 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../app/*', '../api/*'], message: 'renderer/ must not import app/ or api/.' }] }] },
+  },
+  {
+    // No import cycles anywhere in the product's code (type-only imports count: a cycle of types is a cycle of ideas).
+    files: ['engine/**/*.ts', 'renderer/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'api/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts'],

@@ -6,7 +6,7 @@ import type { Config } from './types.ts';
  * Reads the server's settings from the environment.
  * @param env - usually process.env
  * @returns - PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL),
- *   LOG_LEVEL (info), APP_DIR (dist/app when built), BENCH_BASELINE=1 for the benchmark's baseline route.
+ *   LOG_LEVEL (info), APP_DIR (dist/app when built).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '', 10);
@@ -19,6 +19,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : undefined,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     appDir: existsSync(resolve(appDir, 'index.html')) ? appDir : undefined,
-    benchBaseline: env.BENCH_BASELINE === '1',
   };
 }

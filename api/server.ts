@@ -3,30 +3,29 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ApiError, unauthorized } from './apiError.ts';
-import { applicationRoutes } from './applicationRoutes.ts';
-import { authRoutes } from './authRoutes.ts';
-import { benchRoutes } from './benchRoutes.ts';
-import { brokerRoutes } from './brokerRoutes.ts';
-import { clientRoutes } from './clientRoutes.ts';
-import { createClientStore } from './createClientStore.ts';
-import { createDataLayer } from './createDataLayer.ts';
-import { createLoginLimiter } from './createLoginLimiter.ts';
-import { createScreeningStore } from './createScreeningStore.ts';
-import { createStepSaver } from './createStepSaver.ts';
-import { createTokenStore } from './createTokenStore.ts';
+import { applicationsPlugin } from './applications/applicationsPlugin.ts';
+import { authPlugin } from './auth/authPlugin.ts';
+import { clientsPlugin } from './clients/clientsPlugin.ts';
+import { contractPlugin } from './contract/contractPlugin.ts';
+import { dbPlugin } from './db/dbPlugin.ts';
+import { enginePlugin } from './definitions/enginePlugin.ts';
+import { ApiError } from './http/apiError.ts';
+import { registerJsonParser } from './http/registerJsonParser.ts';
 import { loadConfig } from './loadConfig.ts';
-import { migrateToLatest } from './migrateToLatest.ts';
+import { createDiskFileStore, type FileStore } from './pdf/fileStore.ts';
 import { pdfRoutes } from './pdf/pdfRoutes.ts';
-import { progressRoutes } from './progressRoutes.ts';
-import { registerJsonParser } from './registerJsonParser.ts';
-import { screeningRoutes } from './screeningRoutes.ts';
-import { seedDemo } from './seedDemo.ts';
-import { stepRoutes } from './stepRoutes.ts';
-import type { ErrorBody, ServerContext, ServerOptions, StepEngine } from './types.ts';
+import { screeningPlugin } from './screening/screeningPlugin.ts';
+import type { AuthUser, ErrorBody, ServerOptions } from './types.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 const TWELVE_HOURS = 12 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where generated documents live (DATA_DIR/files by default). */
+    files: FileStore;
+  }
+}
 
 /** Paths are served with and without the /api prefix: the prefix is stripped before routing. */
 function stripApiPrefix(url: string): string {
@@ -58,15 +57,16 @@ function toErrorAnswer(error: FastifyError): { status: number; body: ErrorBody }
 }
 
 /**
- * Builds the API server: opens and migrates the database, seeds an empty one, loads the step definitions
- * once, and registers every route (each answering with and without /api). Does not listen.
+ * Builds the API server out of its plugins: the database (opened, migrated, seeded), the one engine over steps/,
+ * then, in the authenticated scope, accounts, clients, the screening, the spec's step calls (from the definitions'
+ * contracts), applications and generation. Every route answers with and without /api. Does not listen.
  * @param options - overrides of the environment's settings (tests give a temporary DATA_DIR or a PostgreSQL schema)
  * @returns - the fastify instance; `close()` also closes the database
  * @example const app = await buildServer({ dataDir: tmp }); await app.listen({ port: 0, host: '127.0.0.1' });
  */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const env = loadConfig();
-  const databaseUrl = options.databaseUrl ?? env.databaseUrl;
+  const dataDir = resolve(options.dataDir ?? env.dataDir);
   const app = Fastify({
     logger: { level: options.logLevel ?? env.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: BODY_LIMIT,
@@ -76,27 +76,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
 
   // The engine first: broken definitions stop the start before the database is touched.
-  const engine: StepEngine = options.engine ?? (await import('./createStepEngine.ts')).createStepEngine();
-  const layer = await createDataLayer({ dataDir: resolve(options.dataDir ?? env.dataDir), databaseUrl, pgSchema: options.pgSchema });
-  app.addHook('onClose', async () => layer.close());
-  try {
-    await migrateToLatest(layer);
-    if (options.seedDemo !== false) await seedDemo(layer.db);
-  } catch (err) {
-    await layer.close();
-    throw err;
-  }
-
-  const screening = createScreeningStore(layer.db, layer.dialect === 'sqlite');
-  const ctx: ServerContext = {
-    layer,
-    engine,
-    clients: createClientStore(layer.db),
-    screening,
-    tokens: createTokenStore(layer.db, options.tokenTtlMs ?? TWELVE_HOURS),
-    limiter: createLoginLimiter(),
-    saveStep: createStepSaver(engine, screening, app.log),
-  };
+  await app.register(enginePlugin, { stepsDir: options.stepsDir, engine: options.engine });
+  await app.register(dbPlugin, { dataDir, databaseUrl: options.databaseUrl ?? env.databaseUrl, pgSchema: options.pgSchema, seedDemo: options.seedDemo });
+  app.decorate('files', createDiskFileStore(dataDir));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -105,14 +87,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       servers: [{ url: '/api' }],
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token {token}' } },
-        schemas: Object.fromEntries(Object.entries(engine.schemas).map(([id, schema]) => [`step_${id.replace(/-/g, '_')}`, schema])),
+        schemas: Object.fromEntries(Object.entries(app.engine.schemas).map(([id, schema]) => [`step_${id.replace(/-/g, '_')}`, schema])),
       },
       security: [{ token: [] }],
     },
   });
 
   // Route schemas document the API; bodies only have to be JSON objects here, the handlers check the rest
-  // with the spec's messages (engine, validateClient). Answers are plain JSON.stringify.
+  // with the spec's messages (the engine). Answers are plain JSON.stringify.
   app.setValidatorCompiler(({ httpPart }) => (data: unknown) => {
     if (httpPart !== 'body') return true;
     if (data !== null && typeof data === 'object' && !Array.isArray(data)) return true;
@@ -120,7 +102,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
   registerJsonParser(app);
-  app.decorateRequest('user', null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorAnswer(error);
@@ -137,24 +118,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
 
   await app.register(async (api) => {
-    api.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config.public) return;
-      const header = request.headers.authorization;
-      const token = header ? /^Token\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
-      if (!token) throw unauthorized('No authentication token found');
-      const user = await ctx.tokens.find(token);
-      if (!user) throw unauthorized('Invalid token');
-      request.user = user;
+    await api.register(authPlugin, { tokenTtlMs: options.tokenTtlMs ?? TWELVE_HOURS });
+    await api.register(clientsPlugin);
+    await api.register(screeningPlugin);
+    await api.register(contractPlugin);
+    await api.register(applicationsPlugin);
+    await api.register(pdfRoutes, {
+      engine: api.engine,
+      store: api.files,
+      loadAnswers: (user, clientId) => api.screening.load(user as AuthUser, clientId),
+      requireAccess: (user, clientId) => api.clients.requireAccess(user as AuthUser, clientId),
+      onGenerated: (record) => api.applications.recordGeneration(record),
     });
-    authRoutes(api, ctx);
-    clientRoutes(api, ctx);
-    brokerRoutes(api, ctx);
-    applicationRoutes(api, ctx);
-    progressRoutes(api, ctx);
-    screeningRoutes(api, ctx);
-    stepRoutes(api, ctx);
-    await api.register(pdfRoutes, { ctx, dataDir: resolve(options.dataDir ?? env.dataDir) });
-    if (options.benchBaseline ?? env.benchBaseline) benchRoutes(api, ctx);
+    for (const plugin of options.plugins ?? []) await api.register(plugin);
     api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   });
 

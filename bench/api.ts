@@ -2,7 +2,7 @@
  * API benchmark (issue 3): autocannon on 127.0.0.1 with 10 connections, bounded in time, against a server
  * started as its own process on a temporary SQLite DATA_DIR (WAL, synchronous=FULL), or on DATABASE_URL when set.
  * Prints req/s and p99 for (a) saving the owner step (parse, engine check, durable write) and (b) the minimal
- * baseline route (parse the same body, insert it into the same database), registered with BENCH_BASELINE=1.
+ * baseline route (parse the same body, insert it into the same database), bench/baselineRoute.ts.
  * Figures only, no assertions. The routes alternate in 3 rounds; BENCH_SECONDS sets the total per route (default 15).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,8 +11,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { createDataLayer } from '../api/createDataLayer.ts';
-import { createScreeningStore } from '../api/createScreeningStore.ts';
+import { createDataLayer } from '../api/db/createDataLayer.ts';
+import { createScreeningStore } from '../api/screening/createScreeningStore.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
 import { readDefinitionFiles } from '../scripts/readDefinitionFiles.ts';
 
@@ -36,8 +36,8 @@ function freePort(): Promise<number> {
 /** Starts api/main.ts as its own process (request logging off: LOG_LEVEL=warn) and waits until it answers. */
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_BASELINE: '1', DATA_DIR: dataDir, APP_DIR: '/nonexistent' },
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/benchServer.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, APP_DIR: '/nonexistent' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;

@@ -1,4 +1,4 @@
-import type { Definitions, ExampleDefinition, FlowDefinition, FlowStepDefinition, JsonSchema, RulesDefinition, StepDefinition, UiDefinition } from './types.ts';
+import type { ContractDefinition, Definitions, DocumentMapping, ExampleDefinition, FlowDefinition, FlowStepDefinition, JsonSchema, RulesDefinition, StepDefinition, UiDefinition } from './types.ts';
 
 /** Removes the editor-only "$schema" key so ajv and rjsf see a plain schema. */
 export function stripSchemaKey<T extends Record<string, unknown>>(json: T): T {
@@ -21,7 +21,13 @@ export interface StepParts {
  * @param parts - schema.json, ui.json and rules.json
  * @param examples - its examples, by name
  */
-export function assembleStep(flowStep: FlowStepDefinition, parts: StepParts, examples: Record<string, ExampleDefinition> = {}): StepDefinition {
+export function assembleStep(
+  flowStep: FlowStepDefinition,
+  parts: StepParts,
+  examples: Record<string, ExampleDefinition> = {},
+  documents?: Record<string, DocumentMapping>,
+  contract?: ContractDefinition,
+): StepDefinition {
   const clean = (json: unknown): Record<string, unknown> => stripSchemaKey((json ?? {}) as Record<string, unknown>);
   return {
     id: flowStep.id,
@@ -30,6 +36,8 @@ export function assembleStep(flowStep: FlowStepDefinition, parts: StepParts, exa
     ui: clean(parts.ui) as UiDefinition,
     rules: clean(parts.rules) as RulesDefinition,
     examples,
+    ...(documents && Object.keys(documents).length ? { documents } : {}),
+    ...(contract ? { contract } : {}),
   };
 }
 

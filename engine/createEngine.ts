@@ -3,6 +3,8 @@ import { compileRules } from './compileRules.ts';
 import { conditionKey } from './conditionKey.ts';
 import { applyLogic } from './effects.ts';
 import { evaluateStep, type CompiledStep } from './evaluateStep.ts';
+import { labelOf } from './labelOf.ts';
+import { mapDocument } from './mapDocument.ts';
 import { registerOperations } from './operations.ts';
 import type { ApplicationData, Definitions, EvaluateOptions, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
 
@@ -26,6 +28,13 @@ export interface Engine {
   isValid(stepId: string, appData: ApplicationData, fields?: string[]): boolean;
   /** True when a value matches one `if` condition of the step's schema (a form resolving its `then` branches). */
   matchesCondition(stepId: string, condition: JsonSchema, value: unknown): boolean;
+  /** The label of a value of a field, as the adviser saw it (see labelOf). */
+  labelOf(stepId: string, path: string, value: unknown): string;
+  /**
+   * Builds one of a step's documents (steps/<id>/documents/<name>.json) over the data (see mapDocument).
+   * @throws DocumentCheckError when a check of the mapping holds; Error when the step has no such document
+   */
+  mapDocument(stepId: string, name: string, data: ApplicationData | Record<string, unknown>): unknown;
 }
 
 /**
@@ -78,6 +87,12 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
       return pages.filter((p) => holds(p.showIf, appData));
     },
     isValid: (stepId, appData, fields) => evaluateStep(compile(stepId), appData, { fields }).errors.length === 0,
+    labelOf: (stepId, path, value) => labelOf(definitions.steps[stepId], path, value),
+    mapDocument: (stepId, name, data) => {
+      const mapping = definitionOf(stepId).documents?.[name];
+      if (!mapping) throw new Error(`Step "${stepId}" has no document "${name}"`);
+      return mapDocument(mapping, data as Record<string, unknown>, (s, p, v) => labelOf(definitions.steps[s], p, v) || undefined);
+    },
     matchesCondition: (stepId, condition, value) => {
       // The form asks again on each render with the same condition objects: key each object once.
       let key = conditionKeys.get(condition);

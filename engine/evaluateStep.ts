@@ -65,9 +65,27 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
     }
   };
 
+  const computed: Record<string, unknown> = {};
+  const compute = (): void => {
+    for (const rule of rules.computed) {
+      for (const { path, rows, indices } of expandTarget(record, rule.field)) {
+        const ctx = rowContext(data, rows, indices);
+        if (rule.when !== undefined && !truthy(evaluate(rule.when, ctx))) continue;
+        const value = evaluate(rule.value, ctx);
+        if (!equal(getPath(record, path), value)) {
+          commit(setPath(record, path, value));
+          computed[path] = value;
+        }
+      }
+    }
+  };
+  // Computed facts first, so that an effect can follow a derived value (another step's answer) as it follows a typed one.
+  compute();
+
   // Effects fire on what changed since the previous record.
   const previous = options.previous;
   if (previous) {
+    const before = record;
     for (const effect of rules.effects) {
       for (const on of effect.on) {
         if (Object.is(getPath(previous, on), getPath(record, on))) continue;
@@ -76,19 +94,8 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
         commit(op({ record, previous, changed: on, params: effect.params, evaluate: (l) => evaluate(l) }));
       }
     }
-  }
-
-  const computed: Record<string, unknown> = {};
-  for (const rule of rules.computed) {
-    for (const { path, rows, indices } of expandTarget(record, rule.field)) {
-      const ctx = rowContext(data, rows, indices);
-      if (rule.when !== undefined && !truthy(evaluate(rule.when, ctx))) continue;
-      const value = evaluate(rule.value, ctx);
-      if (!equal(getPath(record, path), value)) {
-        commit(setPath(record, path, value));
-        computed[path] = value;
-      }
-    }
+    // What an effect changed can change a computed value.
+    if (record !== before) compute();
   }
 
   const hidden: string[] = [];

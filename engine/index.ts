@@ -13,3 +13,5 @@ export { customOperations } from './operations.ts';
 export { effects } from './effects.ts';
 export { describeLogic } from './describeLogic.ts';
 export { flowDiagram } from './flowDiagram.ts';
+export { mapDocument, DocumentCheckError, isLogic, documentDirectives } from './mapDocument.ts';
+export { labelOf, fieldAt, titleCase, enumNamesOf } from './labelOf.ts';

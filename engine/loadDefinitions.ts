@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { assembleDefinitions, assembleStep, flowEntries, stripSchemaKey } from './assembleDefinitions.ts';
-import type { DefinitionFiles, DefinitionProblem, Definitions, ExampleDefinition, FlowDefinition, JsonSchema, StepDefinition } from './types.ts';
+import type { ContractDefinition, DefinitionFiles, DefinitionProblem, Definitions, DocumentMapping, ExampleDefinition, FlowDefinition, JsonSchema, StepDefinition } from './types.ts';
 
 export { stripSchemaKey };
 
@@ -93,7 +93,19 @@ export function checkDefinitions(files: DefinitionFiles, options: { root?: strin
     for (const file of Object.keys(files).filter((f) => f.startsWith(prefix)).sort()) {
       if (check(file, '_meta/example.schema.json')) examples[file.slice(prefix.length).replace(/\.json$/, '')] = files[file] as ExampleDefinition;
     }
-    steps[flowStep.id] = assembleStep(flowStep, { schema: parts['schema.json'], ui: parts['ui.json'], rules: parts['rules.json'] }, examples);
+    const documents: Record<string, DocumentMapping> = {};
+    const docPrefix = `${flowStep.id}/documents/`;
+    for (const file of Object.keys(files).filter((f) => f.startsWith(docPrefix)).sort()) {
+      if (check(file, '_meta/document-mapping.schema.json')) documents[file.slice(docPrefix.length).replace(/\.json$/, '')] = stripSchemaKey(files[file] as Record<string, unknown>) as unknown as DocumentMapping;
+      else usable = false;
+    }
+    const contractFile = `${flowStep.id}/contract.json`;
+    let contract: ContractDefinition | undefined;
+    if (contractFile in files) {
+      if (check(contractFile, '_meta/contract.schema.json')) contract = stripSchemaKey(files[contractFile] as Record<string, unknown>) as ContractDefinition;
+      else usable = false;
+    }
+    steps[flowStep.id] = assembleStep(flowStep, { schema: parts['schema.json'], ui: parts['ui.json'], rules: parts['rules.json'] }, examples, documents, contract);
   });
   if (!seen.has(flow.review)) report(flowFile, '/review', `review step "${flow.review}" is not in steps`);
   for (const file of Object.keys(files)) {

@@ -23,6 +23,22 @@ function isBlank(value: unknown): boolean {
   return false;
 }
 
+/** The Luhn check digit test (a Canadian SIN passes it): digits only, at least two of them. */
+function passesLuhn(value: unknown): boolean {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^[0-9]{2,}$/.test(text)) return false;
+  let sum = 0;
+  for (let i = 0; i < text.length; i++) {
+    let digit = Number(text[text.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
 function ageInYears(dob: unknown): number | null {
   if (!isRealDate(dob)) return null;
   const [y, m, d] = dob.split('-').map(Number);
@@ -58,6 +74,13 @@ export const customOperations: Record<string, (...args: unknown[]) => unknown> =
     const f = 10 ** (typeof digits === 'number' ? digits : 0);
     return Math.round(value * f) / f;
   },
+  luhn: (value: unknown) => passesLuhn(value),
+  join: (parts: unknown, separator: unknown) => {
+    const list = (Array.isArray(parts) ? parts : [parts]).filter((p) => !isBlank(p) && (typeof p === 'string' || typeof p === 'number'));
+    return list.length ? list.map(String).join(typeof separator === 'string' ? separator : ' ') : null;
+  },
+  splitList: (value: unknown, separator: unknown) =>
+    typeof value === 'string' ? value.split(typeof separator === 'string' ? separator : ',').map((s) => s.trim()).filter(Boolean) : value,
   matches: (value: unknown, pattern: unknown) =>
     typeof value === 'string' && typeof pattern === 'string' && new RegExp(pattern).test(value),
 };

@@ -58,7 +58,7 @@ export interface FlowDefinition {
   review: string;
   steps: FlowStepDefinition[];
   /** Forms checked by the same engine but outside the screening order (the client profile). */
-  forms?: { id: string; title: string }[];
+  forms?: { id: string; title: string; record?: 'client' }[];
 }
 
 /** One group of rule targets repeated over several places (insured_1, insured_2). */
@@ -163,7 +163,56 @@ export interface StepDefinition {
   ui: UiDefinition;
   rules: RulesDefinition;
   examples: { [name: string]: ExampleDefinition };
+  /** Document mappings (steps/<id>/documents/<name>.json), by name: the generation payload, its summary. Server only. */
+  documents?: { [name: string]: DocumentMapping };
+  /** steps/<id>/contract.json: the spec's calls of the step and its parts kept in records of their own. Server only. */
+  contract?: ContractDefinition;
 }
+
+/** An object of a step record kept as a record of its own (a proposed insured is a client). */
+export interface RecordBinding {
+  /** The object's path in the step record. */
+  path: string;
+  /** Which kind of record holds it. */
+  store: 'client';
+  /** Absolute path where the record's id is kept (`basic.proposed_insured_1`). */
+  link: string;
+  /** The record's id; null: a new record is created when the object is saved. */
+  id: Logic;
+  /** The object is kept in a record while this holds; otherwise the link is cleared. */
+  when?: Logic;
+}
+
+/** One of the spec's calls of a step, served by the server's generic registrar. */
+export interface ContractCall {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  path: string;
+  summary: string;
+  clientId: { from: string[]; message?: string };
+  action: 'load' | 'save' | 'merge' | 'update' | 'context';
+  /** context: the fact answered. */
+  fact?: string;
+  record?: unknown;
+  defaults?: JsonObject;
+  errorPaths?: unknown;
+  whenMissing?: unknown;
+  response: unknown;
+}
+
+/** steps/<id>/contract.json. */
+export interface ContractDefinition {
+  description?: string;
+  templates?: { [name: string]: unknown };
+  records?: RecordBinding[];
+  /** Absolute paths of other steps' records written from this step's data when it is saved. */
+  writes?: { [path: string]: Logic };
+  /** Facts from outside the answers that the step's rules read as `$context.<name>`. */
+  context?: { [name: string]: { linkedRecords: string } };
+  calls?: ContractCall[];
+}
+
+export type { DocumentMapping, DocumentCheck } from './mapDocument.ts';
+import type { DocumentMapping } from './mapDocument.ts';
 
 /** The raw contents of steps/, as a map from a file's path relative to steps/ to its parsed JSON. */
 export type DefinitionFiles = { [relativePath: string]: unknown };

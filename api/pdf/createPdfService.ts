@@ -25,8 +25,10 @@ export interface PdfServiceDeps {
   forms: Map<string, LoadedForm>;
   labels: GenerationLabels;
   store: FileStore;
-  /** The saved step records of a client, keyed by step id. */
-  loadAnswers(clientId: number): Promise<ApplicationData>;
+  /** The saved step records of a client the user may see, keyed by step id (the proposed insureds composed in). */
+  loadAnswers(user: PdfUser, clientId: number): Promise<ApplicationData>;
+  /** Called once a generation's files are stored (the application records it). */
+  onGenerated?(record: { id: string; clientId: number; userId: number; createdAt: string; populateForms: string[]; files: { insurer: string | null; name: string; key: string; filename: string }[]; summary: unknown }): Promise<void>;
   /** Throws (a 404) unless the user may see the client. */
   requireAccess(user: PdfUser, clientId: number): Promise<void>;
   now?: () => Date;
@@ -89,8 +91,8 @@ export function engineFor(stepsDir: string = fileURLToPath(new URL('../../steps'
 export const FORMS_DIR = fileURLToPath(new URL('../../forms', import.meta.url));
 
 /** Engine, mappings and labels from steps/ and forms/, for createPdfService. */
-export function loadGenerationSetup(stepsDir?: string, formsDir: string = FORMS_DIR): Pick<PdfServiceDeps, 'engine' | 'forms' | 'labels'> {
-  const engine = engineFor(stepsDir);
+export function loadGenerationSetup(engineOrStepsDir?: Engine | string, formsDir: string = FORMS_DIR): Pick<PdfServiceDeps, 'engine' | 'forms' | 'labels'> {
+  const engine = typeof engineOrStepsDir === 'object' ? engineOrStepsDir : engineFor(engineOrStepsDir);
   return { engine, forms: loadForms(formsDir, engine.definitions.steps), labels: labelsFrom(engine.definitions.steps) };
 }
 
@@ -121,8 +123,8 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
     return ids;
   };
 
-  const answersOf = async (clientId: number): Promise<ApplicationData> => {
-    const data = await deps.loadAnswers(clientId);
+  const answersOf = async (user: PdfUser, clientId: number): Promise<ApplicationData> => {
+    const data = await deps.loadAnswers(user, clientId);
     return { ...data, $context: { ...data.$context, clientId: String(clientId) } };
   };
 
@@ -134,7 +136,7 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
     async generate(user, clientId, populateForms) {
       const ids = chosenForms(populateForms);
       await deps.requireAccess(user, clientId);
-      const { payload, data } = prepareGeneration(engine, await answersOf(clientId), { populateForms: ids, clientId, messages });
+      const { payload, data } = prepareGeneration(engine, await answersOf(user, clientId), { populateForms: ids, clientId, messages });
       const generatedAt = now();
       const documents = await Promise.all(ids.map((id) => renderApplicationPdf({ form: forms.get(id)!, source: { data, payload }, labels, generatedAt })));
       const combined = await mergePdfs(documents);
@@ -160,6 +162,15 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
       await Promise.all([...files.map((f, i) => store.put(f.key, documents[i], 'application/pdf')), store.put(manifest.combined.key, combined, 'application/pdf')]);
       // The manifest last: a generation is downloadable only once all of its files are stored.
       await store.put(manifestKey(id), new TextEncoder().encode(JSON.stringify(manifest)), 'application/json');
+      await deps.onGenerated?.({
+        id,
+        clientId,
+        userId: user.id,
+        createdAt: manifest.created_at,
+        populateForms: ids,
+        files: [...files, { insurer: null, name: 'All chosen insurers', key: manifest.combined.key, filename: manifest.combined.filename }],
+        summary,
+      });
       return {
         data: {
           s3_url: `${filesUrl}/${id}/`,
@@ -173,14 +184,14 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
 
     async summary(user, clientId, populateForms) {
       await deps.requireAccess(user, clientId);
-      const data = await answersOf(clientId);
+      const data = await answersOf(user, clientId);
       return buildSummary(assemblePayload(normalizeData(engine, data), { populateForms, clientId, messages }), labels);
     },
 
     async payload(user, clientId, populateForms) {
       const ids = chosenForms(populateForms);
       await deps.requireAccess(user, clientId);
-      return prepareGeneration(engine, await answersOf(clientId), { populateForms: ids, clientId, messages }).payload;
+      return prepareGeneration(engine, await answersOf(user, clientId), { populateForms: ids, clientId, messages }).payload;
     },
 
     async download(user, id, insurer) {

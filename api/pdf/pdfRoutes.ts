@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError, notFound } from '../apiError.ts';
-import { bodyOf, clientIdFrom, parseId, queryParam, userOf } from '../requestHelpers.ts';
-import { anyObject, errorResponses, objectBody } from '../routeSchemas.ts';
-import type { ErrorBody, ServerContext } from '../types.ts';
+import type { Engine } from '../../engine/createEngine.ts';
+import { ApiError, notFound } from '../http/apiError.ts';
+import { bodyOf, clientIdFrom, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
+import { anyObject, errorResponses, objectBody } from '../http/routeSchemas.ts';
+import type { ErrorBody } from '../types.ts';
 import { GenerationError, IncompleteScreeningError } from './buildPayload.ts';
-import { createPdfService, loadGenerationSetup, type PdfService } from './createPdfService.ts';
-import { createDiskFileStore, type FileStore } from './fileStore.ts';
+import { createPdfService, loadGenerationSetup, type PdfService, type PdfServiceDeps } from './createPdfService.ts';
+import type { FileStore } from './fileStore.ts';
 
 export interface PdfRoutesOptions {
-  ctx: ServerContext;
-  /** DATA_DIR: generated files go to DATA_DIR/files unless a store is given. */
-  dataDir: string;
-  /** Replaces the DATA_DIR store (S3-compatible storage, tests). */
-  store?: FileStore;
+  /** The server's one engine. */
+  engine: Engine;
+  /** Where generated files are kept. */
+  store: FileStore;
+  loadAnswers: PdfServiceDeps['loadAnswers'];
+  requireAccess: PdfServiceDeps['requireAccess'];
+  onGenerated?: PdfServiceDeps['onGenerated'];
   /** Replaces the service (tests). */
   service?: PdfService;
 }
@@ -58,12 +61,12 @@ const generateBody = objectBody(
  * GET /pdf/files/:id/ (all chosen insurers) and /pdf/files/:id/:insurer/. Each also answers under /api.
  */
 export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions): Promise<void> {
-  const { ctx } = options;
   const service = options.service ?? createPdfService({
-    ...loadGenerationSetup(),
-    store: options.store ?? createDiskFileStore(options.dataDir),
-    loadAnswers: (clientId) => ctx.screening.load(clientId),
-    requireAccess: (user, clientId) => ctx.clients.requireAccess(user as Parameters<typeof ctx.clients.requireAccess>[0], clientId),
+    ...loadGenerationSetup(options.engine),
+    store: options.store,
+    loadAnswers: options.loadAnswers,
+    requireAccess: options.requireAccess,
+    onGenerated: options.onGenerated,
   });
 
   const formsFrom = (raw: string | undefined): string[] => (raw ? raw.split(',').map((s) => s.trim()).filter(Boolean) : []);

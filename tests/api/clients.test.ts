@@ -113,29 +113,34 @@ describe.each(databases)('clients (%s)', (kind) => {
     expect(blank.body.error).toBe('First name is required');
   });
 
-  it('keeps the proposed-insured profile fields, and the email only with consent', async () => {
+  it('keeps the proposed-insured profile fields, checked by the proposed-insured rules', async () => {
     const created = await server.call('POST', '/clients/', {
       token,
       body: clientBody({ title: 'dr', postal_code: 'K1A 0B1', years_at_address: 4, is_second_insured: true, original_client_id: 7, email_consent: false, unknown_field: 'dropped' }),
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ title: 'dr', postal_code: 'K1A 0B1', years_at_address: 4, is_second_insured: true, original_client_id: 7, email: null });
+    expect(created.body).toMatchObject({ title: 'dr', postal_code: 'K1A 0B1', years_at_address: 4, is_second_insured: true, original_client_id: 7 });
     expect(created.body.unknown_field).toBeUndefined();
     const patched = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { email_consent: true, email: 'with.consent@example.com', city: 'Ottawa' } });
     expect(patched.body).toMatchObject({ email: 'with.consent@example.com', city: 'Ottawa', title: 'dr' });
-    const refused = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { email_consent: false } });
-    expect(refused.body.email).toBeNull();
+    // The step's own messages: a PATCH refuses what Proposed Insured refuses, and stores nothing.
+    const postal = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { postal_code: '12345', city: 'Gatineau' } });
+    expect(postal.status).toBe(400);
+    expect(postal.body).toEqual({ error: 'Please enter a valid postal code (e.g., A1A 1A1)', errors: [{ field: 'postal_code', message: 'Please enter a valid postal code (e.g., A1A 1A1)' }] });
+    const years = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { years_at_address: -2 } });
+    expect(years.body.errors).toEqual([{ field: 'years_at_address', message: 'Please enter a valid number of years' }]);
+    expect((await server.call('GET', `/clients/${created.body.id}/`, { token })).body).toMatchObject({ postal_code: 'K1A 0B1', city: 'Ottawa', years_at_address: 4 });
     const badValue = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { city: { nested: true } } });
     expect(badValue.status).toBe(400);
   });
 
-  it('includes life applications on request', async () => {
+  it('includes life applications on request, with what their screening shows and their generated files', async () => {
     const id = await createClient(server, token);
     const app = await server.call('POST', '/applications/create_new_application/', { token, body: { client_id: id } });
     expect(app.status).toBe(201);
     const got = await server.call('GET', `/api/clients/${id}/?include=life_applications`, { token });
     expect(got.body.life_applications).toEqual([
-      { id: app.body.id, created_at: app.body.created_at, application_type: 'NEW', product_type: null, number_of_insureds: 1, status: 'DRAFT', face_amount: null },
+      expect.objectContaining({ id: app.body.id, created_at: app.body.created_at, application_type: null, product_type: null, number_of_insureds: 1, status: 'DRAFT', face_amount: null, is_current: true, generations: [] }),
     ]);
   });
 
@@ -215,13 +220,19 @@ describe.each(databases)('clients (%s)', (kind) => {
     }
   });
 
-  it('lists the previous proposed insureds: the user\'s other clients with profile fields', async () => {
+  it('lists the previous proposed insureds: the adviser\'s past second insureds, not every client', async () => {
     const user = await signUp(server);
     const a = await createClient(server, user.token, { first_name: 'Alpha', city: 'Halifax' });
     const b = await createClient(server, user.token, { first_name: 'Bravo', marital_status: 'married' });
+    const none = await server.call('GET', `/api/clients/${a}/get_previous_proposed_insureds/`, { token: user.token });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
+    // b's application names a second insured: that client (not b) becomes a previous proposed insured.
+    const second = await createClient(server, user.token, { first_name: 'Charlie', marital_status: 'married' });
+    expect((await server.call('POST', '/insurance/screening/basic/', { token: user.token, body: { client_id: b, number_of_insureds: 2, proposed_insured_1: b, proposed_insured_2: second } })).status).toBe(200);
+    await server.call('PUT', `/api/screening/${b}/proposed-insured/`, { token: user.token, body: { number_of_insureds: 2, insured_2: { previous_insured_id: second } } });
     const res = await server.call('GET', `/api/clients/${a}/get_previous_proposed_insureds/`, { token: user.token });
-    expect(res.status).toBe(200);
-    expect(res.body.map((c: { id: number }) => c.id)).toEqual([b]);
-    expect(res.body[0]).toMatchObject({ id: b, first_name: 'Bravo', marital_status: 'married' });
+    expect(res.body.map((c: { id: number }) => c.id)).toEqual([second]);
+    expect(res.body[0]).toMatchObject({ id: second, first_name: 'Charlie', marital_status: 'married' });
   });
 });

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataLayer } from '../../api/createDataLayer.ts';
-import { createScreeningStore } from '../../api/createScreeningStore.ts';
-import { migrateToLatest } from '../../api/migrateToLatest.ts';
+import { createDataLayer } from '../../api/db/createDataLayer.ts';
+import { createScreeningStore } from '../../api/screening/createScreeningStore.ts';
+import { migrateToLatest } from '../../api/db/migrateToLatest.ts';
 import type { DataLayer } from '../../api/types.ts';
 import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 

@@ -60,6 +60,20 @@ describe.each(databases)('malformed input never yields a 500 (%s)', (kind) => {
     expectInputError(await server.call('PUT', `/api/screening/${clientId}/owner/`, { token, raw: arrays, headers: { 'content-type': 'application/json' } }));
   });
 
+  it('refuses numbers JSON can write but no answer can hold (1e309 is Infinity), storing nothing', async () => {
+    const before = (await server.call('GET', `/api/screening/${clientId}/`, { token })).body;
+    for (const [path, raw, field] of [
+      [`/api/screening/${clientId}/plan-details/`, '{"single_life_options":[{"product_type":"term_life","plan_name":"term_10","face_amount":1e309}]}', 'single_life_options.0.face_amount'],
+      [`/api/screening/${clientId}/financial/`, '{"insured_1":{"total_assets":-1e400}}', 'insured_1.total_assets'],
+      ['/api/insurance/screening/save_plan_details/', `{"client_id":${clientId},"plan_details":{"joint_plan_options":[{"face_amount":2e308}]}}`, 'plan_details.joint_plan_options.0.face_amount'],
+    ] as const) {
+      const res = await server.call(path.includes('save_plan') ? 'POST' : 'PUT', path, { token, raw, headers: { 'content-type': 'application/json' } });
+      expectInputError(res);
+      expect(res.body).toEqual({ error: 'Please enter a number within range', errors: [{ field, message: 'Please enter a number within range' }] });
+    }
+    expect((await server.call('GET', `/api/screening/${clientId}/`, { token })).body).toEqual(before);
+  });
+
   it('refuses prototype poisoning', async () => {
     const res = await server.call('POST', '/api/clients/', { token, raw: '{"first_name":"Jo","__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
     expectInputError(res);

@@ -28,23 +28,30 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
     return { id, data };
   }
 
-  it('answers the whole application data of a client, {} at first', async () => {
-    const id = await createClient(server, token);
+  it('answers the whole application data of a client: nothing answered at first, insured 1 read from the client record', async () => {
+    const id = await createClient(server, token, { first_name: 'Marie', last_name: 'Gagnon', gender_sex_at_birth: 'female', marital_status: 'married', city: 'Montréal' });
     const res = await server.call('GET', `/api/screening/${id}/`, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({});
+    expect(res.body.$context).toMatchObject({ clientId: String(id), previousInsureds: [] });
+    expect(Object.keys(res.body).filter((k) => k !== '$context')).toEqual(['proposed-insured']);
+    expect(res.body['proposed-insured']).toEqual({ insured_1: expect.objectContaining({ first_name: 'Marie', last_name: 'Gagnon', gender_sex_at_birth: 'female', marital_status: 'married', city: 'Montréal' }) });
+    expect(res.body['proposed-insured'].number_of_insureds).toBeUndefined();
     expect((await server.call('GET', `/screening/${id}`, { token })).status).toBe(200);
   });
 
-  it.each(examples)('saves %s example "%s" as the engine evaluates it, touching no other step', async (stepId, name) => {
+  it.each(examples)('saves %s example "%s" as the engine evaluates it, touching no other step but its links', async (stepId, name) => {
     const { id, data } = await clientWith(stepId, name);
     const before = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
     const res = await server.call('PUT', `/api/screening/${id}/${stepId}/`, { token, body: data[stepId] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const expected = engine.evaluateStep(stepId, { ...data, $context: { clientId: String(id) } }).values;
+    // The engine sees insured 1 as the client record holds it (proposed-insured's records binding).
+    const expected = engine.evaluateStep(stepId, { ...before, [stepId]: data[stepId], $context: before.$context }, { previous: before[stepId] }).values;
     expect(res.body).toEqual(JSON.parse(JSON.stringify(expected)));
     const after = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
-    expect(after).toEqual({ ...before, [stepId]: res.body });
+    const links = stepId === 'proposed-insured'
+      ? { basic: { ...before.basic, number_of_insureds: res.body.number_of_insureds, proposed_insured_1: id, proposed_insured_2: res.body.number_of_insureds === 2 ? after.basic.proposed_insured_2 : null } }
+      : {};
+    expect(after).toEqual({ ...before, ...links, [stepId]: res.body, $context: after.$context });
   });
 
   it('refuses a bad postal code with the spec\'s message, and keeps what was stored', async () => {
@@ -103,17 +110,49 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
     expect(saved.body.insured_1.net_worth).toBe(Math.round(((record.insured_1.total_assets as number) - (record.insured_1.total_liabilities as number)) * 100) / 100);
   });
 
-  it('fires effects against the stored record: a previous insured is copied into insured 2', async () => {
+  it('keeps each proposed insured as a client record: insured 1 is the client, insured 2 a new client of the adviser', async () => {
     const { id, data } = await clientWith('proposed-insured', 'two-insureds');
-    const first = await server.call('PUT', `/api/screening/${id}/proposed-insured/`, { token, body: data['proposed-insured'] });
-    expect(first.status).toBe(200);
-    expect(first.body.insured_2.original_client_id).toBe(String(id));
-    const previous = await createClient(server, token, { first_name: 'Priya', last_name: 'Raman', date_of_birth: '1983-08-09', gender_sex_at_birth: 'female', phone_primary: '403-555-0111', marital_status: 'married', postal_code: 'T2P 1J9' });
-    const record = structuredClone(first.body) as { insured_2: JsonObject };
-    record.insured_2.previous_insured_id = previous;
+    const record = data['proposed-insured'] as { insured_1: JsonObject; insured_2: JsonObject };
     const res = await server.call('PUT', `/api/screening/${id}/proposed-insured/`, { token, body: record });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.insured_2).toMatchObject({ first_name: 'Priya', last_name: 'Raman', date_of_birth: '1983-08-09', postal_code: 'T2P 1J9' });
+    const all = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
+    expect(all.basic).toMatchObject({ number_of_insureds: 2, proposed_insured_1: id });
+    const second = all.basic.proposed_insured_2 as number;
+    expect(typeof second).toBe('number');
+    expect(second).not.toBe(id);
+    // Insured 1's answers are the client record's now, and insured 2 is a client like any other, with the spec's flags.
+    const client = (await server.call('GET', `/api/clients/${id}/`, { token })).body;
+    expect(client).toMatchObject({ first_name: record.insured_1.first_name, postal_code: record.insured_1.postal_code, relationship_to_owner: 'self' });
+    const other = (await server.call('GET', `/api/clients/${second}/`, { token })).body;
+    expect(other).toMatchObject({ first_name: record.insured_2.first_name, is_second_insured: true, is_client_insured: false, original_client_id: String(id) });
+    // The step record itself keeps no copy: a later profile edit shows in the step.
+    expect((await server.call('PATCH', `/api/clients/${second}/`, { token, body: { city: 'Lethbridge' } })).status).toBe(200);
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body['proposed-insured'].insured_2.city).toBe('Lethbridge');
+    // Back to one insured: the link to insured 2 goes, the client stays.
+    const one = await server.call('PUT', `/api/screening/${id}/proposed-insured/`, { token, body: { ...res.body, number_of_insureds: 1 } });
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.basic.proposed_insured_2).toBeNull();
+    expect((await server.call('GET', `/api/clients/${second}/`, { token })).status).toBe(200);
+  });
+
+  it('offers the adviser\'s past second insureds, and copies the one picked into insured 2 (effects fire against the stored record)', async () => {
+    const first = await clientWith('proposed-insured', 'two-insureds');
+    const made = await server.call('PUT', `/api/screening/${first.id}/proposed-insured/`, { token, body: first.data['proposed-insured'] });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const pastSecond = (await server.call('GET', `/api/screening/${first.id}/`, { token })).body.basic.proposed_insured_2 as number;
+    expect((await server.call('PATCH', `/api/clients/${pastSecond}/`, { token, body: { postal_code: 'T2P 1J9', city: 'Calgary' } })).status).toBe(200);
+
+    const { id, data } = await clientWith('proposed-insured', 'two-insureds');
+    const list = await server.call('GET', `/api/clients/${id}/get_previous_proposed_insureds/`, { token });
+    expect(list.status).toBe(200);
+    expect(list.body.map((c: JsonObject) => c.id)).toContain(pastSecond);
+    expect(list.body.map((c: JsonObject) => c.id)).not.toContain(first.id);
+    const record = structuredClone(data['proposed-insured']) as { insured_2: JsonObject };
+    record.insured_2 = { ...record.insured_2, previous_insured_id: pastSecond };
+    const res = await server.call('PUT', `/api/screening/${id}/proposed-insured/`, { token, body: record });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.insured_2).toMatchObject({ postal_code: 'T2P 1J9', city: 'Calgary' });
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.basic.proposed_insured_2).toBe(pastSecond);
   });
 
   it('writes the previous record only on success: a failed save after a good one keeps the good one', async () => {

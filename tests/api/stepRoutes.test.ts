@@ -17,13 +17,18 @@ describe.each(databases)('the spec\'s per-step calls (%s)', (kind) => {
   const call = (method: string, path: string, body?: unknown) => server.call(method, path, { token, body });
   const stored = async (id: number): Promise<Loose> => (await call('GET', `/api/screening/${id}/`)).body;
 
-  /** A client whose other steps hold the example's records. */
+  /**
+   * A client whose other steps hold the example's records; `data` is the application as the server sees it then
+   * (insured 1 read from the client record).
+   */
   async function clientWith(stepId: string, name: string): Promise<{ id: number; data: ApplicationData; record: Loose }> {
     const id = await createClient(server, token);
     const data = example(stepId, name);
     delete data.$context;
     for (const [other, record] of Object.entries(data)) if (other !== stepId && record) await server.seedRecord(id, other, record);
-    return { id, data, record: structuredClone(data[stepId]) };
+    const seen = await stored(id);
+    delete seen[stepId];
+    return { id, data: seen, record: structuredClone(data[stepId]) };
   }
 
   /** What the generic save would store for this record. */

@@ -35,15 +35,23 @@ const plans: Record<string, () => Record<string, unknown>> = {
   }),
 };
 
+const IDENTITY_ANSWERS = {
+  has_third_party_instructions: false, has_third_party_funds: false, suspect_third_party: false,
+  primary_id_type: 'passport', primary_id_number: 'P1234567', primary_id_expiry: '2031-01-31', primary_id_country_of_issue: 'Canada',
+  is_physically_present: true, is_intermediary: false,
+};
+
 /** The application with one owner variant and one plan variant, computed values applied as the server would. */
 function variant(owner: string, plan: string): ApplicationData {
   const data = fullApplication();
   data['plan-details'] = plans[plan]();
   data['plan-details'] = engine.evaluateStep('plan-details', data).values;
-  data.owner = owners[owner]();
+  // Universal and whole life plans ask the owner's third-party and identity declarations: answered here, so that every
+  // step of each variant is complete.
+  data.owner = { ...IDENTITY_ANSWERS, ...owners[owner]() };
   data.owner = engine.evaluateStep('owner', data).values;
   // Owners other than the insureds bring the owner's (and a corporation's) financial sections into play.
-  if (owner === 'entity') data.financial = example('financial', 'corporate-owner').financial;
+  if (owner === 'entity') data.financial = { ...example('financial', 'corporate-owner').financial, has_insured_2: true, insured_2: structuredClone(data.financial!.insured_2) };
   else if (owner.startsWith('individual')) {
     const fin = structuredClone(data.financial!) as Record<string, unknown>;
     data.financial = { ...fin, owner_financial_data: structuredClone(fin.insured_1) };

@@ -51,7 +51,7 @@ describe('beneficiaries', () => {
 
   it('leave out insured 2 when the step has no second insured', () => {
     const data = fullApplication();
-    step(data, 'beneficiary').has_insured_2 = false;
+    step(data, 'proposed-insured').number_of_insureds = 1;
     const designation = payloadOf(data).beneficiary_designation;
     expect(Object.keys(designation.primary_beneficiaries)).toEqual(['IP1_B1']);
     expect(Object.keys(designation.contingent_beneficiaries)).toEqual(['IP1_B1', 'IP1_B2']);

@@ -102,10 +102,14 @@ describe('documents of other applications', () => {
     const full = fullApplication();
     for (const id of ['beneficiary', 'purpose-of-insurance', 'lifestyle', 'medical', 'insurance-history', 'financial']) data[id] ??= full[id];
     for (const id of ['beneficiary', 'lifestyle', 'medical', 'insurance-history', 'financial']) step(data, id).has_insured_2 = false;
-    (step(data, 'proposed-insured').insured_1 as JsonObject).phone_primary = '613-555-0142';
+    Object.assign(step(data, 'proposed-insured').insured_1 as JsonObject, {
+      phone_primary: '613-555-0142', marital_status: 'married', is_smoker: true, smoking_details: 'About 5 cigarettes a day', residency_status: 'citizen', place_of_birth_type: 'canada', place_of_birth_province: 'QC',
+      politically_exposed_person: false, address_line1: '12 Elgin Street', is_po_box: false,
+    });
     step(data, 'financial').owner_financial_data = { total_assets: 2400000, total_liabilities: 300000, is_gainfully_employed: true, annual_earned_income: 210000 };
     data['multi-owner'] ??= { no_survivorship: false, subrogated_owner: true, owner1_successor_first_name: 'Lise', owner1_successor_last_name: 'Gauthier', owner1_successor_relationship: 'Sister' };
-    data['tax-information'] ??= { owner1_sin_part1: '046', owner1_sin_part2: '454', owner1_sin_part3: '286', owner1_fatca_status: 'no', owner1_crs_status: 'no' };
+    data['tax-information'] ??= { owner1_sin_part1: '046', owner1_sin_part2: '454', owner1_sin_part3: '286', owner1_fatca_status: 'no', owner1_crs_status: 'no',
+      owner2_sin_part1: '130', owner2_sin_part2: '692', owner2_sin_part3: '544', owner2_fatca_status: 'no', owner2_crs_status: 'no' };
     const source = prepareGeneration(engine, data, { populateForms: ['MANULIFE'] });
     const { text } = await render('MANULIFE', source);
     expect(text).toContain('Proposed insured 2 Not specified');
@@ -121,16 +125,26 @@ describe('documents of other applications', () => {
 
   it('wrap and paginate long answers without losing words, and survive characters Helvetica lacks', async () => {
     const data = fullApplication();
-    const words = Array.from({ length: 900 }, (_, i) => `word${i}`).join(' ');
-    (step(data, 'medical').insured_1 as JsonObject).consultation_results = `${words} THE-END`;
+    const { bytes: usual } = await render('BMO', sourceOf(data));
+    // The longest answers the definitions accept: every 1,000-character medical detail of both insureds.
+    const long = (tag: string): string => {
+      const words = Array.from({ length: 160 }, (_, i) => `${tag}${i}`).join(' ');
+      return `${words} ${tag}-END`.slice(-1000);
+    };
+    for (const n of [1, 2]) {
+      const medical = step(data, 'medical')[`insured_${n}`] as JsonObject;
+      for (const field of ['physician_address', 'last_consultation_reason', 'prescribed_treatment', 'consultation_results']) medical[field] = long(`${field[0]}${n}w`);
+    }
     (step(data, 'proposed-insured').insured_1 as JsonObject).occupation = 'Ingénieur – Zoë Łukasz 李 ✓';
     const source = sourceOf(data);
     const { bytes, text } = await render('BMO', source);
-    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(7);
-    expect(text).toContain('word0 word1 word2');
-    expect(text).toContain('word450 word451');
-    expect(text).toContain('word899 THE-END');
-    expect(text).toContain('Results (continued)');
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan((await PDFDocument.load(usual)).getPageCount());
+    const results = String((step(data, 'medical').insured_1 as JsonObject).consultation_results).split(' ');
+    expect(squash(text)).toContain(results.slice(0, 3).join(' '));
+    expect(squash(text)).toContain(results.slice(80, 82).join(' '));
+    expect(squash(text)).toContain('c1w159 c1w-END');
+    expect(squash(text)).toContain('c2w159 c2w-END');
+    expect(text).toContain('Part M - Medical information, insured 1 (continued)');
     expect(text).toContain('Ingénieur – Zoë Lukasz ? ?');
   });
 });

@@ -25,9 +25,10 @@ describe('lists: add and remove with the limits and the engine\'s effects', () =
     await user.click(add);
     expect(primaryRows()).toHaveLength(3);
     expect(shares(changes.at(-1)?.record)).toEqual([33, 33, 34]);
-    // The new row starts with the definition's defaults.
+    // The new row starts with the definition's defaults, and no declaration is made for the adviser.
     const newRow = ((changes.at(-1)?.record.insured_1 as JsonObject).primary_beneficiaries as JsonObject[])[2];
-    expect(newRow).toMatchObject({ beneficiary_type: 'individual', is_revocable: true });
+    expect(newRow).toMatchObject({ beneficiary_type: 'individual' });
+    expect(newRow.is_revocable ?? null).toBeNull();
     const shown = screen.getAllByLabelText('Share (%)').slice(0, 3).map((i) => (i as HTMLInputElement).value);
     expect(shown).toEqual(['33', '33', '34']);
   });
@@ -79,13 +80,12 @@ describe('lists: add and remove with the limits and the engine\'s effects', () =
     expect(rows).toHaveLength(3);
   });
 
-  it('the second insured\'s section starts with one beneficiary (effect) when toggled on', async () => {
-    const user = userEvent.setup();
-    const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
-    await user.click(screen.getByRole('button', { name: /Add Insured Person 2/ }));
-    const insured2 = changes.at(-1)?.record.insured_2 as JsonObject;
-    expect((insured2.primary_beneficiaries as JsonObject[])[0]).toMatchObject({ share_percentage: 100, is_revocable: true });
-    expect(screen.getByRole('heading', { name: 'Insured Person 2' })).toBeTruthy();
+  it('a second proposed insured brings a section for insured 2 with one beneficiary row', async () => {
+    const data = { ...example('beneficiary', 'one-beneficiary'), 'proposed-insured': { number_of_insureds: 2 } };
+    renderStep('beneficiary', data);
+    expect(screen.queryByRole('button', { name: /Add Insured Person 2/ })).toBeNull();
+    const insured2 = await screen.findByRole('group', { name: 'Insured Person 2' });
+    expect(within(insured2).getAllByRole('group', { name: /^Primary Beneficiary \d$/ })).toHaveLength(1);
   });
 
   it('plan options: single life and joint plans are exclusive (effect)', async () => {

@@ -156,9 +156,12 @@ describe('choice widgets', () => {
 
   it('a checkbox carries its own label', async () => {
     const user = userEvent.setup();
-    const { changes } = renderStep('owner', individualOwner());
-    await user.click(screen.getByLabelText('Is this a PO Box address?'));
-    expect(typeof changes.at(-1)?.record.is_po_box).toBe('boolean');
+    const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
+    const box = screen.getByLabelText('This is a Quebec policy') as HTMLInputElement;
+    expect(box.type).toBe('checkbox');
+    const before = box.checked;
+    await user.click(box);
+    expect(changes.at(-1)?.record.is_quebec_policy).toBe(!before);
   });
 
   it('toggleButton switches a boolean with its on and off labels', async () => {

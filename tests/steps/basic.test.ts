@@ -37,15 +37,26 @@ describe('basic: the record', () => {
     ]);
   });
 
-  it('has the spec\'s defaults and option sets', () => {
-    expect(schema.properties.speaks_english_french.default).toBe(false);
-    expect(schema.properties.language_explained.default).toBe(false);
-    expect(schema.properties.is_canadian_tax_resident.default).toBe(false);
-    expect(schema.properties.preferred_language.default).toBe('english');
+  it('pre-selects no answer (issue 10: the spec\'s record defaults live only in the legacy call) and keeps the option sets', () => {
+    for (const field of ['speaks_english_french', 'language_explained', 'is_canadian_tax_resident', 'preferred_language', 'application_type', 'product_type']) {
+      expect(schema.properties[field], field).not.toHaveProperty('default');
+    }
     expect(schema.properties.preferred_language.enum).toEqual(['english', 'french']);
-    expect(schema.properties.application_type.default).toBe('NEW');
     expect(schema.properties.application_type.enum).toEqual(['NEW', 'ADDITIONAL', 'REPLACEMENT', 'LINKED']);
-    expect(schema.properties.product_type.default).toBe('term_life');
+    const legacy = definitions.steps[STEP].contract?.calls?.find((c) => c.method === 'POST');
+    expect(legacy?.defaults).toEqual({ application_type: 'NEW', product_type: 't10' });
+  });
+
+  it('asks for an explicit answer to every question, in the definitions\' words', () => {
+    const data = { [STEP]: {}, $context: { clientId: '7' } };
+    expect(errorsOf(STEP, data)).toEqual([
+      { field: 'speaks_english_french', message: 'Please answer whether you speak English or French' },
+      { field: 'preferred_language', message: 'Please choose a preferred language' },
+      { field: 'is_canadian_tax_resident', message: 'Please answer whether you are a Canadian tax resident' },
+      { field: 'application_type', message: 'Please select an application type' },
+    ]);
+    (data[STEP] as JsonObject).speaks_english_french = false;
+    expect(messageOn(data, 'language_explained')).toBe('Please answer whether it was fully explained in your language');
   });
 
   it('labels the application types as the spec does', () => {
@@ -110,7 +121,7 @@ describe('basic: language check', () => {
     expect(message).toMatch(/applications with .*provider require/i);
     expect(message).toMatch(/explained in your language/i);
     delete record(data).language_explained;
-    expect(messageOn(data, 'language_explained')).toBe(message);
+    expect(messageOn(data, 'language_explained')).toBe('Please answer whether it was fully explained in your language');
     record(data).language_explained = true;
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -165,9 +176,9 @@ describe('basic: application type', () => {
 });
 
 describe('basic: number of insureds', () => {
-  it('follows the proposed insured step\'s count', () => {
-    const data = example(STEP, 'new-application');
-    data['proposed-insured'] = { number_of_insureds: 2 };
-    expect(engine.evaluateStep(STEP, data).values.number_of_insureds).toBe(2);
+  it('is written by the proposed insured step\'s save (its contract), not computed twice', () => {
+    const contract = definitions.steps['proposed-insured'].contract;
+    expect(contract?.writes).toEqual({ 'basic.number_of_insureds': { var: 'proposed-insured.number_of_insureds' } });
+    expect(contract?.records?.map((r) => r.link)).toEqual(['basic.proposed_insured_1', 'basic.proposed_insured_2']);
   });
 });

@@ -59,7 +59,7 @@ describe('beneficiary list sizes', () => {
     const data = example(STEP, 'two-insureds');
     insured(data, 2).primary_beneficiaries = [];
     expect(errorsOf(STEP, data)).toContainEqual(error);
-    record(data).has_insured_2 = false;
+    data['proposed-insured'] = { number_of_insureds: 1 };
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 
@@ -138,7 +138,7 @@ describe('beneficiary share totals', () => {
     rows(data, 2, 'contingent')[0].share_percentage = 100;
     expect(errorsOf(STEP, data)).toEqual([]);
     rows(data, 2, 'primary')[0].share_percentage = 80;
-    record(data).has_insured_2 = false;
+    data['proposed-insured'] = { number_of_insureds: 1 };
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 
@@ -205,7 +205,7 @@ describe('beneficiary names and relationships', () => {
     rows(data, 2, 'contingent')[0].relationship = 'sibling';
     expect(errorsOf(STEP, data)).toEqual([]);
     rows(data, 2, 'primary')[0].full_name = null;
-    record(data).has_insured_2 = false;
+    data['proposed-insured'] = { number_of_insureds: 1 };
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 });
@@ -348,22 +348,24 @@ describe('beneficiary share redistribution', () => {
 });
 
 describe('beneficiary insured 2 toggle', () => {
-  it('adding insured 2 starts with one empty primary beneficiary', () => {
+  it('a second proposed insured starts with one empty primary beneficiary, with no declaration pre-selected', () => {
     const data = example(STEP, 'one-beneficiary');
     const previous = structuredClone(record(data));
-    record(data).has_insured_2 = true;
+    data['proposed-insured'] = { number_of_insureds: 2 };
     const v = view(data, previous);
+    expect(v.values.has_insured_2).toBe(true);
     const i2 = v.values.insured_2 as JsonObject;
     expect(i2.primary_beneficiaries).toHaveLength(1);
-    expect((i2.primary_beneficiaries as JsonObject[])[0]).toMatchObject({ beneficiary_type: 'individual', share_percentage: 100, is_revocable: true });
+    expect((i2.primary_beneficiaries as JsonObject[])[0]).toMatchObject({ beneficiary_type: 'individual', share_percentage: 100 });
+    expect((i2.primary_beneficiaries as JsonObject[])[0].is_revocable ?? null).toBeNull();
     expect(v.errors).toContainEqual({
       field: 'insured_2.primary_beneficiaries', message: 'All primary beneficiaries for Insured 2 must have a name and relationship',
     });
   });
 
-  it('removing insured 2 hides and clears its section', () => {
+  it('one proposed insured hides and clears the section of insured 2', () => {
     const data = example(STEP, 'two-insureds');
-    record(data).has_insured_2 = false;
+    data['proposed-insured'] = { number_of_insureds: 1 };
     const v = view(data);
     expect(v.hidden).toContain('insured_2');
     expect(v.cleared).toContain('insured_2');

@@ -39,12 +39,12 @@ describe('financial validation per insured', () => {
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 
-  it('an empty record asks for insured 1 assets, liabilities and earned income', () => {
+  it('an empty record asks whether insured 1 is employed, and for assets and liabilities', () => {
     const errors = errorsOf(STEP, { owner: { ownership_type: 'insured_1' }, [STEP]: {} });
     expect(errors).toEqual([
+      { field: 'insured_1.is_gainfully_employed', message: 'Please answer whether Proposed Insured 1 is gainfully employed' },
       { field: 'insured_1.total_assets', message: 'Total assets is required' },
       { field: 'insured_1.total_liabilities', message: 'Total liabilities is required' },
-      { field: 'insured_1.annual_earned_income', message: 'Annual earned income is required' },
     ]);
   });
 
@@ -78,7 +78,7 @@ describe('financial validation per insured', () => {
       { field: 'insured_2.family_income', message: 'Family income is required' },
       { field: 'insured_2.spouse_insurance_amount', message: 'Spouse insurance amount is required' },
     ]);
-    record(data).has_insured_2 = false;
+    data['proposed-insured'] = { number_of_insureds: 1 };
     const v = view(data);
     expect(v.errors).toEqual([]);
     expect(v.hidden).toContain('insured_2');
@@ -137,7 +137,7 @@ describe('financial net worth', () => {
   it('is computed for insured 2 and the owner too', () => {
     const data = example(STEP, 'corporate-owner');
     Object.assign(part(data, 'owner_financial_data'), { total_assets: 100, total_liabilities: 40 });
-    record(data).has_insured_2 = true;
+    data['proposed-insured'] = { number_of_insureds: 2 };
     record(data).insured_2 = { ...employedOwner };
     const v = view(data);
     expect((v.values.owner_financial_data as JsonObject).net_worth).toBe(60);
@@ -163,9 +163,9 @@ describe('financial owner and corporate sections', () => {
     expect(view(data).hidden).not.toContain('owner_financial_data');
     expect(view(data).hidden).toContain('corporate_data');
     expect(errorsOf(STEP, data)).toEqual([
+      { field: 'owner_financial_data.is_gainfully_employed', message: 'Please answer whether Owner is gainfully employed' },
       { field: 'owner_financial_data.total_assets', message: 'Total assets is required' },
       { field: 'owner_financial_data.total_liabilities', message: 'Total liabilities is required' },
-      { field: 'owner_financial_data.annual_earned_income', message: 'Annual earned income is required' },
     ]);
     record(data).owner_financial_data = { ...employedOwner };
     expect(errorsOf(STEP, data)).toEqual([]);

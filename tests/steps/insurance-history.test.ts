@@ -148,7 +148,7 @@ describe('insurance-history visibility', () => {
   it('insured 2 shows only after adding Proposed Insured 2, and removing it clears it', () => {
     const data = example(STEP, 'two-insureds');
     expect(engine.evaluateStep(STEP, data).hidden).not.toContain('insured_2');
-    history(data).has_insured_2 = false;
+    data['proposed-insured'] = { number_of_insureds: 1 };
     const view = engine.evaluateStep(STEP, data);
     expect(view.hidden).toContain('insured_2');
     expect(view.values.insured_2).toBeUndefined();

@@ -2,7 +2,6 @@ import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/types.ts';
 
 const STEP = 'lifestyle';
-const NO_SECOND = 'No secondary insured found in the application. Please add a second insured in the basic information section first.';
 
 function insured(data: ApplicationData, n: 1 | 2): JsonObject {
   const record = data[STEP] as JsonObject;
@@ -30,21 +29,21 @@ describe('lifestyle examples', () => {
   });
 });
 
-describe('lifestyle: adding Proposed Insured 2', () => {
-  it('is refused when the application has no second insured', () => {
+describe('lifestyle: Proposed Insured 2 follows Proposed Insured', () => {
+  it('is part of the step exactly when the application has two insureds', () => {
     const data = example(STEP, 'all-no');
     (data[STEP] as JsonObject).has_insured_2 = true;
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'has_insured_2', message: NO_SECOND });
-    delete data['proposed-insured'];
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'has_insured_2', message: NO_SECOND });
-  });
-
-  it('works when the application has two insureds', () => {
-    const data = example(STEP, 'all-no');
-    (data[STEP] as JsonObject).has_insured_2 = true;
+    expect(engine.evaluateStep(STEP, data).values.has_insured_2).toBe(false);
+    expect(engine.evaluateStep(STEP, data).hidden).toContain('lifestyle_data_2');
     data['proposed-insured'] = { number_of_insureds: 2 };
+    const view = engine.evaluateStep(STEP, data);
+    expect(view.values.has_insured_2).toBe(true);
+    expect(view.hidden).not.toContain('lifestyle_data_2');
+    // In good order: insured 2's answers are asked, not assumed.
+    expect(view.errors).toContainEqual({ field: 'lifestyle_data_2.drinks_alcohol', message: 'Please answer whether Proposed Insured 2 drinks alcohol' });
+    insured(data, 2);
+    Object.assign(insured(data, 2), insured(data, 1));
     expect(errorsOf(STEP, data)).toEqual([]);
-    expect(engine.evaluateStep(STEP, data).hidden).not.toContain('lifestyle_data_2');
   });
 
   it('removing insured 2 hides and clears lifestyle_data_2', () => {
@@ -69,7 +68,7 @@ describe('lifestyle visibility (each insured)', () => {
   it.each([1, 2] as const)('detail fields of insured %i show on Yes and are cleared on No', (n) => {
     const data = example(STEP, 'all-no');
     data['proposed-insured'] = { number_of_insureds: 2 };
-    (data[STEP] as JsonObject).has_insured_2 = true;
+    Object.assign(insured(data, 2), insured(data, 1));
     for (const [question, detail, answer] of details) Object.assign(insured(data, n), { [question]: false, [detail]: answer });
     let view = engine.evaluateStep(STEP, data);
     for (const [, detail] of details) {
@@ -77,6 +76,7 @@ describe('lifestyle visibility (each insured)', () => {
       expect((view.values[`lifestyle_data_${n}`] as JsonObject)[detail]).toBeUndefined();
     }
     for (const [question, detail, answer] of details) Object.assign(insured(data, n), { [question]: true, [detail]: answer });
+    insured(data, n).drivers_license_number = 'A1234-56789-01234';
     view = engine.evaluateStep(STEP, data);
     for (const [, detail, answer] of details) {
       expect(view.hidden).not.toContain(`lifestyle_data_${n}.${detail}`);
@@ -115,11 +115,16 @@ describe('lifestyle visibility (each insured)', () => {
     expect(ui['ui:definitions']['#/definitions/lifestyle_data'][note]['ui:widget']).toBe('note');
   });
 
-  it('no answer is required (the spec shows no required lifestyle fields)', () => {
-    expect(errorsOf(STEP, { [STEP]: {} })).toEqual([]);
+  it('every question is answered Yes or No by the adviser, and a Yes asks for its details', () => {
+    const empty = errorsOf(STEP, { [STEP]: {} });
+    for (const question of ['tobacco_last_12_months', 'drinks_alcohol', 'aviation_5_years', 'criminal_offense', 'bankruptcy']) {
+      expect(empty.map((e) => e.field)).toContain(`lifestyle_data_1.${question}`);
+    }
     const data = example(STEP, 'all-no');
     Object.assign(insured(data, 1), { drinks_alcohol: true, travel_outside_canada: true, bankruptcy: true, dui_5_years: true });
-    expect(errorsOf(STEP, data)).toEqual([]);
+    expect(errorsOf(STEP, data).map((e) => e.field)).toEqual(expect.arrayContaining([
+      'lifestyle_data_1.alcohol_details', 'lifestyle_data_1.travel_details', 'lifestyle_data_1.bankruptcy_discharge_date', 'lifestyle_data_1.drivers_license_number',
+    ]));
   });
 
   it('the questions name the spec\'s lookback windows', () => {

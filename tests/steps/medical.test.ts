@@ -60,9 +60,11 @@ describe('medical validation', () => {
     expect(errorsOf(STEP, data).map((e) => e.field)).toContain('insured_1.last_consultation_date');
   });
 
-  it('no field is required (the spec shows no required medical fields)', () => {
-    expect(errorsOf(STEP, { [STEP]: {} })).toEqual([]);
-    expect(errorsOf(STEP, { [STEP]: { has_insured_2: true, insured_1: {}, insured_2: {} } })).toEqual([]);
+  it('asks whether a paramedical exam was done, for each insured of the application', () => {
+    const one = errorsOf(STEP, { [STEP]: {} });
+    expect(one.map((e) => e.field)).toEqual(['insured_1.has_paramedic']);
+    const two = errorsOf(STEP, { 'proposed-insured': { number_of_insureds: 2 }, [STEP]: { insured_1: {}, insured_2: {} } });
+    expect(two.map((e) => e.field)).toEqual(['insured_1.has_paramedic', 'insured_2.has_paramedic']);
   });
 });
 
@@ -70,7 +72,7 @@ describe('medical visibility', () => {
   it('insured 2 shows only after adding it; removing it clears it', () => {
     const data = example(STEP, 'two-insureds');
     expect(engine.evaluateStep(STEP, data).hidden).not.toContain('insured_2');
-    (data[STEP] as JsonObject).has_insured_2 = false;
+    data['proposed-insured'] = { number_of_insureds: 1 };
     const view = engine.evaluateStep(STEP, data);
     expect(view.hidden).toContain('insured_2');
     expect(view.values.insured_2).toBeUndefined();

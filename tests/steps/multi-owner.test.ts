@@ -10,11 +10,12 @@ describe('multi-owner examples and record', () => {
     expect(errorsOf(STEP, example(STEP, name))).toEqual([]);
   });
 
-  it('has the spec\'s fields, with no survivorship and subrogated owner off by default', () => {
+  it('has the spec\'s fields, and pre-selects neither no survivorship nor subrogated owner', () => {
     const successor = (n: number): string[] => ['first_name', 'middle_name', 'last_name', 'relationship'].map((p) => `owner${n}_successor_${p}`);
     expect(Object.keys(schema.properties).sort()).toEqual(['client_id', 'no_survivorship', 'subrogated_owner', ...successor(1), ...successor(2)].sort());
-    expect(schema.properties.no_survivorship.default).toBe(false);
-    expect(schema.properties.subrogated_owner.default).toBe(false);
+    // In good order: a declaration is the adviser's choice, never the form's.
+    expect(schema.properties.no_survivorship.default).toBeUndefined();
+    expect(schema.properties.subrogated_owner.default).toBeUndefined();
   });
 
   it('labels the options and explains where each applies', () => {

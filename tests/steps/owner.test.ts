@@ -65,17 +65,12 @@ describe('owner examples and record', () => {
     expect(ui.has_second_individual_owner['ui:options']).toMatchObject({ onLabel: 'Remove Second Individual', offLabel: 'Add Second Individual' });
   });
 
-  it('keeps the spec\'s defaults and limits', () => {
+  it('pre-selects no answer, and keeps the spec\'s limits', () => {
     const p = schema.properties;
-    expect(p.years_at_address.default).toBe(0);
-    expect(p.years_with_employer.default).toBe(0);
-    expect(p.correspondence_type.default).toBe('business');
-    expect(p.business_type.default).toBe('operating');
-    expect(p.primary_id_type.default).toBe('passport');
-    expect(p.primary_id_country_of_issue.default).toBe('Canada');
-    expect(p.is_canadian_tax_resident.default).toBe(true);
-    expect(p.is_correspondence_address_different.default).toBe(false);
-    expect(p.has_third_party_payor.default).toBe(false);
+    for (const field of ['years_at_address', 'years_with_employer', 'correspondence_type', 'business_type', 'primary_id_type',
+      'primary_id_country_of_issue', 'is_canadian_tax_resident', 'is_correspondence_address_different', 'has_third_party_payor']) {
+      expect(p[field].default, field).toBeUndefined();
+    }
     expect(p.middle_initial.maxLength).toBe(1);
     expect(p.individual_2_middle_initial.maxLength).toBe(1);
   });
@@ -346,7 +341,7 @@ describe('owner computed values', () => {
 });
 
 describe('owner effects', () => {
-  it('choosing insured 1 fills the ID from that insured and resets the flags', () => {
+  it('choosing insured 1 fills the ID from that insured and clears the declarations to be asked again', () => {
     const data = example(STEP, 'insured-1');
     const previous: JsonObject = { owner_type: 'individual', primary_id_type: 'other', primary_id_type_other: 'Status card', primary_id_number: 'X1', primary_id_expiry: '2027-01-01',
       primary_id_place_of_issue: 'Manitoba', is_physically_present: true, is_intermediary: true, has_third_party_instructions: true, has_third_party_funds: true, suspect_third_party: true };
@@ -354,8 +349,10 @@ describe('owner effects', () => {
     const v = view(data, previous);
     expect(v.values).toMatchObject({
       primary_id_type: 'drivers_license', primary_id_number: 'T6512-81041-70417', primary_id_expiry: '2028-04-17',
-      is_physically_present: false, is_intermediary: false, has_third_party_instructions: false, has_third_party_funds: false, suspect_third_party: false,
     });
+    for (const flag of ['is_physically_present', 'is_intermediary', 'has_third_party_instructions', 'has_third_party_funds', 'suspect_third_party']) {
+      expect(v.values[flag] ?? null, flag).toBeNull();
+    }
     expect(v.values.primary_id_place_of_issue ?? null).toBeNull();
     expect(v.values.primary_id_type_other ?? null).toBeNull();
   });

@@ -6,6 +6,7 @@ const ILLUSTRATION = 'Please select an illustration status';
 const POLICY_DATE = 'Please select a policy date type';
 const SAVE_AGE = 'Please select at least one insured for save age';
 const SINGLE = 'Please select at least one single life option';
+const NO_PLAN = 'Please add at least one plan';
 
 function record(data: ApplicationData): JsonObject {
   return data[STEP] as JsonObject;
@@ -31,16 +32,16 @@ describe('plan-details examples', () => {
 });
 
 describe('plan-details: validation on Save and Next, in the spec\'s order', () => {
-  it('an empty form asks for the illustration status, then the policy date type', () => {
+  it('an empty form asks for the illustration status, the policy date type, then a plan', () => {
     const errors = errorsOf(STEP, { [STEP]: {} });
-    expect(errors.map((e) => e.message)).toEqual([ILLUSTRATION, POLICY_DATE]);
+    expect(errors.map((e) => e.message)).toEqual([ILLUSTRATION, POLICY_DATE, NO_PLAN]);
     expect(errors[0].field).toBe('illustration_status');
     expect(errors[1].field).toBe('policy_date_type');
   });
 
   it('save age with neither insured ticked, and an empty single life list, come after the illustration status', () => {
     const data: ApplicationData = { [STEP]: { policy_date_type: 'save_age', save_age_insured_1: false, single_life_options: [] } };
-    expect(errorsOf(STEP, data).map((e) => e.message)).toEqual([ILLUSTRATION, SAVE_AGE, SINGLE]);
+    expect(errorsOf(STEP, data).map((e) => e.message)).toEqual([ILLUSTRATION, SAVE_AGE, SINGLE, NO_PLAN]);
   });
 
   it('save age needs at least one insured ticked', () => {
@@ -123,8 +124,9 @@ describe('plan-details: derived product type', () => {
 describe('plan-details: single and joint plans are mutually exclusive', () => {
   it('adding a joint plan sets the single life options to null', () => {
     const data = example(STEP, 'single-life-term');
+    data['proposed-insured'] = { number_of_insureds: 2 };
     const previous = structuredClone(record(data));
-    record(data).joint_plan_options = [{ product_type: 'term_life', plan_name: 'term_20', face_amount: 400000 }];
+    record(data).joint_plan_options = [{ product_type: 'term_life', plan_name: 'term_20', coverage_type: 'joint', face_amount: 400000 }];
     const view = engine.evaluateStep(STEP, data, { previous });
     expect(view.values.single_life_options).toBeNull();
     expect(view.values.product_type).toBe('term_life');
@@ -145,18 +147,34 @@ describe('plan-details: new options', () => {
   type Def = { default?: unknown; properties: Record<string, { default?: unknown; enum?: unknown[] }> };
   const schema = definitions.steps[STEP].schema as { definitions: Record<string, Def> };
 
-  it('a new single option defaults to proposed insured 1 with no face amount', () => {
-    expect(schema.definitions.single_life_option.properties.proposed_insured_1.default).toBe(true);
+  it('a new option pre-selects nothing: no insured, no face amount, no coverage type', () => {
+    expect(schema.definitions.single_life_option.properties.proposed_insured_1.default).toBeUndefined();
     expect(schema.definitions.face_amount.default ?? null).toBeNull();
+    const view = engine.evaluateStep(STEP, withPlan({ joint_plan_options: [{ product_type: 'term_life', face_amount: null }] }));
+    expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type ?? null).toBeNull();
+    expect(view.errors.map((e) => e.message)).toEqual(expect.arrayContaining([
+      'Please select a plan for each joint plan',
+      'Please select a coverage type for each joint plan',
+      'Please enter a face amount greater than $0 for each joint plan',
+    ]));
   });
 
-  it.each([
-    ['term_life', 'joint'],
-    ['universal_life', 'joint_first_to_die'],
-    ['whole_life', 'joint_first_to_die'],
-  ])('a new joint %s option defaults its coverage type to %s', (productType, coverage) => {
-    const view = engine.evaluateStep(STEP, withPlan({ joint_plan_options: [{ product_type: productType, face_amount: null }] }));
-    expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type).toBe(coverage);
+  it('a single life plan must say which insured it covers', () => {
+    const data = example(STEP, 'single-life-term');
+    data['proposed-insured'] = { number_of_insureds: 2 };
+    const plan = (record(data).single_life_options as JsonObject[])[0];
+    delete plan.proposed_insured_1;
+    expect(errorsOf(STEP, data).map((e) => e.message)).toContain('Please choose which proposed insured each single life plan covers');
+    plan.proposed_insured_1 = false;
+    expect(errorsOf(STEP, data)).toEqual([]);
+  });
+
+  it('a joint plan needs two proposed insureds', () => {
+    const data = withPlan({ joint_plan_options: [{ product_type: 'term_life', plan_name: 'term_20', coverage_type: 'joint', face_amount: 400000 }] });
+    expect(errorsOf(STEP, data)).toEqual([]);
+    data['proposed-insured'] = { number_of_insureds: 1 };
+    expect(errorsOf(STEP, data)).toContainEqual({ field: 'joint_plan_options',
+      message: 'A joint plan needs two proposed insureds: add the second insured in Proposed Insured, or choose a single life plan' });
   });
 
   it('a chosen coverage type is kept', () => {
@@ -186,24 +204,31 @@ describe('plan-details: enumerations', () => {
     ['universal_life', ['joint_first_to_die', 'joint_last_to_die', 'multi_coverage'], ['joint', 'combined']],
   ])('%s joint coverage types', (productType, allowed, refused) => {
     for (const coverage of allowed) {
-      const data = withPlan({ joint_plan_options: [{ product_type: productType, coverage_type: coverage, face_amount: 500000 }] });
+      const plan = { term_life: 'term_20', whole_life: 'pay_10', universal_life: 'life_dimensions' }[productType];
+      const data = withPlan({ joint_plan_options: [{ product_type: productType, plan_name: plan, coverage_type: coverage, face_amount: 500000 }] });
       const view = engine.evaluateStep(STEP, data);
       expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type).toBe(coverage);
       expect(view.errors).toEqual([]);
     }
     for (const coverage of refused) {
-      // A coverage type of another product family is replaced by the product's default.
+      // A coverage type of another product family is cleared, and the adviser is asked again: nothing is chosen for them.
       const data = withPlan({ joint_plan_options: [{ product_type: productType, coverage_type: coverage, face_amount: 500000 }] });
       const view = engine.evaluateStep(STEP, data);
-      expect(allowed).toContain((view.values.joint_plan_options as JsonObject[])[0].coverage_type);
+      expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type ?? null).toBeNull();
+      expect(view.errors.map((e) => e.message)).toContain('Please select a coverage type for each joint plan');
     }
   });
 
-  it('a face amount is a number not below 0, or null', () => {
+  it('a face amount is required and greater than $0', () => {
     const data = example(STEP, 'single-life-term');
-    (record(data).single_life_options as JsonObject[])[0].face_amount = -1;
-    expect(errorsOf(STEP, data).map((e) => e.field)).toContain('single_life_options.0.face_amount');
+    const FACE = { field: 'single_life_options.0.face_amount', message: 'Please enter a face amount greater than $0 for each single life plan' };
+    for (const amount of [-1, 0, null]) {
+      (record(data).single_life_options as JsonObject[])[0].face_amount = amount;
+      expect(errorsOf(STEP, data).map((e) => e.field)).toContain(FACE.field);
+    }
     (record(data).single_life_options as JsonObject[])[0].face_amount = null;
+    expect(errorsOf(STEP, data)).toContainEqual(FACE);
+    (record(data).single_life_options as JsonObject[])[0].face_amount = 1;
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 });

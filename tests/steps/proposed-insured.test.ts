@@ -47,18 +47,53 @@ describe('proposed-insured: the record', () => {
     for (const f of SPEC_FIELDS) expect(Object.keys(props)).toContain(f);
   });
 
-  it('has the spec\'s option sets and defaults', () => {
+  it('has the spec\'s option sets, with no choice pre-selected (issue 10)', () => {
     expect(props.title.enum).toEqual(expect.arrayContaining(['mr', 'mrs', 'ms', 'dr']));
-    expect(props.gender_sex_at_birth).toMatchObject({ enum: ['male', 'female', 'other'], default: 'male' });
-    expect(props.marital_status).toMatchObject({
-      enum: ['single', 'married', 'divorced', 'widowed', 'separated', 'common_law'], default: 'single',
-    });
-    expect(props.residency_status).toMatchObject({ enum: ['citizen', 'permanent_resident', 'other'], default: 'citizen' });
-    expect(props.place_of_birth_type).toMatchObject({ enum: ['canada', 'us', 'other'], default: 'canada' });
-    expect(props.primary_id_type).toMatchObject({
-      enum: ['drivers_license', 'passport', 'provincial_id', 'citizenship_card'], default: 'drivers_license',
-    });
+    expect(props.gender_sex_at_birth.enum).toEqual(['male', 'female', 'other']);
+    expect(props.marital_status.enum).toEqual(['single', 'married', 'divorced', 'widowed', 'separated', 'common_law']);
+    expect(props.residency_status.enum).toEqual(['citizen', 'permanent_resident', 'other']);
+    expect(props.place_of_birth_type.enum).toEqual(['canada', 'us', 'other']);
+    expect(props.primary_id_type.enum).toEqual(['drivers_license', 'passport', 'provincial_id', 'citizenship_card']);
+    for (const field of ['gender_sex_at_birth', 'marital_status', 'residency_status', 'place_of_birth_type', 'primary_id_type', 'is_smoker', 'is_po_box', 'politically_exposed_person']) {
+      expect(props[field], field).not.toHaveProperty('default');
+    }
     expect(schema.properties.number_of_insureds.enum).toEqual(expect.arrayContaining([1, 2]));
+  });
+
+  it('asks for every choice explicitly, per insured, in the definitions\' words', () => {
+    const data = example(STEP, 'two-insureds');
+    for (const field of ['gender_sex_at_birth', 'marital_status', 'is_smoker', 'residency_status', 'place_of_birth_type', 'politically_exposed_person', 'is_po_box']) delete insured(data, 2)[field];
+    expect(errorsOf(STEP, data)).toEqual([
+      { field: 'insured_2.gender_sex_at_birth', message: 'Please select the gender/sex at birth of Proposed Insured 2' },
+      { field: 'insured_2.marital_status', message: 'Please select the marital status of Proposed Insured 2' },
+      { field: 'insured_2.is_smoker', message: 'Please answer whether Proposed Insured 2 is a smoker' },
+      { field: 'insured_2.residency_status', message: 'Please select the residency status of Proposed Insured 2' },
+      { field: 'insured_2.place_of_birth_type', message: 'Please select the place of birth of Proposed Insured 2' },
+      { field: 'insured_2.politically_exposed_person', message: 'Please answer whether Proposed Insured 2 is a politically exposed person' },
+      { field: 'insured_2.is_po_box', message: 'Please answer whether the address of Proposed Insured 2 is a PO Box' },
+    ]);
+    const none = { [STEP]: { insured_1: insured(example(STEP, 'one-insured'), 1) } };
+    expect(errorsOf(STEP, none)).toEqual([{ field: 'number_of_insureds', message: 'Please choose the number of proposed insureds' }]);
+  });
+
+  it('refuses implausible dates: born in 1700 or tomorrow, entered Canada before birth, an expired ID', () => {
+    const data = example(STEP, 'one-insured');
+    insured(data, 1).date_of_birth = '1700-05-01';
+    expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.date_of_birth', message: 'Date of birth must be after 1900' });
+    insured(data, 1).date_of_birth = '1980-05-01';
+    insured(data, 1).residency_status = 'other';
+    insured(data, 1).other_residency_status = 'Work permit';
+    insured(data, 1).date_of_entry = '1979-01-01';
+    expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.date_of_entry', message: 'Date of entry cannot be before the date of birth' });
+    insured(data, 1).date_of_entry = '2010-01-01';
+    insured(data, 1).primary_id_expiry = '2001-01-01';
+    expect(errorsOf(STEP, data)).toEqual([{ field: 'insured_1.primary_id_expiry', message: 'This ID has expired: please enter a valid ID' }]);
+  });
+
+  it('keeps every text answer bounded', () => {
+    const data = example(STEP, 'one-insured');
+    insured(data, 1).occupation = 'x'.repeat(101);
+    expect(errorsOf(STEP, data)).toEqual([{ field: 'insured_1.occupation', message: 'Please enter no more than 100 characters' }]);
   });
 
   it('asks how many insureds with "1 Insured" / "2 Insureds" buttons', () => {

@@ -18,11 +18,12 @@ describe('purpose-of-insurance examples', () => {
 });
 
 describe('purpose-of-insurance validation', () => {
-  it('an empty form asks for a purpose and a source of payment', () => {
+  it('an empty form asks for a purpose, a source of payment and the third-party interest', () => {
     const errors = errorsOf(STEP, { [STEP]: {} });
     expect(errors).toContainEqual({ field: 'purpose_of_insurance', message: 'Please select a purpose of insurance' });
     expect(errors).toContainEqual({ field: 'source_of_payment', message: 'Please select at least one source of payment' });
-    expect(errors).toHaveLength(2);
+    expect(errors).toContainEqual({ field: 'has_third_party_interest', message: 'Please answer whether a third party has an interest in this policy' });
+    expect(errors).toHaveLength(3);
   });
 
   it('a purpose must be one of the listed values', () => {

@@ -15,15 +15,17 @@ describe('tax-information examples and record', () => {
     expect(errorsOf(STEP, example(STEP, name))).toEqual([]);
   });
 
-  it('has the SIN parts, FATCA and CRS fields for both owners, FATCA and CRS defaulting to no', () => {
+  it('has the SIN parts, FATCA and CRS fields for both owners, none of them pre-answered', () => {
     for (const o of ['owner1_', 'owner2_']) {
       for (const f of ['sin_part1', 'sin_part2', 'sin_part3', 'fatca_status', 'tin', 'crs_status', 'crs_country']) expect(schema.properties).toHaveProperty(o + f);
       for (const k of [1, 2, 3]) {
         expect(schema.properties[`${o}sin_part${k}`].maxLength).toBe(3);
         expect(ui[`${o}sin_part${k}`]['ui:widget']).toBe('sinPart');
       }
-      expect(schema.properties[`${o}fatca_status`]).toMatchObject({ enum: ['yes', 'no'], default: 'no' });
-      expect(schema.properties[`${o}crs_status`]).toMatchObject({ enum: ['yes', 'no'], default: 'no' });
+      expect(schema.properties[`${o}fatca_status`]).toMatchObject({ enum: ['yes', 'no'] });
+      expect(schema.properties[`${o}crs_status`]).toMatchObject({ enum: ['yes', 'no'] });
+      expect(schema.properties[`${o}fatca_status`].default).toBeUndefined();
+      expect(schema.properties[`${o}crs_status`].default).toBeUndefined();
     }
     expect(ui['ui:options']).toMatchObject({ nextLabel: 'Continue', busyNextLabel: 'Saving...', backLabel: 'Back', showSave: false });
   });

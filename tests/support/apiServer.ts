@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildServer } from '../../api/server.ts';
-import { createDataLayer } from '../../api/createDataLayer.ts';
-import { createScreeningStore } from '../../api/createScreeningStore.ts';
+import { createDataLayer } from '../../api/db/createDataLayer.ts';
+import { createScreeningStore } from '../../api/screening/createScreeningStore.ts';
 import type { DataLayer, JsonObject, ServerOptions } from '../../api/types.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';

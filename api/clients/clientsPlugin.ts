@@ -1,0 +1,126 @@
+import fp from 'fastify-plugin';
+import { badRequest } from '../http/apiError.ts';
+import { bodyOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
+import { anyObject, errorResponses, idParams, objectBody } from '../http/routeSchemas.ts';
+import type { JsonObject } from '../types.ts';
+import { clientChecks } from './clientRules.ts';
+import { createClientStore, type ClientStore } from './createClientStore.ts';
+import { validateClient } from './validateClient.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Clients, with the ownership rule on every query a user makes. */
+    clients: ClientStore;
+  }
+}
+
+/**
+ * Clients and brokers: GET/POST /clients/, GET/PATCH/DELETE /clients/{id}/, GET /brokers/. A client's fields are
+ * the client profile form's and a proposed insured's; both sets of rules come from the definitions.
+ */
+export const clientsPlugin = fp(async (app) => {
+  const { db } = app.database;
+  const clients = createClientStore(db);
+  app.decorate('clients', clients);
+  const checks = clientChecks(app.engine);
+
+  // The documented body: the profile form's schema and the proposed insured's fields, without their messages.
+  const strip = (schema: unknown): JsonObject => {
+    const { errorMessage: _m, ...rest } = (schema ?? {}) as JsonObject;
+    void _m;
+    return rest;
+  };
+  const form = app.engine.definitions.flow.forms?.find((f) => f.record === 'client');
+  const formProps = (form ? app.engine.definitions.steps[form.id].schema.properties ?? {} : {}) as Record<string, unknown>;
+  const clientFields: Record<string, JsonObject> = Object.fromEntries(Object.entries(formProps).map(([k, v]) => [k, strip(v)]));
+  const clientView = { ...anyObject, properties: { id: { type: 'integer' }, ...clientFields, phone: { type: ['string', 'null'] }, created_at: { type: 'string' }, updated_at: { type: 'string' } } };
+  const required = Object.keys(formProps).filter((f) => app.engine.definitions.steps[form?.id ?? '']?.rules.validation?.some((r) => r.field === f && r.required));
+  const brokerEmails = async (): Promise<Set<string>> => new Set((await db.selectFrom('brokers').select('email').execute()).map((b) => b.email.toLowerCase()));
+
+  app.get('/clients/', {
+    schema: {
+      tags: ['clients'],
+      summary: 'The user\'s clients, newest first; ?search= matches name, email or phone',
+      querystring: { type: 'object', properties: { search: { type: 'string' } } },
+      response: { 200: { type: 'object', properties: { results: { type: 'array', items: clientView }, count: { type: 'integer' } } }, ...errorResponses(401) },
+    },
+  }, async (request) => {
+    const results = await clients.list(userOf(request), queryParam(request, 'search')?.slice(0, 200));
+    return { results, count: results.length };
+  });
+
+  app.post('/clients/', {
+    schema: {
+      tags: ['clients'],
+      summary: `Create a client (required: ${required.join(', ')}); also takes a proposed insured's fields, checked by the proposed-insured rules`,
+      body: objectBody(clientFields, required),
+      response: { 201: clientView, ...errorResponses(400, 401) },
+    },
+  }, async (request, reply) => {
+    const user = userOf(request);
+    const v = validateClient(bodyOf(request), undefined, { partial: false, checks, brokers: await brokerEmails() });
+    if (v.errors.length) throw badRequest(v.errors);
+    const id = await clients.create(user.id, v.fields, v.brokers ?? []);
+    return reply.code(201).send(await clients.get(user, id));
+  });
+
+  app.get('/clients/:id/', {
+    schema: {
+      tags: ['clients'],
+      summary: 'One client; ?include=life_applications adds its applications',
+      params: idParams('id'),
+      querystring: { type: 'object', properties: { include: { type: 'string', enum: ['life_applications'] } } },
+      response: { 200: clientView, ...errorResponses(401, 404) },
+    },
+  }, async (request) => {
+    const user = userOf(request);
+    const id = parseId((request.params as { id: string }).id);
+    const client = await clients.get(user, id);
+    if ((queryParam(request, 'include') ?? '').split(',').includes('life_applications')) client.life_applications = await app.applications.list(user, id);
+    return client;
+  });
+
+  app.patch('/clients/:id/', {
+    schema: {
+      tags: ['clients'],
+      summary: 'Change some fields of a client: the profile form\'s rules and, for a proposed insured\'s fields, the proposed-insured rules (for the fields given)',
+      params: idParams('id'),
+      body: objectBody(clientFields),
+      response: { 200: clientView, ...errorResponses(400, 401, 404) },
+    },
+  }, async (request) => {
+    const user = userOf(request);
+    const id = parseId((request.params as { id: string }).id);
+    const stored = await clients.get(user, id);
+    const v = validateClient(bodyOf(request), stored, { partial: true, checks, brokers: await brokerEmails() });
+    if (v.errors.length) throw badRequest(v.errors);
+    await clients.update(id, v.fields, v.brokers);
+    return clients.get(user, id);
+  });
+
+  app.delete('/clients/:id/', {
+    schema: {
+      tags: ['clients'],
+      summary: 'Delete a client with its applications, progress and screening records',
+      params: idParams('id'),
+      response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 404) },
+    },
+  }, async (request) => {
+    const user = userOf(request);
+    const id = parseId((request.params as { id: string }).id);
+    await clients.requireAccess(user, id);
+    // The generated PDFs go with the client: their keys are read before the records that list them are deleted.
+    const keys = await app.applications.fileKeys(id);
+    await clients.remove(user, id);
+    await Promise.all(keys.map((key) => app.files.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'could not delete a generated file'))));
+    return { success: true };
+  });
+
+  app.get('/brokers/', {
+    schema: {
+      tags: ['brokers'],
+      summary: 'Brokers a client can list; a user whose email is a listed broker\'s sees that client',
+      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } } } }, ...errorResponses(401) },
+    },
+  }, async () => db.selectFrom('brokers').select(['id', 'name', 'email']).orderBy('name').execute());
+}, { name: 'clients', dependencies: ['db', 'engine'] });

@@ -1,0 +1,204 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { notFound } from '../http/apiError.ts';
+import type { ClientsTable, Database } from '../db/tables.ts';
+import type { AuthUser, ClientView, JsonObject } from '../types.ts';
+import { visibleTo } from './visibleTo.ts';
+
+/** A client's fields, columns and profile alike (the client profile's and a proposed insured's). */
+export type ClientFields = JsonObject;
+
+export interface ClientStore {
+  /** The user's clients (created by them or listing them as broker), newest first, filtered by a text search. */
+  list(user: AuthUser, search?: string): Promise<ClientView[]>;
+  /** One client; 404 when missing or not the user's. */
+  get(user: AuthUser, id: number): Promise<ClientView>;
+  /** The clients of these ids that the user may see, by id (the others are left out). */
+  getMany(user: AuthUser, ids: number[], db?: Kysely<Database>): Promise<Map<number, ClientView>>;
+  /** 404 unless the client exists and belongs to the user. */
+  requireAccess(user: AuthUser, id: number): Promise<void>;
+  /** Creates a client owned by `ownerUserId` (a proposed insured belongs to the adviser of the application). */
+  create(ownerUserId: number, fields: ClientFields, brokers: string[], db?: Kysely<Database>): Promise<number>;
+  /** Changes the fields given (and the brokers when given); the profile is merged, not replaced. */
+  update(id: number, fields: ClientFields, brokers?: string[], db?: Kysely<Database>): Promise<void>;
+  /** The adviser a client belongs to and its brokers (for the records created on its behalf). */
+  ownerOf(id: number): Promise<{ ownerUserId: number; brokers: string[] }>;
+  remove(user: AuthUser, id: number): Promise<void>;
+}
+
+/** The fields kept in columns; every other field lives in the profile JSON. */
+const COLUMNS = ['first_name', 'last_name', 'email', 'phone_primary', 'date_of_birth', 'gender_sex_at_birth'] as const;
+type Column = (typeof COLUMNS)[number];
+
+function parseObject(text: string): JsonObject {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : {};
+  } catch {
+    return {};
+  }
+}
+
+function toView(row: Selectable<ClientsTable>, brokers: string[]): ClientView {
+  return {
+    ...parseObject(row.profile),
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    phone_primary: row.phone_primary,
+    phone: row.phone_primary,
+    date_of_birth: row.date_of_birth,
+    gender_sex_at_birth: row.gender_sex_at_birth,
+    brokers,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Splits fields into column values and profile values. */
+function split(fields: ClientFields): { columns: Partial<Record<Column, string | null>>; profile: JsonObject } {
+  const columns: Partial<Record<Column, string | null>> = {};
+  const profile: JsonObject = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if ((COLUMNS as readonly string[]).includes(key)) columns[key as Column] = value === undefined || value === null ? null : String(value);
+    else if (value !== undefined) profile[key] = value;
+  }
+  return { columns, profile };
+}
+
+/** `%text%` for LIKE, with the wildcards of the search text escaped. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Clients, their brokers and their applications, with the ownership rule applied to every query a user makes.
+ * @param db - the data layer
+ */
+export function createClientStore(db: Kysely<Database>): ClientStore {
+  async function brokersOf(ids: number[], on: Kysely<Database> = db): Promise<Map<number, string[]>> {
+    const map = new Map<number, string[]>();
+    if (ids.length === 0) return map;
+    const rows = await on.selectFrom('client_brokers').selectAll().where('client_id', 'in', ids).orderBy('broker_email').execute();
+    for (const row of rows) map.set(row.client_id, [...(map.get(row.client_id) ?? []), row.broker_email]);
+    return map;
+  }
+
+  const validId = (id: number): boolean => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
+  async function findRow(user: AuthUser, id: number): Promise<Selectable<ClientsTable>> {
+    if (!validId(id)) throw notFound();
+    const row = await db.selectFrom('clients').selectAll().where('clients.id', '=', id).where(visibleTo(user)).executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function setBrokers(on: Kysely<Database>, id: number, brokers: string[]): Promise<void> {
+    await on.deleteFrom('client_brokers').where('client_id', '=', id).execute();
+    if (brokers.length) await on.insertInto('client_brokers').values(brokers.map((e) => ({ client_id: id, broker_email: e }))).execute();
+  }
+
+  const store: ClientStore = {
+    async list(user, search) {
+      let query = db.selectFrom('clients').selectAll().where(visibleTo(user));
+      const text = search?.trim();
+      if (text) {
+        const pattern = likePattern(text);
+        const like = (expr: ReturnType<typeof sql>) => sql<boolean>`lower(${expr}) like ${pattern} escape '\\'`;
+        query = query.where((eb) =>
+          eb.or([
+            like(sql`clients.first_name || ' ' || clients.last_name`),
+            like(sql`coalesce(clients.email, '')`),
+            like(sql`coalesce(clients.phone_primary, '')`),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('clients.updated_at', 'desc').orderBy('clients.id', 'desc').execute();
+      const brokers = await brokersOf(rows.map((r) => r.id));
+      return rows.map((r) => toView(r, brokers.get(r.id) ?? []));
+    },
+
+    async get(user, id) {
+      const row = await findRow(user, id);
+      return toView(row, (await brokersOf([id])).get(id) ?? []);
+    },
+
+    async getMany(user, ids, on = db) {
+      const wanted = [...new Set(ids.filter(validId))];
+      const out = new Map<number, ClientView>();
+      if (!wanted.length) return out;
+      const rows = await on.selectFrom('clients').selectAll().where('clients.id', 'in', wanted).where(visibleTo(user)).execute();
+      const brokers = await brokersOf(rows.map((r) => r.id), on);
+      for (const r of rows) out.set(r.id, toView(r, brokers.get(r.id) ?? []));
+      return out;
+    },
+
+    async requireAccess(user, id) {
+      await findRow(user, id);
+    },
+
+    async create(ownerUserId, fields, brokers, on = db) {
+      const now = new Date().toISOString();
+      const { columns, profile } = split(fields);
+      const write = async (trx: Kysely<Database>): Promise<number> => {
+        const row = await trx
+          .insertInto('clients')
+          .values({
+            owner_user_id: ownerUserId,
+            first_name: columns.first_name ?? '',
+            last_name: columns.last_name ?? '',
+            email: columns.email ?? null,
+            phone_primary: columns.phone_primary ?? null,
+            date_of_birth: columns.date_of_birth ?? null,
+            gender_sex_at_birth: columns.gender_sex_at_birth ?? null,
+            profile: JSON.stringify(profile),
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (brokers.length) await setBrokers(trx, row.id, brokers);
+        return row.id;
+      };
+      return on === db ? db.transaction().execute(write) : write(on);
+    },
+
+    async update(id, fields, brokers, on = db) {
+      const write = async (trx: Kysely<Database>): Promise<void> => {
+        const { columns, profile } = split(fields);
+        const row = await trx.selectFrom('clients').select('profile').where('id', '=', id).executeTakeFirst();
+        if (!row) throw notFound();
+        const merged = { ...parseObject(row.profile), ...profile };
+        for (const [key, value] of Object.entries(fields)) if (value === undefined) delete merged[key];
+        // Names are required wherever a client is checked; a blank one never replaces a stored name.
+        const { first_name, last_name, ...rest } = columns;
+        await trx
+          .updateTable('clients')
+          .set({ ...rest, ...(first_name ? { first_name } : {}), ...(last_name ? { last_name } : {}), profile: JSON.stringify(merged), updated_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .execute();
+        if (brokers) await setBrokers(trx, id, brokers);
+      };
+      if (on === db) await db.transaction().execute(write);
+      else await write(on);
+    },
+
+    async ownerOf(id) {
+      const row = await db.selectFrom('clients').select('owner_user_id').where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound();
+      return { ownerUserId: row.owner_user_id, brokers: (await brokersOf([id])).get(id) ?? [] };
+    },
+
+    async remove(user, id) {
+      await findRow(user, id);
+      await db.transaction().execute(async (trx) => {
+        for (const table of ['screening_records', 'screening_progress', 'generations', 'life_applications', 'client_brokers', 'client_links'] as const) {
+          await trx.deleteFrom(table).where('client_id', '=', id).execute();
+        }
+        await trx.deleteFrom('client_links').where('linked_client_id', '=', id).execute();
+        await trx.deleteFrom('clients').where('id', '=', id).execute();
+      });
+    },
+  };
+  return store;
+}

@@ -1,0 +1,94 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { mapDocument } from '../../engine/mapDocument.ts';
+import type { ContractCall, ContractDefinition, JsonObject } from '../../engine/types.ts';
+import { fieldError, notFound } from '../http/apiError.ts';
+import { bodyOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
+import { anyObject, errorResponses } from '../http/routeSchemas.ts';
+
+const DEFAULT_ID_MESSAGE = 'Client ID is required';
+
+/** The client id a call names, read from the places its contract lists, first found wins. */
+function clientIdOf(request: FastifyRequest, call: ContractCall): number {
+  for (const source of call.clientId.from) {
+    const [where, name] = source.split('.') as ['params' | 'body' | 'query', string];
+    const raw = where === 'body' ? bodyOf(request)[name] : where === 'query' ? queryParam(request, name) : (request.params as Record<string, unknown>)[name];
+    if (raw !== undefined && raw !== null && raw !== '') return parseId(raw);
+  }
+  throw fieldError('client_id', call.clientId.message ?? DEFAULT_ID_MESSAGE);
+}
+
+/** Maps a record path to the caller's: the first segment's prefix from the call's errorPaths, else `*`'s. */
+function pathMapper(map: unknown): ((path: string) => string) | undefined {
+  if (!map || typeof map !== 'object' || Array.isArray(map) || Object.keys(map).length === 0) return undefined;
+  const prefixes = map as Record<string, string>;
+  return (path) => {
+    const [first, ...rest] = path.split('.');
+    const to = prefixes[first] ?? (path === '' ? undefined : prefixes['*'] && `${prefixes['*']}.${first}`);
+    return to === undefined ? path : [to, ...rest].filter(Boolean).join('.');
+  };
+}
+
+/** The call's documented parameters: path params, and the query parameter it reads the client id from. */
+function routeSchema(stepTitle: string, call: ContractCall): JsonObject {
+  const params = [...call.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+  const query = call.clientId.from.filter((s) => s.startsWith('query.')).map((s) => s.slice('query.'.length));
+  return {
+    tags: [`screening: ${stepTitle.toLowerCase()}`],
+    summary: call.summary,
+    ...(params.length ? { params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])), required: params } } : {}),
+    ...(query.length ? { querystring: { type: 'object', properties: Object.fromEntries(query.map((q) => [q, { type: 'string' }])) } } : {}),
+    ...(call.method === 'GET' ? {} : { body: anyObject }),
+    response: { 200: anyObject, ...errorResponses(...(call.method === 'GET' ? [401, 404] : [400, 401, 404])) },
+  };
+}
+
+/**
+ * The spec's legacy calls, one generic handler for all of them: each step's contract.json lists its calls (path,
+ * where the client id is, load/save/merge/update, the request-to-record and record-to-answer mappings, error paths,
+ * the record defaults for callers that leave a field out). Saves go through the one save path of the screening.
+ */
+export const contractPlugin = fp(async (app) => {
+  const { engine, screening, clients } = app;
+  for (const stepId of engine.order) {
+    const step = engine.definitions.steps[stepId];
+    const contract: ContractDefinition | undefined = step?.contract;
+    for (const call of contract?.calls ?? []) {
+      const templates = contract?.templates;
+      const build = (node: unknown, scope: JsonObject): unknown => mapDocument({ document: node, templates }, scope, (s, p, v) => engine.labelOf(s, p, v) || undefined);
+      app.route({
+        method: call.method,
+        url: call.path,
+        schema: routeSchema(step.flow.title, call),
+        handler: async (request) => {
+          const user = userOf(request);
+          const clientId = clientIdOf(request, call);
+          const scope = { $clientId: clientId, $body: request.body ?? null, $query: request.query ?? {}, $params: request.params ?? {} };
+          if (call.action === 'context') {
+            await clients.requireAccess(user, clientId);
+            return build(call.response, { ...scope, $fact: await screening.fact(user, clientId, call.fact ?? '') });
+          }
+          const data = await screening.load(user, clientId);
+          const stored = data[stepId];
+          if (call.action === 'load') {
+            if (!stored) {
+              if (call.whenMissing !== undefined) return call.whenMissing;
+              throw notFound();
+            }
+            return build(call.response, { ...data, ...scope, $record: data[stepId] ?? {} });
+          }
+          if (call.action === 'update' && !stored) throw notFound();
+          const record = (build(call.record ?? { $spread: { var: '$body' } }, { ...data, ...scope, $stored: data[stepId] ?? null }) ?? {}) as JsonObject;
+          for (const [field, value] of Object.entries(call.defaults ?? {})) {
+            if ((record[field] === undefined || record[field] === null) && (call.action === 'save' || (stored?.[field] ?? null) === null)) record[field] = value as JsonObject[string];
+          }
+          const fieldPath = pathMapper(call.errorPaths === undefined ? undefined : build(call.errorPaths, { ...data, ...scope }));
+          const result = call.action === 'save'
+            ? await screening.save(user, clientId, stepId, record, { fieldPath, loaded: data })
+            : await screening.merge(user, clientId, stepId, record, { fieldPath, loaded: data });
+          return build(call.response, { ...result.data, ...scope, $record: result.values });
+        },
+      });
+    }
+  }
+}, { name: 'contract', dependencies: ['engine', 'screening', 'clients'] });

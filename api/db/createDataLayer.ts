@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DataLayer, Database } from './tables.ts';
+
+export interface DataLayerOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** PostgreSQL only: a schema to create if missing and put first on the search path. */
+  pgSchema?: string;
+}
+
+/**
+ * Opens the one data layer: SQLite (better-sqlite3, WAL, synchronous=FULL) in dataDir/app.db,
+ * or PostgreSQL when a postgres:// URL is given. Both speak through the same Kysely queries.
+ * @param options - where the data lives
+ * @returns - the Kysely instance, which dialect it is, and a close function
+ */
+export async function createDataLayer(options: DataLayerOptions): Promise<DataLayer> {
+  if (options.databaseUrl) {
+    const schema = options.pgSchema;
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    // Fail loudly (and early) when the server is unreachable.
+    const client = await pool.connect();
+    let current: string;
+    try {
+      if (schema) await client.query(`create schema if not exists ${schema}`);
+      // The tables go to the first schema of the search path (which a URL's options may set): the migrations'
+      // own table must live there too, or another schema's migration history would be taken for this one's.
+      const result = await client.query<{ schema: string | null }>('select current_schema() as schema');
+      current = result.rows[0]?.schema ?? 'public';
+    } catch (err) {
+      client.release();
+      await pool.end();
+      throw err;
+    }
+    client.release();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', schema: current, close: () => db.destroy() };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const database = new SqliteDatabase(join(options.dataDir, 'app.db'));
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  // Kysely prepares every query anew; better-sqlite3 statements can be reused, so keep them by SQL text.
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const cached = {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= 500) statements.clear();
+        statement = database.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+    close() {
+      database.close();
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  await sql`select 1`.execute(db);
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,137 @@
+import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
+import type { DialectKind } from './tables.ts';
+
+/** A surrogate integer key on either database. */
+function idColumn(dialect: DialectKind): ['integer' | 'serial', (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
+  return dialect === 'postgres'
+    ? ['serial', (col) => col.primaryKey()]
+    : ['integer', (col) => col.primaryKey().autoIncrement()];
+}
+
+/**
+ * The one set of migrations for SQLite and PostgreSQL, in order. Names sort in order of application.
+ * @param dialect - which database, for the few column types that differ (serial keys)
+ * @returns - a map from migration name to migration, for Kysely's Migrator
+ */
+export function migrations(dialect: DialectKind): Record<string, Migration> {
+  const [idType, idPk] = idColumn(dialect);
+  return {
+    '0001_initial': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('users')
+          .addColumn('id', idType, idPk)
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('username', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('role', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('tokens')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('tokens_user_id').on('tokens').column('user_id').execute();
+        await db.schema
+          .createTable('brokers')
+          .addColumn('id', idType, idPk)
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .execute();
+        await db.schema
+          .createTable('clients')
+          .addColumn('id', idType, idPk)
+          .addColumn('owner_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('first_name', 'text', (c) => c.notNull())
+          .addColumn('last_name', 'text', (c) => c.notNull())
+          .addColumn('email', 'text')
+          .addColumn('phone_primary', 'text')
+          .addColumn('date_of_birth', 'text')
+          .addColumn('gender_sex_at_birth', 'text')
+          .addColumn('profile', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('clients_owner_user_id').on('clients').column('owner_user_id').execute();
+        await db.schema
+          .createTable('client_brokers')
+          .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+          .addColumn('broker_email', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('client_brokers_pk', ['client_id', 'broker_email'])
+          .execute();
+        await db.schema.createIndex('client_brokers_email').on('client_brokers').column('broker_email').execute();
+        await db.schema
+          .createTable('life_applications')
+          .addColumn('id', idType, idPk)
+          .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('application_type', 'text', (c) => c.notNull())
+          .addColumn('product_type', 'text')
+          .addColumn('number_of_insureds', 'integer', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('face_amount', 'double precision')
+          .execute();
+        await db.schema.createIndex('life_applications_client_id').on('life_applications').column('client_id').execute();
+        await db.schema
+          .createTable('screening_progress')
+          .addColumn('client_id', 'integer', (c) => c.primaryKey().references('clients.id').onDelete('cascade'))
+          .addColumn('current_step', 'text', (c) => c.notNull())
+          .addColumn('last_updated', 'text', (c) => c.notNull())
+          .addColumn('is_complete', 'integer', (c) => c.notNull())
+          .addColumn('step_data', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('screening_records')
+          .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+          .addColumn('step_id', 'text', (c) => c.notNull())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('screening_records_pk', ['client_id', 'step_id'])
+          .execute();
+        // 0001 once created bench_records here; the bench now creates its own table (bench/baselineRoute.ts).
+      },
+      async down(db: Kysely<unknown>) {
+        for (const table of ['screening_records', 'screening_progress', 'life_applications', 'client_brokers', 'clients', 'brokers', 'tokens', 'users']) {
+          await db.schema.dropTable(table).ifExists().execute();
+        }
+      },
+    },
+    '0002_records_and_applications': {
+      async up(db: Kysely<unknown>) {
+        // Which client record an application's step object is kept in (a proposed insured), by link path.
+        await db.schema
+          .createTable('client_links')
+          .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+          .addColumn('link', 'text', (c) => c.notNull())
+          .addColumn('linked_client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+          .addPrimaryKeyConstraint('client_links_pk', ['client_id', 'link'])
+          .execute();
+        await db.schema.createIndex('client_links_linked').on('client_links').columns(['link', 'linked_client_id']).execute();
+        // An application follows its screening: the current one of a client is kept up to date as steps change.
+        await db.schema.alterTable('life_applications').addColumn('is_current', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable('life_applications').addColumn('updated_at', 'text').execute();
+        await db.schema.alterTable('life_applications').addColumn('definitions_version', 'text').execute();
+        await db.schema
+          .createTable('generations')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('application_id', 'integer', (c) => c.references('life_applications.id').onDelete('cascade'))
+          .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('populate_forms', 'text', (c) => c.notNull())
+          .addColumn('files', 'text', (c) => c.notNull())
+          .addColumn('summary', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('generations_application').on('generations').column('application_id').execute();
+        await db.schema.createIndex('generations_client').on('generations').column('client_id').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('generations').ifExists().execute();
+        await db.schema.dropTable('client_links').ifExists().execute();
+      },
+    },
+  };
+}

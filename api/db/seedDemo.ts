@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../auth/hashPassword.ts';
+import type { Database } from './tables.ts';
+
+/** The demo adviser created on first start with an empty database (README gives these). */
+export const DEMO_USER = { username: 'demo@example.com', email: 'demo@example.com', password: 'demo1234' };
+
+const BROKERS = [
+  { name: 'Amélie Tremblay', email: 'amelie.tremblay@northbroker.ca' },
+  { name: 'Daniel Okafor', email: 'daniel.okafor@northbroker.ca' },
+  { name: 'Priya Sharma', email: 'priya.sharma@maplebrokers.ca' },
+];
+
+/**
+ * Seeds an empty database: a few brokers, and the demo adviser with two sample clients.
+ * Does nothing to tables that already have rows, so restarts keep everything as it was.
+ */
+export async function seedDemo(db: Kysely<Database>): Promise<void> {
+  const brokers = await db.selectFrom('brokers').select('id').limit(1).execute();
+  if (brokers.length === 0) await db.insertInto('brokers').values(BROKERS).execute();
+
+  const users = await db.selectFrom('users').select('id').limit(1).execute();
+  if (users.length > 0) return;
+  const password_hash = await hashPassword(DEMO_USER.password);
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({ email: DEMO_USER.email, username: DEMO_USER.username, password_hash, role: 'adviser', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('clients')
+      .values([
+        {
+          owner_user_id: user.id, first_name: 'Marie', last_name: 'Gagnon', email: 'marie.gagnon@example.com', phone_primary: '514-555-0142',
+          date_of_birth: '1984-03-12', gender_sex_at_birth: 'female', created_at: now, updated_at: now,
+          profile: JSON.stringify({ title: 'ms', marital_status: 'married', address_line1: '1200 Rue Sherbrooke O', city: 'Montréal', province: 'QC', postal_code: 'H3A 1H6', email_consent: true, occupation: 'Pharmacist' }),
+        },
+        {
+          owner_user_id: user.id, first_name: 'David', last_name: 'Chen', email: 'david.chen@example.com', phone_primary: '604-555-0198',
+          date_of_birth: '1976-11-02', gender_sex_at_birth: 'male', created_at: now, updated_at: now,
+          profile: JSON.stringify({ title: 'mr', marital_status: 'common_law', address_line1: '88 Pacific Blvd', city: 'Vancouver', province: 'BC', postal_code: 'V6Z 2R6', email_consent: true, occupation: 'Civil engineer' }),
+        },
+      ])
+      .execute();
+  });
+}

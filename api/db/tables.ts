@@ -1,0 +1,134 @@
+/**
+ * The database tables. JSON is stored as text and timestamps as ISO 8601 text, so the same queries and the same
+ * values work on SQLite and PostgreSQL.
+ */
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+/** Which database the data layer talks to. */
+export type DialectKind = 'sqlite' | 'postgres';
+
+// same queries and the same values work on SQLite and PostgreSQL.
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  password_hash: string;
+  role: string;
+  created_at: string;
+}
+
+export interface TokensTable {
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface BrokersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  owner_user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone_primary: string | null;
+  date_of_birth: string | null;
+  gender_sex_at_birth: string | null;
+  /** JSON object of the other proposed-insured profile fields. */
+  profile: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClientBrokersTable {
+  client_id: number;
+  broker_email: string;
+}
+
+export interface LifeApplicationsTable {
+  id: Generated<number>;
+  client_id: number;
+  created_at: string;
+  application_type: string;
+  product_type: string | null;
+  number_of_insureds: number;
+  status: string;
+  face_amount: number | null;
+  /** 1 for the application the client's screening belongs to (one per client). */
+  is_current: ColumnType<number, number | undefined, number>;
+  updated_at: string | null;
+  /** Content hash of steps/ when the application was started. */
+  definitions_version: string | null;
+}
+
+/** A client record that holds a step object of another client's application (a proposed insured). */
+export interface ClientLinksTable {
+  client_id: number;
+  /** The link path of the binding (basic.proposed_insured_2). */
+  link: string;
+  linked_client_id: number;
+}
+
+/** One generation of insurer PDFs: when, for which insurers, and the files (keys in the file store). */
+export interface GenerationsTable {
+  id: string;
+  application_id: number | null;
+  client_id: number;
+  user_id: number;
+  created_at: string;
+  /** JSON list of insurer ids. */
+  populate_forms: string;
+  /** JSON list of {insurer, name, key, filename}; the combined file has insurer null. */
+  files: string;
+  /** JSON: the summary document of the generation. */
+  summary: string;
+}
+
+export interface ScreeningProgressTable {
+  client_id: number;
+  current_step: string;
+  last_updated: string;
+  /** 0 or 1 (an integer on both databases). */
+  is_complete: number;
+  /** JSON object. */
+  step_data: string;
+}
+
+export interface ScreeningRecordsTable {
+  client_id: number;
+  step_id: string;
+  /** JSON object: the step record. */
+  data: string;
+  updated_at: string;
+}
+
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  brokers: BrokersTable;
+  clients: ClientsTable;
+  client_brokers: ClientBrokersTable;
+  life_applications: LifeApplicationsTable;
+  screening_progress: ScreeningProgressTable;
+  screening_records: ScreeningRecordsTable;
+  client_links: ClientLinksTable;
+  generations: GenerationsTable;
+}
+
+/** The opened data layer. */
+export interface DataLayer {
+  db: Kysely<Database>;
+  dialect: DialectKind;
+  /** PostgreSQL: the schema the tables live in. */
+  schema?: string;
+  close(): Promise<void>;
+}
+

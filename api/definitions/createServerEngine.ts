@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import stableStringify from 'fast-json-stable-stringify';
+import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
+import { createEngine, type Engine } from '../../engine/createEngine.ts';
+import { loadDefinitions } from '../../engine/loadDefinitions.ts';
+import type { JsonObject } from '../../engine/types.ts';
+import { readDefinitionFiles } from '../../scripts/readDefinitionFiles.ts';
+
+/** The engine as the server uses it: the whole engine, plus what the server asks of the flow once. */
+export interface ServerEngine extends Engine {
+  /** Step ids in flow order (the spec's 14 steps). */
+  order: string[];
+  /** The first step of the flow. */
+  firstStep: string;
+  /** The step whose arrival completes the screening (flow.json `final`). */
+  finalStep: string;
+  /** The review step (flow.json `review`). */
+  reviewStep: string;
+  /** True for a step of the screening order (a record can be saved for it); forms are not steps. */
+  isScreeningStep(stepId: string): boolean;
+  /** The JSON Schema of each step's and form's record, for the OpenAPI document. */
+  schemas: { [stepId: string]: JsonObject };
+  /**
+   * The top-level fields a partial save of these fields must check: every field of each page (flow.json) that
+   * holds one of them. undefined for a step without pages, which is one page: everything is checked.
+   */
+  pageFields(stepId: string, given: string[]): string[] | undefined;
+  /** Whether a step's rules read `$context.<name>` (so the server only gathers facts a step needs). */
+  usesContext(stepId: string, name: string): boolean;
+  /** A content hash of steps/ (the version of the definitions an application was started on). */
+  version: string;
+}
+
+/** The project's steps/ folder. */
+export const STEPS_DIR = fileURLToPath(new URL('../../steps', import.meta.url));
+
+/**
+ * Loads steps/ once and creates the one engine of a server: saves, contract calls and generation all use it.
+ * Every step's schema and rules are compiled now, so no request pays for it.
+ * @param stepsDir - the definitions folder; default: steps/ of this repository
+ * @throws - DefinitionError when a definition is broken (the server then refuses to start)
+ */
+export function createServerEngine(stepsDir: string = STEPS_DIR): ServerEngine {
+  const files = readDefinitionFiles(stepsDir);
+  const definitions = loadDefinitions(files);
+  const version = createHash('sha256').update(stableStringify(files)).digest('hex').slice(0, 16);
+  const engine = createEngine(definitions, ajvSchemaChecks());
+  const { flow, order } = definitions;
+  const finalStep = flow.steps.find((s) => s.final)?.id ?? order[order.length - 1];
+  const contextUse = new Map<string, boolean>();
+  const schemas: { [stepId: string]: JsonObject } = {};
+  for (const id of Object.keys(definitions.steps)) {
+    schemas[id] = definitions.steps[id].schema;
+    engine.evaluateStep(id, {});
+  }
+  return Object.assign(engine, {
+    version,
+    order,
+    firstStep: order[0],
+    finalStep,
+    reviewStep: flow.review,
+    isScreeningStep: (stepId: string) => order.includes(stepId),
+    schemas,
+    pageFields: (stepId: string, given: string[]) => {
+      const pages = definitions.steps[stepId]?.flow.pages;
+      if (!pages?.length) return undefined;
+      const fields = new Set(given);
+      for (const page of pages) if (page.fields.some((f) => given.includes(f))) for (const f of page.fields) fields.add(f);
+      return [...fields];
+    },
+    usesContext: (stepId: string, name: string) => {
+      const key = `${stepId}\u0000${name}`;
+      let uses = contextUse.get(key);
+      if (uses === undefined) {
+        const def = definitions.steps[stepId];
+        uses = JSON.stringify([def?.rules ?? {}, def?.contract ?? {}]).includes(`"$context.${name}`);
+        contextUse.set(key, uses);
+      }
+      return uses;
+    },
+  });
+}

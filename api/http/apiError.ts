@@ -1,0 +1,36 @@
+import type { ErrorBody, FieldError } from '../types.ts';
+
+/** An answer other than 2xx, thrown by handlers and turned into JSON by the error handler. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly body: ErrorBody;
+
+  constructor(statusCode: number, body: ErrorBody) {
+    super(body.error);
+    this.statusCode = statusCode;
+    this.body = body;
+  }
+}
+
+/**
+ * A 400 with the spec's shape: the first message as `error`, all of them in `errors`.
+ * @param errors - at least one field error
+ */
+export function badRequest(errors: FieldError[]): ApiError {
+  return new ApiError(400, { error: errors[0]?.message ?? 'Bad request', errors });
+}
+
+/** A 400 for one field. */
+export function fieldError(field: string, message: string): ApiError {
+  return badRequest([{ field, message }]);
+}
+
+/** 404 for anything that does not exist or belongs to someone else. */
+export function notFound(): ApiError {
+  return new ApiError(404, { error: 'Not found' });
+}
+
+/** 401 with the given message. */
+export function unauthorized(message: string): ApiError {
+  return new ApiError(401, { error: message });
+}

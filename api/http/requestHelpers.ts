@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import { fieldError, notFound, unauthorized } from './apiError.ts';
+import type { AuthUser, JsonObject } from '../types.ts';
+
+/** The signed-in user of an authenticated route. */
+export function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized('No authentication token found');
+  return request.user;
+}
+
+/** An id from a path or body: a positive integer (or its decimal string); anything else is a 404. */
+export function parseId(value: unknown): number {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^[0-9]{1,10}$/.test(text)) throw notFound();
+  const id = Number(text);
+  if (id <= 0 || id > 2_147_483_647) throw notFound();
+  return id;
+}
+
+/** The JSON object body (the route's validator has already refused anything else). */
+export function bodyOf(request: FastifyRequest): JsonObject {
+  const body = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as JsonObject) : {};
+}
+
+/** One query-string parameter as a string (the first when repeated). */
+export function queryParam(request: FastifyRequest, name: string): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = query?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/**
+ * The client id a spec call names in its body or query (`client_id`, or `clientId`), required.
+ * @param message - the spec's text for a missing id ("Client ID is required" or "client_id is required")
+ */
+export function clientIdFrom(request: FastifyRequest, message = 'Client ID is required'): number {
+  const body = bodyOf(request);
+  const raw = body.client_id ?? body.clientId ?? queryParam(request, 'client_id') ?? queryParam(request, 'clientId');
+  if (raw === undefined || raw === null || raw === '') throw fieldError('client_id', message);
+  return parseId(raw);
+}

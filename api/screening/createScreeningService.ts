@@ -1,0 +1,272 @@
+import type { Kysely } from 'kysely';
+import { applyLogic } from '../../engine/effects.ts';
+import { getPath, setPath } from '../../engine/paths.ts';
+import { boundFields, clientBindings, type ClientBinding } from '../clients/clientRules.ts';
+import type { ClientStore } from '../clients/createClientStore.ts';
+import { visibleTo } from '../clients/visibleTo.ts';
+import type { Database } from '../db/tables.ts';
+import type { ServerEngine } from '../definitions/createServerEngine.ts';
+import { ApiError, badRequest } from '../http/apiError.ts';
+import type { ApplicationData, AuthUser, FieldError, JsonObject } from '../types.ts';
+import type { ScreeningStore } from './createScreeningStore.ts';
+
+export interface SaveOptions {
+  /**
+   * A partial save (a page's "Save Progress", a PATCH): only errors of these top-level fields refuse the save.
+   * The other fields come from the stored record, which was checked when they were saved.
+   */
+  fields?: string[];
+  /** Maps an error's record path to the path the caller sent (spec envelopes). */
+  fieldPath?: (recordPath: string) => string;
+  /** The client's data as `load` answered it just before (so a call that read it first does not read it twice). */
+  loaded?: ApplicationData;
+}
+
+/** What a save did, for the caller's answer and for whoever follows the screening (the application). */
+export interface SaveResult {
+  /** The step record as the engine saw it, with its objects kept in records of their own put back in. */
+  values: JsonObject;
+  /** Every step's data after the save. */
+  data: ApplicationData;
+}
+
+export interface ScreeningService {
+  /**
+   * Every step record of a client the user may see, with the objects kept in client records (a proposed insured)
+   * read from those records, and `$context` (clientId and the facts the definitions declare). 404 otherwise.
+   */
+  load(user: AuthUser, clientId: number, options?: { facts?: boolean }): Promise<ApplicationData>;
+  /** Saves one step record whole after the engine's check; refused saves change nothing. */
+  save(user: AuthUser, clientId: number, stepId: string, record: JsonObject, options?: SaveOptions): Promise<SaveResult>;
+  /** Merges top-level fields into the stored record; for a step with pages only the pages holding them are checked. */
+  merge(user: AuthUser, clientId: number, stepId: string, changes: JsonObject, options?: Omit<SaveOptions, 'fields'>): Promise<SaveResult>;
+  /** A context fact the definitions declare (contract.json `context`), for the user and client. */
+  fact(user: AuthUser, clientId: number, name: string): Promise<unknown>;
+  /** Called after every save, with its result (the application follows the screening). */
+  onSaved(listener: (user: AuthUser, clientId: number, stepId: string, result: SaveResult) => Promise<void>): void;
+}
+
+type Fact = { stepId: string; linkedRecords: string };
+
+/** A record id written as a number or as its decimal text; anything else is no id. */
+function idOf(raw: unknown): number | null {
+  if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0) return raw;
+  return typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+/**
+ * The one save path of every step route, generic or spec-shaped: load the client's records (with bound records
+ * composed in when the step's rules read them), let the engine evaluate the step (effects, computed values, hidden
+ * answers dropped, errors), refuse with 400 on any error, else write. A step whose objects are kept in client
+ * records (contract.json `records`) writes them, the step record without them, and its links and `writes` into
+ * other steps' records, in one transaction.
+ * @param engine - the server's engine
+ * @param store - the step records
+ * @param clients - the client records
+ * @param db - for the transactions of saves that write several records
+ */
+export function createScreeningService(engine: ServerEngine, store: ScreeningStore, clients: ClientStore, db: Kysely<Database>): ScreeningService {
+  const bindings = clientBindings(engine);
+  const bindingsOf = (stepId: string): ClientBinding[] => bindings.filter((b) => b.stepId === stepId);
+  const fieldsOf = new Map(bindings.map((b) => [b, boundFields(engine, b)]));
+  const linkedSteps = new Set(bindings.flatMap((b) => [b.stepId, b.link.split('.')[0]]));
+  const facts = new Map<string, Fact>();
+  for (const stepId of engine.order) {
+    for (const [name, fact] of Object.entries(engine.definitions.steps[stepId]?.contract?.context ?? {})) facts.set(name, { stepId, ...fact });
+  }
+  const listeners: Parameters<ScreeningService['onSaved']>[0][] = [];
+
+  /** True when a step's rules or contract read a bound step's objects (so they must be composed first). */
+  const readsBound = new Map<string, boolean>();
+  const needsComposition = (stepId: string): boolean => {
+    let needs = readsBound.get(stepId);
+    if (needs === undefined) {
+      const def = engine.definitions.steps[stepId];
+      const text = JSON.stringify([def?.rules ?? {}, def?.contract ?? {}, def?.documents ?? {}]);
+      needs = linkedSteps.has(stepId) || bindings.some((b) => text.includes(`"${b.stepId}.${b.path.split('.')[0]}`));
+      readsBound.set(stepId, needs);
+    }
+    return needs;
+  };
+
+  const withContext = (data: ApplicationData, clientId: number): ApplicationData => ({ ...data, $context: { ...data.$context, clientId: String(clientId) } });
+
+  /** The ids of the bound records, evaluated over the data (bindings whose `when` fails are left out). */
+  const boundIds = (data: ApplicationData): Map<ClientBinding, number | null> => {
+    const out = new Map<ClientBinding, number | null>();
+    for (const b of bindings) {
+      if (b.when !== undefined && !engine.holds(b.when, data)) continue;
+      out.set(b, idOf(applyLogic(b.id, data)));
+    }
+    return out;
+  };
+
+  /** Puts each bound client record's fields into its step object. */
+  const compose = async (user: AuthUser, data: ApplicationData, on: Kysely<Database> = db): Promise<ApplicationData> => {
+    const ids = boundIds(data);
+    const found = await clients.getMany(user, [...ids.values()].filter((id): id is number => id !== null), on);
+    let out = data;
+    for (const [b, id] of ids) {
+      const client = id === null ? undefined : found.get(id);
+      if (!client) continue;
+      const object: JsonObject = { ...(getPath(out[b.stepId], b.path) as JsonObject | undefined) };
+      for (const field of fieldsOf.get(b) ?? []) if (client[field] !== undefined && client[field] !== null) object[field] = client[field];
+      out = { ...out, [b.stepId]: setPath((out[b.stepId] ?? {}) as JsonObject, b.path, object) };
+    }
+    return out;
+  };
+
+  const gatherFacts = async (user: AuthUser, clientId: number, stepId?: string): Promise<JsonObject> => {
+    const out: JsonObject = {};
+    for (const [name] of facts) {
+      if (stepId !== undefined && !engine.usesContext(stepId, name)) continue;
+      out[name] = await fact(user, clientId, name);
+    }
+    return out;
+  };
+
+  const fact = async (user: AuthUser, clientId: number, name: string): Promise<unknown> => {
+    const declared = facts.get(name);
+    if (!declared) return null;
+    const rows = await db
+      .selectFrom('client_links')
+      .innerJoin('clients', 'clients.id', 'client_links.client_id')
+      .select('client_links.linked_client_id')
+      .where('client_links.link', '=', declared.linkedRecords)
+      .where((eb) => visibleTo(user)(eb as unknown as Parameters<ReturnType<typeof visibleTo>>[0]))
+      .execute();
+    const found = await clients.getMany(user, rows.map((r) => r.linked_client_id));
+    return [...found.values()].filter((c) => c.id !== clientId).sort((a, b) => String(a.last_name).localeCompare(String(b.last_name)));
+  };
+
+  const load: ScreeningService['load'] = async (user, clientId, options = {}) => {
+    const stored = withContext(await store.loadVisible(user, clientId), clientId);
+    const data = await compose(user, stored);
+    if (options.facts) data.$context = { ...data.$context, ...(await gatherFacts(user, clientId)) };
+    return data;
+  };
+
+  const refuse = (errors: FieldError[], map?: (p: string) => string): ApiError =>
+    badRequest(map ? errors.map((e) => ({ field: map(e.field), message: e.message })) : errors);
+
+  const save = async (user: AuthUser, clientId: number, stepId: string, record: JsonObject, options: SaveOptions = {}): Promise<SaveResult> => {
+    const { loaded } = options;
+    const stored = loaded ?? withContext(await store.loadVisible(user, clientId), clientId);
+    const before = needsComposition(stepId) && !loaded ? await compose(user, stored) : stored;
+    const data: ApplicationData = { ...before, [stepId]: record, $context: { ...before.$context, ...(await gatherFacts(user, clientId, stepId)) } };
+    let values: JsonObject;
+    let hidden: string[];
+    try {
+      const view = engine.evaluateStep(stepId, data, { previous: before[stepId], fields: options.fields });
+      if (view.errors.length) throw refuse(view.errors, options.fieldPath);
+      values = view.values;
+      hidden = view.hidden;
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw new ApiError(400, { error: 'The data could not be checked', errors: [{ field: '', message: 'The data could not be checked' }] });
+    }
+    const after: ApplicationData = { ...data, [stepId]: values };
+    const own = bindingsOf(stepId);
+    const writes = engine.definitions.steps[stepId]?.contract?.writes;
+    // Links kept in this step's record (basic.proposed_insured_2 sent by the spec's basic call) name clients too.
+    const held = bindings.filter((b) => b.link.split('.')[0] === stepId);
+    const linkOf = (b: ClientBinding, record: unknown): number | null => idOf(getPath(record, b.link.split('.').slice(1)));
+    const heldIds = held.map((b) => linkOf(b, values)).filter((id): id is number => id !== null && id !== clientId);
+    if (held.some((b) => getPath(values, b.link.split('.').slice(1)) !== undefined && getPath(values, b.link.split('.').slice(1)) !== null && linkOf(b, values) === null)) {
+      throw refuse(held.map((b) => ({ field: b.link.split('.').slice(1).join('.'), message: 'Please select a valid client' })).slice(0, 1), options.fieldPath);
+    }
+
+    // The clients a save names (its bound objects, its links) must be the user's, checked before anything is written.
+    const ids = own.length ? boundIds(after) : new Map<ClientBinding, number | null>();
+    const wanted = [...own.map((b) => ids.get(b)).filter((id): id is number => typeof id === 'number'), ...heldIds];
+    const visible = wanted.length ? await clients.getMany(user, wanted) : new Map();
+    for (const b of own) {
+      const id = ids.get(b);
+      if (typeof id === 'number' && !visible.has(id)) throw refuse([{ field: b.path, message: 'Please select a valid client' }], options.fieldPath);
+    }
+    for (const b of held) {
+      const id = linkOf(b, values);
+      if (id !== null && id !== clientId && !visible.has(id)) throw refuse([{ field: b.link.split('.').slice(1).join('.'), message: 'Please select a valid client' }], options.fieldPath);
+    }
+    const syncLinks = async (on: Kysely<Database>, record: JsonObject): Promise<void> => {
+      for (const b of held) {
+        const id = linkOf(b, record);
+        if (id === linkOf(b, before[stepId])) continue;
+        await on.deleteFrom('client_links').where('client_id', '=', clientId).where('link', '=', b.link).execute();
+        if (id !== null && id !== clientId) await on.insertInto('client_links').values({ client_id: clientId, link: b.link, linked_client_id: id }).execute();
+      }
+    };
+
+    if (!own.length && !writes) {
+      await store.save(clientId, stepId, values);
+      await syncLinks(db, values);
+      const result = { values, data: after };
+      for (const listener of listeners) await listener(user, clientId, stepId, result);
+      return result;
+    }
+
+    const owner = await clients.ownerOf(clientId);
+    const links: JsonObject = {};
+    let stepRecord = values;
+    const result = await db.transaction().execute(async (trx) => {
+      for (const b of own) {
+        const object = getPath(values, b.path) as JsonObject | undefined;
+        stepRecord = setPath(stepRecord, b.path, undefined);
+        if (!ids.has(b)) {
+          links[b.link] = null;
+          continue;
+        }
+        if (!object || Object.keys(object).length === 0) continue;
+        const fields: JsonObject = {};
+        for (const field of fieldsOf.get(b) ?? []) {
+          // A hidden answer keeps what the client record holds (an email without consent stays in the adviser's records).
+          if (hidden.some((h) => h === `${b.path}.${field}`)) continue;
+          fields[field] = object[field] ?? null;
+        }
+        let id = ids.get(b) ?? null;
+        if (id === null) id = await clients.create(owner.ownerUserId, fields, owner.brokers, trx);
+        else await clients.update(id, fields, undefined, trx);
+        links[b.link] = id;
+      }
+      for (const [path, logic] of Object.entries(writes ?? {})) links[path] = applyLogic(logic, after) as JsonObject[string];
+      await store.saveIn(trx, clientId, stepId, stepRecord);
+      // Links and writes go into other steps' records (created when missing), merged field by field.
+      const byStep = new Map<string, JsonObject>();
+      for (const [path, value] of Object.entries(links)) {
+        const [target, ...rest] = path.split('.');
+        byStep.set(target, setPath(byStep.get(target) ?? { ...(after[target] as JsonObject | undefined) }, rest, value ?? null));
+      }
+      for (const [target, record] of byStep) {
+        if (target === stepId) continue;
+        await store.saveIn(trx, clientId, target, record);
+        after[target] = record;
+      }
+      for (const b of own) {
+        const linked = links[b.link];
+        await trx.deleteFrom('client_links').where('client_id', '=', clientId).where('link', '=', b.link).execute();
+        if (typeof linked === 'number' && linked !== clientId) await trx.insertInto('client_links').values({ client_id: clientId, link: b.link, linked_client_id: linked }).execute();
+      }
+      await syncLinks(trx, stepRecord);
+      return { values, data: after };
+    });
+    for (const listener of listeners) await listener(user, clientId, stepId, result);
+    return result;
+  };
+
+  return {
+    load,
+    save,
+    async merge(user, clientId, stepId, changes, options = {}) {
+      let data = options.loaded;
+      if (!data) {
+        const stored = withContext(await store.loadVisible(user, clientId), clientId);
+        data = needsComposition(stepId) ? await compose(user, stored) : stored;
+      }
+      return save(user, clientId, stepId, { ...data[stepId], ...changes }, { ...options, loaded: data, fields: engine.pageFields(stepId, Object.keys(changes)) });
+    },
+    fact,
+    onSaved(listener) {
+      listeners.push(listener);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { fieldError } from '../http/apiError.ts';
+import { bodyOf, clientIdFrom, parseId, userOf } from '../http/requestHelpers.ts';
+import { errorResponses, idParams, objectBody } from '../http/routeSchemas.ts';
+import type { JsonObject, ProgressView } from '../types.ts';
+
+function parseObject(text: string): JsonObject {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Screening progress: where the adviser is in the 14 steps, per client. */
+export function progressRoutes(app: FastifyInstance): void {
+  const { db } = app.database;
+  const { engine, clients } = app;
+  const progress = {
+    type: 'object',
+    properties: {
+      clientId: { type: 'integer' },
+      currentStep: { type: 'string', enum: engine.order },
+      lastUpdated: { type: ['string', 'null'], description: 'null when no progress was saved' },
+      isComplete: { type: 'boolean', description: `true only at ${engine.finalStep}` },
+      stepData: { type: 'object', additionalProperties: true },
+    },
+  };
+
+  app.get('/insurance/screening-progress/get_progress/:clientId/', {
+    schema: {
+      tags: ['screening progress'],
+      summary: 'The saved progress; with none saved: currentStep basic, lastUpdated null',
+      params: idParams('clientId'),
+      response: { 200: progress, ...errorResponses(401, 404) },
+    },
+  }, async (request): Promise<ProgressView> => {
+    const clientId = parseId((request.params as { clientId: string }).clientId);
+    await clients.requireAccess(userOf(request), clientId);
+    const row = await db.selectFrom('screening_progress').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+    if (!row) return { clientId, currentStep: engine.order[0], lastUpdated: null, isComplete: false, stepData: {} };
+    return { clientId, currentStep: row.current_step, lastUpdated: row.last_updated, isComplete: row.is_complete === 1, stepData: parseObject(row.step_data) };
+  });
+
+  app.post('/insurance/screening-progress/update_progress/', {
+    schema: {
+      tags: ['screening progress'],
+      summary: 'Record the current step; lastUpdated is the server\'s time and isComplete is derived from the step',
+      body: objectBody({ clientId: { type: ['integer', 'string'] }, currentStep: { type: 'string', enum: engine.order }, lastUpdated: { type: 'string' }, isComplete: { type: 'boolean' }, stepData: { type: 'object' } }, ['clientId', 'currentStep']),
+      response: { 200: progress, ...errorResponses(400, 401, 404) },
+    },
+  }, async (request): Promise<ProgressView> => {
+    const body = bodyOf(request);
+    const clientId = clientIdFrom(request);
+    await clients.requireAccess(userOf(request), clientId);
+    const step = body.currentStep;
+    if (typeof step !== 'string' || !engine.order.includes(step)) throw fieldError('currentStep', 'Invalid step');
+    const stepData = body.stepData ?? {};
+    if (typeof stepData !== 'object' || stepData === null || Array.isArray(stepData)) throw fieldError('stepData', 'stepData must be an object');
+    const values = {
+      current_step: step,
+      last_updated: new Date().toISOString(),
+      is_complete: step === engine.finalStep ? 1 : 0,
+      step_data: JSON.stringify(stepData),
+    };
+    await db
+      .insertInto('screening_progress')
+      .values({ client_id: clientId, ...values })
+      .onConflict((oc) => oc.column('client_id').doUpdateSet(values))
+      .execute();
+    return { clientId, currentStep: step, lastUpdated: values.last_updated, isComplete: values.is_complete === 1, stepData: stepData as JsonObject };
+  });
+}
