@@ -78,6 +78,7 @@ function collectSections(ui: unknown, out: Set<string>): void {
 }
 
 const ALTERNATIVES = ['oneOf', 'anyOf', 'dependencies'];
+const BOUNDED_FORMATS = new Set(['date', 'date-time', 'time']);
 
 /**
  * The browser carries a precompiled check for the record and for each `if` condition, nothing else: a form choosing
@@ -91,6 +92,12 @@ function lintSchema(step: StepDefinition, report: (path: string, msg: string) =>
         if (keyword in sub) report(`${ptr}/${keyword}`, `"${keyword}" is not supported in a step's schema: offer the choices with "enum" and show fields with visibility rules`);
       }
       if (parentKeyword === 'if' && JSON.stringify(sub).includes('"$ref"')) report(ptr, 'an "if" condition may not use "$ref": write the condition out');
+      // In good order: free text is bounded, so no answer can grow past what a form and an underwriter can take.
+      const types = Array.isArray(sub.type) ? sub.type : [sub.type];
+      if (types.includes('string') && parentKeyword !== 'if' && sub.enum === undefined && sub.const === undefined
+        && !BOUNDED_FORMATS.has(String(sub.format)) && typeof sub.maxLength !== 'number') {
+        report(ptr, 'a text field needs a "maxLength" (and an errorMessage for it), or an "enum", "const" or date "format"');
+      }
     },
   });
 }

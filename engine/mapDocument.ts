@@ -23,6 +23,8 @@ export interface DocumentCheck {
   code: string;
   when: Logic;
   message: string;
+  /** The field the refusal is about, for callers that answer `{field, message}`. */
+  field?: string;
 }
 
 /** Looks up the label product staff gave a value (ui.json `ui:enumNames`). */
@@ -30,7 +32,7 @@ export type LabelLookup = (stepId: string, path: string, value: unknown) => stri
 
 /** Thrown by mapDocument when a check of the mapping holds. */
 export class DocumentCheckError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(readonly code: string, message: string, readonly field?: string) {
     super(message);
     this.name = 'DocumentCheckError';
   }
@@ -77,7 +79,7 @@ function bind(scope: Scope, bindings: Scope): Scope {
 export function mapDocument(mapping: DocumentMapping, data: Record<string, unknown>, label: LabelLookup = () => undefined): unknown {
   const root = bind(data, {});
   for (const check of mapping.checks ?? []) {
-    if (truthy(applyLogic(check.when, root))) throw new DocumentCheckError(check.code, check.message);
+    if (truthy(applyLogic(check.when, root))) throw new DocumentCheckError(check.code, check.message, check.field);
   }
   const templates = mapping.templates ?? {};
 

@@ -193,6 +193,9 @@ export interface ContractCall {
   /** context: the fact answered. */
   fact?: string;
   record?: unknown;
+  /** Refusals of the request, checked before the record is built (over $body, $query, $params, $clientId and the saved answers). */
+  checks?: DocumentCheck[];
+  /** Fields filled when neither the call nor the stored record has them; a dotted path only inside an object the caller sent. */
   defaults?: JsonObject;
   errorPaths?: unknown;
   whenMissing?: unknown;
@@ -212,7 +215,7 @@ export interface ContractDefinition {
 }
 
 export type { DocumentMapping, DocumentCheck } from './mapDocument.ts';
-import type { DocumentMapping } from './mapDocument.ts';
+import type { DocumentCheck, DocumentMapping } from './mapDocument.ts';
 
 /** The raw contents of steps/, as a map from a file's path relative to steps/ to its parsed JSON. */
 export type DefinitionFiles = { [relativePath: string]: unknown };

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { mapDocument } from '../../engine/mapDocument.ts';
+import { DocumentCheckError, mapDocument } from '../../engine/mapDocument.ts';
+import { getPath, setPath, splitPath } from '../../engine/paths.ts';
 import type { ContractCall, ContractDefinition, JsonObject } from '../../engine/types.ts';
 import { fieldError, notFound } from '../http/apiError.ts';
 import { bodyOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
@@ -27,6 +28,23 @@ function pathMapper(map: unknown): ((path: string) => string) | undefined {
     const to = prefixes[first] ?? (path === '' ? undefined : prefixes['*'] && `${prefixes['*']}.${first}`);
     return to === undefined ? path : [to, ...rest].filter(Boolean).join('.');
   };
+}
+
+/**
+ * The spec's record defaults, for a caller that leaves a field out: filled when neither the request nor the stored
+ * record has the field. A dotted path is filled only inside an object the caller sent (no second insured is invented).
+ */
+function withDefaults(record: JsonObject, call: ContractCall, stored: JsonObject | undefined): JsonObject {
+  let out = record;
+  for (const [path, value] of Object.entries(call.defaults ?? {})) {
+    const segments = splitPath(path);
+    const parent = segments.length > 1 ? getPath(out, segments.slice(0, -1)) : out;
+    if (!parent || typeof parent !== 'object' || Array.isArray(parent)) continue;
+    if ((getPath(out, segments) ?? null) !== null) continue;
+    if (call.action !== 'save' && (getPath(stored, segments) ?? null) !== null) continue;
+    out = setPath(out, segments, value);
+  }
+  return out;
 }
 
 /** The call's documented parameters: path params, and the query parameter it reads the client id from. */
@@ -78,10 +96,15 @@ export const contractPlugin = fp(async (app) => {
             return build(call.response, { ...data, ...scope, $record: data[stepId] ?? {} });
           }
           if (call.action === 'update' && !stored) throw notFound();
-          const record = (build(call.record ?? { $spread: { var: '$body' } }, { ...data, ...scope, $stored: data[stepId] ?? null }) ?? {}) as JsonObject;
-          for (const [field, value] of Object.entries(call.defaults ?? {})) {
-            if ((record[field] === undefined || record[field] === null) && (call.action === 'save' || (stored?.[field] ?? null) === null)) record[field] = value as JsonObject[string];
+          let record: JsonObject;
+          try {
+            record = (mapDocument({ document: call.record ?? { $spread: { var: '$body' } }, templates, checks: call.checks },
+              { ...data, ...scope, $stored: data[stepId] ?? null }, (s, p, v) => engine.labelOf(s, p, v) || undefined) ?? {}) as JsonObject;
+          } catch (error) {
+            if (error instanceof DocumentCheckError) throw fieldError(error.field ?? '', error.message);
+            throw error;
           }
+          record = withDefaults(record, call, stored);
           const fieldPath = pathMapper(call.errorPaths === undefined ? undefined : build(call.errorPaths, { ...data, ...scope }));
           const result = call.action === 'save'
             ? await screening.save(user, clientId, stepId, record, { fieldPath, loaded: data })

@@ -96,6 +96,8 @@ export function loadGenerationSetup(engineOrStepsDir?: Engine | string, formsDir
   return { engine, forms: loadForms(formsDir, engine.definitions.steps), labels: labelsFrom(engine.definitions.steps) };
 }
 
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
@@ -138,7 +140,14 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
       await deps.requireAccess(user, clientId);
       const { payload, data } = prepareGeneration(engine, await answersOf(user, clientId), { populateForms: ids, clientId, messages });
       const generatedAt = now();
-      const documents = await Promise.all(ids.map((id) => renderApplicationPdf({ form: forms.get(id)!, source: { data, payload }, labels, generatedAt })));
+      // One document at a time, yielding in between: other requests are served between documents, so a
+      // generation never holds the event loop for more than one document's rendering.
+      const documents: Uint8Array[] = [];
+      for (const insurer of ids) {
+        await yieldToEventLoop();
+        documents.push(await renderApplicationPdf({ form: forms.get(insurer)!, source: { data, payload }, labels, generatedAt }));
+      }
+      await yieldToEventLoop();
       const combined = await mergePdfs(documents);
       const id = randomUUID();
       const summary = buildSummary(payload, labels);

@@ -118,23 +118,31 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
     let width = 0;
     for (const word of paragraph.split(/ +/)) {
       if (word === '') continue;
-      let w = textWidth(word, font, size);
+      const w = textWidth(word, font, size);
       if (line && width + space + w <= maxWidth) {
         line += ` ${word}`;
         width += space + w;
         continue;
       }
       if (line) lines.push(line);
-      let rest = word;
-      while (w > maxWidth && rest.length > 1) {
-        let cut = Math.max(1, Math.floor((rest.length * maxWidth) / w));
-        while (cut > 1 && textWidth(rest.slice(0, cut), font, size) > maxWidth) cut--;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-        w = textWidth(rest, font, size);
+      if (w <= maxWidth) {
+        line = word;
+        width = w;
+        continue;
       }
-      line = rest;
-      width = w;
+      // A word longer than a line is cut where it fills the line, measuring each character once: linear in its length.
+      line = '';
+      width = 0;
+      for (const ch of word) {
+        const cw = textWidth(ch, font, size);
+        if (line && width + cw > maxWidth) {
+          lines.push(line);
+          line = '';
+          width = 0;
+        }
+        line += ch;
+        width += cw;
+      }
     }
     lines.push(line);
   }

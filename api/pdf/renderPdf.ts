@@ -287,6 +287,8 @@ export async function mergePdfs(documents: Uint8Array[]): Promise<Uint8Array> {
   if (documents.length === 1) return documents[0];
   const merged = await PDFDocument.create();
   for (const bytes of documents) {
+    // Each document is copied in its own turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     const doc = await PDFDocument.load(bytes);
     const pages = await merged.copyPages(doc, doc.getPageIndices());
     for (const page of pages) merged.addPage(page);

@@ -187,6 +187,40 @@ describe.each(databases)('the spec\'s per-step calls (%s)', (kind) => {
     expect((await stored(id)).lifestyle).toEqual(evaluated(id, data, 'lifestyle', { lifestyle_data_1: record.lifestyle_data_1, has_insured_2: false }));
   });
 
+  it('lifestyle: a second insured\'s answers are refused when the application has one insured, and nothing is stored', async () => {
+    const { id, record } = await clientWith('lifestyle', 'smoker-with-dui');
+    const refused = await call('POST', '/insurance/screening/save_lifestyle/', { client_id: id, lifestyle_data_1: record.lifestyle_data_1, lifestyle_data_2: record.lifestyle_data_1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: 'No secondary insured found in the application. Please add a second insured in the basic information section first.',
+      errors: [{ field: 'lifestyle_data_2', message: 'No secondary insured found in the application. Please add a second insured in the basic information section first.' }],
+    });
+    expect((await stored(id)).lifestyle).toBeUndefined();
+  });
+
+  it('legacy saves fill the spec\'s record defaults that the caller left out, and only those', async () => {
+    const { id, record } = await clientWith('tax-information', 'two-owners-fatca');
+    const { owner2_fatca_status: _f, owner2_crs_status: _c, owner2_tin: _t, owner2_crs_country: _k, ...withoutOwner2Answers } = record;
+    const saved = await call('POST', `/insurance/screening/save-tax-information/${id}/`, { ...withoutOwner2Answers, client_id: id });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await stored(id))['tax-information']).toMatchObject({ owner2_fatca_status: 'no', owner2_crs_status: 'no', owner1_fatca_status: record.owner1_fatca_status });
+
+    // A per-insured default is filled inside the insured the caller sent, and never invents a second insured.
+    const life = await clientWith('lifestyle', 'smoker-with-dui');
+    const { tobacco_last_5_years: given, drinks_alcohol: _d, ...partial } = life.record.lifestyle_data_1 as JsonObject;
+    const ok = await call('POST', '/insurance/screening/save_lifestyle/', { client_id: life.id, lifestyle_data_1: { ...partial, tobacco_last_5_years: given } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const kept = (await stored(life.id)).lifestyle;
+    expect(kept.lifestyle_data_1.drinks_alcohol).toBe(false);
+    expect(kept.lifestyle_data_1.tobacco_last_5_years).toBe(given);
+    expect(kept.lifestyle_data_2).toBeUndefined();
+
+    // The wizard's own save fills nothing: an unanswered declaration is refused.
+    const generic = await call('PUT', `/api/screening/${life.id}/lifestyle/`, { lifestyle_data_1: partial });
+    expect(generic.status).toBe(400);
+    expect(generic.body.errors).toContainEqual({ field: 'lifestyle_data_1.drinks_alcohol', message: 'Please answer whether Proposed Insured 1 drinks alcohol' });
+  });
+
   it('medical: save_medical and get_medical', async () => {
     const { id, data, record } = await clientWith('medical', 'two-insureds');
     const envelope = { client_id: id, screening_id: id, number_of_insureds: 2, proposed_insured_1_id: id, proposed_insured_2_id: null, insured_1: record.insured_1, insured_2: record.insured_2 };

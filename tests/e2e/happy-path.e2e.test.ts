@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
 import { Api, createAdviser, createClient, example, savedScreening, seedSteps, uniqueEmail, withClientIds } from './support/seed.ts';
-import { button, fetchWithSession, field, openStep, pathOf, poll, radio, region, sessionToken, signIn, waitForStep } from './support/ui.ts';
+import { button, errorSummary, fetchWithSession, field, openStep, pathOf, poll, radio, region, sessionToken, signIn, waitForStep } from './support/ui.ts';
 
 let h: Harness;
 let page: Page;
@@ -90,6 +90,13 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     await field(page, 'Date of Birth').fill('1986-04-12');
     await field(page, 'Marital Status').selectOption({ label: 'Married' });
     await radio(page, 'Are you a smoker?', 'No').check();
+    // In good order: residency, birthplace, PEP and PO Box are the adviser's answers, none pre-selected.
+    expect(await radio(page, 'Are you a politically exposed person?', 'No').isChecked()).toBe(false);
+    await field(page, 'Residency Status').selectOption({ label: 'Canadian Citizen' });
+    await radio(page, 'Place of Birth', 'Canada').check();
+    await field(page, 'Province of Birth').fill('ON');
+    await radio(page, 'Are you a politically exposed person?', 'No').check();
+    await radio(page, 'Is this a PO Box address?', 'No').check();
     await field(page, 'Street Address').fill('220 King Street West');
     await field(page, 'City').fill('Toronto');
     await field(page, 'Province').fill('ON');
@@ -121,6 +128,9 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     await field(page, 'Date of Birth').fill('1956-11-23');
     await radio(page, 'Sex', 'Female').check();
     await radio(page, 'Smoking Class', 'Non-Smoker').check();
+    await field(page, 'Place of Birth').selectOption({ label: 'Canada' });
+    await field(page, 'Province of Birth').fill('MB');
+    await radio(page, 'Is this a PO Box address?', 'No').check();
     await field(page, 'Street Address').fill('48 Birchwood Crescent');
     await field(page, 'City').fill('Winnipeg');
     await field(page, 'Province').fill('MB');
@@ -139,12 +149,16 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     expect(await field(beneficiary, 'Share (%)').inputValue()).toBe('100');
     await field(beneficiary, 'Full Name').fill('Sarah Tremblay');
     await field(beneficiary, 'Relationship to Insured').fill('spouse');
+    // The designation is a declaration: never pre-selected.
+    expect(await radio(beneficiary, 'Designation', 'Revocable').isChecked()).toBe(false);
+    await radio(beneficiary, 'Designation', 'Revocable').check();
     await button(page, 'Next').click();
 
     // Purpose of insurance.
     await waitForStep(page, clientId, 'purpose-of-insurance', 'Purpose of Insurance');
     await radio(page, 'What is the purpose of this insurance?', 'Income Replacement').check();
     await page.getByRole('checkbox', { name: 'Employment Income', exact: true }).check();
+    await radio(page, 'Does any third party have an interest in this policy?', 'No').check();
     await button(page, 'Next').click();
 
     // Financial: the insured and, since the owner is someone else, the owner.
@@ -154,6 +168,7 @@ describe('the happy path, from sign-up to a downloaded application', () => {
       ['Owner Financial Information', '1200000', '100000', '60000'],
     ]) {
       const scope = page.getByRole('group', { name: group, exact: true });
+      await radio(scope, 'Gainfully employed?', 'Yes').check();
       await field(scope, 'Total Assets').fill(assets);
       await field(scope, 'Total Liabilities').fill(liabilities);
       await field(scope, 'Annual Earned Income').fill(income);
@@ -162,10 +177,18 @@ describe('the happy path, from sign-up to a downloaded application', () => {
 
     // Insurance history, lifestyle and medical: the adviser answers "No" where it is asked.
     await waitForStep(page, clientId, 'insurance-history', 'Insurance History');
-    await radio(page, 'Do you have any existing life, critical illness, disability or long term care insurance, in force or pending?', 'No').check();
+    for (const question of [
+      'Do you have any existing life, critical illness, disability or long term care insurance, in force or pending?',
+      'Will the insurance applied for replace, or is it likely to replace, any existing insurance?',
+      'Have you ever applied for life, critical illness or disability insurance that was declined, postponed, rated or modified?',
+      'Will an existing policy be canceled if this insurance is issued?',
+    ]) await radio(page, question, 'No').check();
     await button(page, 'Next').click();
     await waitForStep(page, clientId, 'lifestyle', 'Lifestyle Questionnaire');
-    await radio(page, 'Do you drink alcohol?', 'No').check();
+    // Nothing is pre-answered: Next on the untouched questionnaire is refused.
+    await button(page, 'Next').click();
+    expect(await errorSummary(page)).toContain('Please answer whether Proposed Insured 1 drinks alcohol');
+    for (const group of await page.getByRole('radiogroup').all()) await group.getByRole('radio', { name: 'No', exact: true }).check();
     await button(page, 'Next').click();
     await waitForStep(page, clientId, 'medical', 'Medical Information');
     await radio(page, 'Has a paramedical exam been completed or scheduled?', 'No').check();

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { answerInsuredRest } from './support/answers.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { Api, createAdviser, createClient, example, record, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
 import { button, field, openStep, pathOf, poll, radio, region, selectedLabel, signIn, waitForStep } from './support/ui.ts';
@@ -65,14 +66,11 @@ async function fullJointApplication(steps?: string[]): Promise<{ clientId: strin
 describe('the screening flow', () => {
   it('skips multi-owner and tax information for a corporation owner', async () => {
     const clientId = await clientWithUniversalLifePlan();
+    // The corporation's answers (identity, business, declarations) are saved; the adviser opens Owner and goes on.
+    await seedSteps(api, clientId, { owner: record('owner', 'entity') } as Json);
     await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
-
-    await field(page, 'Who is the Owner?').selectOption({ label: 'Corporation/Trust/Entity' });
+    expect(await selectedLabel(field(page, 'Who is the Owner?'))).toBe('Corporation/Trust/Entity');
     await region(page, 'Corporation/Trust/Entity').waitFor();
-    await field(page, 'Legal Name').fill('Tremblay Holdings Inc.');
-    await field(page, 'Business Number').fill('812345678RC0001');
-    await field(page, 'Contact Name').fill('Daniel Tremblay');
-    await field(page, 'Business Phone Number').fill('613-555-0100');
 
     const visited = recordPaths();
     await button(page, 'Next').click();
@@ -91,7 +89,7 @@ describe('the screening flow', () => {
     expect(await selectedLabel(field(page, 'Who is the Owner?'))).toBe('Corporation/Trust/Entity');
 
     const saved = await savedScreening(api, clientId);
-    expect(saved.owner).toMatchObject({ owner_type: 'entity', ownership_type: 'corporation', is_corporate: true, legal_name: 'Tremblay Holdings Inc.' });
+    expect(saved.owner).toMatchObject({ owner_type: 'entity', ownership_type: 'corporation', is_corporate: true, legal_name: record('owner', 'entity').legal_name });
 
     // Opening a skipped step by its URL moves on to the next step that applies.
     await page.goto(`${h.baseUrl}/client/${clientId}/screening/tax-information`);
@@ -170,6 +168,8 @@ describe('the screening flow', () => {
     await field(page, 'First Name').fill('Daniel');
     await field(page, 'Last Name').fill('Tremblay');
     await field(page, 'Date of Birth').fill('1986-04-12');
+    await field(page, 'Gender/Sex at Birth').selectOption({ label: 'Male' });
+    await answerInsuredRest(page);
     await field(page, 'Postal Code').fill('M5H 1K4');
     await field(page, 'Mobile Phone Number').fill('416-555-0134');
     await button(page, 'Next Insured').click();
@@ -184,6 +184,8 @@ describe('the screening flow', () => {
     await field(page, 'Last Name').fill('Tremblay');
     await field(page, 'Date of Birth').fill('1988-09-02');
     await field(page, 'Gender/Sex at Birth').selectOption({ label: 'Female' });
+    await answerInsuredRest(page);
+    await field(page, 'Relationship to Proposed Insured 1').fill('Spouse');
     await field(page, 'Postal Code').fill('M5H 1K4');
     await field(page, 'Mobile Phone Number').fill('416-555-0199');
 

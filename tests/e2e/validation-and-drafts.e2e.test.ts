@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { answerInsuredRest, answerOwnerRest } from './support/answers.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { Api, createAdviser, createClient, record, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
 import { button, errorSummary, expectFieldError, field, openStep, pathOf, poll, radio, selectedLabel, signIn, waitForStep } from './support/ui.ts';
@@ -81,13 +82,15 @@ describe("the spec's validation messages", () => {
 
     // Next is refused: the alert block names it, and the wizard stays on the page.
     await button(page, 'Next').click();
-    expect(await errorSummary(page)).toEqual(['Please enter a valid postal code (e.g., A1A 1A1)']);
+    expect(await errorSummary(page)).toContain('Please enter a valid postal code (e.g., A1A 1A1)');
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/proposed-insured`);
     // The error's link takes the focus to the field.
     await page.getByRole('button', { name: 'Please enter a valid postal code (e.g., A1A 1A1)' }).click();
     await poll(() => postalCode.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await postalCode.fill('K2P 1L4');
+    await field(page, 'Gender/Sex at Birth').selectOption({ label: 'Male' });
+    await answerInsuredRest(page);
     await button(page, 'Next').click();
     await waitForStep(page, clientId, 'plan-details', 'Plan Details');
   });
@@ -109,7 +112,7 @@ describe("the spec's validation messages", () => {
     await radio(page, 'Policy Date', 'Save Age').check();
     // Save Age asks which insured: none ticked is refused with the spec's message.
     await button(page, 'Next').click();
-    expect(await errorSummary(page)).toEqual(['Please select at least one insured for save age']);
+    expect(await errorSummary(page)).toEqual(['Please select at least one insured for save age', 'Please add at least one plan']);
   });
 
   it('requires primary beneficiary shares to total 100%', async () => {
@@ -118,6 +121,7 @@ describe("the spec's validation messages", () => {
     const first = page.getByRole('group', { name: 'Primary Beneficiary 1' });
     await field(first, 'Full Name').fill('Sarah Tremblay');
     await field(first, 'Relationship to Insured').fill('spouse');
+    await radio(first, 'Designation', 'Irrevocable').check();
     await field(first, 'Share (%)').fill('90');
     await field(first, 'Share (%)').blur();
     // The warning note shows while the shares do not add up.
@@ -135,6 +139,7 @@ describe("the spec's validation messages", () => {
     await poll(() => page.getByText('Primary beneficiary shares must total 100%', { exact: true }).count()).toBe(0);
     await field(second, 'Full Name').fill('Leo Tremblay');
     await field(second, 'Relationship to Insured').fill('child');
+    await radio(second, 'Designation', 'Revocable').check();
     await button(page, 'Next').click();
     await waitForStep(page, clientId, 'purpose-of-insurance', 'Purpose of Insurance');
   });
@@ -162,7 +167,8 @@ describe('a reload in the middle of a step', () => {
     // Nothing was saved on the server: the answers came back from this device.
     expect((await savedScreening(api, clientId)).owner).toBeUndefined();
 
-    // Next saves them, and the draft is gone: a later visit shows the saved answers without the notice.
+    // Next saves them (with the owner's other answers), and the draft is gone: a later visit shows the saved answers without the notice.
+    await answerOwnerRest(page);
     await button(page, 'Next').click();
     await waitForStep(page, clientId, 'beneficiary', 'Beneficiary Designation');
     expect((await savedScreening(api, clientId)).owner).toMatchObject({ owner_type: 'individual', first_name: 'Margaret', last_name: 'Leblanc', city: 'Winnipeg' });

@@ -49,6 +49,17 @@ describe('steps:check', () => {
     expect(out.join('\n')).toMatch(/steps\/tax-information\/rules.json \/visibility\/0: field "owner1_tinn" is not a field \(did you mean owner1_tin\?\)/);
   });
 
+  it('refuses a free-text field without a maxLength', () => {
+    const out = lintWith((f) => {
+      delete f['lifestyle/schema.json'].definitions.lifestyle_data.properties.alcohol_details.maxLength;
+      f['owner/schema.json'].properties.nickname = { type: ['string', 'null'] };
+      f['owner/schema.json'].properties.signed_on = { type: 'string', format: 'date' };
+    });
+    expect(out).toContain('steps/lifestyle/schema.json /definitions/lifestyle_data/properties/alcohol_details: a text field needs a "maxLength" (and an errorMessage for it), or an "enum", "const" or date "format"');
+    expect(out.some((l) => l.includes('/properties/nickname: a text field needs a "maxLength"'))).toBe(true);
+    expect(out.some((l) => l.includes('signed_on: a text field'))).toBe(false);
+  });
+
   it('catches schema alternatives the browser has no precompiled check for', () => {
     const out = lintWith((f) => {
       f['owner/schema.json'].properties.owner_type = { anyOf: [{ type: 'string' }, { type: 'null' }] };

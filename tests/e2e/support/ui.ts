@@ -47,7 +47,14 @@ export function pathOf(page: Page): string {
 
 /** Waits until the wizard shows `step` for this client: the URL and the step's heading. */
 export async function waitForStep(page: Page, clientId: string, step: string, heading?: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === `/client/${clientId}/screening/${step}`);
+  try {
+    await page.waitForURL((url) => url.pathname === `/client/${clientId}/screening/${step}`, { timeout: 15_000 });
+  } catch (error) {
+    // Say why the wizard stayed where it is: the refusal the adviser sees.
+    const shown = await page.evaluate(() => [...document.querySelectorAll('[role=alert] li, .field-error')].map((n) => n.textContent?.trim() ?? ''))
+      .catch(() => [] as string[]);
+    throw new Error(`The wizard stayed on ${pathOf(page)} instead of ${step}. It shows: ${shown.join(' | ') || 'no alert'}`, { cause: error });
+  }
   if (heading) await page.getByRole('heading', { name: heading, level: 1, exact: true }).waitFor();
 }
 

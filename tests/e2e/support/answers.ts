@@ -1,0 +1,35 @@
+/**
+ * Answers a test does not look at, each given explicitly through the UI: nothing in the wizard is pre-selected,
+ * so a test that walks past a step answers its required questions like an adviser would.
+ */
+import type { Page } from 'playwright-core';
+import { field, radio } from './ui.ts';
+
+/** A proposed insured's questions other than name, date of birth, sex, postal code and phone. */
+export async function answerInsuredRest(page: Page): Promise<void> {
+  await field(page, 'Marital Status').selectOption({ label: 'Married' });
+  await radio(page, 'Are you a smoker?', 'No').check();
+  await field(page, 'Residency Status').selectOption({ label: 'Canadian Citizen' });
+  await radio(page, 'Place of Birth', 'Canada').check();
+  await field(page, 'Province of Birth').fill('ON');
+  await radio(page, 'Are you a politically exposed person?', 'No').check();
+  await radio(page, 'Is this a PO Box address?', 'No').check();
+  await field(page, 'Street Address').fill('220 King Street West');
+  await field(page, 'City').fill('Toronto');
+  await field(page, 'Province').fill('ON');
+}
+
+/** A different-individual owner's questions other than name, city and email. */
+export async function answerOwnerRest(page: Page): Promise<void> {
+  await field(page, 'Relationship to Insured').selectOption({ label: 'Parent' });
+  await field(page, 'Date of Birth').fill('1956-11-23');
+  await radio(page, 'Sex', 'Female').check();
+  await radio(page, 'Smoking Class', 'Non-Smoker').check();
+  await field(page, 'Place of Birth').selectOption({ label: 'Canada' });
+  await field(page, 'Province of Birth').fill('MB');
+  await radio(page, 'Is this a PO Box address?', 'No').check();
+  await field(page, 'Street Address').fill('48 Birchwood Crescent');
+  await field(page, 'Province').fill('MB');
+  await field(page, 'Postal Code').fill('R3T 2N2');
+  await field(page, 'Mobile Phone Number').fill('204-555-0147');
+}
