@@ -6,7 +6,7 @@ import { evaluateStep, type CompiledStep } from './evaluateStep.ts';
 import { labelOf } from './labelOf.ts';
 import { mapDocument } from './mapDocument.ts';
 import { registerOperations } from './operations.ts';
-import type { ApplicationData, Definitions, EvaluateOptions, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
+import type { ApplicationData, Definitions, EvaluateOptions, IncompleteStep, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
 
 /** The engine over one set of definitions. */
 export interface Engine {
@@ -24,6 +24,12 @@ export interface Engine {
   stepApplies(stepId: string, appData: ApplicationData): boolean;
   /** The pages of a step that apply now, in order (a step without pages has one implicit page). */
   pagesOf(stepId: string, appData: ApplicationData): PageDefinition[];
+  /**
+   * The screening steps that apply to the data and are not in good order: no saved record, or errors in their
+   * definition. Flow order; the review and the final step are never listed. A step whose definition is not loaded
+   * yet (in the browser) is listed only when it has no record.
+   */
+  incompleteSteps(appData: ApplicationData): IncompleteStep[];
   /** True when the step (or one page's fields) has no errors. */
   isValid(stepId: string, appData: ApplicationData, fields?: string[]): boolean;
   /** True when a value matches one `if` condition of the step's schema (a form resolving its `then` branches). */
@@ -85,6 +91,23 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
       const pages = flowSteps.get(stepId)?.pages;
       if (!pages) return [{ id: 'main', fields: Object.keys((definitionOf(stepId).schema.properties ?? {}) as object) }];
       return pages.filter((p) => holds(p.showIf, appData));
+    },
+    incompleteSteps: (appData) => {
+      const { flow, order } = definitions;
+      const out: IncompleteStep[] = [];
+      for (const stepId of order) {
+        const entry = flowSteps.get(stepId);
+        if (!entry || stepId === flow.review || entry.final || !holds(entry.showIf, appData)) continue;
+        const record = appData[stepId];
+        if (!record || typeof record !== 'object' || Array.isArray(record)) {
+          out.push({ id: stepId, title: entry.title, errors: [], missing: true });
+          continue;
+        }
+        if (!(stepId in definitions.steps)) continue;
+        const errors = evaluateStep(compile(stepId), appData).errors;
+        if (errors.length) out.push({ id: stepId, title: entry.title, errors, missing: false });
+      }
+      return out;
     },
     isValid: (stepId, appData, fields) => evaluateStep(compile(stepId), appData, { fields }).errors.length === 0,
     labelOf: (stepId, path, value) => labelOf(definitions.steps[stepId], path, value),

@@ -229,6 +229,17 @@ export interface Definitions {
   order: string[];
 }
 
+/** One step that applies to the application but is not complete (Engine.incompleteSteps). */
+export interface IncompleteStep {
+  id: string;
+  /** The step's title in flow.json. */
+  title: string;
+  /** The engine's errors (field paths relative to the step record); empty when nothing was saved. */
+  errors: FieldError[];
+  /** True when no record of the step was saved at all. */
+  missing: boolean;
+}
+
 /** One error, with the field's dotted path relative to the step record (`insured_1.primary_beneficiaries.0.full_name`). */
 export interface FieldError {
   field: string;

@@ -1,13 +1,13 @@
 import type { Engine } from '../../engine/createEngine.ts';
 import type { ApplicationData } from '../../engine/types.ts';
 import { bool, id, isObject, num, obj, str } from './answerValues.ts';
-import { incompleteSteps, normalizeData } from './checkScreening.ts';
+import { normalizeData } from './checkScreening.ts';
 import { IncompleteScreeningError, PAYLOAD_MESSAGES, PayloadError, type PayloadErrorCode } from './generationErrors.ts';
 import { entityParty, individualParty, insuredParty, joinSin, ownerInfo, resolveOwnerType } from './ownerParties.ts';
 import type { GenerationPayload, InsuredInfo, JsonObject, OwnerParty, PayloadBeneficiary, PlanOption } from './types.ts';
 
 export { GenerationError, IncompleteScreeningError, PAYLOAD_MESSAGES, PayloadError, type IncompleteStep, type PayloadErrorCode } from './generationErrors.ts';
-export { incompleteSteps, normalizeData, stepsToCheck } from './checkScreening.ts';
+export { normalizeData } from './checkScreening.ts';
 export { joinSin, resolveOwnerType } from './ownerParties.ts';
 
 export interface PayloadOptions {
@@ -39,7 +39,7 @@ export function buildPayload(engine: Engine, data: ApplicationData, options: Pay
  * @throws IncompleteScreeningError, PayloadError
  */
 export function prepareGeneration(engine: Engine, data: ApplicationData, options: PayloadOptions): { payload: GenerationPayload; data: ApplicationData } {
-  const incomplete = incompleteSteps(engine, data);
+  const incomplete = engine.incompleteSteps(data);
   if (incomplete.length) throw new IncompleteScreeningError(incomplete);
   const normalized = normalizeData(engine, data);
   return { payload: assemblePayload(normalized, options), data: normalized };

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../engine/types.ts';
+import type { IncompleteStep } from '../../engine/types.ts';
 
 /** Why a payload could not be built; `code` names the message in pdf-generation/ui.json's `messages`. */
 export type PayloadErrorCode = 'missingPrimaryInsured' | 'missingBeneficiary' | 'missingPlanDetails' | 'missingPurpose' | 'badFinancial';
@@ -27,16 +27,7 @@ export class PayloadError extends GenerationError {
   }
 }
 
-/** One step that applies to the application but is not complete. */
-export interface IncompleteStep {
-  id: string;
-  /** The step's title in flow.json. */
-  title: string;
-  /** The engine's errors (field paths relative to the step record); empty when nothing was saved. */
-  errors: FieldError[];
-  /** True when no record of the step was saved at all. */
-  missing: boolean;
-}
+export type { IncompleteStep };
 
 /** Some steps that apply are incomplete; the message names them by their flow.json titles. */
 export class IncompleteScreeningError extends GenerationError {

@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import type { JsonObject } from '../../engine/types.ts';
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
+import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { ActionsBar, StepCard } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard } from './wizardEnv.ts';
 
@@ -42,9 +44,18 @@ export function ReviewPage() {
   const sections = ((def.ui as Record<string, unknown>)['ui:review'] ?? []) as ReviewSection[];
   const data = { ...saved, $context: context };
   const editLabel = options.editLabel ?? 'Edit';
+  // The good-order check: the same one the server runs before generating.
+  const incomplete = useMemo(() => engine.incompleteSteps({ ...saved, $context: context }), [engine, saved, context]);
 
   return (
     <StepCard heading={options.heading ?? def.flow.title} description={options.description}>
+      <IncompleteSteps
+        steps={incomplete}
+        title={options.incompleteTitle ?? 'Before the applications can be generated, please complete:'}
+        stepLabel={options.incompleteStepLabel ?? 'Complete {title}'}
+        missingLabel={options.incompleteMissing ?? 'Not answered yet'}
+        onOpen={(stepId) => actor.send({ type: 'EDIT', step: stepId })}
+      />
       <div className="review-sections">
         {sections.map((section) => {
           const stepDef = engine.definitions.steps[section.step];
@@ -78,6 +89,7 @@ export function ReviewPage() {
           );
         })}
       </div>
+      {incomplete.length ? <p className="review-blocked muted text-sm" id="review-blocked">{options.incompleteReason ?? 'Every step listed above must be complete before you continue.'}</p> : null}
       <ActionsBar
         backLabel={options.backLabel ?? 'Back'}
         onBack={() => actor.send({ type: 'BACK' })}
@@ -86,6 +98,8 @@ export function ReviewPage() {
         busyNextLabel={options.busyNextLabel ?? 'Processing...'}
         onNext={() => actor.send({ type: 'NEXT', data: { ...saved, $context: { ...context, clientId } } })}
         busy={null}
+        nextDisabled={incomplete.length > 0}
+        nextDescribedBy={incomplete.length ? 'review-blocked' : undefined}
       />
     </StepCard>
   );

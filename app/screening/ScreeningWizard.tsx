@@ -10,7 +10,7 @@ import { recordCurrentStep } from './progress.ts';
 import { ReviewPage } from './ReviewPage.tsx';
 import { StepPage } from './StepPage.tsx';
 import { StepsGate } from './StepsGate.tsx';
-import { ProgressDisplay, StepList } from './WizardChrome.tsx';
+import { ProgressDisplay, StepList, type StepStatus } from './WizardChrome.tsx';
 import { uiOptionsOf, WizardContext, type WizardEnv } from './wizardEnv.ts';
 import './wizard.css';
 
@@ -180,8 +180,14 @@ function FlowSession(props: FlowSessionProps) {
   const progressData = useMemo(() => ({ ...saved, ...machineData, $context: context }), [saved, machineData, context]);
   const applicable = flow.steps.filter((s) => s.id === step || engine.stepApplies(s.id, progressData)).map((s) => ({ id: s.id, title: s.title }));
   const index = applicable.findIndex((s) => s.id === step);
-  // Review saves nothing: it is done once passed.
-  const answered = useCallback((id: string) => saved[id] !== undefined || id === flow.review, [saved, flow.review]);
+  // Good order as saved (not as typed): recomputed when a save lands, not on each keystroke.
+  const incomplete = useMemo(() => new Set(engine.incompleteSteps({ ...saved, $context: context }).map((s) => s.id)), [engine, saved, context]);
+  // Review and generation save nothing to check: the review is done once passed.
+  const status = useCallback((id: string): StepStatus | undefined => {
+    if (id === flow.review || id === finalStep) return undefined;
+    if (saved[id] === undefined) return 'unanswered';
+    return incomplete.has(id) ? 'incomplete' : 'complete';
+  }, [saved, incomplete, flow.review, finalStep]);
 
   // Loads the next step that applies while the browser is idle, so Next paints it at once. (The previous step is
   // usually loaded already: the adviser came from it.)
@@ -198,14 +204,18 @@ function FlowSession(props: FlowSessionProps) {
     content = <ReviewPage />;
     // Review summarises every step, and Edit may walk through any of them.
     needs = engine.definitions.order;
-  } else if (step === finalStep) content = <GenerationPage />;
+  } else if (step === finalStep) {
+    content = <GenerationPage />;
+    // Generation checks every step first.
+    needs = engine.definitions.order;
+  }
   else content = <StepPage key={step} step={step} page={page} />;
 
   return (
     <WizardContext.Provider value={env}>
       <div className="page wizard">
         <aside className="wizard-aside">
-          <StepList steps={applicable} current={step} answered={answered} />
+          <StepList steps={applicable} current={step} status={status} />
         </aside>
         <div className="wizard-main" data-current-step={step} data-current-page={page}>
           <StepsGate steps={needs} loadingLabel="Loading step...">

@@ -9,22 +9,32 @@ export interface StepEntry {
   title: string;
 }
 
-/** The applicable steps in order, the current one marked; steps before it are shown as done. */
-export function StepList({ steps, current, answered }: { steps: StepEntry[]; current: string; answered: (stepId: string) => boolean }) {
+/** Where a step stands: answered and in good order, answered with something missing or invalid, or not answered. */
+export type StepStatus = 'complete' | 'incomplete' | 'unanswered';
+
+/**
+ * The applicable steps in order, the current one marked. A step is shown done only when its saved answers are
+ * complete, wherever it is in the list (an Edit from the review keeps the later steps done); an answered step
+ * with something missing is flagged, never checked. Steps whose status is `undefined` (the review) are done once passed.
+ */
+export function StepList({ steps, current, status }: { steps: StepEntry[]; current: string; status: (stepId: string) => StepStatus | undefined }) {
   const index = steps.findIndex((s) => s.id === current);
   return (
     <nav className="wizard-steps" aria-label="Screening steps">
       <ol>
         {steps.map((s, i) => {
-          // A check only for a step whose answers are saved: a step passed by its URL alone is not done.
-          const state = i === index ? 'current' : i < index && answered(s.id) ? 'done' : 'upcoming';
+          const known = status(s.id);
+          const state = i === index ? 'current'
+            : known === 'complete' || (known === undefined && i < index) ? 'done'
+              : known === 'incomplete' ? 'incomplete' : 'upcoming';
           return (
             <li key={s.id} className={`wizard-step is-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
               <span className="wizard-step-marker" aria-hidden="true">
-                {state === 'done' ? <CheckIcon width={14} height={14} /> : i + 1}
+                {state === 'done' ? <CheckIcon width={14} height={14} /> : state === 'incomplete' ? <AlertIcon width={14} height={14} /> : i + 1}
               </span>
               <span className="wizard-step-title">{s.title}</span>
               {state === 'done' ? <span className="sr-only"> (completed)</span> : null}
+              {state === 'incomplete' ? <span className="sr-only"> (incomplete)</span> : null}
             </li>
           );
         })}
@@ -60,11 +70,13 @@ export interface ActionsBarProps {
   onNext: () => void;
   busy: 'save' | 'next' | null;
   nextDisabled?: boolean;
+  /** The id of the text that says why Next is disabled. */
+  nextDescribedBy?: string;
 }
 
 /** Back on the left; Save ("Saving..." while busy) and Next ("Processing..." while busy) on the right. */
 export function ActionsBar(props: ActionsBarProps) {
-  const { backLabel, onBack, saveLabel, busySaveLabel, onSave, nextLabel, busyNextLabel, onNext, busy, nextDisabled } = props;
+  const { backLabel, onBack, saveLabel, busySaveLabel, onSave, nextLabel, busyNextLabel, onNext, busy, nextDisabled, nextDescribedBy } = props;
   return (
     <div className="actions-bar wizard-actions">
       {onBack ? (
@@ -79,7 +91,7 @@ export function ActionsBar(props: ActionsBarProps) {
             {busy === 'save' ? busySaveLabel : saveLabel}
           </button>
         ) : null}
-        <button type="button" className="btn btn-primary" onClick={onNext} disabled={busy !== null || nextDisabled} aria-busy={busy === 'next'}>
+        <button type="button" className="btn btn-primary" onClick={onNext} disabled={busy !== null || nextDisabled} aria-busy={busy === 'next'} aria-describedby={nextDescribedBy}>
           {busy === 'next' ? busyNextLabel : nextLabel}
           {busy === 'next' ? null : <ArrowRightIcon width={16} height={16} aria-hidden="true" />}
         </button>

@@ -55,6 +55,11 @@ export interface StepUiOptions {
   showSave?: boolean;
   pageDescriptions?: { single?: string; multiple?: string };
   editLabel?: string;
+  /** Review: the good-order check (steps that must be completed before generation). */
+  incompleteTitle?: string;
+  incompleteStepLabel?: string;
+  incompleteMissing?: string;
+  incompleteReason?: string;
   [key: string]: unknown;
 }
 

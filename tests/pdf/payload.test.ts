@@ -4,7 +4,6 @@ import {
   PayloadError,
   assemblePayload,
   buildPayload,
-  incompleteSteps,
   joinSin,
   resolveOwnerType,
 } from '../../api/pdf/buildPayload.ts';
@@ -244,7 +243,7 @@ describe('payloads that cannot be built', () => {
 
 describe('the completeness check before building', () => {
   it('passes the complete application', () => {
-    expect(incompleteSteps(engine, fullApplication())).toEqual([]);
+    expect(engine.incompleteSteps(fullApplication())).toEqual([]);
   });
 
   it('names the incomplete steps by their flow.json titles, in flow order', () => {
@@ -270,10 +269,10 @@ describe('the completeness check before building', () => {
   it('skips steps that do not apply (no tax information for a term plan owned by an insured)', () => {
     const data = fullApplication();
     delete data['tax-information'];
-    expect(incompleteSteps(engine, data).map((s) => s.id)).toEqual(['tax-information']);
+    expect(engine.incompleteSteps(data).map((s) => s.id)).toEqual(['tax-information']);
     step(data, 'plan-details').joint_plan_options = [{ product_type: 'term_life', plan_name: 'term_20', coverage_type: 'joint', face_amount: 500000 }];
     step(data, 'plan-details').product_type = 'term_life';
-    expect(incompleteSteps(engine, data)).toEqual([]);
+    expect(engine.incompleteSteps(data)).toEqual([]);
     const payload = buildPayload(engine, data, { populateForms: ['BMO'] });
     expect(payload.owner_information.owner_info.owner1_sin).toBeNull();
   });

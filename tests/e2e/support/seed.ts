@@ -62,6 +62,11 @@ export interface ClientInput {
   phone_primary?: string;
   date_of_birth?: string;
   gender_sex_at_birth?: string;
+  marital_status?: string;
+  address_line1?: string;
+  city?: string;
+  province?: string;
+  postal_code?: string;
 }
 
 /** Creates a client through POST /api/clients/ and returns its id as a string (as in the app's URLs). */

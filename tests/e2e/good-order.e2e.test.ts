@@ -1,0 +1,114 @@
+/**
+ * Issue 10: applications in good order. The proposed insured opens from the client's record with nothing
+ * pre-answered; Next on an empty Owner and an empty Plan is refused with the definitions' messages; the review lists
+ * an incomplete step with a link that opens it, and Continue stays disabled until it is fixed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './support/harness.ts';
+import { Api, createAdviser, createClient, example, record, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
+import { button, errorSummary, field, openStep, pathOf, poll, radio, selectedLabel, signIn, waitForStep } from './support/ui.ts';
+
+type Json = Record<string, unknown>;
+
+let h: Harness;
+let page: Page;
+let adviser: Adviser;
+let api: Api;
+
+beforeAll(async () => {
+  h = await startHarness();
+  page = h.page;
+  page.on('dialog', (dialog) => void dialog.accept());
+  adviser = await createAdviser(h.baseUrl, 'good-order');
+  api = new Api(h.baseUrl, adviser.token);
+  await signIn(page, h.baseUrl, adviser);
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('an application in good order', () => {
+  it('opens the proposed insured from the client record, with nothing pre-answered', async () => {
+    const clientId = await createClient(api, {
+      first_name: 'Marie', last_name: 'Gagnon', gender_sex_at_birth: 'female', marital_status: 'married',
+      address_line1: '1200 rue Sherbrooke Ouest', city: 'Montréal', province: 'QC', postal_code: 'H3A 1H6',
+    });
+    await seedSteps(api, clientId, withClientIds({ basic: record('basic', 'new-application') }, { 1024: clientId }) as Json);
+    await openStep(page, h.baseUrl, clientId, 'proposed-insured', 'Proposed Insureds');
+    await button(page, '1 Insured').click();
+    await page.getByRole('heading', { name: 'Client Information', level: 1 }).waitFor();
+
+    // What the adviser entered on the profile is there.
+    expect(await field(page, 'First Name').inputValue()).toBe('Marie');
+    expect(await selectedLabel(field(page, 'Gender/Sex at Birth'))).toBe('Female');
+    expect(await selectedLabel(field(page, 'Marital Status'))).toBe('Married');
+    expect(await field(page, 'City').inputValue()).toBe('Montréal');
+    // What nobody answered is not answered for them.
+    for (const question of ['Are you a smoker?', 'Are you a politically exposed person?', 'Is this a PO Box address?']) {
+      expect(await radio(page, question, 'Yes').isChecked(), question).toBe(false);
+      expect(await radio(page, question, 'No').isChecked(), question).toBe(false);
+    }
+    expect(await selectedLabel(field(page, 'Residency Status'))).not.toBe('Canadian Citizen');
+    await button(page, 'Next').click();
+    const messages = await errorSummary(page);
+    expect(messages).toContain('Please answer whether Proposed Insured 1 is a smoker');
+    expect(messages).toContain('Please select the residency status of Proposed Insured 1');
+    expect(pathOf(page)).toBe(`/client/${clientId}/screening/proposed-insured`);
+  });
+
+  it('refuses Next on an empty Plan Details and an empty Owner, with the definitions\' messages', async () => {
+    const clientId = await createClient(api, { first_name: 'Daniel', last_name: 'Tremblay' });
+    const data = { basic: record('basic', 'new-application'), 'proposed-insured': record('proposed-insured', 'one-insured') };
+    await seedSteps(api, clientId, withClientIds(data, { 1024: clientId }) as Json);
+
+    await openStep(page, h.baseUrl, clientId, 'plan-details', 'Plan Details');
+    await radio(page, 'Illustration Status', 'Illustration not completed').check();
+    await radio(page, 'Policy Date', 'Current Date').check();
+    await button(page, 'Next').click();
+    expect(await errorSummary(page)).toEqual(['Please add at least one plan']);
+    expect(pathOf(page)).toBe(`/client/${clientId}/screening/plan-details`);
+
+    await seedSteps(api, clientId, { 'plan-details': record('plan-details', 'single-life-term') });
+    await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
+    await button(page, 'Next').click();
+    expect(await errorSummary(page)).toContain('Please select who the owner is');
+    expect(pathOf(page)).toBe(`/client/${clientId}/screening/owner`);
+    // Nothing was stored: the server refuses the same empty owner.
+    expect((await savedScreening(api, clientId)).owner).toBeUndefined();
+    const refused = await api.request('PUT', `/api/screening/${clientId}/owner/`, {});
+    expect(refused.status).toBe(400);
+  });
+
+  it('lists an incomplete step on the review, opens it, and keeps Continue disabled until it is fixed', async () => {
+    const clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
+    const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
+    const data = withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Json;
+    await seedSteps(api, clientId, data, ['basic', 'proposed-insured', 'plan-details', 'owner', 'multi-owner', 'tax-information', 'beneficiary',
+      'purpose-of-insurance', 'financial', 'insurance-history', 'lifestyle']);
+    // Medical was never answered.
+    await openStep(page, h.baseUrl, clientId, 'screening-review', 'Review Your Application');
+    const check = page.getByRole('region', { name: 'Before the applications can be generated, please complete:' });
+    await check.waitFor();
+    expect(await check.innerText()).toContain('Medical Information');
+    const steps = page.getByRole('navigation', { name: 'Screening steps' });
+    expect(await steps.getByRole('listitem').filter({ hasText: 'Medical Information' }).innerText()).not.toContain('(completed)');
+    const proceed = button(page, 'Continue to PDF Generation');
+    expect(await proceed.isDisabled()).toBe(true);
+    await page.getByText('Every step listed above must be complete before you continue.').waitFor();
+
+    await button(check, 'Complete Medical Information').click();
+    await waitForStep(page, clientId, 'medical', 'Medical Information');
+    const record = data.medical as Json;
+    for (const n of [1, 2]) {
+      const group = page.getByRole('group', { name: `Proposed Insured ${n}`, exact: true });
+      const paramedic = (record[`insured_${n}`] as Json).has_paramedic === true ? 'Yes' : 'No';
+      await radio(group, 'Has a paramedical exam been completed or scheduled?', paramedic).check();
+    }
+    await button(page, 'Next').click();
+    await waitForStep(page, clientId, 'screening-review', 'Review Your Application');
+    await poll(() => check.count()).toBe(0);
+    await poll(() => proceed.isEnabled()).toBe(true);
+  });
+});
