@@ -194,7 +194,7 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
     async summary(user, clientId, populateForms) {
       await deps.requireAccess(user, clientId);
       const data = await answersOf(user, clientId);
-      return buildSummary(assemblePayload(normalizeData(engine, data), { populateForms, clientId, messages }), labels);
+      return buildSummary(assemblePayload(engine, normalizeData(engine, data), { populateForms, clientId, messages }), labels);
     },
 
     async payload(user, clientId, populateForms) {

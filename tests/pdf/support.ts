@@ -27,7 +27,7 @@ export function step(data: ApplicationData, stepId: string): JsonObject {
 
 /** The payload of `data` after the engine's view (no completeness check). */
 export function payloadOf(data: ApplicationData, populateForms = ['BMO']): GenerationPayload {
-  return assemblePayload(normalizeData(engine, data), { populateForms, today: '2026-06-01' });
+  return assemblePayload(engine, normalizeData(engine, data), { populateForms });
 }
 
 /** Text of a PDF in content order, whitespace collapsed (poppler's pdftotext -raw). */
