@@ -173,6 +173,7 @@ export function GenerationPage() {
               className="btn btn-secondary"
               onClick={() => {
                 setGenerated(null);
+                downloads.dismiss();
                 setSaved(step, { populate_forms: [] });
                 setFormData(withRecord(saved, context, step, { populate_forms: [] }));
               }}
