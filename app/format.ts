@@ -50,6 +50,19 @@ export function formatCad(amount: number | string | null | undefined): string | 
   return Number.isFinite(n) ? cad.format(n) : null;
 }
 
+/**
+ * Text as a file-name part: lower case, accents dropped, anything else between words as one dash.
+ * @example slug('Hélène Côté-Roy') // "helene-cote-roy"
+ */
+export function slug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 /** Empty values as "-". */
 export function orDash(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return EMPTY;

@@ -4,6 +4,7 @@
  * otherwise the spec's fallback text for that call.
  */
 import { getToken } from '../session.ts';
+import { filenameFromDisposition } from './filenameFromDisposition.ts';
 import type {
   Broker,
   Client,
@@ -116,13 +117,19 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return parsed as T;
 }
 
+/** A file fetched from the API, with the name its Content-Disposition suggests (null when none). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
 /**
  * Downloads a file the API serves only to its owner (a generated PDF), with the session's token.
  * @param path - absolute path such as "/api/pdf/files/{id}/".
- * @returns - the file's bytes.
+ * @returns - the file's bytes and the server's suggested file name.
  * @throws ApiError - with the server's `error` field, or "Failed to download the file".
  */
-export async function downloadFile(path: string): Promise<Blob> {
+export async function downloadFile(path: string): Promise<DownloadedFile> {
   const token = getToken();
   if (!token) throw new ApiError(NO_TOKEN_MESSAGE);
   let response: Response;
@@ -135,7 +142,7 @@ export async function downloadFile(path: string): Promise<Blob> {
     const body = await readBody(response);
     throw new ApiError(errorField(body) ?? 'Failed to download the file', response.status, body);
   }
-  return response.blob();
+  return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('Content-Disposition')) };
 }
 
 // ---------- accounts ----------

@@ -21,14 +21,40 @@ export type ApplicationType = 'NEW' | 'ADDITIONAL' | 'REPLACEMENT' | 'LINKED';
 
 export type ApplicationStatus = 'DRAFT' | 'SUBMITTED' | 'IN_REVIEW' | 'ISSUED' | 'DECLINED';
 
+/** One insurer's PDF of a generation. `url` answers only with the session's token header. */
+export interface GenerationFile {
+  insurer: string;
+  /** The insurer's display name, e.g. "BMO Insurance". */
+  name: string;
+  filename: string;
+  url: string;
+}
+
+/** One "Generate Application" of an application: the insurers chosen then and their files. */
+export interface ApplicationGeneration {
+  id: string;
+  created_at: string;
+  populate_forms: string[];
+  files: GenerationFile[];
+  /** Every chosen insurer's PDF in one file; null when the server kept none. */
+  combined_url: string | null;
+}
+
 export interface LifeApplication {
   id: Id;
+  client_id?: Id;
+  client_name?: string;
   created_at?: string | null;
+  updated_at?: string | null;
   application_type?: ApplicationType | string | null;
   product_type?: string | null;
   number_of_insureds?: number | null;
   status?: ApplicationStatus | string | null;
   face_amount?: number | string | null;
+  is_current?: boolean;
+  definitions_changed?: boolean;
+  /** Newest first, as the server sends them. */
+  generations?: ApplicationGeneration[];
 }
 
 export interface Client {

@@ -1,54 +1,73 @@
 import type { LifeApplication } from '../api/types.ts';
 import { applicationTypeLabel, formatCad, formatDate, productTypeLabel, statusBadgeClass } from '../format.ts';
+import { ApplicationDocuments } from './ApplicationDocuments.tsx';
+import { AlertIcon } from './icons.tsx';
+import { useFileDownloads } from './useFileDownloads.ts';
 
 /** Status text as stored, readable: "IN_REVIEW" -> "IN REVIEW". */
 function statusText(status: string | null | undefined): string {
   return status ? status.replace(/_/g, ' ') : 'UNKNOWN';
 }
 
-/** A client's life applications: Date, Type, Product, Insureds, Status, Face Amount. */
+/**
+ * Life applications: Date, Type, Product, Insureds, Status, Face Amount and Documents (the newest generation's PDFs,
+ * downloaded with the session's token). A failed download is reported above the table.
+ */
 export function ApplicationsTable({ applications }: { applications: LifeApplication[] }) {
+  const files = useFileDownloads();
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Type</th>
-            <th scope="col">Product</th>
-            <th scope="col">Insureds</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="cell-num">
-              Face Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {applications.length === 0 ? (
+    <>
+      {files.error ? (
+        <div className="alert alert-error table-alert" role="alert">
+          <AlertIcon />
+          <span>{files.error}</span>
+        </div>
+      ) : null}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
             <tr>
-              <td colSpan={6} className="table-empty">
-                No insurance applications found
-              </td>
+              <th scope="col">Date</th>
+              <th scope="col">Type</th>
+              <th scope="col">Product</th>
+              <th scope="col">Insureds</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="cell-num">
+                Face Amount
+              </th>
+              <th scope="col">Documents</th>
             </tr>
-          ) : (
-            applications.map((application) => {
-              const amount = formatCad(application.face_amount);
-              return (
-                <tr key={application.id}>
-                  <td className="cell-nowrap">{formatDate(application.created_at)}</td>
-                  <td>{applicationTypeLabel(application.application_type)}</td>
-                  <td>{productTypeLabel(application.product_type)}</td>
-                  <td>{application.number_of_insureds ?? '-'}</td>
-                  <td>
-                    <span className={statusBadgeClass(application.status)}>{statusText(application.status)}</span>
-                  </td>
-                  <td className="cell-num">{amount ?? <em className="not-set">Not set</em>}</td>
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {applications.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="table-empty">
+                  No insurance applications found
+                </td>
+              </tr>
+            ) : (
+              applications.map((application) => {
+                const amount = formatCad(application.face_amount);
+                return (
+                  <tr key={application.id}>
+                    <td className="cell-nowrap">{formatDate(application.created_at)}</td>
+                    <td>{applicationTypeLabel(application.application_type)}</td>
+                    <td>{productTypeLabel(application.product_type)}</td>
+                    <td>{application.number_of_insureds ?? '-'}</td>
+                    <td>
+                      <span className={statusBadgeClass(application.status)}>{statusText(application.status)}</span>
+                    </td>
+                    <td className="cell-num">{amount ?? <em className="not-set">Not set</em>}</td>
+                    <td className="cell-documents">
+                      <ApplicationDocuments generations={application.generations} busy={files.busy} onDownload={(url, filename) => void files.download(url, filename)} />
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

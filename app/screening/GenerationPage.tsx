@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import type { JsonObject } from '../../engine/types.ts';
 import { enumLabel, formatMoney } from '../../renderer/options.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
-import { downloadFile } from '../api/client.ts';
+import { useFileDownloads } from '../components/useFileDownloads.ts';
+import { slug } from '../format.ts';
 import { GenerateError, generateApplication, SaveError, saveStep } from './api.ts';
 import { ActionsBar, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
@@ -34,6 +35,19 @@ function name(person: JsonObject | undefined): string | undefined {
   return full || undefined;
 }
 
+/** The wizard's client, by name, from `$context.clients`. */
+function clientName(context: JsonObject, clientId: string): string | undefined {
+  const clients = Array.isArray(context.clients) ? context.clients : [];
+  const client = clients.find((c): c is JsonObject => Boolean(c) && typeof c === 'object' && !Array.isArray(c) && String(c.id) === clientId);
+  return name(client);
+}
+
+/** "applications-<person>.pdf", else "applications-<generation id>.pdf"; null leaves the name to the server. */
+function combinedFilename(person: string | undefined, generationId: string | undefined): string | null {
+  const part = (person && slug(person)) || (generationId && slug(generationId));
+  return part ? `applications-${part}.pdf` : null;
+}
+
 /**
  * "Application Generation": the insurers to prefill (from the step's definition) and Generate Application, which
  * saves the choice and asks the server for the PDF. Until the server offers generation (404), it says so plainly.
@@ -51,22 +65,9 @@ export function GenerationPage() {
   const [busy, setBusy] = useState<'next' | null>(null);
   const [notice, setNotice] = useNotice();
 
-  // The file is served only with the adviser's token, so it is fetched here and opened as a blob. The tab is
-  // opened first, inside the click, so that pop-up blockers let it through.
-  const openDownload = async (url: string): Promise<void> => {
-    const tab = window.open('', '_blank');
-    try {
-      const blob = await downloadFile(url);
-      const href = URL.createObjectURL(blob);
-      if (tab) tab.location.href = href;
-      else window.location.assign(href);
-      setTimeout(() => URL.revokeObjectURL(href), 60_000);
-    } catch (e) {
-      tab?.close();
-      setNotice('error', e instanceof Error ? e.message : 'Failed to download the file');
-    }
-  };
-  const [generated, setGenerated] = useState<{ url?: string; forms: string[] } | null>(null);
+  // The file is served only with the adviser's token, so it is fetched in the page and saved as a download.
+  const downloads = useFileDownloads();
+  const [generated, setGenerated] = useState<{ url?: string; id?: string; forms: string[] } | null>(null);
 
   const onGenerate = useCallback(async () => {
     const record = formRef.current?.flush() ?? {};
@@ -82,8 +83,8 @@ export function GenerationPage() {
       const stored = await saveStep(clientId, step, record, options.saveErrorMessage ?? 'Failed to save data');
       setSaved(step, stored);
       const forms = (stored.populate_forms as string[] | undefined) ?? [];
-      const { url } = await generateApplication(clientId, forms, String((options.messages as Record<string, string> | undefined)?.generateFailed ?? 'Failed to generate PDF forms. Please try again.'));
-      setGenerated({ url, forms });
+      const { url, id } = await generateApplication(clientId, forms, String((options.messages as Record<string, string> | undefined)?.generateFailed ?? 'Failed to generate PDF forms. Please try again.'));
+      setGenerated({ url, id, forms });
     } catch (e) {
       if (e instanceof GenerateError && e.unavailable) setNotice('info', UNAVAILABLE);
       else if (e instanceof SaveError) {
@@ -110,6 +111,8 @@ export function GenerationPage() {
     const ownerName = (owner.legal_name as string | undefined) ?? name(owner) ?? (owner.owner_type === 'insured_1' ? name(insured.insured_1 as JsonObject) : owner.owner_type === 'insured_2' ? name(insured.insured_2 as JsonObject) : undefined);
     const single = (plan.single_life_options as JsonObject[] | null | undefined) ?? [];
     const joint = (plan.joint_plan_options as JsonObject[] | null | undefined) ?? [];
+    const filename = combinedFilename(clientName(context, clientId) ?? name(insured.insured_1 as JsonObject), generated.id);
+    const downloading = generated.url ? downloads.busy.has(generated.url) : false;
     const plans = [
       ...single.map((p) => ({ kind: result.singleLife ?? 'Single Life', p, ui: (planUi.single_life_options as Record<string, unknown> | undefined)?.items as Record<string, unknown> | undefined })),
       ...joint.map((p) => ({ kind: result.jointPlan ?? 'Joint Plan', p, ui: (planUi.joint_plan_options as Record<string, unknown> | undefined)?.items as Record<string, unknown> | undefined })),
@@ -159,6 +162,7 @@ export function GenerationPage() {
             </table>
           </div>
         ) : null}
+        <Notice notice={downloads.error ? { kind: 'error', text: downloads.error, id: 0 } : null} onClose={downloads.dismiss} />
         <div className="actions-bar">
           <button type="button" className="btn btn-secondary" onClick={() => navigate('/dashboard')}>
             {result.returnHomeLabel ?? 'Return to Home'}
@@ -169,13 +173,23 @@ export function GenerationPage() {
               className="btn btn-secondary"
               onClick={() => {
                 setGenerated(null);
+                downloads.dismiss();
                 setSaved(step, { populate_forms: [] });
                 setFormData(withRecord(saved, context, step, { populate_forms: [] }));
               }}
             >
               {result.generateAnotherLabel ?? 'Generate Another Form'}
             </button>
-            <button type="button" className="btn btn-primary" disabled={!generated.url} onClick={() => generated.url && void openDownload(generated.url)}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!generated.url}
+              aria-disabled={downloading || undefined}
+              aria-busy={downloading || undefined}
+              onClick={() => {
+                if (generated.url && !downloading) void downloads.download(generated.url, filename);
+              }}
+            >
               {result.downloadLabel ?? 'Download PDF'}
             </button>
           </div>

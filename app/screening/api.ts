@@ -69,16 +69,16 @@ export class GenerateError extends Error {
 
 /**
  * POST /api/pdf/generate_pdf/ with the chosen insurers.
- * @returns - the link to the generated file (data.s3_url)
+ * @returns - the link to the generated file (data.s3_url) and the generation's id (data.id)
  */
-export async function generateApplication(clientId: string, populateForms: string[], fallback: string): Promise<{ url?: string; body: unknown }> {
+export async function generateApplication(clientId: string, populateForms: string[], fallback: string): Promise<{ url?: string; id?: string; body: unknown }> {
   try {
-    const body = await apiRequest<{ data?: { s3_url?: string }; s3_url?: string } | null>('/api/pdf/generate_pdf/', {
+    const body = await apiRequest<{ data?: { s3_url?: string; id?: string }; s3_url?: string; id?: string } | null>('/api/pdf/generate_pdf/', {
       method: 'POST',
       body: { client_id: Number.isNaN(Number(clientId)) ? clientId : Number(clientId), populate_forms: populateForms },
       fallback,
     });
-    return { url: body?.data?.s3_url ?? body?.s3_url, body };
+    return { url: body?.data?.s3_url ?? body?.s3_url, id: body?.data?.id ?? body?.id, body };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 405 || e.status === 501)) throw new GenerateError(e.message, true);
     throw new GenerateError(e instanceof Error && e.message ? e.message : fallback, false);

@@ -4,7 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationsTable } from '../../app/components/ApplicationsTable.tsx';
-import { locationOf, mockApi, renderRoute, signIn } from './support.tsx';
+import type { LifeApplication } from '../../app/api/types.ts';
+import { captureDownloads, deferred, type FakeResponse, locationOf, mockApi, PDF_BYTES, renderRoute, signIn } from './support.tsx';
 
 const APPLICATIONS = [
   { id: 1, created_at: '2024-06-01T12:00:00Z', application_type: 'NEW', product_type: 'term_life', number_of_insureds: 1, status: 'DRAFT', face_amount: 500000 },
@@ -14,11 +15,47 @@ const APPLICATIONS = [
   { id: 5, created_at: '2024-06-05T12:00:00Z', application_type: 'NEW', product_type: 'term_life', number_of_insureds: 1, status: 'DECLINED', face_amount: 0 },
 ];
 
+const BMO = { insurer: 'BMO', name: 'BMO Insurance', filename: 'bmo-application-ann-lee.pdf', url: '/api/pdf/files/gen-new/BMO/' };
+const SUNLIFE = { insurer: 'SUNLIFE', name: 'Sun Life', filename: 'sunlife-application-ann-lee.pdf', url: '/api/pdf/files/gen-new/SUNLIFE/' };
+
+/** An application generated twice; the server's order is reversed on purpose: the table goes by date. */
+const GENERATED: LifeApplication = {
+  id: 7,
+  client_id: 5,
+  client_name: 'Ann Lee',
+  created_at: '2024-06-01T12:00:00Z',
+  application_type: 'NEW',
+  product_type: 'term_life',
+  number_of_insureds: 1,
+  status: 'DRAFT',
+  face_amount: 500000,
+  generations: [
+    {
+      id: 'gen-old',
+      created_at: '2024-06-02T12:00:00Z',
+      populate_forms: ['MANULIFE'],
+      files: [{ insurer: 'MANULIFE', name: 'Manulife', filename: 'manulife-application-ann-lee.pdf', url: '/api/pdf/files/gen-old/MANULIFE/' }],
+      combined_url: '/api/pdf/files/gen-old/',
+    },
+    { id: 'gen-new', created_at: '2024-06-03T12:00:00Z', populate_forms: ['BMO', 'SUNLIFE'], files: [BMO, SUNLIFE], combined_url: '/api/pdf/files/gen-new/' },
+  ],
+};
+
+const NOT_GENERATED: LifeApplication = { ...APPLICATIONS[1], generations: [] };
+
+const PDF: FakeResponse = { raw: PDF_BYTES, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="from-server.pdf"' } };
+
+let capture: ReturnType<typeof captureDownloads>;
+
 beforeEach(() => {
   sessionStorage.clear();
   signIn();
+  capture = captureDownloads();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  capture.restore();
+  vi.unstubAllGlobals();
+});
 
 function row(id: number) {
   return screen.getAllByRole('row')[id];
@@ -27,7 +64,7 @@ function row(id: number) {
 describe('applications table', () => {
   it('has the columns and the empty text', () => {
     render(<ApplicationsTable applications={[]} />);
-    for (const header of ['Date', 'Type', 'Product', 'Insureds', 'Status', 'Face Amount']) {
+    for (const header of ['Date', 'Type', 'Product', 'Insureds', 'Status', 'Face Amount', 'Documents']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
     expect(screen.getByText('No insurance applications found')).toBeInTheDocument();
@@ -68,6 +105,75 @@ describe('applications table', () => {
     expect(fifth.getByText('DECLINED')).toHaveClass('badge-red');
   });
 
+  it('lists the newest generation\'s documents, the dates of earlier ones, and "None yet" before any', () => {
+    render(<ApplicationsTable applications={[GENERATED, NOT_GENERATED]} />);
+    const generated = within(row(1));
+    expect(generated.getAllByRole('button').map((b) => b.textContent)).toEqual(['Download BMO Insurance', 'Download Sun Life', 'Download all']);
+    expect(generated.queryByRole('button', { name: /Manulife/ })).toBeNull();
+    expect(generated.getByText('Earlier: Jun 2, 2024')).toBeInTheDocument();
+
+    const pending = within(row(2));
+    expect(pending.queryByRole('button')).toBeNull();
+    expect(pending.getByText('None yet')).toHaveClass('not-set');
+  });
+
+  it('downloads an insurer\'s PDF with the session token, under the file\'s name, showing "Downloading..." meanwhile', async () => {
+    const held = deferred<FakeResponse>();
+    let authorization: string | null = null;
+    const api = mockApi({
+      [`GET ${BMO.url}`]: ({ headers }) => {
+        authorization = headers.get('Authorization');
+        return held.promise;
+      },
+    });
+    render(<ApplicationsTable applications={[GENERATED]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Download BMO Insurance' }));
+
+    const busy = await screen.findByRole('button', { name: /Downloading\.\.\..*BMO Insurance/ });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    // A second click on the busy button does not fetch the file twice.
+    await user.click(busy);
+    expect(api.calls()).toEqual([`GET ${BMO.url}`]);
+    expect(authorization).toBe('Token test-token');
+    expect(capture.downloads).toEqual([]);
+
+    held.resolve(PDF);
+    await waitFor(() => expect(capture.downloads).toHaveLength(1));
+    const [saved] = capture.downloads;
+    expect(saved.filename).toBe('bmo-application-ann-lee.pdf');
+    expect(saved.attached).toBe(true);
+    expect(await saved.blob.text()).toMatch(/^%PDF-/);
+    expect(await screen.findByRole('button', { name: 'Download BMO Insurance' })).not.toHaveAttribute('aria-busy');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('"Download all" saves the combined PDF under the server\'s name', async () => {
+    mockApi({ [`GET ${GENERATED.generations![1].combined_url}`]: () => PDF });
+    render(<ApplicationsTable applications={[GENERATED]} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download all' }));
+    await waitFor(() => expect(capture.downloads.map((d) => d.filename)).toEqual(['from-server.pdf']));
+  });
+
+  it('says why a download failed: the server\'s error, else "Failed to download the file"', async () => {
+    let answer: FakeResponse = { status: 404, body: { error: 'File not found' } };
+    mockApi({ [`GET ${SUNLIFE.url}`]: () => answer });
+    render(<ApplicationsTable applications={[GENERATED]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Download Sun Life' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('File not found');
+    answer = { status: 500 };
+    await user.click(await screen.findByRole('button', { name: 'Download Sun Life' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to download the file'));
+    expect(capture.downloads).toEqual([]);
+    // A later download that works clears the message.
+    answer = PDF;
+    await user.click(await screen.findByRole('button', { name: 'Download Sun Life' }));
+    await waitFor(() => expect(capture.downloads).toHaveLength(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('is shown on the client profile with the client\'s applications', async () => {
     mockApi({
       'GET /api/brokers/': () => ({ body: [] }),
@@ -78,6 +184,17 @@ describe('applications table', () => {
     renderRoute('/client/profile/5');
     expect(await screen.findByRole('heading', { name: 'Insurance Applications' })).toBeInTheDocument();
     expect(screen.getByText('$1,250,000')).toBeInTheDocument();
+  });
+
+  it('offers the documents on the client profile, and downloads them from there', async () => {
+    mockApi({
+      'GET /api/brokers/': () => ({ body: [] }),
+      'GET /api/clients/5/?include=life_applications': () => ({ body: { id: 5, first_name: 'Ann', last_name: 'Lee', life_applications: [GENERATED] } }),
+      [`GET ${SUNLIFE.url}`]: () => PDF,
+    });
+    renderRoute('/client/profile/5');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download Sun Life' }));
+    await waitFor(() => expect(capture.downloads.map((d) => d.filename)).toEqual(['sunlife-application-ann-lee.pdf']));
   });
 
   it('"New Insurance Application" creates an application and opens basic screening with its id', async () => {

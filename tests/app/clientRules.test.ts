@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_FORM, validateClientField, validateClientProfile } from '../../app/clientRules.ts';
 import { loadSteps } from '../../app/screening/definitions.ts';
-import { formatCad, formatDate, formatPhone, productTypeLabel, statusBadgeClass } from '../../app/format.ts';
+import { formatCad, formatDate, formatPhone, productTypeLabel, slug, statusBadgeClass } from '../../app/format.ts';
 import { isProgressAbsent } from '../../app/screening.ts';
 
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -60,6 +60,13 @@ describe('display formats', () => {
     expect(formatCad(null)).toBeNull();
     expect(productTypeLabel('joint_last_to_die')).toBe('Joint Last To Die');
     expect(statusBadgeClass('WITHDRAWN')).toContain('badge-red');
+  });
+
+  it('turns names into file-name parts', () => {
+    expect(slug('Hélène Côté-Roy')).toBe('helene-cote-roy');
+    expect(slug('  Arjun  MEHTA ')).toBe('arjun-mehta');
+    expect(slug('O\'Brien & Sons Ltd.')).toBe('o-brien-sons-ltd');
+    expect(slug('---')).toBe('');
   });
 
   it('treats progress as absent per the spec', () => {

@@ -12,9 +12,12 @@ export interface FakeResponse {
   status?: number;
   statusText?: string;
   body?: unknown;
+  /** Sent as is instead of the JSON of `body` (a PDF's bytes). */
+  raw?: BodyInit;
+  headers?: Record<string, string>;
 }
 
-export type Handler = (request: { url: string; method: string; body: unknown }) => FakeResponse | Promise<FakeResponse>;
+export type Handler = (request: { url: string; method: string; body: unknown; headers: Headers }) => FakeResponse | Promise<FakeResponse>;
 
 export interface FakeApi {
   fetch: ReturnType<typeof vi.fn>;
@@ -34,10 +37,11 @@ export function mockApi(handlers: Record<string, Handler>): FakeApi {
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const handler = handlers[`${method} ${url}`];
-    const result: FakeResponse = handler ? await handler({ url, method, body }) : { status: 404, body: { error: `no handler for ${method} ${url}` } };
+    const headers = new Headers(init?.headers);
+    const result: FakeResponse = handler ? await handler({ url, method, body, headers }) : { status: 404, body: { error: `no handler for ${method} ${url}` } };
     const status = result.status ?? 200;
-    const text = result.body === undefined ? '' : JSON.stringify(result.body);
-    return new Response(status === 204 ? null : text, { status, statusText: result.statusText ?? '' });
+    const text = result.raw ?? (result.body === undefined ? '' : JSON.stringify(result.body));
+    return new Response(status === 204 ? null : text, { status, statusText: result.statusText ?? '', headers: result.headers });
   });
   vi.stubGlobal('fetch', fetch);
   return {
@@ -78,4 +82,53 @@ export function renderRoute(path: string) {
 /** The current path plus query of the router. */
 export function locationOf(router: ReturnType<typeof createMemoryRouter>): string {
   return router.state.location.pathname + router.state.location.search;
+}
+
+/** The start of a real PDF, enough for a download test to tell the bytes it saved. */
+export const PDF_BYTES = new TextEncoder().encode('%PDF-1.7\n% test document\n');
+
+export interface SavedDownload {
+  /** The `download` attribute of the clicked link: the file name the browser saves under. */
+  filename: string;
+  href: string;
+  /** Whether the link was in the document when clicked (Firefox ignores detached links). */
+  attached: boolean;
+  blob: Blob;
+}
+
+/**
+ * Stands in for the browser's download machinery: object URLs are recorded instead of created, and a click on a
+ * link with a `download` attribute is recorded (jsdom cannot navigate) with the blob behind its URL.
+ * @returns - the downloads seen, the revoked URLs, and a restore function.
+ */
+export function captureDownloads() {
+  const blobs = new Map<string, Blob>();
+  const downloads: SavedDownload[] = [];
+  const revoked: string[] = [];
+  const original = { create: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'), revoke: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL') };
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    writable: true,
+    value: (blob: Blob) => {
+      const href = `blob:http://localhost/${blobs.size + 1}`;
+      blobs.set(href, blob);
+      return href;
+    },
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: (href: string) => void revoked.push(href) });
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (this.hasAttribute('download') && blob) downloads.push({ filename: this.download, href: this.href, attached: this.isConnected, blob });
+  });
+  return {
+    downloads,
+    revoked,
+    restore() {
+      click.mockRestore();
+      for (const [key, descriptor] of [['createObjectURL', original.create], ['revokeObjectURL', original.revoke]] as const) {
+        if (descriptor) Object.defineProperty(URL, key, descriptor);
+        else Reflect.deleteProperty(URL, key);
+      }
+    },
+  };
 }

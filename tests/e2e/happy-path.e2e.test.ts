@@ -6,6 +6,7 @@
  * beneficiary, purpose, financial, insurance history, lifestyle, medical, review and generation. With a term life
  * plan and a different-individual owner, multi-owner and tax information do not apply.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
@@ -271,20 +272,21 @@ describe('Download PDF', () => {
     await button(result, 'Download PDF').waitFor();
   });
 
-  it('opens the generated PDF', async () => {
-    // The file is served only with the adviser's token: the app fetches it and opens it in a new tab as a blob.
+  it('saves the generated PDF as a download named after the client', async () => {
+    // The file is served only with the adviser's token: the app fetches it and hands it to the browser as a download.
     const answer = h.context.waitForEvent('response', (r) => r.url().includes('/api/pdf/files/'));
-    const tabOpened = h.context.waitForEvent('page');
+    const downloaded = page.waitForEvent('download');
+    const pagesBefore = h.context.pages().length;
     await button(result, 'Download PDF').click();
     expect((await answer).status()).toBe(200);
-    const tab = await tabOpened;
-    await expect.poll(() => tab.url(), { timeout: 10_000 }).toMatch(/^blob:/);
-    const head = await tab.evaluate(async () => {
-      const bytes = new Uint8Array(await (await fetch(location.href)).arrayBuffer());
-      return { start: String.fromCharCode(...bytes.slice(0, 5)), size: bytes.length };
-    });
-    await tab.close();
-    expect(head.start).toBe('%PDF-');
-    expect(head.size).toBeGreaterThan(1000);
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(download.suggestedFilename()).toBe('applications-arjun-mehta.pdf');
+    const path = await download.path();
+    const bytes = readFileSync(path);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(1000);
+    // No blob: tab opened on the way.
+    expect(h.context.pages()).toHaveLength(pagesBefore);
   });
 });

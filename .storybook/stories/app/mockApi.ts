@@ -18,6 +18,44 @@ export const SAMPLE_APPLICATIONS: LifeApplication[] = [
   { id: 5, created_at: '2024-10-01T08:45:00Z', application_type: 'NEW', product_type: 'critical_illness', number_of_insureds: 1, status: 'DECLINED', face_amount: null },
 ];
 
+const generation = (id: string, createdAt: string, insurers: [string, string][]): NonNullable<LifeApplication['generations']>[number] => ({
+  id,
+  created_at: createdAt,
+  populate_forms: insurers.map(([insurer]) => insurer),
+  files: insurers.map(([insurer, name]) => ({ insurer, name, filename: `${insurer.toLowerCase()}-application-daniel-tremblay.pdf`, url: `/api/pdf/files/${id}/${insurer}/` })),
+  combined_url: `/api/pdf/files/${id}/`,
+});
+
+/** Applications as the server lists them once PDFs were generated: newest generation first. */
+export const GENERATED_APPLICATIONS: LifeApplication[] = [
+  {
+    ...SAMPLE_APPLICATIONS[0],
+    generations: [
+      generation('5b1c2d3e', '2025-03-04T15:30:00Z', [['BMO', 'BMO Insurance'], ['SUNLIFE', 'Sun Life'], ['CANADA_LIFE', 'Canada Life']]),
+      generation('4a0b1c2d', '2025-03-02T11:00:00Z', [['MANULIFE', 'Manulife']]),
+    ],
+  },
+  { ...SAMPLE_APPLICATIONS[1], generations: [generation('3f9a0b1c', '2025-02-12T09:10:00Z', [['BENEVA', 'Beneva']])] },
+  { ...SAMPLE_APPLICATIONS[2], generations: [] },
+];
+
+export type FilesApi = 'ok' | 'hang' | 'error';
+
+/** Answers /api/pdf/files/ with a tiny PDF, or never, or with the server's "not found". */
+export function mockFilesApi(mode: FilesApi): () => void {
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (!url.pathname.startsWith('/api/pdf/files/')) return original(input, init);
+    if (mode === 'hang') return new Promise<Response>(() => {});
+    if (mode === 'error') return new Response(JSON.stringify({ error: 'File not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+    return new Response('%PDF-1.7\n%%EOF\n', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="applications-daniel-tremblay.pdf"' } });
+  };
+  return () => {
+    globalThis.fetch = original;
+  };
+}
+
 /** Signs a demo adviser in for the story. */
 export function signIn(username = 'margaret.adviser@example.com'): () => void {
   sessionStorage.setItem('authToken', 'storybook-token');

@@ -1,0 +1,39 @@
+import { useCallback, useState } from 'react';
+import { saveFile } from '../api/saveFile.ts';
+
+export const DOWNLOAD_FAILED = 'Failed to download the file';
+
+export interface FileDownloads {
+  /** The URLs being downloaded now. */
+  busy: ReadonlySet<string>;
+  /** The last failure's text, until the next download starts or it is dismissed. */
+  error: string | null;
+  /** Saves the file behind an API URL; failures land in `error`, never thrown. */
+  download: (url: string, filename?: string | null) => Promise<void>;
+  dismiss: () => void;
+}
+
+/** Real downloads of token-protected API files, with a busy state per URL and one error text. */
+export function useFileDownloads(): FileDownloads {
+  const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
+  const [error, setError] = useState<string | null>(null);
+
+  const download = useCallback(async (url: string, filename?: string | null) => {
+    setError(null);
+    setBusy((current) => new Set(current).add(url));
+    try {
+      await saveFile(url, filename);
+    } catch (e) {
+      setError(e instanceof Error && e.message ? e.message : DOWNLOAD_FAILED);
+    } finally {
+      setBusy((current) => {
+        const next = new Set(current);
+        next.delete(url);
+        return next;
+      });
+    }
+  }, []);
+  const dismiss = useCallback(() => setError(null), []);
+
+  return { busy, error, download, dismiss };
+}
