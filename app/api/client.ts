@@ -11,6 +11,7 @@ import type {
   ClientList,
   ClientProfileInput,
   Id,
+  LifeApplication,
   LoginResponse,
   RegisterRequest,
   ScreeningProgress,
@@ -252,6 +253,15 @@ export async function listBrokers(signal?: AbortSignal): Promise<Broker[]> {
 }
 
 // ---------- applications ----------
+
+/**
+ * GET /api/applications/: every application of the adviser's clients, newest first, with their generated PDFs.
+ * @throws ApiError - the server's error field, else "Failed to load applications".
+ */
+export async function listApplications(): Promise<LifeApplication[]> {
+  const body = await apiRequest<LifeApplication[] | null>('/api/applications/', { fallback: 'Failed to load applications' });
+  return Array.isArray(body) ? body : [];
+}
 
 /**
  * POST /api/applications/create_new_application/.

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { LifeApplication } from '../api/types.ts';
 import { applicationTypeLabel, formatCad, formatDate, productTypeLabel, statusBadgeClass } from '../format.ts';
 import { ApplicationDocuments } from './ApplicationDocuments.tsx';
@@ -13,7 +14,7 @@ function statusText(status: string | null | undefined): string {
  * Life applications: Date, Type, Product, Insureds, Status, Face Amount and Documents (the newest generation's PDFs,
  * downloaded with the session's token). A failed download is reported above the table.
  */
-export function ApplicationsTable({ applications }: { applications: LifeApplication[] }) {
+export function ApplicationsTable({ applications, showClient = false }: { applications: LifeApplication[]; showClient?: boolean }) {
   const files = useFileDownloads();
   return (
     <>
@@ -27,6 +28,7 @@ export function ApplicationsTable({ applications }: { applications: LifeApplicat
         <table className="table">
           <thead>
             <tr>
+              {showClient ? <th scope="col">Client</th> : null}
               <th scope="col">Date</th>
               <th scope="col">Type</th>
               <th scope="col">Product</th>
@@ -41,7 +43,7 @@ export function ApplicationsTable({ applications }: { applications: LifeApplicat
           <tbody>
             {applications.length === 0 ? (
               <tr>
-                <td colSpan={7} className="table-empty">
+                <td colSpan={showClient ? 8 : 7} className="table-empty">
                   No insurance applications found
                 </td>
               </tr>
@@ -50,6 +52,9 @@ export function ApplicationsTable({ applications }: { applications: LifeApplicat
                 const amount = formatCad(application.face_amount);
                 return (
                   <tr key={application.id}>
+                    {showClient ? (
+                      <td>{application.client_id !== undefined ? <Link to={`/client/profile/${application.client_id}`}>{application.client_name || 'Client'}</Link> : application.client_name}</td>
+                    ) : null}
                     <td className="cell-nowrap">{formatDate(application.created_at)}</td>
                     <td>{applicationTypeLabel(application.application_type)}</td>
                     <td>{productTypeLabel(application.product_type)}</td>

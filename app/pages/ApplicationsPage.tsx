@@ -1,7 +1,44 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ClipboardIcon, FileIcon, PlusIcon, UsersIcon } from '../components/icons.tsx';
+import { listApplications } from '../api/client.ts';
+import type { LifeApplication } from '../api/types.ts';
+import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
+import { AlertIcon, ClipboardIcon, FileIcon, PlusIcon, UsersIcon } from '../components/icons.tsx';
+import { Loading } from '../components/Spinner.tsx';
 
-/** "/applications": the applications area. Applications are listed per client, on each client profile. */
+/** Every application of the adviser's clients, with their status and generated PDFs. */
+function AllApplications() {
+  const [applications, setApplications] = useState<LifeApplication[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    listApplications()
+      .then((list) => live && setApplications(list))
+      .catch((e: unknown) => live && setError(e instanceof Error && e.message ? e.message : 'Failed to load applications'));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <section className="card" aria-labelledby="all-applications" style={{ marginTop: 'var(--space-6)' }}>
+      <div className="card-body">
+        <h2 id="all-applications" className="section-title">All applications</h2>
+        {error ? (
+          <div className="alert alert-error" role="alert">
+            <AlertIcon />
+            <span>{error}</span>
+          </div>
+        ) : applications === null ? (
+          <Loading label="Loading applications..." />
+        ) : (
+          <ApplicationsTable applications={applications} showClient />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** "/applications": start an application, and every application with its PDFs. */
 export default function ApplicationsPage() {
   return (
     <div className="page">
@@ -47,6 +84,7 @@ export default function ApplicationsPage() {
           </p>
         </section>
       </div>
+      <AllApplications />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { JsonObject } from '../../engine/types.ts';
 import { enumLabel, formatMoney } from '../../renderer/options.ts';
@@ -6,6 +6,7 @@ import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { useFileDownloads } from '../components/useFileDownloads.ts';
 import { slug } from '../format.ts';
 import { GenerateError, generateApplication, SaveError, saveStep } from './api.ts';
+import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { ActionsBar, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
 
@@ -54,6 +55,9 @@ function combinedFilename(person: string | undefined, generationId: string | und
  */
 export function GenerationPage() {
   const { engine, clientId, saved, setSaved, context, openStep } = useWizard();
+  // Generation is offered only for an application in good order (the server checks the same).
+  const incomplete = useMemo(() => engine.incompleteSteps({ ...saved, $context: context }), [engine, saved, context]);
+  const reviewOptions = uiOptionsOf(engine.definitions.steps[engine.definitions.flow.review]);
   const navigate = useNavigate();
   const step = engine.definitions.flow.steps.find((s) => s.final)?.id ?? 'pdf-generation';
   const def = engine.definitions.steps[step];
@@ -201,6 +205,13 @@ export function GenerationPage() {
   return (
     <StepCard heading={options.heading ?? def.flow.title} description={options.description}>
       <Notice notice={notice} onClose={() => setNotice(null)} />
+      <IncompleteSteps
+        steps={incomplete}
+        title={reviewOptions.incompleteTitle ?? 'Before the applications can be generated, please complete:'}
+        stepLabel={reviewOptions.incompleteStepLabel ?? 'Complete {title}'}
+        missingLabel={reviewOptions.incompleteMissing ?? 'Not answered yet'}
+        onOpen={openStep}
+      />
       <StepForm ref={formRef} engine={engine} stepId={step} data={formData} showErrors={showErrors} />
       <ActionsBar
         backLabel={options.backLabel ?? 'Back'}
@@ -210,6 +221,7 @@ export function GenerationPage() {
         busyNextLabel={options.busyNextLabel ?? 'Generating Application...'}
         onNext={() => void onGenerate()}
         busy={busy}
+        nextDisabled={incomplete.length > 0}
       />
     </StepCard>
   );

@@ -239,3 +239,24 @@ describe('applications table', () => {
     expect(api.calls()).toEqual(['GET /api/brokers/']);
   });
 });
+
+describe('the Applications page', () => {
+  beforeEach(() => signIn());
+
+  it('lists every application of the adviser\'s clients, each with its client and documents', async () => {
+    mockApi({ 'GET /api/applications/': () => ({ body: [GENERATED, { ...APPLICATIONS[1], client_id: 6, client_name: 'Bo Chen', generations: [] }] }) });
+    renderRoute('/applications');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Client' })).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', '/client/profile/5');
+    expect(within(table).getByRole('link', { name: 'Bo Chen' })).toHaveAttribute('href', '/client/profile/6');
+    expect(within(table).getByRole('button', { name: 'Download BMO Insurance' })).toBeInTheDocument();
+    expect(within(table).getByText('None yet')).toBeInTheDocument();
+  });
+
+  it('says why when the list cannot be loaded', async () => {
+    mockApi({ 'GET /api/applications/': () => ({ status: 500, body: {} }) });
+    renderRoute('/applications');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load applications');
+  });
+});

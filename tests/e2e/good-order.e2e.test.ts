@@ -3,6 +3,7 @@
  * pre-answered; Next on an empty Owner and an empty Plan is refused with the definitions' messages; the review lists
  * an incomplete step with a link that opens it, and Continue stays disabled until it is fixed.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
@@ -110,5 +111,24 @@ describe('an application in good order', () => {
     await waitForStep(page, clientId, 'screening-review', 'Review Your Application');
     await poll(() => check.count()).toBe(0);
     await poll(() => proceed.isEnabled()).toBe(true);
+
+    // Generation is recorded on the client's application: its PDF downloads again later, after a reload.
+    await proceed.click();
+    await waitForStep(page, clientId, 'pdf-generation', 'Application Generation');
+    await page.getByRole('checkbox', { name: 'BMO', exact: true }).check();
+    await button(page, 'Generate Application').click();
+    await page.getByRole('heading', { name: 'Application Generated Successfully!', level: 1 }).waitFor();
+    await page.goto(`${h.baseUrl}/client/profile/${clientId}`);
+    await page.reload();
+    const applications = page.getByRole('table');
+    const again = applications.getByRole('button', { name: 'Download BMO Insurance' });
+    await again.waitFor();
+    const download = page.waitForEvent('download');
+    await again.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    // The application shows what the screening holds now.
+    expect(await applications.innerText()).toContain('$750,000');
   });
 });
