@@ -14,7 +14,7 @@ import autocannon, { type Result } from 'autocannon';
 import { createDataLayer } from '../api/db/createDataLayer.ts';
 import { createScreeningStore } from '../api/screening/createScreeningStore.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
-import { readDefinitionFiles } from '../scripts/readDefinitionFiles.ts';
+import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ROUNDS = 3;

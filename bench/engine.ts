@@ -2,7 +2,7 @@ import { buildFlowMachine } from '../engine/buildFlowMachine.ts';
 import { ajvSchemaChecks } from '../engine/ajvSchemaChecks.ts';
 import { createEngine } from '../engine/createEngine.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
-import { readDefinitionFiles } from '../scripts/readDefinitionFiles.ts';
+import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import { stats, print } from './stats.ts';
 
 // Two figures for issue 2: evaluating every rule of the largest step (owner with a second individual) for

@@ -33,7 +33,7 @@ import { ajvSchemaChecks } from '../engine/ajvSchemaChecks.ts';
 import { createEngine } from '../engine/createEngine.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
 import type { JsonObject } from '../engine/types.ts';
-import { readDefinitionFiles } from '../scripts/readDefinitionFiles.ts';
+import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import { print, stats } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

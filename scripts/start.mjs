@@ -17,12 +17,28 @@ function newest(dir) {
   return latest;
 }
 
+/** Runs a step of the start; a failure has printed its own report, so it ends the start with no stack trace. */
+function run(args, what) {
+  try {
+    execFileSync(process.execPath, args, { stdio: 'inherit' });
+  } catch {
+    console.error(`\nnpm start stopped: ${what}.`);
+    process.exit(1);
+  }
+}
+
+// The definitions are checked on every start: a broken step file is reported with its path, and the server does not start.
+run(['--import', 'tsx', 'scripts/stepsCheck.ts'], 'fix the definitions reported above, then run it again');
 const built = 'dist/app/index.html';
 const stale = !existsSync(built) || ['app', 'renderer', 'engine', 'steps', 'scripts'].some((d) => existsSync(d) && newest(d) > statSync(built).mtimeMs);
 if (stale) {
   console.log('Building the web app…');
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/stepsCheck.ts'], { stdio: 'inherit' });
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], 'the web app did not build');
 }
 register();
-await import('../api/main.ts');
+try {
+  await import('../api/main.ts');
+} catch (e) {
+  console.error(`npm start stopped: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}

@@ -18,7 +18,7 @@ import { conditionSchemas } from '../engine/conditionSchemas.ts';
 import { createAjv } from '../engine/createAjv.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
 import type { Definitions, StepDefinition } from '../engine/types.ts';
-import { readDefinitionFiles } from './readDefinitionFiles.ts';
+import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 const ROOT_ID = 'virtual:steps';
 const STEP_PREFIX = `${ROOT_ID}/`;

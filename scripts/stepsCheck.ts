@@ -1,6 +1,6 @@
 import { formatProblem } from '../engine/loadDefinitions.ts';
 import { lintDefinitions } from '../engine/lintDefinitions.ts';
-import { readDefinitionFiles } from './readDefinitionFiles.ts';
+import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 // Product staff's linter: `npm run steps:check [dir]`. Exits 1 on any problem.
 const dir = process.argv[2] ?? 'steps';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { flowDiagram } from '../engine/flowDiagram.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
-import { readDefinitionFiles } from './readDefinitionFiles.ts';
+import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 // `npm run steps:graph`: writes the flow (order, sub-pages and skips) as a Mermaid diagram to docs/flow.md.
 const defs = loadDefinitions(readDefinitionFiles('steps'));

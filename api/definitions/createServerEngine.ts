@@ -5,7 +5,7 @@ import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
 import { createEngine, type Engine } from '../../engine/createEngine.ts';
 import { loadDefinitions } from '../../engine/loadDefinitions.ts';
 import type { JsonObject } from '../../engine/types.ts';
-import { readDefinitionFiles } from '../../scripts/readDefinitionFiles.ts';
+import { readDefinitionFiles } from './readDefinitionFiles.ts';
 
 /** The engine as the server uses it: the whole engine, plus what the server asks of the flow once. */
 export interface ServerEngine extends Engine {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { DefinitionProblem, JsonSchema } from '../../engine/types.ts';
-import { readDefinitionFiles } from '../../scripts/readDefinitionFiles.ts';
+import { readDefinitionFiles } from '../definitions/readDefinitionFiles.ts';
 import { lintForms, type FormsLintInput } from './lintForms.ts';
 
 /** The AcroForm field names of a template PDF. */

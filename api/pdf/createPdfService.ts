@@ -4,7 +4,7 @@ import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
 import { createEngine, type Engine } from '../../engine/createEngine.ts';
 import { loadDefinitions } from '../../engine/loadDefinitions.ts';
 import type { ApplicationData } from '../../engine/types.ts';
-import { readDefinitionFiles } from '../../scripts/readDefinitionFiles.ts';
+import { readDefinitionFiles } from '../definitions/readDefinitionFiles.ts';
 import { GenerationError, PAYLOAD_MESSAGES, assemblePayload, normalizeData, prepareGeneration, type PayloadErrorCode } from './buildPayload.ts';
 import { buildSummary } from './buildSummary.ts';
 import type { FileStore } from './fileStore.ts';

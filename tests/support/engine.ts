@@ -1,4 +1,4 @@
-import { readDefinitionFiles } from '../../scripts/readDefinitionFiles.ts';
+import { readDefinitionFiles } from '../../api/definitions/readDefinitionFiles.ts';
 import { loadDefinitions } from '../../engine/loadDefinitions.ts';
 import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
 import { createEngine } from '../../engine/createEngine.ts';

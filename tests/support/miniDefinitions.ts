@@ -1,4 +1,4 @@
-import { readDefinitionFiles } from '../../scripts/readDefinitionFiles.ts';
+import { readDefinitionFiles } from '../../api/definitions/readDefinitionFiles.ts';
 import type { DefinitionFiles } from '../../engine/types.ts';
 
 const real = readDefinitionFiles('steps');

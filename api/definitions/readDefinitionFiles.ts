@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { DefinitionFiles } from '../../engine/types.ts';
+
+/** What went wrong, and where (":line:column", as an editor takes it): JSON.parse names no position on Node 20. */
+function syntaxError(text: string): { at: string; reason: string } {
+  const errors: ParseError[] = [];
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (!first) return { at: '', reason: 'not valid JSON' };
+  const before = text.slice(0, first.offset);
+  const line = before.split('\n').length;
+  const column = first.offset - before.lastIndexOf('\n');
+  const reason = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return { at: `:${line}:${column}`, reason: `not valid JSON (${reason})` };
+}
+
+/**
+ * Reads every .json file under a steps folder into a map keyed by its path relative to that folder.
+ * A file that is not valid JSON throws an error naming the file, the line and the column.
+ * This is the one place where Node reads steps/ (the server, the scripts, the benches and the tests use it).
+ */
+export function readDefinitionFiles(dir: string): DefinitionFiles {
+  const out: DefinitionFiles = {};
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith('.json')) {
+        const rel = relative(dir, p).split(sep).join('/');
+        const text = readFileSync(p, 'utf8');
+        try {
+          out[rel] = JSON.parse(text);
+        } catch {
+          const { at, reason } = syntaxError(text);
+          throw new Error(`${join(dir, rel)}${at}: ${reason}`);
+        }
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
