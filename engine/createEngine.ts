@@ -6,7 +6,7 @@ import { evaluateStep, type CompiledStep } from './evaluateStep.ts';
 import { labelOf } from './labelOf.ts';
 import { mapDocument } from './mapDocument.ts';
 import { registerOperations } from './operations.ts';
-import type { ApplicationData, Definitions, EvaluateOptions, IncompleteStep, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
+import type { ApplicationData, Definitions, EvaluateOptions, IncompleteStep, ReviewLayout, ReviewSection, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
 
 /** The engine over one set of definitions. */
 export interface Engine {
@@ -30,6 +30,11 @@ export interface Engine {
    * yet (in the browser) is listed only when it has no record.
    */
   incompleteSteps(appData: ApplicationData): IncompleteStep[];
+  /**
+   * The review's sections: every screening step of the flow in flow order, under its flow title, except those the
+   * review step's `ui:review` excludes; `ui:review.order` moves the steps it lists first, in its order.
+   */
+  reviewSections(): ReviewSection[];
   /** True when the step (or one page's fields) has no errors. */
   isValid(stepId: string, appData: ApplicationData, fields?: string[]): boolean;
   /** True when a value matches one `if` condition of the step's schema (a form resolving its `then` branches). */
@@ -91,6 +96,14 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
       const pages = flowSteps.get(stepId)?.pages;
       if (!pages) return [{ id: 'main', fields: Object.keys((definitionOf(stepId).schema.properties ?? {}) as object) }];
       return pages.filter((p) => holds(p.showIf, appData));
+    },
+    reviewSections: () => {
+      const { flow } = definitions;
+      const review = ((definitions.steps[flow.review]?.ui as Record<string, unknown> | undefined)?.['ui:review'] ?? {}) as ReviewLayout;
+      const excluded = new Set(review.exclude ?? []);
+      const steps = flow.steps.filter((s) => s.id !== flow.review && !s.final && !excluded.has(s.id));
+      const first = (review.order ?? []).flatMap((id) => steps.filter((s) => s.id === id));
+      return [...first, ...steps.filter((s) => !first.includes(s))].map((s) => ({ step: s.id, title: s.title }));
     },
     incompleteSteps: (appData) => {
       const { flow, order } = definitions;

@@ -219,6 +219,21 @@ function lintFlow(defs: Definitions, report: Report): void {
   });
 }
 
+/** The review's layout names screening steps only (every other step is on the review by default). */
+function lintReview(defs: Definitions, report: Report): void {
+  const reviewId = defs.flow.review;
+  const layout = (defs.steps[reviewId]?.ui as Record<string, unknown> | undefined)?.['ui:review'] as { order?: string[]; exclude?: string[] } | undefined;
+  if (!layout) return;
+  const screening = defs.flow.steps.filter((s) => s.id !== reviewId && !s.final).map((s) => s.id);
+  for (const key of ['order', 'exclude'] as const) {
+    (layout[key] ?? []).forEach((id, i) => {
+      if (screening.includes(id)) return;
+      const guess = closestName(id, screening);
+      report(`steps/${reviewId}/ui.json`, `/ui:review/${key}/${i}`, `"${id}" is not a screening step of flow.json${guess ? ` (did you mean ${guess}?)` : ''}`);
+    });
+  }
+}
+
 /**
  * The product staff's linter: everything `npm run steps:check` reports.
  * Checks each file against its meta-schema, every var and target against the schemas, ui keys, messages,
@@ -231,6 +246,7 @@ export function lintDefinitions(files: DefinitionFiles): DefinitionProblem[] {
   if (!definitions) return problems;
   const report: Report = (file, path, message) => problems.push({ file, path, message });
   lintFlow(definitions, report);
+  lintReview(definitions, report);
   for (const step of Object.values(definitions.steps)) {
     lintRules(definitions, step, compileRules(step.rules, step.id), report);
     lintUi(step.ui, step.schema, step.schema, '', (path, msg) => report(`steps/${step.id}/ui.json`, path, msg));
@@ -253,6 +269,14 @@ export function lintDefinitions(files: DefinitionFiles): DefinitionProblem[] {
       } catch (e) {
         report(file, '', `could not evaluate: ${(e as Error).message}`);
       }
+    }
+  }
+  // The review step's examples are whole applications: each must be complete, so a new step is noticed here first.
+  const review = definitions.steps[definitions.flow.review];
+  for (const [name, ex] of Object.entries(review?.examples ?? {})) {
+    for (const missing of engine.incompleteSteps(ex.data)) {
+      const why = missing.missing ? 'has no record of it' : `has errors in it: ${missing.errors[0]?.message}`;
+      report(`steps/${review.id}/examples/${name}.json`, `/data/${missing.id}`, `the complete application must hold every step that applies; it ${why} (step "${missing.id}", ${missing.title})`);
     }
   }
   return problems;

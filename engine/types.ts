@@ -229,6 +229,22 @@ export interface Definitions {
   order: string[];
 }
 
+/** The review step's `ui:review`: every screening step is on the review unless excluded. */
+export interface ReviewLayout {
+  /** Steps listed first, in this order; the others follow in flow order. */
+  order?: string[];
+  /** Steps left off the review. */
+  exclude?: string[];
+  /** Why they are left off, for product staff. */
+  reason?: string;
+}
+
+/** One section of the review: a step's answers under its flow title. */
+export interface ReviewSection {
+  step: string;
+  title: string;
+}
+
 /** One step that applies to the application but is not complete (Engine.incompleteSteps). */
 export interface IncompleteStep {
   id: string;

@@ -1,5 +1,5 @@
 /**
- * The review step's page, from its `ui:review` sections: each earlier step's answers under its title, with Edit.
+ * The review step's page, from engine.reviewSections(): each earlier step's answers under its title, with Edit.
  * The answers are listed by the renderer's summarizeRecord (labels and option names from ui.json). This stands in
  * until the app has its own review page component; then StepCanvas should draw that instead.
  */
@@ -7,10 +7,7 @@ import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeReco
 import type { ApplicationData, JsonObject } from '../../engine/types.ts';
 import { definitions, engine } from './definitions.ts';
 
-export interface ReviewSection {
-  title: string;
-  step: string;
-}
+import type { ReviewSection } from '../../engine/types.ts';
 
 function Group({ group, level }: { group: SummaryGroup; level: number }) {
   const Heading = (level <= 3 ? `h${level}` : 'h4') as 'h3' | 'h4';

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import type { ApplicationData } from '../../engine/types.ts';
 import { definitions, engine } from './definitions.ts';
-import { ReviewPreview, type ReviewSection } from './ReviewPreview.tsx';
+import { ReviewPreview } from './ReviewPreview.tsx';
 
 export interface StepCanvasProps {
   /** The step's folder name under steps/. */
@@ -66,8 +66,8 @@ export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: S
   const order = definitions.order;
   const index = order.indexOf(stepId);
   const heading = pageDef?.title ?? text(options.heading, def.flow.title);
-  // The review step lists the earlier steps' answers (ui:review) instead of a form of its own.
-  const review = (def.ui as Record<string, unknown>)['ui:review'] as ReviewSection[] | undefined;
+  // The review step lists the earlier steps' answers (engine.reviewSections) instead of a form of its own.
+  const review = stepId === definitions.flow.review ? engine.reviewSections() : undefined;
 
   const next = (): void => {
     const form = formRef.current;

@@ -5,11 +5,6 @@ import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { ActionsBar, StepCard } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard } from './wizardEnv.ts';
 
-interface ReviewSection {
-  title: string;
-  step: string;
-}
-
 function Rows({ group, level }: { group: SummaryGroup; level: number }) {
   const Heading = `h${Math.min(6, level)}` as 'h3';
   return (
@@ -33,7 +28,8 @@ function Rows({ group, level }: { group: SummaryGroup; level: number }) {
 }
 
 /**
- * "Review Your Application": one section per entry of steps/screening-review/ui.json "ui:review", each listing the
+ * "Review Your Application": one section per screening step of the flow (engine.reviewSections: all but those the
+ * review's "ui:review" excludes), each listing the
  * step's answers with its ui.json labels and an Edit button. Edit sends EDIT; the machine brings the adviser back
  * here after that step's Next.
  */
@@ -41,7 +37,7 @@ export function ReviewPage() {
   const { engine, actor, saved, context, clientId, lookups } = useWizard();
   const def = engine.definitions.steps[engine.definitions.flow.review];
   const options = uiOptionsOf(def);
-  const sections = ((def.ui as Record<string, unknown>)['ui:review'] ?? []) as ReviewSection[];
+  const sections = engine.reviewSections();
   const data = { ...saved, $context: context };
   const editLabel = options.editLabel ?? 'Edit';
   // The good-order check: the same one the server runs before generating.

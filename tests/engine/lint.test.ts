@@ -49,6 +49,17 @@ describe('steps:check', () => {
     expect(out.join('\n')).toMatch(/steps\/tax-information\/rules.json \/visibility\/0: field "owner1_tinn" is not a field \(did you mean owner1_tin\?\)/);
   });
 
+  it('checks that the review\'s layout names screening steps', () => {
+    const out = lintWith((f) => { f['screening-review/ui.json']['ui:review'] = { exclude: ['tax-informaton'], order: ['pdf-generation'] }; });
+    expect(out).toContain('steps/screening-review/ui.json /ui:review/exclude/0: "tax-informaton" is not a screening step of flow.json (did you mean tax-information?)');
+    expect(out.some((l) => l.includes('/ui:review/order/0: "pdf-generation" is not a screening step'))).toBe(true);
+  });
+
+  it('names the step that the complete application example misses', () => {
+    const out = lintWith((f) => { delete f['screening-review/examples/full-application.json'].data.medical; });
+    expect(out).toContain('steps/screening-review/examples/full-application.json /data/medical: the complete application must hold every step that applies; it has no record of it (step "medical", Medical Information)');
+  });
+
   it('refuses a free-text field without a maxLength', () => {
     const out = lintWith((f) => {
       delete f['lifestyle/schema.json'].definitions.lifestyle_data.properties.alcohol_details.maxLength;

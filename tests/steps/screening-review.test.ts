@@ -26,10 +26,25 @@ describe('screening-review definition', () => {
     expect(errorsOf(STEP, {})).toEqual([]);
   });
 
-  it('lists the spec\'s 11 sections in order, each an existing step', () => {
-    const review = ui['ui:review'] as { title: string; step: string }[];
-    expect(review.map((r) => [r.title, r.step])).toEqual(SECTIONS);
-    for (const { step } of review) expect(definitions.order).toContain(step);
+  it('lists the spec\'s 11 sections in order: every screening step but the excluded tax information', () => {
+    expect(engine.reviewSections().map((r) => [r.title, r.step])).toEqual(SECTIONS);
+  });
+
+  it('shows a new step by default, and ui:review only reorders or excludes', () => {
+    const layout = ui['ui:review'];
+    try {
+      ui['ui:review'] = {};
+      const all = engine.reviewSections().map((r) => r.step);
+      const screening = definitions.flow.steps.filter((s) => s.id !== STEP && !s.final).map((s) => s.id);
+      expect(all).toEqual(screening);
+      ui['ui:review'] = { order: ['medical', 'basic'], exclude: ['owner'] };
+      const moved = engine.reviewSections().map((r) => r.step);
+      expect(moved.slice(0, 2)).toEqual(['medical', 'basic']);
+      expect(moved).not.toContain('owner');
+      expect(moved).toHaveLength(screening.length - 1);
+    } finally {
+      ui['ui:review'] = layout;
+    }
   });
 
   it('has the spec\'s heading and button, and no Save', () => {
