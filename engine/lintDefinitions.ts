@@ -144,6 +144,27 @@ function lintUi(ui: Record<string, unknown>, schema: JsonSchema, root: JsonSchem
   });
 }
 
+/**
+ * Reports a rule of a group (written once, expanded once per `each` entry) as written in the file: `$scope.x` and
+ * `x`, not `lifestyle.lifestyle_data_1.x` and `lifestyle_data_1.x`; the same mistake in every entry is one problem.
+ */
+function asWritten(step: StepDefinition, report: Report): Report {
+  const groups = ((step.rules as { groups?: { each?: { path: string }[] }[] }).groups ?? []);
+  const seen = new Set<string>();
+  return (file, path, message) => {
+    let text = message;
+    const group = /^\/groups\/(\d+)\//.exec(path);
+    for (const entry of group ? groups[Number(group[1])]?.each ?? [] : []) {
+      text = text.replaceAll(`"${step.id}.${entry.path}.`, '"$scope.').replaceAll(` ${step.id}.${entry.path}.`, ' $scope.')
+        .replaceAll(`"${entry.path}.`, '"').replaceAll(` ${entry.path}.`, ' ');
+    }
+    const key = `${file} ${path} ${text}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    report(file, path, text);
+  };
+}
+
 function lintRules(defs: Definitions, step: StepDefinition, rules: CompiledRules, report: Report): void {
   const file = `steps/${step.id}/rules.json`;
   const sections = new Set<string>();
@@ -248,7 +269,7 @@ export function lintDefinitions(files: DefinitionFiles): DefinitionProblem[] {
   lintFlow(definitions, report);
   lintReview(definitions, report);
   for (const step of Object.values(definitions.steps)) {
-    lintRules(definitions, step, compileRules(step.rules, step.id), report);
+    lintRules(definitions, step, compileRules(step.rules, step.id), asWritten(step, report));
     lintUi(step.ui, step.schema, step.schema, '', (path, msg) => report(`steps/${step.id}/ui.json`, path, msg));
     lintSchema(step, (path, msg) => report(`steps/${step.id}/schema.json`, path, msg));
   }

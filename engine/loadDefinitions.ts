@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { assembleDefinitions, assembleStep, flowEntries, stripSchemaKey } from './assembleDefinitions.ts';
+import { closestName } from './closestName.ts';
 import type { ContractDefinition, DefinitionFiles, DefinitionProblem, Definitions, DocumentMapping, ExampleDefinition, FlowDefinition, JsonSchema, StepDefinition } from './types.ts';
 
 export { stripSchemaKey };
@@ -23,9 +24,24 @@ const META: Record<string, string> = {
   'rules.json': '_meta/rules.schema.json',
 };
 
+/** ` (did you mean X?)` for a misspelt key or value, when one allowed name is clearly meant. */
+function didYouMean(written: unknown, allowed: unknown[]): string {
+  if (typeof written !== 'string') return '';
+  const names = allowed.filter((a): a is string => typeof a === 'string');
+  const guess = names.find((n) => n.toLowerCase() === written.toLowerCase()) ?? closestName(written, names);
+  return guess ? ` (did you mean ${JSON.stringify(guess)}?)` : '';
+}
+
 function describe(error: ErrorObject): string {
-  if (error.keyword === 'additionalProperties') return `unknown key "${String((error.params as { additionalProperty: string }).additionalProperty)}"`;
-  if (error.keyword === 'enum') return `${error.message ?? 'not allowed'}: ${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)}`;
+  if (error.keyword === 'additionalProperties') {
+    const key = String((error.params as { additionalProperty: string }).additionalProperty);
+    const known = Object.keys(((error.parentSchema as JsonSchema | undefined)?.properties ?? {}) as object);
+    return `unknown key "${key}"${didYouMean(key, known)}`;
+  }
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+    return `${error.message ?? 'not allowed'}: ${JSON.stringify(allowed)}${didYouMean(error.data, allowed)}`;
+  }
   if (error.keyword === 'not' && error.instancePath.endsWith('/required')) return '"required" is not allowed in schema.json: use a required rule in rules.json';
   return error.message ?? 'invalid';
 }
@@ -37,7 +53,8 @@ function usefulErrors(errors: ErrorObject[]): ErrorObject[] {
 }
 
 function metaValidator(files: DefinitionFiles): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  // verbose: the errors carry the value written and their schema, for the did-you-mean suggestions.
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   for (const [path, json] of Object.entries(files)) {
     if (path.startsWith('_meta/')) ajv.addSchema(stripSchemaKey(json as JsonSchema), path.slice('_meta/'.length));
   }

@@ -55,6 +55,24 @@ describe('steps:check', () => {
     expect(out.some((l) => l.includes('/ui:review/order/0: "pdf-generation" is not a screening step'))).toBe(true);
   });
 
+  it('suggests the widget, key or field meant, whatever the case or the distance when the match is clear', () => {
+    const widget = lintWith((f) => { f['medical/ui.json']['ui:definitions']['#/definitions/medical_data'].has_paramedic['ui:widget'] = 'yesno'; });
+    expect(widget.some((l) => l.startsWith('steps/medical/ui.json') && l.includes('(did you mean "yesNo"?)'))).toBe(true);
+    const out = lintWith((f) => { f['lifestyle/rules.json'].visibility[0].showIf = { '==': [{ var: 'lifestyle.lifestyle_data_1.drnks' }, true] }; });
+    expect(out.join('\n')).toMatch(/var "lifestyle\.lifestyle_data_1\.drnks" is not a field \(did you mean lifestyle\.lifestyle_data_1\.drinks_alcohol\?\)/);
+  });
+
+  it('reports a mistake in a per-insured group once, as written in the file', () => {
+    const out = lintWith((f) => {
+      f['lifestyle/rules.json'].groups[0].visibility[0].showIf = { '===': [{ var: '$scope.drinks_alcohl' }, true] };
+      f['lifestyle/rules.json'].groups[0].visibility[1].fields = ['alcohol_questionaire_note'];
+    });
+    expect(out).toEqual([
+      'steps/lifestyle/rules.json /groups/0/visibility/0: var "$scope.drinks_alcohl" is not a field (did you mean $scope.drinks_alcohol?)',
+      'steps/lifestyle/rules.json /groups/0/visibility/1: field "alcohol_questionaire_note" is not a field (did you mean alcohol_questionnaire_note?)',
+    ]);
+  });
+
   it('names the step that the complete application example misses', () => {
     const out = lintWith((f) => { delete f['screening-review/examples/full-application.json'].data.medical; });
     expect(out).toContain('steps/screening-review/examples/full-application.json /data/medical: the complete application must hold every step that applies; it has no record of it (step "medical", Medical Information)');
@@ -99,7 +117,7 @@ describe('steps:check', () => {
 
   it('catches a file that breaks its meta-schema', () => {
     expect(lintWith((f) => { f['medical/rules.json'].visibilty = []; }))
-      .toContain('steps/medical/rules.json /: unknown key "visibilty"');
+      .toContain('steps/medical/rules.json /: unknown key "visibilty" (did you mean "visibility"?)');
     expect(lintWith((f) => { f['owner/ui.json'].owner_type['ui:widget'] = 'dropdown'; }).join('\n'))
       .toMatch(/steps\/owner\/ui.json \/owner_type\/ui:widget: must be equal to one of the allowed values/);
   });
