@@ -5,8 +5,12 @@ import { buildServer } from './server.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildServer();
+  // A stop lets the load balancer see the instance leave (/ready answers 503), lets the requests in flight finish
+  // (fastify's close waits for them and answers new ones 503), then exits; a request that hangs cannot hold it.
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    app.drain();
+    setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     process.exit(0);
   };

@@ -12,6 +12,7 @@ import { enginePlugin } from './definitions/enginePlugin.ts';
 import { ApiError } from './http/apiError.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
 import { loadConfig } from './loadConfig.ts';
+import { opsPlugin } from './ops/opsPlugin.ts';
 import { createDiskFileStore, type FileStore } from './pdf/fileStore.ts';
 import { pdfRoutes } from './pdf/pdfRoutes.ts';
 import { screeningPlugin } from './screening/screeningPlugin.ts';
@@ -79,6 +80,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(enginePlugin, { stepsDir: options.stepsDir, engine: options.engine });
   await app.register(dbPlugin, { dataDir, databaseUrl: options.databaseUrl ?? env.databaseUrl, pgSchema: options.pgSchema, seedDemo: options.seedDemo });
   app.decorate('files', createDiskFileStore(dataDir));
+  await app.register(opsPlugin);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -32,7 +32,11 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
     const client = await pool.connect();
     let current: string;
     try {
-      if (schema) await client.query(`create schema if not exists ${schema}`);
+      // Two instances starting at once both create it: "if not exists" still races in PostgreSQL, so the loser's
+      // duplicate is ignored (the migrations themselves run behind Kysely's advisory lock).
+      if (schema) await client.query(`create schema if not exists ${schema}`).catch((e: { code?: string }) => {
+        if (e.code !== '23505' && e.code !== '42P06') throw e;
+      });
       // The tables go to the first schema of the search path (which a URL's options may set): the migrations'
       // own table must live there too, or another schema's migration history would be taken for this one's.
       const result = await client.query<{ schema: string | null }>('select current_schema() as schema');

@@ -17,7 +17,8 @@ const BROKERS = [
  */
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
   const brokers = await db.selectFrom('brokers').select('id').limit(1).execute();
-  if (brokers.length === 0) await db.insertInto('brokers').values(BROKERS).execute();
+  // Several instances may start at once on one empty database: whoever inserts second changes nothing.
+  if (brokers.length === 0) await db.insertInto('brokers').values(BROKERS).onConflict((oc) => oc.column('email').doNothing()).execute();
 
   const users = await db.selectFrom('users').select('id').limit(1).execute();
   if (users.length > 0) return;
@@ -27,8 +28,10 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     const user = await trx
       .insertInto('users')
       .values({ email: DEMO_USER.email, username: DEMO_USER.username, password_hash, role: 'adviser', created_at: now })
+      .onConflict((oc) => oc.column('email').doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!user) return;
     await trx
       .insertInto('clients')
       .values([
