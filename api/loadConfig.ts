@@ -6,18 +6,25 @@ import type { Config } from './types.ts';
  * Reads the server's settings from the environment.
  * @param env - usually process.env
  * @returns - PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL),
- *   LOG_LEVEL (info), APP_DIR (dist/app when built).
+ *   LOG_LEVEL (info), REDIS_URL,
+ *   METRICS=1 with METRICS_HOST (127.0.0.1) and METRICS_PORT (9464), APP_DIR (dist/app when built).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '', 10);
   const appDir = resolve(env.APP_DIR ?? 'dist/app');
   const databaseUrl = env.DATABASE_URL?.trim();
+  const redisUrl = env.REDIS_URL?.trim();
+  const metricsPort = Number.parseInt(env.METRICS_PORT ?? '', 10);
   return {
     port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 3000,
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR?.trim() || './data'),
     databaseUrl: databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : undefined,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    redisUrl: redisUrl && /^rediss?:\/\//.test(redisUrl) ? redisUrl : undefined,
+    metrics: env.METRICS === '1'
+      ? { host: env.METRICS_HOST?.trim() || '127.0.0.1', port: Number.isInteger(metricsPort) && metricsPort >= 0 && metricsPort < 65536 ? metricsPort : 9464 }
+      : undefined,
     appDir: existsSync(resolve(appDir, 'index.html')) ? appDir : undefined,
   };
 }

@@ -1,23 +1,42 @@
+import { createServer } from 'node:http';
 import { loadConfig } from './loadConfig.ts';
 import { buildServer } from './server.ts';
 
-/** Starts the API (and the built web app from dist/app when it exists) on PORT. */
+/** Starts the API (and the built web app from dist/app when it exists) on PORT, and the metrics when METRICS=1. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildServer();
-  // A stop lets the load balancer see the instance leave (/ready answers 503), lets the requests in flight finish
+  // The metrics listen apart from the API, on loopback unless told otherwise: they are for the operator's
+  // Prometheus, and a load balancer in front of the API never forwards to them.
+  const metrics = config.metrics
+    ? createServer((req, res) => {
+      if (req.url !== '/metrics') {
+        res.writeHead(404).end();
+        return;
+      }
+      app.metrics.metrics().then((text) => res.writeHead(200, { 'content-type': app.metrics.contentType }).end(text), () => res.writeHead(500).end());
+    })
+    : undefined;
+  // A stop lets the load balancer see the instance leave (/readyz answers 503), lets the requests in flight finish
   // (fastify's close waits for them and answers new ones 503), then exits; a request that hangs cannot hold it.
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     app.drain();
     setTimeout(() => process.exit(1), 10_000).unref();
+    metrics?.close();
     await app.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ dataDir: config.databaseUrl ? undefined : config.dataDir, database: config.databaseUrl ? 'postgres' : 'sqlite', app: config.appDir ?? null }, 'ready');
+  if (metrics && config.metrics) {
+    const { host, port } = config.metrics;
+    await new Promise<void>((resolve) => metrics.listen(port, host, resolve));
+    const address = metrics.address();
+    app.log.info({ metrics: `http://${host}:${typeof address === 'object' && address ? address.port : port}/metrics` }, 'metrics listening');
+  }
+  app.log.info({ dataDir: config.databaseUrl ? undefined : config.dataDir, database: config.databaseUrl ? 'postgres' : 'sqlite', redis: Boolean(config.redisUrl), app: config.appDir ?? null }, 'ready');
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +14,7 @@ import { ApiError } from './http/apiError.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
 import { loadConfig } from './loadConfig.ts';
 import { opsPlugin } from './ops/opsPlugin.ts';
+import { redisPlugin } from './ops/redisPlugin.ts';
 import { createDiskFileStore, type FileStore } from './pdf/fileStore.ts';
 import { pdfRoutes } from './pdf/pdfRoutes.ts';
 import { screeningPlugin } from './screening/screeningPlugin.ts';
@@ -74,11 +76,18 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     rewriteUrl: (req) => stripApiPrefix(req.url ?? '/'),
     return503OnClosing: true,
+    // A proxy's request id is kept (when it looks like one), so one request can be followed through the logs.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
+    },
   });
 
   // The engine first: broken definitions stop the start before the database is touched.
   await app.register(enginePlugin, { stepsDir: options.stepsDir, engine: options.engine });
   await app.register(dbPlugin, { dataDir, databaseUrl: options.databaseUrl ?? env.databaseUrl, pgSchema: options.pgSchema, seedDemo: options.seedDemo });
+  await app.register(redisPlugin, { url: options.redisUrl ?? env.redisUrl });
   app.decorate('files', createDiskFileStore(dataDir));
   await app.register(opsPlugin);
 

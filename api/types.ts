@@ -18,6 +18,10 @@ export interface Config {
   /** postgres://… switches the data layer to PostgreSQL. */
   databaseUrl?: string;
   logLevel: string;
+  /** redis://… makes the instances share token revocations and throttling counters. */
+  redisUrl?: string;
+  /** METRICS=1: Prometheus metrics on their own listener (METRICS_HOST, default 127.0.0.1; METRICS_PORT, 9464). */
+  metrics?: { host: string; port: number };
   /** Directory of the built web app (dist/app); served with an SPA fallback when it exists. */
   appDir?: string;
 }
@@ -28,6 +32,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to create and use (tests use a fresh one per run). */
   pgSchema?: string;
+  /** redis://… (default REDIS_URL): shared state for several instances. */
+  redisUrl?: string;
   logLevel?: string;
   appDir?: string;
   /** Lifetime of a login token; default 12 hours. */
@@ -125,5 +131,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route needs no token (sign-up, login, docs). */
     public?: boolean;
+    /** Counted apart in the metrics: a step save, or a generation of PDFs. */
+    metric?: 'save' | 'generation';
   }
 }

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest, unauthorized } from '../http/apiError.ts';
 import { bodyOf, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, objectBody } from '../http/routeSchemas.ts';
 import type { FieldError } from '../types.ts';
 import { createLoginLimiter, type LoginLimiter } from './createLoginLimiter.ts';
-import { createTokenStore, type TokenStore } from './createTokenStore.ts';
+import { createTokenStore, type TokenCache, type TokenStore } from './createTokenStore.ts';
 import { hashPassword, verifyPassword } from './hashPassword.ts';
 
 export interface AuthPluginOptions {
@@ -31,13 +32,23 @@ function duplicate(message: string, field: string): ApiError {
   return new ApiError(400, { error: message, detail: message, errors: [{ field, message }] });
 }
 
+const REVOKED = 'insure:tokens:revoked';
+
+/** SQLite means one process; on PostgreSQL other instances may log a token out, so it is cached only with Redis. */
+function tokenCachePolicy(app: FastifyInstance): TokenCache {
+  const { redis } = app;
+  if (app.database.dialect === 'sqlite') return { kind: 'local' };
+  if (!redis) return { kind: 'none' };
+  return { kind: 'shared', broadcast: (hash) => redis.publish(REVOKED, hash), onRevoked: (listener) => redis.subscribe(REVOKED, listener) };
+}
+
 /**
  * Accounts and sessions: the token check of every route of the scope it is registered in (except routes marked
  * `config.public`), and POST /users/ (sign-up), POST /login/, POST /logout/ and GET /clients/user_info/.
  */
 export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
   const { db } = app.database;
-  const tokens = createTokenStore(db, options.tokenTtlMs);
+  const tokens = await createTokenStore(db, options.tokenTtlMs, tokenCachePolicy(app));
   const limiter = createLoginLimiter();
   app.decorate('tokens', tokens);
   app.decorate('limiter', limiter);

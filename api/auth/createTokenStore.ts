@@ -16,17 +16,29 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** How long a looked-up token is trusted without asking the database again (a logout here clears it at once). */
+/** How long a looked-up token is trusted without asking the database again (a logout clears it at once). */
 const CACHE_MS = 30_000;
 
 /**
+ * How lookups may be cached. `local`: one process owns the database (SQLite), so its own logouts are all there is.
+ * `none`: other instances may revoke a token at any moment and nothing would tell this one. `shared`: revocations
+ * are broadcast (Redis pub/sub), and every instance drops the token from its cache on hearing one.
+ */
+export type TokenCache =
+  | { kind: 'local' }
+  | { kind: 'none' }
+  | { kind: 'shared'; broadcast(hash: string): Promise<void>; onRevoked(listener: (hash: string) => void): Promise<void> };
+
+/**
  * Login tokens: 32 random bytes, stored as sha256 hashes, expiring after ttlMs. Lookups are cached in memory
- * for a short while; a logout through this server removes the entry at once, and expiry is checked on every hit.
+ * for a short while when the cache policy allows it; expiry is checked on every hit.
  * @param db - the data layer
  * @param ttlMs - lifetime of a token
+ * @param policy - whether lookups are cached, and how revocations reach the other instances
  */
-export function createTokenStore(db: Kysely<Database>, ttlMs: number): TokenStore {
+export async function createTokenStore(db: Kysely<Database>, ttlMs: number, policy: TokenCache = { kind: 'local' }): Promise<TokenStore> {
   const cache = new Map<string, { user: AuthUser; expiresAt: string; until: number }>();
+  if (policy.kind === 'shared') await policy.onRevoked((hash) => cache.delete(hash));
   return {
     async issue(userId) {
       const token = randomBytes(32).toString('hex');
@@ -59,13 +71,17 @@ export function createTokenStore(db: Kysely<Database>, ttlMs: number): TokenStor
         .executeTakeFirst();
       if (!row || row.expires_at <= new Date(now).toISOString()) return undefined;
       const user = { id: row.id, email: row.email, username: row.username, role: row.role };
+      if (policy.kind === 'none') return user;
       if (cache.size >= 10_000) cache.clear();
       cache.set(hash, { user, expiresAt: row.expires_at, until: now + CACHE_MS });
       return user;
     },
     async revoke(token) {
-      cache.delete(hashToken(token));
-      await db.deleteFrom('tokens').where('token_hash', '=', hashToken(token)).execute();
+      const hash = hashToken(token);
+      cache.delete(hash);
+      await db.deleteFrom('tokens').where('token_hash', '=', hash).execute();
+      // After the delete: an instance that hears of it and looks again finds the token gone.
+      if (policy.kind === 'shared') await policy.broadcast(hash);
     },
   };
 }

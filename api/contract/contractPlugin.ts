@@ -77,6 +77,7 @@ export const contractPlugin = fp(async (app) => {
       app.route({
         method: call.method,
         url: call.path,
+        config: call.method === 'GET' ? {} : { metric: 'save' },
         schema: routeSchema(step.flow.title, call),
         handler: async (request) => {
           const user = userOf(request);

@@ -48,7 +48,7 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
     }
     client.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: current, close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: current, poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const database = new SqliteDatabase(join(options.dataDir, 'app.db'));

@@ -129,6 +129,8 @@ export interface DataLayer {
   dialect: DialectKind;
   /** PostgreSQL: the schema the tables live in. */
   schema?: string;
+  /** PostgreSQL: the pool's connections in use, idle and waited for (for the metrics). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 

@@ -72,6 +72,7 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
   const formsFrom = (raw: string | undefined): string[] => (raw ? raw.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
   app.post('/pdf/generate_pdf/', {
+    config: { metric: 'generation' },
     schema: {
       tags: ['generation'],
       summary: 'Generate the prefilled application PDFs of the chosen insurers from the client\'s saved screening',

@@ -47,6 +47,7 @@ export const screeningPlugin = fp(async (app) => {
   }, async (request) => screening.load(userOf(request), parseId((request.params as { clientId: string }).clientId), { facts: true }));
 
   app.put('/screening/:clientId/:stepId/', {
+    config: { metric: 'save' },
     schema: {
       tags: ['screening'],
       summary: 'Save one step record whole; 400 with the definitions\' messages when the engine finds errors',
@@ -61,6 +62,7 @@ export const screeningPlugin = fp(async (app) => {
   });
 
   app.patch('/screening/:clientId/:stepId/', {
+    config: { metric: 'save' },
     schema: {
       tags: ['screening'],
       summary: 'Save part of a step record ("Save Progress" of one page): the top-level fields given are merged into the stored record; for a step with pages only those pages are checked',

@@ -5,47 +5,125 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../api/server.ts';
-import { databases, PG_URL, startServer } from '../support/apiServer.ts';
+import type { FastifyInstance } from 'fastify';
+import { createClient, databases, PG_URL, REDIS_URL, signUp, startServer } from '../support/apiServer.ts';
 import { startProcess } from '../support/startProcess.ts';
 
 describe.each(databases)('the operational surface (%s)', (kind) => {
-  it('answers health, readiness and metrics without a token, and is not ready once draining', async () => {
+  it('answers liveness and readiness without a token, is not ready once draining, and counts by route pattern', async () => {
     const server = await startServer(kind);
     try {
-      expect((await server.call('GET', '/api/health')).body).toEqual({ status: 'ok' });
-      expect((await server.call('GET', '/api/ready')).status).toBe(200);
+      expect((await server.call('GET', '/healthz')).body).toEqual({ status: 'ok' });
+      expect((await server.call('GET', '/api/readyz')).body).toEqual({ status: 'ready' });
       await server.call('GET', '/api/clients/123/');
-      const metrics = await server.call('GET', '/metrics');
-      expect(metrics.status).toBe(200);
+      // Never on the public port: the metrics are the operator's.
+      expect((await server.call('GET', '/metrics')).status).toBe(404);
+      const metrics = await server.app.metrics.metrics();
       // Series by route pattern and status, never by raw URL.
-      expect(metrics.text).toMatch(/http_requests_total\{method="GET",route="\/clients\/:id\/",status="401"\} 1/);
-      expect(metrics.text).not.toContain('/clients/123');
-      expect(metrics.text).toContain('http_request_duration_seconds_bucket');
+      expect(metrics).toMatch(/http_requests_total\{method="GET",route="\/clients\/:id\/",status="401"\} 1/);
+      expect(metrics).not.toContain('/clients/123');
+      expect(metrics).toContain('http_request_duration_seconds_bucket');
+      if (kind === 'postgres') expect(metrics).toMatch(/insure_db_pool_connections\{state="total"\} \d/);
       server.app.drain();
-      expect((await server.call('GET', '/api/ready')).status).toBe(503);
+      expect((await server.call('GET', '/readyz')).status).toBe(503);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts step saves by status', async () => {
+    const server = await startServer(kind);
+    try {
+      const { token } = await signUp(server);
+      const clientId = await createClient(server, token);
+      expect((await server.call('PATCH', `/api/screening/${clientId}/owner/`, { token, body: { owner_type: 'nonsense' } })).status).toBe(400);
+      const metrics = await server.app.metrics.metrics();
+      expect(metrics).toMatch(/insure_step_saves_total\{status="400"\} 1/);
     } finally {
       await server.close();
     }
   });
 });
 
-describe('two instances starting at once on one new PostgreSQL database', () => {
-  const schema = `ops_${process.pid}_${Date.now().toString(36)}`;
+describe('instances sharing one PostgreSQL database', () => {
+  const schemas: string[] = [];
+  const dirs: string[] = [];
   afterAll(async () => {
     const client = new pg.Client({ connectionString: PG_URL });
     await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
+    for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
     await client.end();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  const pair = async (redisUrl?: string) => {
+    const schema = `ops_${process.pid}_${Date.now().toString(36)}_${schemas.length}`;
+    schemas.push(schema);
+    const made = [mkdtempSync(join(tmpdir(), 'ops-a-')), mkdtempSync(join(tmpdir(), 'ops-b-'))];
+    dirs.push(...made);
+    const apps: FastifyInstance[] = [];
+    for (const dataDir of made) apps.push(await buildServer({ dataDir, databaseUrl: PG_URL, pgSchema: schema, redisUrl, logLevel: 'silent' }));
+    return apps;
+  };
+  const call = async (app: FastifyInstance, method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: token ? { authorization: `Token ${token}` } : {} });
+
+  it.each([
+    ['without Redis (no token cache)', undefined],
+    ['with Redis (revocations broadcast)', REDIS_URL],
+  ])('a logout on one instance is effective on the other at once, %s', async (_name, redisUrl) => {
+    const [a, b] = await pair(redisUrl);
+    try {
+      const email = `ops.${process.pid}.${Date.now()}@example.com`;
+      const password = 'correct horse battery';
+      expect((await call(a, 'POST', '/api/users/', undefined, { email, password })).statusCode).toBe(201);
+      const token = (await call(b, 'POST', '/api/login/', undefined, { username: email, password })).json().token as string;
+      // Both instances have seen (and may have cached) the token.
+      expect((await call(a, 'GET', '/api/clients/', token)).statusCode).toBe(200);
+      expect((await call(b, 'GET', '/api/clients/', token)).statusCode).toBe(200);
+      expect((await call(a, 'POST', '/api/logout/', token)).statusCode).toBeLessThan(300);
+      // A broadcast arrives asynchronously; it must arrive well before any cache lifetime (30 s).
+      const deadline = Date.now() + 1000;
+      let status = (await call(b, 'GET', '/api/clients/', token)).statusCode;
+      while (status === 200 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        status = (await call(b, 'GET', '/api/clients/', token)).statusCode;
+      }
+      expect(status).toBe(401);
+      if (redisUrl) expect((await call(b, 'GET', '/readyz')).json()).toEqual({ status: 'ready' });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 
-  it('both migrate and start: the migrations run once, behind a lock', async () => {
-    const dirs = [mkdtempSync(join(tmpdir(), 'ops-a-')), mkdtempSync(join(tmpdir(), 'ops-b-'))];
-    const apps = await Promise.all(dirs.map((dataDir) => buildServer({ dataDir, databaseUrl: PG_URL, pgSchema: schema, logLevel: 'silent' })));
+  it('both migrate and start at once: the migrations run once, behind a lock', async () => {
+    const schema = `ops_${process.pid}_${Date.now().toString(36)}_race`;
+    schemas.push(schema);
+    const made = [mkdtempSync(join(tmpdir(), 'ops-a-')), mkdtempSync(join(tmpdir(), 'ops-b-'))];
+    dirs.push(...made);
+    const apps = await Promise.all(made.map((dataDir) => buildServer({ dataDir, databaseUrl: PG_URL, pgSchema: schema, logLevel: 'silent' })));
     try {
-      for (const app of apps) expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      for (const app of apps) expect((await app.inject({ method: 'GET', url: '/api/readyz' })).statusCode).toBe(200);
     } finally {
       await Promise.all(apps.map((app) => app.close()));
-      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('METRICS=1', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ops-metrics-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('serves the metrics on their own loopback listener, not on the API port', async () => {
+    const { child, url, output } = await startProcess({ DATA_DIR: dataDir, DATABASE_URL: '', METRICS: '1', METRICS_PORT: '0' }, /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/);
+    try {
+      const metricsUrl = /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/.exec(output())?.[1] ?? '';
+      await fetch(`${url}/api/healthz`);
+      const text = await (await fetch(metricsUrl)).text();
+      expect(text).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} 1/);
+      expect(text).toContain('process_cpu_seconds_total');
+      expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    } finally {
+      child.kill('SIGTERM');
     }
   });
 });

@@ -14,6 +14,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export const databases: DatabaseKind[] = ['sqlite', 'postgres'];
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Redis, on every machine and in CI. */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A parsed JSON answer, loosely typed on purpose: tests read deep into bodies. */
 export type Loose = any;

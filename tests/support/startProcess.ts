@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
-/** Starts `api/main.ts` as its own process (PORT=0) and resolves with its base URL once it listens. */
-export function startProcess(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * Starts `api/main.ts` as its own process (PORT=0) and resolves with its base URL once it listens (and, when given,
+ * once its output matches `until` too); `output()` is everything it has printed so far.
+ */
+export function startProcess(env: NodeJS.ProcessEnv, until?: RegExp): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', APP_DIR: '/nonexistent', ...env },
@@ -12,9 +15,9 @@ export function startProcess(env: NodeJS.ProcessEnv): Promise<{ child: ChildProc
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) {
+      if (match && (!until || until.test(out))) {
         clearTimeout(timer);
-        resolve({ child, url: match[1] });
+        resolve({ child, url: match[1], output: () => out });
       }
     };
     child.stdout?.on('data', onData);
