@@ -17,7 +17,7 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/e2e/**', 'tests/stories/**', 'node_modules/**'],
+          exclude: ['tests/e2e/**', 'tests/cluster/**', 'tests/stories/**', 'node_modules/**'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

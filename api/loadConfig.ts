@@ -7,7 +7,7 @@ import type { Config } from './types.ts';
  * @param env - usually process.env
  * @returns - PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL),
  *   LOG_LEVEL (info), REDIS_URL,
- *   METRICS=1 with METRICS_HOST (127.0.0.1) and METRICS_PORT (9464), APP_DIR (dist/app when built).
+ *   DRAIN_MS (0), METRICS=1 with METRICS_HOST (127.0.0.1) and METRICS_PORT (9464), APP_DIR (dist/app when built).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '', 10);
@@ -15,12 +15,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim();
   const redisUrl = env.REDIS_URL?.trim();
   const metricsPort = Number.parseInt(env.METRICS_PORT ?? '', 10);
+  const drainMs = Number.parseInt(env.DRAIN_MS ?? '', 10);
   return {
     port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 3000,
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR?.trim() || './data'),
     databaseUrl: databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : undefined,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    drainMs: Number.isInteger(drainMs) && drainMs >= 0 && drainMs <= 60_000 ? drainMs : 0,
     redisUrl: redisUrl && /^rediss?:\/\//.test(redisUrl) ? redisUrl : undefined,
     metrics: env.METRICS === '1'
       ? { host: env.METRICS_HOST?.trim() || '127.0.0.1', port: Number.isInteger(metricsPort) && metricsPort >= 0 && metricsPort < 65536 ? metricsPort : 9464 }

@@ -17,12 +17,14 @@ async function main(): Promise<void> {
       app.metrics.metrics().then((text) => res.writeHead(200, { 'content-type': app.metrics.contentType }).end(text), () => res.writeHead(500).end());
     })
     : undefined;
-  // A stop lets the load balancer see the instance leave (/readyz answers 503), lets the requests in flight finish
-  // (fastify's close waits for them and answers new ones 503), then exits; a request that hangs cannot hold it.
+  // A stop lets the load balancer see the instance leave (/readyz answers 503 while it still serves for DRAIN_MS),
+  // lets the requests in flight finish (fastify's close waits for them and answers new ones 503), then exits; a
+  // request that hangs cannot hold it.
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     app.drain();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => process.exit(1), config.drainMs + 10_000).unref();
+    if (config.drainMs) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
     metrics?.close();
     await app.close();
     process.exit(0);

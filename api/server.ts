@@ -15,6 +15,7 @@ import { registerJsonParser } from './http/registerJsonParser.ts';
 import { loadConfig } from './loadConfig.ts';
 import { opsPlugin } from './ops/opsPlugin.ts';
 import { redisPlugin } from './ops/redisPlugin.ts';
+import { createDatabaseFileStore } from './pdf/createDatabaseFileStore.ts';
 import { createDiskFileStore, type FileStore } from './pdf/fileStore.ts';
 import { pdfRoutes } from './pdf/pdfRoutes.ts';
 import { screeningPlugin } from './screening/screeningPlugin.ts';
@@ -88,7 +89,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(enginePlugin, { stepsDir: options.stepsDir, engine: options.engine });
   await app.register(dbPlugin, { dataDir, databaseUrl: options.databaseUrl ?? env.databaseUrl, pgSchema: options.pgSchema, seedDemo: options.seedDemo });
   await app.register(redisPlugin, { url: options.redisUrl ?? env.redisUrl });
-  app.decorate('files', createDiskFileStore(dataDir));
+  // On PostgreSQL the files go to the database too, where every instance reads them; SQLite means one instance.
+  app.decorate('files', app.database.dialect === 'postgres' ? createDatabaseFileStore(app.database.db) : createDiskFileStore(dataDir));
   await app.register(opsPlugin);
 
   await app.register(fastifySwagger, {

@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** redis://… makes the instances share token revocations and throttling counters. */
   redisUrl?: string;
+  /** DRAIN_MS: how long a stopping instance keeps serving after /readyz turns 503, for the load balancer to notice. */
+  drainMs: number;
   /** METRICS=1: Prometheus metrics on their own listener (METRICS_HOST, default 127.0.0.1; METRICS_PORT, 9464). */
   metrics?: { host: string; port: number };
   /** Directory of the built web app (dist/app); served with an SPA fallback when it exists. */

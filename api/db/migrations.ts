@@ -133,5 +133,20 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable('client_links').ifExists().execute();
       },
     },
+    '0003_shared_files': {
+      async up(db: Kysely<unknown>) {
+        // Generated files kept in the database, so that every instance on one PostgreSQL database reads them.
+        await db.schema
+          .createTable('files')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('content_type', 'text', (c) => c.notNull())
+          .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('files').ifExists().execute();
+      },
+    },
   };
 }

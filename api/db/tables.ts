@@ -101,6 +101,14 @@ export interface ScreeningProgressTable {
   step_data: string;
 }
 
+/** A generated file kept in the database (PostgreSQL: every instance reads it). */
+export interface FilesTable {
+  key: string;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
 export interface ScreeningRecordsTable {
   client_id: number;
   step_id: string;
@@ -121,6 +129,7 @@ export interface Database {
   screening_records: ScreeningRecordsTable;
   client_links: ClientLinksTable;
   generations: GenerationsTable;
+  files: FilesTable;
 }
 
 /** The opened data layer. */

@@ -29,7 +29,8 @@ export function checkKey(key: string): string {
   return key;
 }
 
-function contentTypeOf(key: string): string {
+/** The content type a key's extension implies. */
+export function contentTypeOf(key: string): string {
   if (key.endsWith('.pdf')) return 'application/pdf';
   if (key.endsWith('.json')) return 'application/json';
   return 'application/octet-stream';

@@ -1,6 +1,12 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
+import { createDataLayer } from '../../api/db/createDataLayer.ts';
+import { migrateToLatest } from '../../api/db/migrateToLatest.ts';
+import type { DataLayer } from '../../api/db/tables.ts';
+import { createDatabaseFileStore } from '../../api/pdf/createDatabaseFileStore.ts';
+import { PG_URL } from '../support/apiServer.ts';
 import { createDiskFileStore, createMemoryFileStore, createS3FileStore, type FileStore, type S3ObjectClient } from '../../api/pdf/fileStore.ts';
 
 const bytes = new TextEncoder().encode('%PDF-1.7 test');
@@ -21,13 +27,31 @@ function s3Fake(): S3ObjectClient & { objects: Map<string, { Body: Uint8Array; C
   };
 }
 
+const layers: DataLayer[] = [];
+afterAll(async () => {
+  for (const layer of layers) {
+    if (layer.schema) await sql.raw(`drop schema if exists ${layer.schema} cascade`).execute(layer.db);
+    await layer.close();
+  }
+});
+
+/** The database store over a freshly migrated SQLite file or PostgreSQL schema. */
+async function databaseStore(databaseUrl?: string): Promise<FileStore> {
+  const layer = await createDataLayer({ dataDir: mkdtempSync(join(tmpdir(), 'files-db-')), databaseUrl, pgSchema: databaseUrl ? `files_${process.pid}_${Date.now().toString(36)}_${layers.length}` : undefined });
+  layers.push(layer);
+  await migrateToLatest(layer);
+  return createDatabaseFileStore(layer.db);
+}
+
 describe.each([
-  ['DATA_DIR', () => createDiskFileStore(mkdtempSync(join(tmpdir(), 'files-')))],
-  ['memory', () => createMemoryFileStore()],
-  ['S3-compatible', () => createS3FileStore({ client: s3Fake(), bucket: 'applications', prefix: 'test/' })],
-] as [string, () => FileStore][])('the %s file store', (_name, make) => {
+  ['DATA_DIR', async () => createDiskFileStore(mkdtempSync(join(tmpdir(), 'files-')))],
+  ['memory', async () => createMemoryFileStore()],
+  ['S3-compatible', async () => createS3FileStore({ client: s3Fake(), bucket: 'applications', prefix: 'test/' })],
+  ['PostgreSQL files table', () => databaseStore(PG_URL)],
+  ['SQLite files table', () => databaseStore()],
+] as [string, () => Promise<FileStore>][])('the %s file store', (_name, make) => {
   it('puts, gets, replaces and deletes files by key', async () => {
-    const store = make();
+    const store = await make();
     expect(await store.get('generations/a/bmo.pdf')).toBeUndefined();
     await store.put('generations/a/bmo.pdf', bytes);
     expect(await store.get('generations/a/bmo.pdf')).toEqual({ bytes, contentType: 'application/pdf' });
@@ -39,7 +63,7 @@ describe.each([
   });
 
   it('refuses keys that could leave the store', async () => {
-    const store = make();
+    const store = await make();
     for (const key of ['../app.db', '/etc/passwd', 'a/../../b', 'a//b', '', 'a/./b', 'a\\b']) {
       await expect(store.put(key, bytes)).rejects.toThrow('invalid file key');
     }
