@@ -15,7 +15,8 @@ const individualOwner = () => {
 
 describe('text widgets', () => {
   it('keep typing local and commit on blur', async () => {
-    const user = userEvent.setup();
+    // Keys back to back (no timer between them): a pause in typing is what commits, and there is none here.
+    const user = userEvent.setup({ delay: null });
     const { changes, ref } = renderStep('owner', individualOwner());
     const city = screen.getByLabelText('City');
     await user.clear(city);
