@@ -7,7 +7,8 @@ import type { Config } from './types.ts';
  * @param env - usually process.env
  * @returns - PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL),
  *   LOG_LEVEL (info), REDIS_URL,
- *   DRAIN_MS (0), METRICS=1 with METRICS_HOST (127.0.0.1) and METRICS_PORT (9464), APP_DIR (dist/app when built).
+ *   S3_BUCKET with S3_PREFIX, S3_REGION, S3_ENDPOINT and
+ *   S3_FORCE_PATH_STYLE, DRAIN_MS (0), METRICS=1 with METRICS_HOST (127.0.0.1) and METRICS_PORT (9464), APP_DIR (dist/app when built).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '', 10);
@@ -22,6 +23,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR?.trim() || './data'),
     databaseUrl: databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : undefined,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    s3: env.S3_BUCKET?.trim()
+      ? {
+        bucket: env.S3_BUCKET.trim(),
+        prefix: env.S3_PREFIX?.trim() ?? '',
+        region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
+        endpoint: env.S3_ENDPOINT?.trim() || undefined,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+      }
+      : undefined,
     drainMs: Number.isInteger(drainMs) && drainMs >= 0 && drainMs <= 60_000 ? drainMs : 0,
     redisUrl: redisUrl && /^rediss?:\/\//.test(redisUrl) ? redisUrl : undefined,
     metrics: env.METRICS === '1'

@@ -16,10 +16,11 @@ import { loadConfig } from './loadConfig.ts';
 import { opsPlugin } from './ops/opsPlugin.ts';
 import { redisPlugin } from './ops/redisPlugin.ts';
 import { createDatabaseFileStore } from './pdf/createDatabaseFileStore.ts';
-import { createDiskFileStore, type FileStore } from './pdf/fileStore.ts';
+import { createDiskFileStore, createS3FileStore, type FileStore } from './pdf/fileStore.ts';
 import { pdfRoutes } from './pdf/pdfRoutes.ts';
 import { screeningPlugin } from './screening/screeningPlugin.ts';
-import type { AuthUser, ErrorBody, ServerOptions } from './types.ts';
+import type { AuthUser, Config, ErrorBody, ServerOptions } from './types.ts';
+import type { DataLayer } from './db/tables.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 const TWELVE_HOURS = 12 * 60 * 60 * 1000;
@@ -61,6 +62,18 @@ function toErrorAnswer(error: FastifyError): { status: number; body: ErrorBody }
 }
 
 /**
+ * Where generated files live: a bucket when S3_BUCKET is set; else, on PostgreSQL, the database, where every
+ * instance reads them; else (SQLite: one instance) DATA_DIR/files.
+ */
+async function fileStoreFor(env: Config, database: DataLayer, dataDir: string): Promise<FileStore> {
+  const { s3 } = env;
+  if (!s3) return database.dialect === 'postgres' ? createDatabaseFileStore(database.db) : createDiskFileStore(dataDir);
+  // The SDK is loaded only by the deployments that use it: it is large, and slow to load.
+  const { createAwsS3Client } = await import('./pdf/createAwsS3Client.ts');
+  return createS3FileStore({ client: createAwsS3Client({ region: s3.region, endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle }), bucket: s3.bucket, prefix: s3.prefix });
+}
+
+/**
  * Builds the API server out of its plugins: the database (opened, migrated, seeded), the one engine over steps/,
  * then, in the authenticated scope, accounts, clients, the screening, the spec's step calls (from the definitions'
  * contracts), applications and generation. Every route answers with and without /api. Does not listen.
@@ -89,8 +102,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(enginePlugin, { stepsDir: options.stepsDir, engine: options.engine });
   await app.register(dbPlugin, { dataDir, databaseUrl: options.databaseUrl ?? env.databaseUrl, pgSchema: options.pgSchema, seedDemo: options.seedDemo });
   await app.register(redisPlugin, { url: options.redisUrl ?? env.redisUrl });
-  // On PostgreSQL the files go to the database too, where every instance reads them; SQLite means one instance.
-  app.decorate('files', app.database.dialect === 'postgres' ? createDatabaseFileStore(app.database.db) : createDiskFileStore(dataDir));
+  app.decorate('files', await fileStoreFor(env, app.database, dataDir));
   await app.register(opsPlugin);
 
   await app.register(fastifySwagger, {

@@ -7,6 +7,8 @@ import { migrateToLatest } from '../../api/db/migrateToLatest.ts';
 import type { DataLayer } from '../../api/db/tables.ts';
 import { createDatabaseFileStore } from '../../api/pdf/createDatabaseFileStore.ts';
 import { PG_URL } from '../support/apiServer.ts';
+import { S3RVER_CREDENTIALS, startS3Server } from '../support/s3Server.ts';
+import { createAwsS3Client } from '../../api/pdf/createAwsS3Client.ts';
 import { createDiskFileStore, createMemoryFileStore, createS3FileStore, type FileStore, type S3ObjectClient } from '../../api/pdf/fileStore.ts';
 
 const bytes = new TextEncoder().encode('%PDF-1.7 test');
@@ -43,12 +45,25 @@ async function databaseStore(databaseUrl?: string): Promise<FileStore> {
   return createDatabaseFileStore(layer.db);
 }
 
+let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
+afterAll(async () => {
+  await s3?.close();
+});
+
+/** The S3 store through @aws-sdk/client-s3, against a local S3-compatible server. */
+async function bucketStore(): Promise<FileStore> {
+  s3 ??= await startS3Server('applications');
+  const client = createAwsS3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  return createS3FileStore({ client, bucket: 'applications', prefix: `run-${Date.now()}/` });
+}
+
 describe.each([
   ['DATA_DIR', async () => createDiskFileStore(mkdtempSync(join(tmpdir(), 'files-')))],
   ['memory', async () => createMemoryFileStore()],
   ['S3-compatible', async () => createS3FileStore({ client: s3Fake(), bucket: 'applications', prefix: 'test/' })],
   ['PostgreSQL files table', () => databaseStore(PG_URL)],
   ['SQLite files table', () => databaseStore()],
+  ['S3 (@aws-sdk/client-s3 against s3rver)', () => bucketStore()],
 ] as [string, () => Promise<FileStore>][])('the %s file store', (_name, make) => {
   it('puts, gets, replaces and deletes files by key', async () => {
     const store = await make();
