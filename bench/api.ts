@@ -1,26 +1,34 @@
 /**
- * API benchmark (issue 3): autocannon on 127.0.0.1 with 10 connections, bounded in time, against a server
- * started as its own process on a temporary SQLite DATA_DIR (WAL, synchronous=FULL), or on DATABASE_URL when set.
- * Prints req/s and p99 for (a) saving the owner step (parse, engine check, durable write) and (b) the minimal
- * baseline route (parse the same body, insert it into the same database), bench/baselineRoute.ts.
- * Figures only, no assertions. The routes alternate in 3 rounds; BENCH_SECONDS sets the total per route (default 15).
+ * API benchmark: autocannon on 127.0.0.1, bounded in time, against servers started as their own processes. In one
+ * run it prints, for SQLite (WAL, synchronous=FULL) and for PostgreSQL (with Redis, as a cluster runs it):
+ * - saving the owner step (auth, engine check, durable write) against the minimal baseline route (parse the same
+ *   body, insert it into the same database: bench/baselineRoute.ts), at 10 and at 50 connections, with p99;
+ * - where a save's time goes, measured in-process: the engine's check, the queries and their round trip;
+ * and, on PostgreSQL, the saves through HAProxy (deploy/haproxy.cfg) with two instances against one instance
+ * direct, on the same database. Figures only, no assertions. The routes alternate in rounds (the machine is shared
+ * and noisy); BENCH_SECONDS sets the total per route and concurrency (default 9).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Options, type Result } from 'autocannon';
+import pg from 'pg';
+import { sql } from 'kysely';
 import { createDataLayer } from '../api/db/createDataLayer.ts';
 import { createScreeningStore } from '../api/screening/createScreeningStore.ts';
+import { buildServer } from '../api/server.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
+import type { ApplicationData, JsonObject } from '../engine/types.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 9);
 const ROUNDS = 3;
 const ROUND = Math.max(1, Math.round(SECONDS / ROUNDS));
-const CONNECTIONS = 10;
-const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const HAPROXY = '/usr/sbin/haproxy';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,28 +41,39 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts api/main.ts as its own process (request logging off: LOG_LEVEL=warn) and waits until it answers. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/benchServer.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, APP_DIR: '/nonexistent' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && !exited; i += 1) {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until a URL answers, or the process exits. */
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600 && child.exitCode === null; i += 1) {
     try {
-      await fetch(`${url}/api/docs`);
-      return { child, url };
+      if ((await fetch(url)).ok) return;
     } catch {
-      await new Promise((r) => setTimeout(r, 100));
+      /* not yet */
     }
+    await sleep(100);
   }
   child.kill('SIGKILL');
-  throw new Error('the server did not start');
+  throw new Error(`${url} never answered`);
+}
+
+/** Starts bench/benchServer.ts (api/main.ts's server plus the baseline route) with request logging off. */
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/benchServer.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_DIR: '/nonexistent', DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/readyz`, child);
+  return { child, url, port };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 async function call(url: string, method: string, body?: unknown, token?: string): Promise<{ status: number; body: { [k: string]: unknown } }> {
@@ -66,63 +85,167 @@ async function call(url: string, method: string, body?: unknown, token?: string)
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Medians over the rounds (this machine is shared and noisy, so the two routes alternate). */
-function line(name: string, runs: Result[]): { rps: number; text: string } {
+/** Medians over the rounds. */
+function line(name: string, runs: Result[], connections: number): { rps: number; p99: number; text: string } {
   const rps = median(runs.map((r) => r.requests.average));
   const p99 = median(runs.map((r) => r.latency.p99));
   const bad = runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
   const ok = runs.reduce((n, r) => n + r['2xx'], 0);
   const each = runs.map((r) => r.requests.average.toFixed(0)).join(', ');
-  return { rps, text: `${name}: ${rps.toFixed(0)} req/s, p99 ${p99} ms (medians of ${runs.length} rounds of ${ROUND} s: ${each} req/s; ${ok} ok, ${bad} not ok; ${CONNECTIONS} connections)` };
+  return { rps, p99, text: `${name}: ${rps.toFixed(0)} req/s, p99 ${p99} ms (${connections} connections; medians of ${runs.length} rounds of ${ROUND} s: ${each} req/s; ${ok} ok, ${bad} not ok)` };
 }
 
-async function main(): Promise<void> {
+/** Runs the targets in alternating rounds, after a short warm-up of each. */
+async function alternate(targets: Options[]): Promise<Result[][]> {
+  for (const t of targets) await autocannon({ ...t, duration: 1 });
+  const out: Result[][] = targets.map(() => []);
+  for (let i = 0; i < ROUNDS; i += 1) for (const [k, t] of targets.entries()) out[k].push(await autocannon({ ...t, duration: ROUND }));
+  return out;
+}
+
+interface Setup {
+  definitionsData: ApplicationData;
+  body: string;
+  exampleName: string;
+}
+
+function ownerExample(): Setup {
   const definitions = loadDefinitions(readDefinitionFiles('steps'));
   const examples = definitions.steps.owner.examples;
   const exampleName = ['individual-second-individual', 'individual-second-owner'].find((n) => n in examples) ?? Object.keys(examples)[0];
   const data = structuredClone(examples[exampleName].data);
   delete data.$context;
-  const body = JSON.stringify(data.owner);
+  return { definitionsData: data, body: JSON.stringify(data.owner), exampleName };
+}
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
-  const { child, url } = await startServer(dataDir);
+/** Logs in as the demo adviser, creates a client and stores the example's earlier steps; returns the save target. */
+async function prepare(url: string, where: { dataDir: string; databaseUrl?: string }, setup: Setup): Promise<{ token: string; ownerUrl: string }> {
+  const login = await call(`${url}/api/login/`, 'POST', { username: 'demo@example.com', password: 'demo1234' });
+  const token = String(login.body.token);
+  const client = await call(`${url}/api/clients/`, 'POST', { first_name: 'Bench', last_name: 'Mark', phone_primary: '416-555-0100', date_of_birth: '1980-01-01', gender_sex_at_birth: 'male' }, token);
+  const clientId = Number(client.body.id);
+  const layer = await createDataLayer({ dataDir: where.dataDir, databaseUrl: where.databaseUrl });
+  const store = createScreeningStore(layer.db);
+  for (const [stepId, record] of Object.entries(setup.definitionsData)) if (stepId !== 'owner' && record) await store.save(clientId, stepId, record as JsonObject);
+  await layer.close();
+  const ownerUrl = `${url}/api/screening/${clientId}/owner/`;
+  const check = await call(ownerUrl, 'PUT', setup.definitionsData.owner, token);
+  if (check.status !== 200) throw new Error(`owner save refused: ${JSON.stringify(check.body)}`);
+  return { token, ownerUrl };
+}
+
+const saveTarget = (ownerUrl: string, token: string, body: string, connections: number): Options =>
+  ({ url: ownerUrl, method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Token ${token}` }, body, connections });
+const baselineTarget = (url: string, body: string, connections: number): Options =>
+  ({ url: `${url}/api/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections });
+
+/**
+ * Where one save's time goes, in this process on the same database: sequential saves through the whole server
+ * (inject: no sockets), the engine's check alone, and (PostgreSQL) the queries a save sends and one round trip.
+ */
+async function breakdown(label: string, where: { dataDir: string; databaseUrl?: string; pgSchema?: string }, setup: Setup): Promise<void> {
+  let queries = 0;
+  const original = pg.Client.prototype.query;
+  const counting = function (this: pg.Client, ...args: unknown[]) {
+    queries += 1;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  const app = await buildServer({ dataDir: where.dataDir, databaseUrl: where.databaseUrl, pgSchema: where.pgSchema, redisUrl: where.databaseUrl ? REDIS_URL : undefined, logLevel: 'silent', seedDemo: false });
   try {
-    const login = await call(`${url}/api/login/`, 'POST', { username: 'demo@example.com', password: 'demo1234' });
-    const token = String(login.body.token);
-    const client = await call(`${url}/api/clients/`, 'POST', { first_name: 'Bench', last_name: 'Mark', phone_primary: '416-555-0100', date_of_birth: '1980-01-01', gender_sex_at_birth: 'male' }, token);
-    const clientId = Number(client.body.id);
-    // The owner step reads the earlier steps; store the example's records as they are.
-    const layer = await createDataLayer({ dataDir, databaseUrl });
-    const store = createScreeningStore(layer.db);
-    for (const [stepId, record] of Object.entries(data)) if (stepId !== 'owner' && record) await store.save(clientId, stepId, record);
-    await layer.close();
-
-    const ownerUrl = `${url}/api/screening/${clientId}/owner/`;
-    const check = await call(ownerUrl, 'PUT', data.owner, token);
-    if (check.status !== 200) throw new Error(`owner save refused: ${JSON.stringify(check.body)}`);
-
-    const owner = { url: ownerUrl, method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Token ${token}` }, body, connections: CONNECTIONS };
-    const baseline = { url: `${url}/api/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: CONNECTIONS };
-    await autocannon({ ...owner, duration: 2 });
-    await autocannon({ ...baseline, duration: 2 });
-    const bases: Result[] = [];
-    const saves: Result[] = [];
-    for (let i = 0; i < ROUNDS; i += 1) {
-      bases.push(await autocannon({ ...baseline, duration: ROUND }));
-      saves.push(await autocannon({ ...owner, duration: ROUND }));
-    }
-    const base = line('api: minimal parse + insert (baseline)', bases);
-    const save = line('api: save owner step (auth, engine, write)', saves);
-    console.log(`api bench on ${databaseUrl ? 'PostgreSQL' : 'SQLite WAL, synchronous=FULL'}; owner example "${exampleName}" (${body.length} bytes)`);
-    console.log(base.text);
-    console.log(save.text);
-    console.log(`api: owner save keeps ${((save.rps / base.rps) * 100).toFixed(0)}% of the baseline's throughput (target >= 80%); p99 target <= 25 ms`);
-    if (!databaseUrl) console.log('api: note: on SQLite, step saves use group commit (concurrent saves share one transaction); the baseline commits each insert alone');
+    const email = `bench.${process.pid}.${Date.now()}@example.com`;
+    const password = 'a long bench pass phrase';
+    await app.inject({ method: 'POST', url: '/api/users/', payload: { email, password } });
+    const token = (await app.inject({ method: 'POST', url: '/api/login/', payload: { username: email, password } })).json().token as string;
+    const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
+    const clientId = (await app.inject({ method: 'POST', url: '/api/clients/', headers, payload: { first_name: 'Bench', last_name: 'Mark', phone_primary: '416-555-0100', date_of_birth: '1980-01-01', gender_sex_at_birth: 'male' } })).json().id as number;
+    const store = createScreeningStore(app.database.db);
+    for (const [stepId, record] of Object.entries(setup.definitionsData)) if (stepId !== 'owner' && record) await store.save(clientId, stepId, record as JsonObject);
+    const save = () => app.inject({ method: 'PUT', url: `/api/screening/${clientId}/owner/`, headers, payload: setup.body });
+    const first = await save();
+    if (first.statusCode !== 200) throw new Error(`owner save refused: ${first.body}`);
+    for (let i = 0; i < 30; i += 1) await save();
+    const N = 200;
+    pg.Client.prototype.query = counting as typeof original;
+    let t = performance.now();
+    for (let i = 0; i < N; i += 1) await save();
+    const perSave = (performance.now() - t) / N;
+    pg.Client.prototype.query = original;
+    const data = { ...setup.definitionsData, $context: { clientId } } as ApplicationData;
+    t = performance.now();
+    for (let i = 0; i < N; i += 1) app.engine.evaluateStep('owner', data, { previous: data.owner });
+    const engineMs = (performance.now() - t) / N;
+    t = performance.now();
+    for (let i = 0; i < N; i += 1) await sql`select 1`.execute(app.database.db);
+    const roundTrip = (performance.now() - t) / N;
+    const perQueries = where.databaseUrl ? `, ${(queries / N).toFixed(1)} queries per save (round trip ${roundTrip.toFixed(2)} ms each)` : `, a query ${roundTrip.toFixed(3)} ms`;
+    console.log(`${label}: where a save's time goes (sequential, in-process): ${perSave.toFixed(2)} ms per save; engine check ${engineMs.toFixed(2)} ms${perQueries}`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    pg.Client.prototype.query = original;
+    await app.close();
+  }
+}
+
+async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const databaseUrl = kind === 'postgres' ? `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` : undefined;
+  const admin = kind === 'postgres' ? new pg.Client({ connectionString: PG_URL }) : undefined;
+  if (admin) {
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+  }
+  const label = kind === 'postgres' ? 'api PostgreSQL' : 'api SQLite';
+  const children: ChildProcess[] = [];
+  try {
+    const env = databaseUrl ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL } : { DATA_DIR: dataDir };
+    const a = await startServer(env);
+    children.push(a.child);
+    const { token, ownerUrl } = await prepare(a.url, { dataDir, databaseUrl }, setup);
+    console.log(`\n${label}${kind === 'postgres' ? ' (token cache shared through Redis)' : ' (WAL, synchronous=FULL)'}; owner example "${setup.exampleName}" (${setup.body.length} bytes)`);
+    for (const connections of [10, 50]) {
+      const [bases, saves] = await alternate([baselineTarget(a.url, setup.body, connections), saveTarget(ownerUrl, token, setup.body, connections)]);
+      const base = line(`${label}: minimal parse + insert (baseline)`, bases, connections);
+      const save = line(`${label}: save owner step (auth, engine, write)`, saves, connections);
+      console.log(base.text);
+      console.log(save.text);
+      console.log(`${label}: at ${connections} connections the owner save keeps ${((save.rps / base.rps) * 100).toFixed(0)}% of the baseline (target >= 80%), p99 ${save.p99} ms (target <= ${connections === 10 ? 25 : 50} ms)`);
+    }
+    await breakdown(label, { dataDir: mkdtempSync(join(tmpdir(), 'bench-api-b-')), databaseUrl: databaseUrl ? PG_URL : undefined, pgSchema: databaseUrl ? schema : undefined }, setup);
+
+    if (kind === 'postgres' && existsSync(HAPROXY)) {
+      const b = await startServer(env);
+      children.push(b.child);
+      const proxyPort = await freePort();
+      const haproxy = spawn(HAPROXY, ['-db', '-f', 'deploy/haproxy.cfg'], {
+        env: { ...process.env, HAPROXY_BIND: `127.0.0.1:${proxyPort}`, INSTANCE_A: `127.0.0.1:${a.port}`, INSTANCE_B: `127.0.0.1:${b.port}` },
+        stdio: ['ignore', 'ignore', 'ignore'],
+      });
+      children.push(haproxy);
+      await waitFor(`http://127.0.0.1:${proxyPort}/healthz`, haproxy);
+      await sleep(1000);
+      const proxied = ownerUrl.replace(a.url, `http://127.0.0.1:${proxyPort}`);
+      const [direct, through] = await alternate([saveTarget(ownerUrl, token, setup.body, 10), saveTarget(proxied, token, setup.body, 10)]);
+      const one = line(`${label}: owner save, one instance direct`, direct, 10);
+      const two = line(`${label}: owner save, HAProxy + two instances`, through, 10);
+      console.log(one.text);
+      console.log(two.text);
+      console.log(`${label}: two instances behind HAProxy give ${(two.rps / one.rps).toFixed(2)}x one instance direct (2 cores: no gain expected; the point is no loss beyond the proxy hop)`);
+    }
+  } finally {
+    for (const child of children.reverse()) await stop(child);
+    if (admin) {
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  const setup = ownerExample();
+  await benchDatabase('sqlite', setup);
+  await benchDatabase('postgres', setup);
+  console.log('\napi: note: on SQLite, step saves use group commit (concurrent saves share one transaction); the baseline commits each insert alone');
 }
 
 main().catch((err: unknown) => {

@@ -51,6 +51,11 @@ export const opsPlugin = fp(async (app) => {
     stopping = true;
   });
 
+  // A connection kept alive would hold the close until it times out: once stopping, each answer closes its own.
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never the raw URL: ids would make a new series per client.
     const route = request.routeOptions.url ?? 'unmatched';

@@ -132,7 +132,7 @@ describe('SIGTERM', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-term-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('lets a request in flight finish, then exits 0', async () => {
+  it('lets a request in flight finish, closes its kept-alive connection, then exits 0 at once', async () => {
     const { child, url } = await startProcess({ DATA_DIR: dataDir, DATABASE_URL: '' });
     const { port } = new URL(url);
     const body = JSON.stringify({ username: 'nobody@example.com', password: 'not the password' });
@@ -142,14 +142,18 @@ describe('SIGTERM', () => {
       socket.on('data', (chunk) => { text += chunk.toString(); });
       socket.on('end', () => resolve(text));
       socket.on('error', reject);
-      socket.write(`POST /api/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
+      socket.write(`POST /api/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
       // The stop arrives while the body is still coming.
       setTimeout(() => child.kill('SIGTERM'), 300);
       setTimeout(() => socket.write(body.slice(10)), 700);
     });
+    const started = Date.now();
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 401/);
+    expect(text).toMatch(/^connection: close/im);
     expect(await exited).toBe(0);
+    // Well before the 10 s deadline that forces an exit (code 1) when a connection would hold the close.
+    expect(Date.now() - started).toBeLessThan(8000);
   }, 60_000);
 });
