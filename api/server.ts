@@ -11,19 +11,33 @@ import { contractPlugin } from './contract/contractPlugin.ts';
 import { dbPlugin } from './db/dbPlugin.ts';
 import { enginePlugin } from './definitions/enginePlugin.ts';
 import { ApiError } from './http/apiError.ts';
+import { inputError, toErrorAnswer, withErrors } from './http/errorAnswer.ts';
+import { RATE_LIMITS, limitsPlugin } from './http/limitsPlugin.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
+import { registerSecurityHeaders, sendWithSecurityHeaders } from './http/securityHeaders.ts';
 import { loadConfig } from './loadConfig.ts';
 import { opsPlugin } from './ops/opsPlugin.ts';
 import { redisPlugin } from './ops/redisPlugin.ts';
 import { createDatabaseFileStore } from './pdf/createDatabaseFileStore.ts';
 import { createDiskFileStore, createS3FileStore, type FileStore } from './pdf/fileStore.ts';
 import { pdfRoutes } from './pdf/pdfRoutes.ts';
+import { sweepDiskFiles } from './pdf/sweepDiskFiles.ts';
+import { ensurePrivateDir } from './privateFiles.ts';
 import { screeningPlugin } from './screening/screeningPlugin.ts';
-import type { AuthUser, Config, ErrorBody, ServerOptions } from './types.ts';
+import type { AuthUser, Config, ServerOptions } from './types.ts';
 import type { DataLayer } from './db/tables.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 const TWELVE_HOURS = 12 * 60 * 60 * 1000;
+/**
+ * Socket limits: a request must be fully received within REQUEST_TIMEOUT (checked every second, so a slow body is
+ * cut within 21 s), its headers within HEADERS_TIMEOUT; an idle keep-alive connection closes after KEEP_ALIVE, and
+ * a socket silent for CONNECTION_TIMEOUT closes whatever it was doing.
+ */
+const REQUEST_TIMEOUT = 20_000;
+const HEADERS_TIMEOUT = 10_000;
+const KEEP_ALIVE = 5_000;
+const CONNECTION_TIMEOUT = 30_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,28 +51,6 @@ function stripApiPrefix(url: string): string {
   if (url !== '/api' && !url.startsWith('/api/') && !url.startsWith('/api?')) return url;
   const rest = url.slice(4);
   return rest.startsWith('/') ? rest : `/${rest}`;
-}
-
-function inputError(message: string): ErrorBody {
-  return { error: message, errors: [{ field: '', message }] };
-}
-
-/** Fastify's own errors (body parsing, content type, size) as the spec's JSON shapes; anything else is a 500. */
-function toErrorAnswer(error: FastifyError): { status: number; body: ErrorBody } {
-  if (error instanceof ApiError) return { status: error.statusCode, body: error.body };
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 400, body: inputError('The request body is too large (limit 1 MB)') };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 400, body: inputError('Content-Type must be application/json') };
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: 400, body: inputError('Invalid JSON') };
-  }
-  if (error.validation) return { status: 400, body: inputError(error.message) };
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return { status: status === 413 || status === 415 ? 400 : status, body: inputError(error.message) };
-  return { status: 500, body: { error: 'Internal server error' } };
 }
 
 /**
@@ -96,14 +88,29 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
     },
+    requestTimeout: REQUEST_TIMEOUT,
+    keepAliveTimeout: KEEP_ALIVE,
+    connectionTimeout: CONNECTION_TIMEOUT,
+    http: { headersTimeout: HEADERS_TIMEOUT, connectionsCheckingInterval: 1_000 },
+    // A bad URL or an over-long id is answered before routing: same shape and headers as any other error.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toErrorAnswer(error);
+      sendWithSecurityHeaders(reply as FastifyReply, status, body);
+    },
   });
+  app.server.maxConnections = options.maxConnections ?? env.maxConnections;
+  await registerSecurityHeaders(app);
 
   // The engine first: broken definitions stop the start before the database is touched.
   await app.register(enginePlugin, { stepsDir: options.stepsDir, engine: options.engine });
-  await app.register(dbPlugin, { dataDir, databaseUrl: options.databaseUrl ?? env.databaseUrl, pgSchema: options.pgSchema, seedDemo: options.seedDemo });
+  await app.register(dbPlugin, { dataDir, databaseUrl: options.databaseUrl ?? env.databaseUrl, pgSchema: options.pgSchema, seedDemo: options.seedDemo ?? env.demo });
   await app.register(redisPlugin, { url: options.redisUrl ?? env.redisUrl });
+  ensurePrivateDir(dataDir);
+  const swept = await sweepDiskFiles(dataDir);
+  if (swept.tmpFiles || swept.unfinishedGenerations) app.log.info(swept, 'removed unfinished files');
   app.decorate('files', await fileStoreFor(env, app.database, dataDir));
   await app.register(opsPlugin);
+  await app.register(limitsPlugin, { redisPrefix: options.redisPrefix ?? 'insure:', rateLimits: options.rateLimits ?? RATE_LIMITS });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -139,7 +146,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && !request.originalUrl.startsWith('/api/');
     if (indexHtml && wantsPage) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    return reply.code(404).send({ error: 'Not found' });
+    return reply.code(404).send(withErrors({ error: 'Not found' }));
   });
 
   await app.register(async (api) => {

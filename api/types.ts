@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ApplicationData, FieldError, JsonObject, StepView } from '../engine/types.ts';
 import type { ServerEngine } from './definitions/createServerEngine.ts';
+import type { RateLimits } from './http/limitsPlugin.ts';
 
 export type { ApplicationData, FieldError, JsonObject, StepView };
 export type { DataLayer, Database, DialectKind } from './db/tables.ts';
@@ -28,6 +29,10 @@ export interface Config {
   metrics?: { host: string; port: number };
   /** Directory of the built web app (dist/app); served with an SPA fallback when it exists. */
   appDir?: string;
+  /** Open connections the server accepts at once (MAX_CONNECTIONS); more are refused by the socket. */
+  maxConnections: number;
+  /** Seeds the demo adviser, sample clients and brokers into an empty database (DEMO is not `0`). */
+  demo: boolean;
 }
 
 /** Options of buildServer; anything not given is read from the environment. */
@@ -48,8 +53,14 @@ export interface ServerOptions {
   engine?: ServerEngine;
   /** More plugins registered in the authenticated scope after the server's own (bench/api.ts's baseline route). */
   plugins?: FastifyPluginAsync[];
-  /** Creates the demo adviser on an empty database; default true. */
+  /** Creates the demo adviser on an empty database; default DEMO (true unless `0`). */
   seedDemo?: boolean;
+  /** Overrides MAX_CONNECTIONS. */
+  maxConnections?: number;
+  /** Prefix of the Redis keys; default "insure:" (tests use a fresh one). */
+  redisPrefix?: string;
+  /** Per-address limits of sign-up and login (api/http/limitsPlugin.ts RATE_LIMITS by default). */
+  rateLimits?: RateLimits;
 }
 
 // ---------------------------------------------------------------------------

@@ -1,12 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest, unauthorized } from '../http/apiError.ts';
+import { perAddress } from '../http/limitsPlugin.ts';
 import { bodyOf, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, objectBody } from '../http/routeSchemas.ts';
 import type { FieldError } from '../types.ts';
-import { createLoginLimiter, type LoginLimiter } from './createLoginLimiter.ts';
+import { createLoginThrottle, type LoginThrottle } from './createLoginThrottle.ts';
+import { PASSWORD_MESSAGES, passwordProblem } from './checkPassword.ts';
 import { createTokenStore, type TokenCache, type TokenStore } from './createTokenStore.ts';
 import { hashPassword, verifyPassword } from './hashPassword.ts';
+import { sendAccountNotice } from './sendAccountNotice.ts';
 
 export interface AuthPluginOptions {
   /** Lifetime of a login token. */
@@ -16,11 +19,12 @@ export interface AuthPluginOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenStore;
-    limiter: LoginLimiter;
+    loginThrottle: LoginThrottle;
   }
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const USERNAME_NOT_OWN_EMAIL = 'A username that is an email address must be your own email';
 
 /** True for a unique-constraint violation on either database. */
 function isUniqueViolation(err: unknown): boolean {
@@ -49,9 +53,19 @@ function tokenCachePolicy(app: FastifyInstance): TokenCache {
 export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
   const { db } = app.database;
   const tokens = await createTokenStore(db, options.tokenTtlMs, tokenCachePolicy(app));
-  const limiter = createLoginLimiter();
+  const shared = createLoginThrottle(app.redis?.client, app.redisPrefix);
+  // A Redis lost after the start lets logins through (logged) rather than refusing every one.
+  const tolerant = <T>(what: string, fallback: T) => (err: unknown): T => {
+    app.log.warn({ err }, `login throttle: ${what} failed`);
+    return fallback;
+  };
+  const throttle: LoginThrottle = {
+    wait: (name, ip) => shared.wait(name, ip).catch(tolerant('wait', 0)),
+    fail: (name, ip) => shared.fail(name, ip).catch(tolerant('fail', undefined)),
+    succeed: (name, ip) => shared.succeed(name, ip).catch(tolerant('succeed', undefined)),
+  };
   app.decorate('tokens', tokens);
-  app.decorate('limiter', limiter);
+  app.decorate('loginThrottle', throttle);
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
@@ -65,58 +79,66 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
   });
 
   app.post('/users/', {
-    config: { public: true },
+    config: { public: true, rateLimit: perAddress(app.rateLimits.signup) },
     schema: {
       tags: ['accounts'],
-      summary: 'Create an account (username defaults to the email)',
+      summary: 'Create an account (username defaults to the email). A registered email gets the same answer (its owner is notified instead).',
       security: [],
       body: objectBody({
         email: { type: 'string', format: 'email' },
-        password: { type: 'string', minLength: 8 },
-        username: { type: 'string' },
+        password: { type: 'string', minLength: 12 },
+        username: { type: 'string', description: 'Any name; one that looks like an email must be the account\'s own email' },
       }, ['email', 'password']),
-      response: { 201: { type: 'object', properties: { id: { type: 'integer' }, email: { type: 'string' }, username: { type: 'string' } } }, ...errorResponses(400) },
+      response: { 201: { type: 'object', properties: { email: { type: 'string' }, username: { type: 'string' } } }, ...errorResponses(400, 429) },
     },
   }, async (request, reply) => {
     const body = bodyOf(request);
     const errors: FieldError[] = [];
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     if (!EMAIL.test(email) || email.length > 254) errors.push({ field: 'email', message: 'Please enter a valid email address' });
-    const password = body.password;
-    if (typeof password !== 'string' || password.length < 8) errors.push({ field: 'password', message: 'Password must be at least 8 characters' });
-    else if (password.length > 256) errors.push({ field: 'password', message: 'Password must be at most 256 characters' });
     const givenName = typeof body.username === 'string' ? body.username.trim() : '';
     const username = givenName || email;
+    const password = body.password;
+    const problem = typeof password === 'string' ? passwordProblem(password, { email, username }) : PASSWORD_MESSAGES.short;
+    if (problem) errors.push({ field: 'password', message: problem });
     if (body.username !== undefined && body.username !== null && typeof body.username !== 'string') errors.push({ field: 'username', message: 'Please enter a valid username' });
     else if (username.length > 150) errors.push({ field: 'username', message: 'Username must be at most 150 characters' });
+    // A username is unique across usernames and emails: one with an @ could be someone else's address.
+    else if (username.includes('@') && username.toLowerCase() !== email) errors.push({ field: 'username', message: USERNAME_NOT_OWN_EMAIL });
     if (errors.length) {
       const err = badRequest(errors);
       err.body.detail = err.body.error;
       throw err;
     }
-    const taken = await db
+    const existing = await db
       .selectFrom('users')
-      .select(['email', 'username'])
+      .select(['id', 'email', 'username'])
       .where((eb) => eb.or([eb('email', '=', email), eb(eb.fn('lower', ['username']), '=', username.toLowerCase())]))
       .execute();
-    if (taken.some((u) => u.email === email)) throw duplicate('A user with that email already exists', 'email');
-    if (taken.length) throw duplicate('A user with that username already exists', 'username');
+    const owner = existing.find((u) => u.email === email);
+    if (existing.some((u) => u !== owner && u.username.toLowerCase() === username.toLowerCase())) throw duplicate('A user with that username already exists', 'username');
+    // The hash is computed either way, so a registered email takes as long to answer as a new one.
     const password_hash = await hashPassword(password as string);
-    try {
-      const row = await db
-        .insertInto('users')
-        .values({ email, username, password_hash, role: 'adviser', created_at: new Date().toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return reply.code(201).send({ id: row.id, email, username });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw duplicate('A user with that email or username already exists', 'email');
-      throw err;
+    let created: number | undefined;
+    if (!owner) {
+      try {
+        const row = await db
+          .insertInto('users')
+          .values({ email, username, password_hash, role: 'adviser', created_at: new Date().toISOString() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        created = row.id;
+      } catch (err) {
+        // Someone registered the same email (or username) a moment ago: answered like any registered email.
+        if (!isUniqueViolation(err)) throw err;
+      }
     }
+    sendAccountNotice(request.log, created !== undefined ? { kind: 'welcome', userId: created } : { kind: 'already-registered', userId: owner?.id });
+    return reply.code(201).send({ email, username });
   });
 
   app.post('/login/', {
-    config: { public: true },
+    config: { public: true, rateLimit: perAddress(app.rateLimits.login) },
     schema: {
       tags: ['accounts'],
       summary: 'Log in with username (or email) and password; answers a token for "Authorization: Token {token}"',
@@ -127,29 +149,34 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
         ...errorResponses(400, 401, 429),
       },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const body = bodyOf(request);
     if (typeof body.username !== 'string' || typeof body.password !== 'string' || !body.username.trim()) {
       throw badRequest([{ field: 'username', message: 'Username and password are required' }]);
     }
     const name = body.username.trim();
-    if (limiter.isBlocked(name, request.ip)) {
+    const wait = await throttle.wait(name, request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(Math.ceil(wait / 1000)));
       throw new ApiError(429, { error: 'Too many failed login attempts. Please try again later.' });
     }
-    const user = await db
+    const matches = await db
       .selectFrom('users')
       .selectAll()
       .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', name.toLowerCase()), eb('email', '=', name.toLowerCase())]))
       .orderBy('id')
-      .executeTakeFirst();
+      .execute();
+    // An address names its own account first: an older account whose username is someone else's email cannot
+    // take that person's logins.
+    const user = matches.find((u) => u.email === name.toLowerCase()) ?? matches[0];
     const ok = await verifyPassword(body.password.slice(0, 256), user?.password_hash);
     if (!user || !ok) {
-      limiter.fail(name, request.ip);
+      await throttle.fail(name, request.ip);
       throw new ApiError(401, { error: 'Invalid credentials' });
     }
-    limiter.succeed(name);
-    const token = await tokens.issue(user.id);
-    return { token, username: user.username, role: user.role, user_id: user.id };
+    await throttle.succeed(name, request.ip);
+    const { token, expiresAt } = await tokens.issue(user.id);
+    return { token, username: user.username, role: user.role, user_id: user.id, expires_at: expiresAt };
   });
 
   app.post('/logout/', {
@@ -175,4 +202,4 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
     const user = userOf(request);
     return { user_id: user.id, username: user.username, email: user.email, role: user.role };
   });
-}, { name: 'auth', dependencies: ['db'] });
+}, { name: 'auth', dependencies: ['db', 'limits'] });

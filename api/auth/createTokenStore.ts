@@ -4,8 +4,8 @@ import type { Database } from '../db/tables.ts';
 import type { AuthUser } from '../types.ts';
 
 export interface TokenStore {
-  /** Creates a token for the user; only its hash is stored. */
-  issue(userId: number): Promise<string>;
+  /** Creates a token for the user (only its hash is stored) and says when it expires (ISO 8601). */
+  issue(userId: number): Promise<{ token: string; expiresAt: string }>;
   /** The user of a live token, or undefined for an unknown, revoked or expired one. */
   find(token: string): Promise<AuthUser | undefined>;
   /** Revokes one token. */
@@ -43,6 +43,7 @@ export async function createTokenStore(db: Kysely<Database>, ttlMs: number, poli
     async issue(userId) {
       const token = randomBytes(32).toString('hex');
       const now = Date.now();
+      const expiresAt = new Date(now + ttlMs).toISOString();
       // Expired tokens of this user are removed on each login, so the table does not grow without bound.
       await db.deleteFrom('tokens').where('user_id', '=', userId).where('expires_at', '<=', new Date(now).toISOString()).execute();
       await db
@@ -51,10 +52,10 @@ export async function createTokenStore(db: Kysely<Database>, ttlMs: number, poli
           token_hash: hashToken(token),
           user_id: userId,
           created_at: new Date(now).toISOString(),
-          expires_at: new Date(now + ttlMs).toISOString(),
+          expires_at: expiresAt,
         })
         .execute();
-      return token;
+      return { token, expiresAt };
     },
     async find(token) {
       if (!/^[0-9a-f]{64}$/.test(token)) return undefined;

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, ensurePrivateFile } from '../privateFiles.ts';
 import type { DataLayer, Database } from './tables.ts';
 
 export interface DataLayerOptions {
@@ -50,8 +50,11 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', schema: current, poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
   }
-  mkdirSync(options.dataDir, { recursive: true });
-  const database = new SqliteDatabase(join(options.dataDir, 'app.db'));
+  ensurePrivateDir(options.dataDir);
+  const file = join(options.dataDir, 'app.db');
+  ensurePrivateFile(file, true);
+  for (const side of [`${file}-wal`, `${file}-shm`]) ensurePrivateFile(side);
+  const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');

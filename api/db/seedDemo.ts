@@ -12,16 +12,16 @@ const BROKERS = [
 ];
 
 /**
- * Seeds an empty database: a few brokers, and the demo adviser with two sample clients.
- * Does nothing to tables that already have rows, so restarts keep everything as it was.
+ * Seeds an empty database (no account yet): a few brokers, and the demo adviser with two sample clients.
+ * A database with any account is left as it is, so restarts keep everything as it was. Skipped when DEMO=0.
  */
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
+  // Only an empty database (no account yet) gets the demo data: a database in use is never added to.
+  const users = await db.selectFrom('users').select('id').limit(1).execute();
+  if (users.length > 0) return;
   const brokers = await db.selectFrom('brokers').select('id').limit(1).execute();
   // Several instances may start at once on one empty database: whoever inserts second changes nothing.
   if (brokers.length === 0) await db.insertInto('brokers').values(BROKERS).onConflict((oc) => oc.column('email').doNothing()).execute();
-
-  const users = await db.selectFrom('users').select('id').limit(1).execute();
-  if (users.length > 0) return;
   const password_hash = await hashPassword(DEMO_USER.password);
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {

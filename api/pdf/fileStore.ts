@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles.ts';
 
 /** A stored file. */
 export interface StoredFile {
@@ -38,7 +39,8 @@ export function contentTypeOf(key: string): string {
 
 /**
  * The default store: files under `<dataDir>/files/<key>`, written to a temporary name and renamed,
- * so a reader never sees half a file. The content type follows the key's extension.
+ * so a reader never sees half a file. Files are 0600 in 0700 folders; deleting a folder's last file removes the
+ * folder. The content type follows the key's extension.
  * @param dataDir - DATA_DIR (the SQLite database lives beside it, in app.db)
  * @example const store = createDiskFileStore(process.env.DATA_DIR ?? './data');
  */
@@ -52,9 +54,9 @@ export function createDiskFileStore(dataDir: string): FileStore {
   return {
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
       const tmp = join(dirname(path), `.${randomUUID()}.tmp`);
-      await writeFile(tmp, bytes);
+      await writeFile(tmp, bytes, { mode: PRIVATE_FILE_MODE });
       await rename(tmp, path);
     },
     async get(key) {
@@ -66,7 +68,13 @@ export function createDiskFileStore(dataDir: string): FileStore {
       }
     },
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      const path = pathOf(key);
+      await rm(path, { force: true });
+      // Empty folders go too (a generation's folder once its files are deleted); a folder still in use stays.
+      for (let dir = dirname(path); dir.startsWith(root + sep); dir = dirname(dir)) {
+        const removed = await rmdir(dir).then(() => true, () => false);
+        if (!removed) break;
+      }
     },
   };
 }

@@ -71,9 +71,13 @@ export default function SignupPage() {
             type="password"
             autoComplete="new-password"
             required
+            aria-describedby="signup-password-hint"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
+          <p className="field-hint" id="signup-password-hint">
+            At least 12 characters. Avoid common passwords and your email address.
+          </p>
         </div>
         <div className="field">
           <label className="field-label" htmlFor="signup-confirm">

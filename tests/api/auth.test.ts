@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 
+const STRONG = 'correct horse battery staple';
+
 describe.each(databases)('accounts and tokens (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -12,10 +14,10 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
 
   it('signs up with the username defaulting to the email, and logs in with it', async () => {
     const email = `sam.${kind}.${Date.now()}@example.com`;
-    const created = await server.call('POST', '/api/users/', { body: { email, password: 'long enough pw' } });
+    const created = await server.call('POST', '/api/users/', { body: { email, password: STRONG } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email, username: email });
-    const login = await server.call('POST', '/api/login/', { body: { username: email, password: 'long enough pw' } });
+    const login = await server.call('POST', '/api/login/', { body: { username: email, password: STRONG } });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ username: email, role: 'adviser' });
     expect(login.body.token).toMatch(/^[0-9a-f]{64}$/);
@@ -24,19 +26,39 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
   it('takes a chosen username and logs in by username or email', async () => {
     const email = `kim.${kind}.${Date.now()}@example.com`;
     const username = `kim_${kind}_${Date.now()}`;
-    expect((await server.call('POST', '/api/users/', { body: { email, password: 'password123', username } })).body.username).toBe(username);
-    expect((await server.call('POST', '/api/login/', { body: { username, password: 'password123' } })).status).toBe(200);
-    expect((await server.call('POST', '/login/', { body: { username: email, password: 'password123' } })).status).toBe(200);
+    expect((await server.call('POST', '/api/users/', { body: { email, password: STRONG, username } })).body.username).toBe(username);
+    expect((await server.call('POST', '/api/login/', { body: { username, password: STRONG } })).status).toBe(200);
+    expect((await server.call('POST', '/login/', { body: { username: email, password: STRONG } })).status).toBe(200);
   });
 
-  it('refuses duplicate emails and usernames with a detail', async () => {
+  it('answers a registered email exactly as a new one, and leaves the account as it was', async () => {
     const email = `dup.${kind}.${Date.now()}@example.com`;
-    await server.call('POST', '/api/users/', { body: { email, password: 'password123', username: `dup${kind}` } });
-    const again = await server.call('POST', '/api/users/', { body: { email: email.toUpperCase(), password: 'password123' } });
-    expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ error: 'A user with that email already exists', detail: 'A user with that email already exists' });
-    expect(again.body.errors).toEqual([{ field: 'email', message: 'A user with that email already exists' }]);
-    const sameName = await server.call('POST', '/api/users/', { body: { email: `other.${email}`, password: 'password123', username: `DUP${kind}` } });
+    const first = await server.call('POST', '/api/users/', { body: { email, password: STRONG } });
+    const again = await server.call('POST', '/api/users/', { body: { email: email.toUpperCase(), password: 'another strong passphrase 9' } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+    expect(first.body).toEqual({ email, username: email });
+    // The second sign-up changed nothing: the first password still works, the second does not.
+    expect((await server.call('POST', '/api/login/', { body: { username: email, password: STRONG } })).status).toBe(200);
+    expect((await server.call('POST', '/api/login/', { body: { username: email, password: 'another strong passphrase 9' } })).status).toBe(401);
+  });
+
+  it('keeps a username unique, and an email-like username to the account\'s own email', async () => {
+    const stamp = `${kind}${Date.now()}`;
+    const victim = `victim.${stamp}@example.com`;
+    const squat = await server.call('POST', '/api/users/', { body: { email: `squatter.${stamp}@example.com`, password: STRONG, username: victim } });
+    expect(squat.status).toBe(400);
+    expect(squat.body.errors).toEqual([{ field: 'username', message: 'A username that is an email address must be your own email' }]);
+    expect(squat.body.detail).toBe('A username that is an email address must be your own email');
+    // The victim's own default sign-up (username = email) and login by email still work.
+    expect((await server.call('POST', '/api/users/', { body: { email: victim, password: STRONG } })).status).toBe(201);
+    expect((await server.call('POST', '/api/login/', { body: { username: victim, password: STRONG } })).status).toBe(200);
+    const own = await server.call('POST', '/api/users/', { body: { email: `own.${stamp}@example.com`, password: STRONG, username: `OWN.${stamp}@example.com` } });
+    expect(own.status).toBe(201);
+
+    await server.call('POST', '/api/users/', { body: { email: `a.${stamp}@example.com`, password: STRONG, username: `dup${stamp}` } });
+    const sameName = await server.call('POST', '/api/users/', { body: { email: `b.${stamp}@example.com`, password: STRONG, username: `DUP${stamp}` } });
     expect(sameName.status).toBe(400);
     expect(sameName.body.detail).toBe('A user with that username already exists');
   });
@@ -46,19 +68,40 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
       { field: 'email', message: 'Please enter a valid email address' },
-      { field: 'password', message: 'Password must be at least 8 characters' },
+      { field: 'password', message: 'Password must be at least 12 characters' },
     ]);
     expect(bad.body.detail).toBe('Please enter a valid email address');
+  });
+
+  it('refuses short, common and guessable passwords, and one equal to the email', async () => {
+    const email = `pw.${kind}.${Date.now()}@example.com`;
+    const cases: [string, string][] = [
+      ['password', 'Password must be at least 12 characters'],
+      ['12345678', 'Password must be at least 12 characters'],
+      [' '.repeat(8), 'Password must be at least 12 characters'],
+      ['passwordpassword', 'This password is too common or too easy to guess. Please choose a less predictable one.'],
+      ['password1234', 'This password is too common or too easy to guess. Please choose a less predictable one.'],
+      ['qwertyuiop123', 'This password is too common or too easy to guess. Please choose a less predictable one.'],
+      [' '.repeat(16), 'This password is too common or too easy to guess. Please choose a less predictable one.'],
+      [email.toUpperCase(), 'Password must not be your email address'],
+    ];
+    for (const [password, message] of cases) {
+      const res = await server.call('POST', '/api/users/', { body: { email, password } });
+      expect(res.status, password).toBe(400);
+      expect(res.body.errors, password).toEqual([{ field: 'password', message }]);
+      expect(res.body.detail, password).toBe(message);
+    }
+    expect((await server.call('POST', '/api/login/', { body: { username: email, password: 'password1234' } })).status).toBe(401);
   });
 
   it('answers a wrong login with 401 "Invalid credentials"', async () => {
     const user = await signUp(server);
     const wrong = await server.call('POST', '/api/login/', { body: { username: user.email, password: 'wrong password' } });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ error: 'Invalid credentials' });
+    expect(wrong.body).toEqual({ error: 'Invalid credentials', errors: [] });
     const nobody = await server.call('POST', '/api/login/', { body: { username: 'nobody@example.com', password: 'whatever1' } });
     expect(nobody.status).toBe(401);
-    expect(nobody.body).toEqual({ error: 'Invalid credentials' });
+    expect(nobody.body).toEqual({ error: 'Invalid credentials', errors: [] });
   });
 
   it('refuses logins after repeated failures, even with the right password', async () => {
@@ -82,17 +125,17 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
     for (const [method, path] of [['GET', '/api/clients/'], ['GET', '/clients/'], ['GET', '/api/brokers/'], ['POST', '/applications/create_new_application/'], ['GET', '/insurance/screening/basic/?client_id=1'], ['PUT', '/api/screening/1/owner/'], ['POST', '/api/logout/']]) {
       const res = await server.call(method, path, { body: method === 'GET' ? undefined : {} });
       expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.body).toEqual({ error: 'No authentication token found' });
+      expect(res.body).toEqual({ error: 'No authentication token found', errors: [] });
     }
     const wrongScheme = await server.call('GET', '/api/clients/', { headers: { authorization: 'Bearer abc' } });
-    expect(wrongScheme.body).toEqual({ error: 'No authentication token found' });
+    expect(wrongScheme.body).toEqual({ error: 'No authentication token found', errors: [] });
   });
 
   it('refuses an unknown token with 401 "Invalid token"', async () => {
     for (const token of ['0'.repeat(64), 'garbage', 'x'.repeat(500)]) {
       const res = await server.call('GET', '/api/clients/', { token });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Invalid token' });
+      expect(res.body).toEqual({ error: 'Invalid token', errors: [] });
     }
   });
 
@@ -103,7 +146,7 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
     expect(out.status).toBe(200);
     const after = await server.call('GET', '/api/clients/', { token: user.token });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ error: 'Invalid token' });
+    expect(after.body).toEqual({ error: 'Invalid token', errors: [] });
   });
 
   it('tells the signed-in user at /clients/user_info/', async () => {
@@ -122,7 +165,7 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
       await new Promise((r) => setTimeout(r, 600));
       const expired = await short.call('GET', `/api/clients/${id}/`, { token: user.token });
       expect(expired.status).toBe(401);
-      expect(expired.body).toEqual({ error: 'Invalid token' });
+      expect(expired.body).toEqual({ error: 'Invalid token', errors: [] });
     } finally {
       await short.close();
     }

@@ -155,9 +155,9 @@ describe.each(databases)('clients (%s)', (kind) => {
     expect((await server.call('GET', `/api/clients/${id}/`, { token })).body.brokers).toEqual([brokerEmail]);
 
     // The broker signs up with the listed email and sees the client; a stranger does not.
-    const broker = await server.call('POST', '/api/users/', { body: { email: brokerEmail, password: 'brokerpass1' } });
+    const broker = await server.call('POST', '/api/users/', { body: { email: brokerEmail, password: 'broker pass phrase 1' } });
     expect([201, 400]).toContain(broker.status);
-    const brokerToken = (await server.call('POST', '/api/login/', { body: { username: brokerEmail, password: 'brokerpass1' } })).body.token;
+    const brokerToken = (await server.call('POST', '/api/login/', { body: { username: brokerEmail, password: 'broker pass phrase 1' } })).body.token;
     expect((await server.call('GET', `/api/clients/${id}/`, { token: brokerToken })).status).toBe(200);
     expect((await server.call('GET', '/api/clients/', { token: brokerToken })).body.results.map((c: { id: number }) => c.id)).toContain(id);
 
@@ -208,7 +208,7 @@ describe.each(databases)('clients (%s)', (kind) => {
     for (const [method, path, body] of calls) {
       const res = await server.call(method, path, { token: stranger, body });
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.body).toEqual({ error: 'Not found' });
+      expect(res.body).toEqual({ error: 'Not found', errors: [] });
     }
     expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.medical).toBeDefined();
     expect((await server.call('GET', `/api/clients/${id}/`, { token })).body.first_name).toBe('Jane');

@@ -83,11 +83,11 @@ describe.each(databases)('malformed input never yields a 500 (%s)', (kind) => {
     for (const [method, path] of [['GET', '/api/nothing/'], ['POST', '/insurance/screening/nothing/'], ['GET', '/api/clients/1/unknown/']]) {
       const res = await server.call(method, path, { token });
       expect(res.status, path).toBe(404);
-      expect(res.body).toEqual({ error: 'Not found' });
+      expect(res.body).toEqual({ error: 'Not found', errors: [] });
     }
     const step = await server.call('PUT', `/api/screening/${clientId}/not-a-step/`, { token, body: {} });
     expect(step.status).toBe(404);
-    expect(step.body).toEqual({ error: 'Not found' });
+    expect(step.body).toEqual({ error: 'Not found', errors: [] });
   });
 
   it('serves the OpenAPI document at /api/docs', async () => {

@@ -36,9 +36,9 @@ describe('serving the built web app with the API', () => {
   });
 
   it('keeps API answers as JSON, even for a browser', async () => {
-    expect((await server.call('GET', '/api/clients/', { headers: page })).body).toEqual({ error: 'No authentication token found' });
-    expect((await server.call('GET', '/api/unknown', { headers: page })).body).toEqual({ error: 'Not found' });
-    expect((await server.call('GET', '/dashboard')).body).toEqual({ error: 'Not found' });
+    expect((await server.call('GET', '/api/clients/', { headers: page })).body).toEqual({ error: 'No authentication token found', errors: [] });
+    expect((await server.call('GET', '/api/unknown', { headers: page })).body).toEqual({ error: 'Not found', errors: [] });
+    expect((await server.call('GET', '/dashboard')).body).toEqual({ error: 'Not found', errors: [] });
     expect((await server.call('POST', '/dashboard', { body: {} })).status).toBe(404);
   });
 });

@@ -31,7 +31,7 @@ describe('sign-up page', () => {
   it('says "Passwords do not match" and sends nothing', async () => {
     const api = mockApi({});
     renderRoute('/signup');
-    await fill('secret-1', 'secret-2');
+    await fill('long secret phrase 1', 'long secret phrase 2');
     expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
     expect(api.fetch).not.toHaveBeenCalled();
@@ -45,25 +45,34 @@ describe('sign-up page', () => {
       'GET /api/clients/': () => ({ body: { results: [], count: 0 } }),
     });
     const { router } = renderRoute('/signup');
-    await fill('secret-1', 'secret-1');
+    await fill('long secret phrase 1', 'long secret phrase 1');
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
-    pending.resolve({ status: 201, body: { id: 1 } });
+    pending.resolve({ status: 201, body: { email: 'new@example.com', username: 'new@example.com' } });
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
-    expect(api.bodyOf('POST /api/users/')).toEqual({ email: 'new@example.com', password: 'secret-1', username: 'new@example.com' });
+    expect(api.bodyOf('POST /api/users/')).toEqual({ email: 'new@example.com', password: 'long secret phrase 1', username: 'new@example.com' });
     expect(getToken()).toBe('tok-9');
   });
 
   it('shows the server detail when registration fails', async () => {
     mockApi({ 'POST /api/users/': () => ({ status: 400, body: { detail: 'A user with that email already exists.' } }) });
     renderRoute('/signup');
-    await fill('secret-1', 'secret-1');
+    await fill('long secret phrase 1', 'long secret phrase 1');
     expect(await screen.findByRole('alert')).toHaveTextContent('A user with that email already exists.');
+  });
+
+  it('shows the server\'s password rule and the hint under the field', async () => {
+    const message = 'This password is too common or too easy to guess. Please choose a less predictable one.';
+    mockApi({ 'POST /api/users/': () => ({ status: 400, body: { error: message, detail: message, errors: [{ field: 'password', message }] } }) });
+    renderRoute('/signup');
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('At least 12 characters. Avoid common passwords and your email address.');
+    await fill('long secret phrase 1', 'long secret phrase 1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
   it('falls back to "Registration failed: {status text}"', async () => {
     mockApi({ 'POST /api/users/': () => ({ status: 500, statusText: 'Internal Server Error' }) });
     renderRoute('/signup');
-    await fill('secret-1', 'secret-1');
+    await fill('long secret phrase 1', 'long secret phrase 1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed: Internal Server Error');
   });
 
@@ -73,7 +82,7 @@ describe('sign-up page', () => {
       'POST /api/login/': () => ({ status: 500, statusText: 'Server Error' }),
     });
     renderRoute('/signup');
-    await fill('secret-1', 'secret-1');
+    await fill('long secret phrase 1', 'long secret phrase 1');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Registration successful but auto-login failed. Please try logging in manually.',
     );

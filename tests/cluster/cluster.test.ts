@@ -186,6 +186,17 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
     expect((await call(b.url, 'GET', '/api/clients/', session)).status).toBe(401);
   });
 
+  it('failed logins are counted across both instances', async () => {
+    const target = { email: `throttled.${process.pid}.${Date.now()}@example.com`, password: 'another long pass phrase' };
+    expect((await call(proxy, 'POST', '/api/users/', undefined, target)).status).toBe(201);
+    // Five failures spread over the two instances: each alone saw too few to wait, together they are the limit.
+    for (const instance of [a, b, a, b, a]) {
+      expect((await call(instance.url, 'POST', '/api/login/', undefined, { username: target.email, password: 'not the password at all' })).status).toBe(401);
+    }
+    const next = await call(b.url, 'POST', '/api/login/', undefined, { username: target.email, password: target.password });
+    expect(next.status).toBe(429);
+  });
+
   it('a PDF generated through the proxy downloads from either instance', async () => {
     const created = await call(proxy, 'POST', '/api/clients/', token, { first_name: 'Olivia', last_name: 'Bennett', email: 'olivia@example.com', phone_primary: '416-555-0123', date_of_birth: '1985-06-15', gender_sex_at_birth: 'female' });
     const clientId = Number(created.json.id);

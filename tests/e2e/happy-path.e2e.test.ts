@@ -289,4 +289,8 @@ describe('Download PDF', () => {
     // No blob: tab opened on the way.
     expect(h.context.pages()).toHaveLength(pagesBefore);
   });
+
+  it('ran every page under the Content-Security-Policy without one refusal', () => {
+    expect(h.cspViolations).toEqual([]);
+  });
 });

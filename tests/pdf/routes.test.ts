@@ -51,7 +51,7 @@ describe('application generation over HTTP', () => {
   it('needs a token', async () => {
     const res = await server.call('POST', '/api/pdf/generate_pdf/', { body: { client_id: clientId, populate_forms: ['BMO'] } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'No authentication token found' });
+    expect(res.body).toEqual({ error: 'No authentication token found', errors: [] });
   });
 
   it('refuses an incomplete screening, naming the incomplete steps', async () => {

@@ -13,6 +13,8 @@ export interface Harness {
   server: FastifyInstance;
   context: BrowserContext;
   page: Page;
+  /** Console messages of every page in which the browser refused something under the Content-Security-Policy. */
+  cspViolations: string[];
   /** A fresh page in a fresh browser profile (another adviser). */
   newContext(): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
@@ -34,6 +36,7 @@ export async function startHarness(): Promise<Harness> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const profiles: string[] = [];
   const contexts: BrowserContext[] = [];
+  const cspViolations: string[] = [];
   const launch = async () => {
     const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
     profiles.push(profile);
@@ -41,6 +44,9 @@ export async function startHarness(): Promise<Harness> {
     contexts.push(context);
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => console.error('page error:', e.message));
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
     return { context, page };
   };
   const { context, page } = await launch();
@@ -49,6 +55,7 @@ export async function startHarness(): Promise<Harness> {
     server,
     context,
     page,
+    cspViolations,
     newContext: launch,
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
