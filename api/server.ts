@@ -138,6 +138,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorAnswer(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof ApiError) reply.headers(error.headers);
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 

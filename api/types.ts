@@ -88,6 +88,8 @@ export interface ClientView {
   brokers: string[];
   created_at: string;
   updated_at: string;
+  /** Raised by every change; the record's ETag. */
+  version: number;
   life_applications?: LifeApplicationView[];
   /** The other proposed-insured profile fields (title, address, ID, employment…). */
   [profileField: string]: unknown;
@@ -136,6 +138,10 @@ export interface ErrorBody {
   error: string;
   errors?: FieldError[];
   detail?: string;
+  /** A 412's current record. */
+  current?: unknown;
+  /** A 412's current version. */
+  version?: number;
 }
 
 declare module 'fastify' {

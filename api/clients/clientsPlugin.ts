@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import { badRequest } from '../http/apiError.ts';
-import { bodyOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
+import { createAuditLog, type AuditLog } from '../audit/createAuditLog.ts';
+import { badRequest, etagOf } from '../http/apiError.ts';
+import { bodyOf, ifMatchOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
 import { anyObject, errorResponses, idParams, objectBody } from '../http/routeSchemas.ts';
 import type { JsonObject } from '../types.ts';
 import { clientChecks } from './clientRules.ts';
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Clients, with the ownership rule on every query a user makes. */
     clients: ClientStore;
+    /** Who changed what in a client's records, and when. */
+    audit: AuditLog;
   }
 }
 
@@ -20,7 +23,9 @@ declare module 'fastify' {
  */
 export const clientsPlugin = fp(async (app) => {
   const { db } = app.database;
-  const clients = createClientStore(db);
+  const audit = createAuditLog(db);
+  const clients = createClientStore(db, audit);
+  app.decorate('audit', audit);
   app.decorate('clients', clients);
   const checks = clientChecks(app.engine);
 
@@ -60,7 +65,7 @@ export const clientsPlugin = fp(async (app) => {
     const user = userOf(request);
     const v = validateClient(bodyOf(request), undefined, { partial: false, checks, brokers: await brokerEmails() });
     if (v.errors.length) throw badRequest(v.errors);
-    const id = await clients.create(user.id, v.fields, v.brokers ?? []);
+    const id = await clients.create(user.id, v.fields, v.brokers ?? [], undefined, user.id);
     return reply.code(201).send(await clients.get(user, id));
   });
 
@@ -72,10 +77,11 @@ export const clientsPlugin = fp(async (app) => {
       querystring: { type: 'object', properties: { include: { type: 'string', enum: ['life_applications'] } } },
       response: { 200: clientView, ...errorResponses(401, 404) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const user = userOf(request);
     const id = parseId((request.params as { id: string }).id);
     const client = await clients.get(user, id);
+    void reply.header('etag', etagOf(client.version));
     if ((queryParam(request, 'include') ?? '').split(',').includes('life_applications')) client.life_applications = await app.applications.list(user, id);
     return client;
   });
@@ -88,14 +94,55 @@ export const clientsPlugin = fp(async (app) => {
       body: objectBody(clientFields),
       response: { 200: clientView, ...errorResponses(400, 401, 404) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const user = userOf(request);
     const id = parseId((request.params as { id: string }).id);
     const stored = await clients.get(user, id);
     const v = validateClient(bodyOf(request), stored, { partial: true, checks, brokers: await brokerEmails() });
     if (v.errors.length) throw badRequest(v.errors);
-    await clients.update(id, v.fields, v.brokers);
-    return clients.get(user, id);
+    await clients.update(id, v.fields, v.brokers, undefined, user.id, ifMatchOf(request));
+    const client = await clients.get(user, id);
+    void reply.header('etag', etagOf(client.version));
+    return client;
+  });
+
+  app.get('/clients/:id/history/', {
+    schema: {
+      tags: ['clients'],
+      summary: 'Who changed the client\'s records and when: each change with its fields, from what to what (SINs masked), newest first; ?before=<entry id> pages back',
+      params: idParams('id'),
+      querystring: { type: 'object', properties: { before: { type: 'integer', minimum: 1 }, limit: { type: 'integer', minimum: 1, maximum: 500 } }, additionalProperties: false },
+      response: {
+        200: {
+          type: 'object',
+          required: ['results'],
+          properties: {
+            results: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['id', 'at', 'user', 'entity', 'entity_id', 'changes'],
+                properties: {
+                  id: { type: 'integer' },
+                  at: { type: 'string', format: 'date-time' },
+                  user: { type: ['object', 'null'], properties: { id: { type: 'integer' }, username: { type: 'string' } } },
+                  entity: { type: 'string', enum: ['client', 'step', 'application', 'generation'] },
+                  entity_id: { type: 'string' },
+                  changes: { type: 'array', items: { type: 'object', required: ['field'], properties: { field: { type: 'string' }, from: {}, to: {} } } },
+                },
+              },
+            },
+          },
+        },
+        ...errorResponses(401, 404),
+      },
+    },
+  }, async (request) => {
+    const user = userOf(request);
+    const id = parseId((request.params as { id: string }).id);
+    await clients.requireAccess(user, id);
+    const query = request.query as { before?: number; limit?: number };
+    return { results: await audit.history(id, { before: query.before, limit: query.limit }) };
   });
 
   app.delete('/clients/:id/', {

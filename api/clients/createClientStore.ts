@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { notFound } from '../http/apiError.ts';
+import { ApiError, notFound, preconditionFailed } from '../http/apiError.ts';
+import type { AuditLog } from '../audit/createAuditLog.ts';
+import { diffRecords } from '../audit/diffRecords.ts';
 import type { ClientsTable, Database } from '../db/tables.ts';
 import type { AuthUser, ClientView, JsonObject } from '../types.ts';
 import { visibleTo } from './visibleTo.ts';
@@ -16,10 +18,19 @@ export interface ClientStore {
   getMany(user: AuthUser, ids: number[], db?: Kysely<Database>): Promise<Map<number, ClientView>>;
   /** 404 unless the client exists and belongs to the user. */
   requireAccess(user: AuthUser, id: number): Promise<void>;
-  /** Creates a client owned by `ownerUserId` (a proposed insured belongs to the adviser of the application). */
-  create(ownerUserId: number, fields: ClientFields, brokers: string[], db?: Kysely<Database>): Promise<number>;
-  /** Changes the fields given (and the brokers when given); the profile is merged, not replaced. */
-  update(id: number, fields: ClientFields, brokers?: string[], db?: Kysely<Database>): Promise<void>;
+  /**
+   * Creates a client owned by `ownerUserId` (a proposed insured belongs to the adviser of the application).
+   * @param userId - who creates it, for the audit trail
+   */
+  create(ownerUserId: number, fields: ClientFields, brokers: string[], db?: Kysely<Database>, userId?: number): Promise<number>;
+  /**
+   * Changes the fields given (and the brokers when given); the profile is merged, not replaced. The write is a
+   * compare-and-set on the version, retried on a race, so a concurrent change of other fields is never lost.
+   * @param userId - who changes it, for the audit trail
+   * @param ifMatch - the version the caller saw: another one refuses the change with 412 and the current client
+   * @returns the new version
+   */
+  update(id: number, fields: ClientFields, brokers?: string[], db?: Kysely<Database>, userId?: number, ifMatch?: number): Promise<number>;
   /** The adviser a client belongs to and its brokers (for the records created on its behalf). */
   ownerOf(id: number): Promise<{ ownerUserId: number; brokers: string[] }>;
   remove(user: AuthUser, id: number): Promise<void>;
@@ -52,7 +63,19 @@ function toView(row: Selectable<ClientsTable>, brokers: string[]): ClientView {
     brokers,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    version: row.version,
   };
+}
+
+/** The text of a 412 on a client record. */
+export const CLIENT_CONFLICT = 'This client was changed in another window';
+
+/** A client's fields as the audit trail compares them (columns, profile and brokers; no timestamps). */
+function auditedFields(row: Selectable<ClientsTable> | undefined, brokers: string[]): JsonObject {
+  if (!row) return {};
+  const { id: _i, created_at: _c, updated_at: _u, version: _v, phone: _p, ...fields } = toView(row, brokers);
+  void [_i, _c, _u, _v, _p];
+  return fields as JsonObject;
 }
 
 /** Splits fields into column values and profile values. */
@@ -73,9 +96,11 @@ function likePattern(search: string): string {
 
 /**
  * Clients, their brokers and their applications, with the ownership rule applied to every query a user makes.
+ * Every change is written with its audit entry, in one transaction.
  * @param db - the data layer
+ * @param audit - the audit trail
  */
-export function createClientStore(db: Kysely<Database>): ClientStore {
+export function createClientStore(db: Kysely<Database>, audit: AuditLog): ClientStore {
   async function brokersOf(ids: number[], on: Kysely<Database> = db): Promise<Map<number, string[]>> {
     const map = new Map<number, string[]>();
     if (ids.length === 0) return map;
@@ -137,7 +162,7 @@ export function createClientStore(db: Kysely<Database>): ClientStore {
       await findRow(user, id);
     },
 
-    async create(ownerUserId, fields, brokers, on = db) {
+    async create(ownerUserId, fields, brokers, on = db, userId = ownerUserId) {
       const now = new Date().toISOString();
       const { columns, profile } = split(fields);
       const write = async (trx: Kysely<Database>): Promise<number> => {
@@ -158,29 +183,41 @@ export function createClientStore(db: Kysely<Database>): ClientStore {
           .returning('id')
           .executeTakeFirstOrThrow();
         if (brokers.length) await setBrokers(trx, row.id, brokers);
+        const created = await trx.selectFrom('clients').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+        await audit.record(trx, { clientId: row.id, userId, entity: 'client', entityId: String(row.id), changes: diffRecords({}, auditedFields(created, brokers)) });
         return row.id;
       };
       return on === db ? db.transaction().execute(write) : write(on);
     },
 
-    async update(id, fields, brokers, on = db) {
-      const write = async (trx: Kysely<Database>): Promise<void> => {
-        const { columns, profile } = split(fields);
-        const row = await trx.selectFrom('clients').select('profile').where('id', '=', id).executeTakeFirst();
-        if (!row) throw notFound();
-        const merged = { ...parseObject(row.profile), ...profile };
-        for (const [key, value] of Object.entries(fields)) if (value === undefined) delete merged[key];
-        // Names are required wherever a client is checked; a blank one never replaces a stored name.
-        const { first_name, last_name, ...rest } = columns;
-        await trx
-          .updateTable('clients')
-          .set({ ...rest, ...(first_name ? { first_name } : {}), ...(last_name ? { last_name } : {}), profile: JSON.stringify(merged), updated_at: new Date().toISOString() })
-          .where('id', '=', id)
-          .execute();
-        if (brokers) await setBrokers(trx, id, brokers);
+    async update(id, fields, brokers, on = db, userId, ifMatch) {
+      const { columns, profile } = split(fields);
+      // Names are required wherever a client is checked; a blank one never replaces a stored name.
+      const { first_name, last_name, ...rest } = columns;
+      const write = async (trx: Kysely<Database>): Promise<number> => {
+        for (let tries = 0; tries < 20; tries++) {
+          const row = await trx.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+          if (!row) throw notFound();
+          const wereBrokers = (await brokersOf([id], trx)).get(id) ?? [];
+          if (ifMatch !== undefined && ifMatch !== row.version) throw preconditionFailed(CLIENT_CONFLICT, toView(row, wereBrokers), row.version);
+          const merged = { ...parseObject(row.profile), ...profile };
+          for (const [key, value] of Object.entries(fields)) if (value === undefined) delete merged[key];
+          const result = await trx
+            .updateTable('clients')
+            .set({ ...rest, ...(first_name ? { first_name } : {}), ...(last_name ? { last_name } : {}), profile: JSON.stringify(merged), updated_at: new Date().toISOString(), version: row.version + 1 })
+            .where('id', '=', id)
+            .where('version', '=', row.version)
+            .executeTakeFirst();
+          // Another transaction changed the client between the read and the write: read it again and merge on top.
+          if (Number(result.numUpdatedRows) === 0) continue;
+          if (brokers) await setBrokers(trx, id, brokers);
+          const now = await trx.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+          await audit.record(trx, { clientId: id, userId: userId ?? null, entity: 'client', entityId: String(id), changes: diffRecords(auditedFields(row, wereBrokers), auditedFields(now, brokers ?? wereBrokers)) });
+          return now.version;
+        }
+        throw new ApiError(503, { error: 'The record is being changed by many saves at once. Please try again.', errors: [] });
       };
-      if (on === db) await db.transaction().execute(write);
-      else await write(on);
+      return on === db ? db.transaction().execute(write) : write(on);
     },
 
     async ownerOf(id) {
@@ -192,7 +229,7 @@ export function createClientStore(db: Kysely<Database>): ClientStore {
     async remove(user, id) {
       await findRow(user, id);
       await db.transaction().execute(async (trx) => {
-        for (const table of ['screening_records', 'screening_progress', 'generations', 'life_applications', 'client_brokers', 'client_links'] as const) {
+        for (const table of ['screening_records', 'screening_progress', 'generations', 'life_applications', 'client_brokers', 'client_links', 'audit_log'] as const) {
           await trx.deleteFrom(table).where('client_id', '=', id).execute();
         }
         await trx.deleteFrom('client_links').where('linked_client_id', '=', id).execute();

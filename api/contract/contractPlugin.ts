@@ -4,7 +4,7 @@ import { DocumentCheckError, mapDocument } from '../../engine/mapDocument.ts';
 import { getPath, setPath, splitPath } from '../../engine/paths.ts';
 import type { ContractCall, ContractDefinition, JsonObject } from '../../engine/types.ts';
 import { fieldError, notFound } from '../http/apiError.ts';
-import { bodyOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
+import { bodyOf, parseId, queryParam, userOf, ifMatchOf } from '../http/requestHelpers.ts';
 import { anyObject, errorResponses } from '../http/routeSchemas.ts';
 
 const DEFAULT_ID_MESSAGE = 'Client ID is required';
@@ -108,8 +108,8 @@ export const contractPlugin = fp(async (app) => {
           record = withDefaults(record, call, stored);
           const fieldPath = pathMapper(call.errorPaths === undefined ? undefined : build(call.errorPaths, { ...data, ...scope }));
           const result = call.action === 'save'
-            ? await screening.save(user, clientId, stepId, record, { fieldPath, loaded: data })
-            : await screening.merge(user, clientId, stepId, record, { fieldPath, loaded: data });
+            ? await screening.save(user, clientId, stepId, record, { fieldPath, loaded: data, ifMatch: ifMatchOf(request) })
+            : await screening.merge(user, clientId, stepId, record, { fieldPath, loaded: data, ifMatch: ifMatchOf(request) });
           return build(call.response, { ...result.data, ...scope, $record: result.values });
         },
       });

@@ -148,5 +148,28 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable('files').ifExists().execute();
       },
     },
+    '0005_versions_audit': {
+      async up(db: Kysely<unknown>) {
+        // A version per client and per step record: ETags, If-Match and the compare-and-set of every write.
+        await db.schema.alterTable('clients').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+        await db.schema.alterTable('screening_records').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+        // Who changed what and when, written in the transaction of the change. No foreign key on the client:
+        // the trail of a deleted client is removed with it, by the delete itself.
+        await db.schema
+          .createTable('audit_log')
+          .addColumn('id', idType, idPk)
+          .addColumn('client_id', 'integer', (c) => c.notNull())
+          .addColumn('user_id', 'integer')
+          .addColumn('at', 'text', (c) => c.notNull())
+          .addColumn('entity', 'text', (c) => c.notNull())
+          .addColumn('entity_id', 'text', (c) => c.notNull())
+          .addColumn('changes', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('audit_log_client').on('audit_log').columns(['client_id', 'id']).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('audit_log').ifExists().execute();
+      },
+    },
   };
 }

@@ -45,6 +45,8 @@ export interface ClientsTable {
   profile: string;
   created_at: string;
   updated_at: string;
+  /** Raised by every write; the ETag of the client record. */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ClientBrokersTable {
@@ -115,6 +117,22 @@ export interface ScreeningRecordsTable {
   /** JSON object: the step record. */
   data: string;
   updated_at: string;
+  /** Raised by every write; the ETag of the step record. */
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** One change to a client's records: who, when, which record, and each field from what to what. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number | null;
+  at: string;
+  /** 'client', 'step', 'application' or 'generation'. */
+  entity: string;
+  /** The step id, client id, application id or generation id. */
+  entity_id: string;
+  /** JSON list of {field, from, to}; secrets masked. */
+  changes: string;
 }
 
 
@@ -130,6 +148,7 @@ export interface Database {
   client_links: ClientLinksTable;
   generations: GenerationsTable;
   files: FilesTable;
+  audit_log: AuditLogTable;
 }
 
 /** The opened data layer. */

@@ -4,12 +4,31 @@ import type { ErrorBody, FieldError } from '../types.ts';
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly body: ErrorBody;
+  /** Headers of the answer (the current ETag of a 412). */
+  readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, body: ErrorBody) {
+  constructor(statusCode: number, body: ErrorBody, headers: Record<string, string> = {}) {
     super(body.error);
     this.statusCode = statusCode;
     this.body = body;
+    this.headers = headers;
   }
+}
+
+/** The ETag of a record's version: a strong validator, quoted as HTTP wants. */
+export function etagOf(version: number): string {
+  return `"${version}"`;
+}
+
+/**
+ * A 412: the record changed since the version the caller sent in If-Match. The answer carries the current record
+ * and its version (also as the ETag), so the caller can show it or save again on top of it.
+ * @param message - the text shown to the person (the step's or the client's)
+ * @param current - the record as stored now
+ * @param version - its version (0 when none is stored)
+ */
+export function preconditionFailed(message: string, current: unknown, version: number): ApiError {
+  return new ApiError(412, { error: message, errors: [{ field: '', message }], current, version }, { etag: etagOf(version) });
 }
 
 /**

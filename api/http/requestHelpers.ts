@@ -41,3 +41,16 @@ export function clientIdFrom(request: FastifyRequest, message = 'Client ID is re
   if (raw === undefined || raw === null || raw === '') throw fieldError('client_id', message);
   return parseId(raw);
 }
+
+/**
+ * The version an If-Match header names (`"3"`, `W/"3"`): undefined without the header or with `*`; a version
+ * that matches no record (-1) for anything that is not one of ours, so a bogus If-Match is refused, not ignored.
+ */
+export function ifMatchOf(request: FastifyRequest): number | undefined {
+  const raw = request.headers['if-match'];
+  if (raw === undefined) return undefined;
+  const text = (Array.isArray(raw) ? raw[0] : raw).trim();
+  if (text === '*') return undefined;
+  const match = /^(?:W\/)?"([0-9]{1,9})"$/.exec(text);
+  return match ? Number(match[1]) : -1;
+}

@@ -20,6 +20,8 @@ export const errorBody: Schema = {
       items: { type: 'object', properties: { field: { type: 'string', description: 'Dotted JSON path' }, message: { type: 'string' } } },
     },
     detail: { type: 'string' },
+    current: { description: 'A 412\'s record as stored now' },
+    version: { type: 'integer', description: 'A 412\'s current version (also its ETag)' },
   },
   required: ['error'],
 };
@@ -28,6 +30,7 @@ const descriptions: { [status: number]: string } = {
   400: 'Bad input: {"error": first message, "errors": [{field, message}]}',
   401: 'No token ("No authentication token found") or an unknown, revoked or expired one ("Invalid token")',
   404: '{"error": "Not found"}: missing, or another user\'s',
+  412: 'If-Match names another version than the stored one: {"error": "This step was changed in another window", "current": the record now, "version": n}, ETag the current version',
   429: 'Too many failed logins',
 };
 

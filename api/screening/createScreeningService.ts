@@ -6,9 +6,18 @@ import type { ClientStore } from '../clients/createClientStore.ts';
 import { visibleTo } from '../clients/visibleTo.ts';
 import type { Database } from '../db/tables.ts';
 import type { ServerEngine } from '../definitions/createServerEngine.ts';
-import { ApiError, badRequest } from '../http/apiError.ts';
+import { ApiError, badRequest, preconditionFailed } from '../http/apiError.ts';
 import type { ApplicationData, AuthUser, FieldError, JsonObject } from '../types.ts';
-import type { ScreeningStore } from './createScreeningStore.ts';
+import { diffRecords } from '../audit/diffRecords.ts';
+import type { AuditLog } from '../audit/createAuditLog.ts';
+import type { ScreeningStore, StoredScreening } from './createScreeningStore.ts';
+
+/** The text of a 412 on a step record (the spec's wording for a save made over another window's). */
+export const CONFLICT = 'This step was changed in another window';
+/** Thrown inside a save's transaction when its compare-and-set finds another write first: rolls it back. */
+const RACE = Symbol('race');
+/** Retries of a merge raced by other saves before the caller is asked to try again. */
+const MAX_TRIES = 20;
 
 export interface SaveOptions {
   /**
@@ -20,6 +29,11 @@ export interface SaveOptions {
   fieldPath?: (recordPath: string) => string;
   /** The client's data as `load` answered it just before (so a call that read it first does not read it twice). */
   loaded?: ApplicationData;
+  /**
+   * The version of the step record the caller saw (its If-Match). When the stored record has another version, the
+   * save is refused with 412 and the current record; without it, a merge is still atomic (retried on a race).
+   */
+  ifMatch?: number;
 }
 
 /** What a save did, for the caller's answer and for whoever follows the screening (the application). */
@@ -28,17 +42,25 @@ export interface SaveResult {
   values: JsonObject;
   /** Every step's data after the save. */
   data: ApplicationData;
+  /** The step record's new version (its ETag). */
+  version: number;
+  /** The new versions of other steps' records the save wrote (its links and writes). */
+  others: Record<string, number>;
 }
 
 export interface ScreeningService {
   /**
    * Every step record of a client the user may see, with the objects kept in client records (a proposed insured)
-   * read from those records, and `$context` (clientId and the facts the definitions declare). 404 otherwise.
+   * read from those records, `$context` (clientId and the facts the definitions declare) and `$versions` (each step
+   * record's version). 404 otherwise.
    */
   load(user: AuthUser, clientId: number, options?: { facts?: boolean }): Promise<ApplicationData>;
   /** Saves one step record whole after the engine's check; refused saves change nothing. */
   save(user: AuthUser, clientId: number, stepId: string, record: JsonObject, options?: SaveOptions): Promise<SaveResult>;
-  /** Merges top-level fields into the stored record; for a step with pages only the pages holding them are checked. */
+  /**
+   * Merges top-level fields into the stored record; for a step with pages only the pages holding them are checked.
+   * The merge is atomic: when another save of the record comes first, it is merged again on top of that one.
+   */
   merge(user: AuthUser, clientId: number, stepId: string, changes: JsonObject, options?: Omit<SaveOptions, 'fields'>): Promise<SaveResult>;
   /** A context fact the definitions declare (contract.json `context`), for the user and client. */
   fact(user: AuthUser, clientId: number, name: string): Promise<unknown>;
@@ -59,13 +81,15 @@ function idOf(raw: unknown): number | null {
  * composed in when the step's rules read them), let the engine evaluate the step (effects, computed values, hidden
  * answers dropped, errors), refuse with 400 on any error, else write. A step whose objects are kept in client
  * records (contract.json `records`) writes them, the step record without them, and its links and `writes` into
- * other steps' records, in one transaction.
+ * other steps' records, in one transaction. Every write is a compare-and-set on the record's version, and writes
+ * its audit entry in the same transaction.
  * @param engine - the server's engine
  * @param store - the step records
  * @param clients - the client records
  * @param db - for the transactions of saves that write several records
+ * @param audit - the audit trail
  */
-export function createScreeningService(engine: ServerEngine, store: ScreeningStore, clients: ClientStore, db: Kysely<Database>): ScreeningService {
+export function createScreeningService(engine: ServerEngine, store: ScreeningStore, clients: ClientStore, db: Kysely<Database>, audit: AuditLog): ScreeningService {
   const bindings = clientBindings(engine);
   const bindingsOf = (stepId: string): ClientBinding[] => bindings.filter((b) => b.stepId === stepId);
   const fieldsOf = new Map(bindings.map((b) => [b, boundFields(engine, b)]));
@@ -89,7 +113,8 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
     return needs;
   };
 
-  const withContext = (data: ApplicationData, clientId: number): ApplicationData => ({ ...data, $context: { ...data.$context, clientId: String(clientId) } });
+  const withContext = ({ data, versions }: StoredScreening, clientId: number): ApplicationData => ({ ...data, $context: { ...data.$context, clientId: String(clientId) }, $versions: versions });
+  const versionOf = (data: ApplicationData, stepId: string): number => Number((data.$versions as Record<string, number> | undefined)?.[stepId] ?? 0);
 
   /** The ids of the bound records, evaluated over the data (bindings whose `when` fails are left out). */
   const boundIds = (data: ApplicationData): Map<ClientBinding, number | null> => {
@@ -149,10 +174,23 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
   const refuse = (errors: FieldError[], map?: (p: string) => string): ApiError =>
     badRequest(map ? errors.map((e) => ({ field: map(e.field), message: e.message })) : errors);
 
-  const save = async (user: AuthUser, clientId: number, stepId: string, record: JsonObject, options: SaveOptions = {}): Promise<SaveResult> => {
+  // TODO(merge): the secret paths of a step come from the definitions (SIN fields).
+  const secretPaths = (_stepId: string) => (_path: string): boolean => false;
+
+  const stale = (before: ApplicationData, stepId: string): ApiError =>
+    preconditionFailed(CONFLICT, before[stepId] ?? {}, versionOf(before, stepId));
+
+  /**
+   * One try of a save: read (unless the caller did), check, then compare-and-set. Answers null when another write
+   * of the record came first, so the caller tries again on top of it.
+   */
+  const attempt = async (user: AuthUser, clientId: number, stepId: string, build: (stored: ApplicationData) => JsonObject, options: SaveOptions, atomic: boolean): Promise<SaveResult | null> => {
     const { loaded } = options;
     const stored = loaded ?? withContext(await store.loadVisible(user, clientId), clientId);
     const before = needsComposition(stepId) && !loaded ? await compose(user, stored) : stored;
+    if (options.ifMatch !== undefined && options.ifMatch !== versionOf(before, stepId)) throw stale(before, stepId);
+    const expected = options.ifMatch ?? (atomic ? versionOf(before, stepId) : undefined);
+    const record = build(before);
     const data: ApplicationData = { ...before, [stepId]: record, $context: { ...before.$context, ...(await gatherFacts(user, clientId, stepId)) } };
     let values: JsonObject;
     let hidden: string[];
@@ -197,10 +235,19 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       }
     };
 
+    const secret = secretPaths(stepId);
+    // The trail compares records as stored: bound objects live in their client records (audited there).
+    const storedRecord = own.reduce<JsonObject | undefined>((r, b) => (r ? setPath(r, b.path, undefined) : r), stored[stepId]);
+    const trail = (on: Kysely<Database>, was: unknown, now: unknown, target = stepId): Promise<void> =>
+      audit.record(on, { clientId, userId: user.id, entity: 'step', entityId: target, changes: diffRecords(was, now, target === stepId ? secret : secretPaths(target)) });
+
     if (!own.length && !writes) {
-      await store.save(clientId, stepId, values);
+      // A save that changes nothing writes nothing: its version stays, so another window's stays current.
+      const unchanged = stored[stepId] !== undefined && diffRecords(stored[stepId], values).length === 0 && held.every((b) => linkOf(b, values) === linkOf(b, stored[stepId]));
+      const version = unchanged ? versionOf(stored, stepId) : await store.save(clientId, stepId, values, expected, (trx) => trail(trx, stored[stepId], values));
+      if (version === null) return null;
       await syncLinks(db, values);
-      const result = { values, data: after };
+      const result = { values, data: after, version, others: {} };
       for (const listener of listeners) await listener(user, clientId, stepId, result);
       return result;
     }
@@ -208,6 +255,8 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
     const owner = await clients.ownerOf(clientId);
     const links: JsonObject = {};
     let stepRecord = values;
+    let version = 0;
+    const others: Record<string, number> = {};
     const result = await db.transaction().execute(async (trx) => {
       for (const b of own) {
         const object = getPath(values, b.path) as JsonObject | undefined;
@@ -224,12 +273,15 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
           fields[field] = object[field] ?? null;
         }
         let id = ids.get(b) ?? null;
-        if (id === null) id = await clients.create(owner.ownerUserId, fields, owner.brokers, trx);
-        else await clients.update(id, fields, undefined, trx);
+        if (id === null) id = await clients.create(owner.ownerUserId, fields, owner.brokers, trx, user.id);
+        else await clients.update(id, fields, undefined, trx, user.id);
         links[b.link] = id;
       }
       for (const [path, logic] of Object.entries(writes ?? {})) links[path] = applyLogic(logic, after) as JsonObject[string];
-      await store.saveIn(trx, clientId, stepId, stepRecord);
+      const written = await store.saveIn(trx, clientId, stepId, stepRecord, expected);
+      if (written === null) throw RACE;
+      version = written;
+      await trail(trx, storedRecord, stepRecord);
       // Links and writes go into other steps' records (created when missing), merged field by field.
       const byStep = new Map<string, JsonObject>();
       for (const [path, value] of Object.entries(links)) {
@@ -238,7 +290,10 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       }
       for (const [target, record] of byStep) {
         if (target === stepId) continue;
-        await store.saveIn(trx, clientId, target, record);
+        const written = await store.saveIn(trx, clientId, target, record, versionOf(stored, target));
+        if (written === null) throw RACE;
+        others[target] = written;
+        await trail(trx, stored[target], record, target);
         after[target] = record;
       }
       for (const b of own) {
@@ -248,21 +303,34 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       }
       await syncLinks(trx, stepRecord);
       return { values, data: after };
+    }).catch((err: unknown) => {
+      if (err === RACE) return null;
+      throw err;
     });
-    for (const listener of listeners) await listener(user, clientId, stepId, result);
-    return result;
+    if (result === null) return null;
+    const saved = { ...result, version, others };
+    for (const listener of listeners) await listener(user, clientId, stepId, saved);
+    return saved;
   };
+
+  /** Tries a save until no other write of the record comes between its read and its write (or If-Match fails). */
+  const commit = async (user: AuthUser, clientId: number, stepId: string, build: (stored: ApplicationData) => JsonObject, options: SaveOptions, atomic: boolean): Promise<SaveResult> => {
+    for (let tries = 0; ; tries++) {
+      const result = await attempt(user, clientId, stepId, build, tries === 0 ? options : { ...options, loaded: undefined }, atomic);
+      if (result) return result;
+      if (options.ifMatch !== undefined) throw stale(withContext(await store.loadVisible(user, clientId), clientId), stepId);
+      if (tries >= MAX_TRIES) throw new ApiError(503, { error: 'The record is being changed by many saves at once. Please try again.', errors: [] });
+    }
+  };
+
+  const save: ScreeningService['save'] = (user, clientId, stepId, record, options = {}) =>
+    commit(user, clientId, stepId, () => record, options, false);
 
   return {
     load,
     save,
-    async merge(user, clientId, stepId, changes, options = {}) {
-      let data = options.loaded;
-      if (!data) {
-        const stored = withContext(await store.loadVisible(user, clientId), clientId);
-        data = needsComposition(stepId) ? await compose(user, stored) : stored;
-      }
-      return save(user, clientId, stepId, { ...data[stepId], ...changes }, { ...options, loaded: data, fields: engine.pageFields(stepId, Object.keys(changes)) });
+    merge(user, clientId, stepId, changes, options = {}) {
+      return commit(user, clientId, stepId, (stored) => ({ ...stored[stepId], ...changes }), { ...options, fields: engine.pageFields(stepId, Object.keys(changes)) }, true);
     },
     fact,
     onSaved(listener) {

@@ -1,20 +1,37 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { visibleTo } from '../clients/visibleTo.ts';
 import type { Database } from '../db/tables.ts';
 import { notFound } from '../http/apiError.ts';
 import type { ApplicationData, AuthUser, JsonObject } from '../types.ts';
 
+/** A client's step records as stored, with the version of each. */
+export interface StoredScreening {
+  data: ApplicationData;
+  /** The version of each stored step record (a step with no record has none: version 0). */
+  versions: Record<string, number>;
+}
+
+/** Work done in the transaction of a write, once it has succeeded (its audit entry). */
+export type AfterWrite = (trx: Kysely<Database>, version: number) => Promise<void>;
+
+/**
+ * Which stored version a write expects: 0 for none stored yet, a number for that version, undefined for any
+ * (a whole-record PUT without If-Match: the last writer wins, but never half of one write).
+ */
+export type Expected = number | undefined;
+
 export interface ScreeningStore {
   /** Every stored step record of the client, keyed by step id. */
   load(clientId: number): Promise<ApplicationData>;
-  /** Every stored step record of a client the user may see, in one query; 404 when the client is not theirs. */
-  loadVisible(user: AuthUser, clientId: number): Promise<ApplicationData>;
-  /** One stored step record, or undefined. */
-  loadStep(clientId: number, stepId: string): Promise<JsonObject | undefined>;
-  /** Writes one step record whole, in one statement (one transaction); other steps are not touched. */
-  save(clientId: number, stepId: string, record: JsonObject): Promise<void>;
-  /** Writes one step record inside a transaction the caller holds (a save that also writes other records). */
-  saveIn(trx: Kysely<Database>, clientId: number, stepId: string, record: JsonObject): Promise<void>;
+  /** Every stored step record of a client the user may see, with their versions, in one query; 404 when the client is not theirs. */
+  loadVisible(user: AuthUser, clientId: number): Promise<StoredScreening>;
+  /**
+   * Writes one step record whole, in one transaction with `after`, when its stored version is the one expected.
+   * @returns the new version, or null when another write came first (nothing written)
+   */
+  save(clientId: number, stepId: string, record: JsonObject, expected?: Expected, after?: AfterWrite): Promise<number | null>;
+  /** The same, inside a transaction the caller holds (a save that also writes other records). */
+  saveIn(trx: Kysely<Database>, clientId: number, stepId: string, record: JsonObject, expected?: Expected): Promise<number | null>;
   /** Removes every step record of a client (Start Over). */
   clear(clientId: number, trx?: Kysely<Database>): Promise<void>;
 }
@@ -33,15 +50,42 @@ interface Write {
   step_id: string;
   data: string;
   updated_at: string;
-  done: (err?: unknown) => void;
+  expected: Expected;
+  after?: AfterWrite;
+  done: (err: unknown, version?: number | null) => void;
 }
 
-function upsert(db: Kysely<Database>, w: Write) {
-  return db
-    .insertInto('screening_records')
-    .values({ client_id: w.client_id, step_id: w.step_id, data: w.data, updated_at: w.updated_at })
-    .onConflict((oc) => oc.columns(['client_id', 'step_id']).doUpdateSet({ data: w.data, updated_at: w.updated_at }))
-    .execute();
+/** A compare-and-set write: the new version, or null when the stored version is not the expected one. */
+async function upsert(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
+  const { client_id, step_id, data, updated_at, expected } = w;
+  let row: { version: number } | undefined;
+  if (expected === undefined) {
+    row = await db
+      .insertInto('screening_records')
+      .values({ client_id, step_id, data, updated_at })
+      .onConflict((oc) => oc.columns(['client_id', 'step_id']).doUpdateSet({ data, updated_at, version: sql<number>`screening_records.version + 1` }))
+      .returning('version')
+      .executeTakeFirst();
+  } else if (expected === 0) {
+    row = await db
+      .insertInto('screening_records')
+      .values({ client_id, step_id, data, updated_at })
+      .onConflict((oc) => oc.columns(['client_id', 'step_id']).doNothing())
+      .returning('version')
+      .executeTakeFirst();
+  } else {
+    row = await db
+      .updateTable('screening_records')
+      .set({ data, updated_at, version: sql<number>`version + 1` })
+      .where('client_id', '=', client_id)
+      .where('step_id', '=', step_id)
+      .where('version', '=', expected)
+      .returning('version')
+      .executeTakeFirst();
+  }
+  if (!row) return null;
+  if (w.after) await w.after(db, row.version);
+  return row.version;
 }
 
 /**
@@ -49,17 +93,23 @@ function upsert(db: Kysely<Database>, w: Write) {
  * concurrent saves share one fsync. Each caller is answered only after the commit. If the batch fails, each
  * write is retried alone, so one bad write cannot fail the others.
  */
-function createGroupCommit(db: Kysely<Database>): (w: Omit<Write, 'done'>) => Promise<void> {
+function createGroupCommit(db: Kysely<Database>): (w: Omit<Write, 'done'>) => Promise<number | null> {
   let queue: Write[] = [];
   const flush = async (): Promise<void> => {
     const jobs = queue;
     queue = [];
     try {
-      if (jobs.length === 1) await upsert(db, jobs[0]);
-      else await db.transaction().execute(async (trx) => {
-        for (const job of jobs) await upsert(trx, job);
+      if (jobs.length === 1) {
+        const job = jobs[0];
+        jobs[0].done(undefined, job.after ? await db.transaction().execute((trx) => upsert(trx, job)) : await upsert(db, job));
+        return;
+      }
+      const versions = await db.transaction().execute(async (trx) => {
+        const out: (number | null)[] = [];
+        for (const job of jobs) out.push(await upsert(trx, job));
+        return out;
       });
-      for (const job of jobs) job.done();
+      jobs.forEach((job, i) => job.done(undefined, versions[i]));
     } catch (err) {
       if (jobs.length === 1) {
         jobs[0].done(err);
@@ -67,8 +117,7 @@ function createGroupCommit(db: Kysely<Database>): (w: Omit<Write, 'done'>) => Pr
       }
       for (const job of jobs) {
         try {
-          await upsert(db, job);
-          job.done();
+          job.done(undefined, await db.transaction().execute((trx) => upsert(trx, job)));
         } catch (e) {
           job.done(e);
         }
@@ -76,8 +125,8 @@ function createGroupCommit(db: Kysely<Database>): (w: Omit<Write, 'done'>) => Pr
     }
   };
   return (w) =>
-    new Promise<void>((resolve, reject) => {
-      queue.push({ ...w, done: (err) => (err === undefined ? resolve() : reject(err)) });
+    new Promise<number | null>((resolve, reject) => {
+      queue.push({ ...w, done: (err, version) => (err === undefined ? resolve(version ?? null) : reject(err)) });
       if (queue.length === 1) setImmediate(() => void flush());
     });
 }
@@ -88,7 +137,9 @@ function createGroupCommit(db: Kysely<Database>): (w: Omit<Write, 'done'>) => Pr
  * @param groupCommit - batch concurrent writes into one transaction (SQLite, where each commit is an fsync)
  */
 export function createScreeningStore(db: Kysely<Database>, groupCommit = false): ScreeningStore {
-  const write = groupCommit ? createGroupCommit(db) : (w: Omit<Write, 'done'>) => upsert(db, { ...w, done: () => undefined }).then(() => undefined);
+  const write = groupCommit
+    ? createGroupCommit(db)
+    : (w: Omit<Write, 'done'>) => (w.after ? db.transaction().execute((trx) => upsert(trx, w)) : upsert(db, w));
   return {
     async load(clientId) {
       const rows = await db.selectFrom('screening_records').select(['step_id', 'data']).where('client_id', '=', clientId).execute();
@@ -103,32 +154,25 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false):
       const rows = await db
         .selectFrom('clients')
         .leftJoin('screening_records', 'screening_records.client_id', 'clients.id')
-        .select(['clients.id', 'screening_records.step_id', 'screening_records.data'])
+        .select(['clients.id', 'screening_records.step_id', 'screening_records.data', 'screening_records.version'])
         .where('clients.id', '=', clientId)
         .where(visibleTo(user))
         .execute();
       if (rows.length === 0) throw notFound();
       const data: ApplicationData = {};
+      const versions: Record<string, number> = {};
       for (const row of rows) {
         const record = row.step_id && row.data ? parse(row.data) : undefined;
         if (row.step_id && record) data[row.step_id] = record;
+        if (row.step_id && row.version !== null) versions[row.step_id] = row.version;
       }
-      return data;
+      return { data, versions };
     },
-    async loadStep(clientId, stepId) {
-      const row = await db
-        .selectFrom('screening_records')
-        .select('data')
-        .where('client_id', '=', clientId)
-        .where('step_id', '=', stepId)
-        .executeTakeFirst();
-      return row ? parse(row.data) : undefined;
+    save(clientId, stepId, record, expected, after) {
+      return write({ client_id: clientId, step_id: stepId, data: JSON.stringify(record), updated_at: new Date().toISOString(), expected, after });
     },
-    async save(clientId, stepId, record) {
-      await write({ client_id: clientId, step_id: stepId, data: JSON.stringify(record), updated_at: new Date().toISOString() });
-    },
-    async saveIn(trx, clientId, stepId, record) {
-      await upsert(trx, { client_id: clientId, step_id: stepId, data: JSON.stringify(record), updated_at: new Date().toISOString(), done: () => undefined });
+    saveIn(trx, clientId, stepId, record, expected) {
+      return upsert(trx, { client_id: clientId, step_id: stepId, data: JSON.stringify(record), updated_at: new Date().toISOString(), expected });
     },
     async clear(clientId, trx = db) {
       await trx.deleteFrom('screening_records').where('client_id', '=', clientId).execute();

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { notFound } from '../http/apiError.ts';
-import { bodyOf, parseId, userOf } from '../http/requestHelpers.ts';
+import { etagOf, notFound } from '../http/apiError.ts';
+import { bodyOf, ifMatchOf, parseId, userOf } from '../http/requestHelpers.ts';
 import { anyObject, errorResponses } from '../http/routeSchemas.ts';
 import { createScreeningService, type ScreeningService } from './createScreeningService.ts';
 import { createScreeningStore, type ScreeningStore } from './createScreeningStore.ts';
@@ -22,7 +22,7 @@ declare module 'fastify' {
 export const screeningPlugin = fp(async (app) => {
   const { db, dialect } = app.database;
   const records = createScreeningStore(db, dialect === 'sqlite');
-  const screening = createScreeningService(app.engine, records, app.clients, db);
+  const screening = createScreeningService(app.engine, records, app.clients, db, app.audit);
   app.decorate('records', records);
   app.decorate('screening', screening);
   const { engine } = app;
@@ -46,6 +46,21 @@ export const screeningPlugin = fp(async (app) => {
     },
   }, async (request) => screening.load(userOf(request), parseId((request.params as { clientId: string }).clientId), { facts: true }));
 
+  app.get('/screening/:clientId/:stepId/', {
+    schema: {
+      tags: ['screening'],
+      summary: 'One step record as stored, with its version as the ETag (send it back as If-Match to save over it); {} when none is saved',
+      params: stepParams,
+      response: { 200: { ...anyObject, description: 'The step record' }, ...errorResponses(401, 404) },
+    },
+  }, async (request, reply) => {
+    const { clientId, stepId } = stepOf(request.params);
+    const data = await screening.load(userOf(request), clientId);
+    const versions = (data.$versions ?? {}) as Record<string, number>;
+    void reply.header('etag', etagOf(versions[stepId] ?? 0));
+    return data[stepId] ?? {};
+  });
+
   app.put('/screening/:clientId/:stepId/', {
     config: { metric: 'save' },
     schema: {
@@ -54,11 +69,13 @@ export const screeningPlugin = fp(async (app) => {
       description: `stepId is one of ${engine.order.join(', ')}. The record's shape is steps/<stepId>/schema.json (see components.schemas).`,
       params: stepParams,
       body: { ...anyObject, description: 'The step record' },
-      response: { 200: { ...anyObject, description: 'The record as saved' }, ...errorResponses(400, 401, 404) },
+      response: { 200: { ...anyObject, description: 'The record as saved; its new version is the ETag' }, ...errorResponses(400, 401, 404, 412) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { clientId, stepId } = stepOf(request.params);
-    return (await screening.save(userOf(request), clientId, stepId, bodyOf(request))).values;
+    const saved = await screening.save(userOf(request), clientId, stepId, bodyOf(request), { ifMatch: ifMatchOf(request) });
+    void reply.headers(versionHeaders(saved));
+    return saved.values;
   });
 
   app.patch('/screening/:clientId/:stepId/', {
@@ -68,12 +85,20 @@ export const screeningPlugin = fp(async (app) => {
       summary: 'Save part of a step record ("Save Progress" of one page): the top-level fields given are merged into the stored record; for a step with pages only those pages are checked',
       params: stepParams,
       body: { ...anyObject, description: 'Some top-level fields of the step record' },
-      response: { 200: { ...anyObject, description: 'The whole record as saved' }, ...errorResponses(400, 401, 404) },
+      response: { 200: { ...anyObject, description: 'The whole record as saved; its new version is the ETag' }, ...errorResponses(400, 401, 404, 412) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { clientId, stepId } = stepOf(request.params);
-    return (await screening.merge(userOf(request), clientId, stepId, bodyOf(request))).values;
+    const saved = await screening.merge(userOf(request), clientId, stepId, bodyOf(request), { ifMatch: ifMatchOf(request) });
+    void reply.headers(versionHeaders(saved));
+    return saved.values;
   });
 
   progressRoutes(app);
+
+  /** The step's new version as the ETag; the other records the save wrote, as `basic="5"`, for the windows showing them. */
+  function versionHeaders(saved: { version: number; others: Record<string, number> }): Record<string, string> {
+    const others = Object.entries(saved.others).map(([stepId, v]) => `${stepId}=${etagOf(v)}`).join(', ');
+    return { etag: etagOf(saved.version), ...(others ? { 'x-step-versions': others } : {}) };
+  }
 }, { name: 'screening', dependencies: ['db', 'engine', 'clients'] });

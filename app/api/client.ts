@@ -45,6 +45,10 @@ export interface RequestOptions {
   /** Overrides the server `error` field rule (registration reads `detail`). */
   message?: (response: Response, body: unknown) => string | undefined;
   signal?: AbortSignal;
+  /** Extra request headers (If-Match). */
+  headers?: Record<string, string>;
+  /** Reads the answer's headers (its ETag), on success and on failure alike. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 let apiBase = '';
@@ -90,7 +94,7 @@ function fallbackText(fallback: Fallback | undefined, response: Response, body: 
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, fallback, message, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
     const token = getToken();
@@ -110,6 +114,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const text = typeof fallback === 'string' ? fallback : 'Unable to reach the server. Please check your connection.';
     throw new ApiError(text);
   }
+  options.onHeaders?.(response.headers);
   const parsed = await readBody(response);
   if (!response.ok) {
     const text = message?.(response, parsed) ?? errorField(parsed) ?? fallbackText(fallback, response, parsed);

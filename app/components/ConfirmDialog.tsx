@@ -9,13 +9,15 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Escape or a click on the backdrop, when that is not the same as Cancel (which then is a choice of its own). */
+  onDismiss?: () => void;
 }
 
 /**
  * A modal confirmation. Focus starts on Cancel (the safe choice), Tab stays inside,
  * Escape or a click on the backdrop cancels, and focus returns to where it was on close.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel, onDismiss = onCancel }: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -30,7 +32,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      if (!busy) onCancel();
+      if (!busy) onDismiss();
       return;
     }
     if (event.key !== 'Tab' || !dialogRef.current) return;
@@ -51,7 +53,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
     <div
       className="dialog-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget && !busy) onCancel();
+        if (event.target === event.currentTarget && !busy) onDismiss();
       }}
     >
       <div

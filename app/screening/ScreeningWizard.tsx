@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { positionOf } from '../../engine/buildFlowMachine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import { loadApplication, onOtherStepsSaved } from './api.ts';
 import { screeningRuntime } from './definitions.ts';
 import { GenerationPage } from './GenerationPage.tsx';
 import { prewarmSteps } from './prewarm.ts';
@@ -77,6 +78,14 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
   const setSaved = useCallback((stepId: string, record: JsonObject) => {
     setSavedState((s) => ({ ...s, [stepId]: record }));
   }, []);
+
+  // A save that wrote other steps' records too (links, writes): read those again, so they are never saved stale.
+  useEffect(() => onOtherStepsSaved((savedFor, stepIds) => {
+    if (savedFor !== clientId) return;
+    loadApplication(clientId).then((fresh) => {
+      setSavedState((s) => ({ ...s, ...Object.fromEntries(stepIds.map((stepId) => [stepId, fresh[stepId]])) }));
+    }, () => undefined);
+  }), [clientId]);
 
   const data = useMemo(() => ({ ...saved, $context: context }), [saved, context]);
   if (!engine.stepApplies(urlStep, data)) {

@@ -1,7 +1,9 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldError, JsonObject, PageDefinition } from '../../engine/types.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
-import { SaveError, saveStep } from './api.ts';
+import { ConflictError, SaveError, saveStep } from './api.ts';
+import { ConflictDialog } from './ConflictDialog.tsx';
+import { rememberEtag } from './versions.ts';
 import { clearDraft, readDraft, writeDraft } from './drafts.ts';
 import { saveProgress } from './progress.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
@@ -52,6 +54,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
   const [busy, setBusy] = useState<'save' | 'next' | null>(null);
   const [notice, setNotice] = useNotice();
   const [confirmLeave, setConfirmLeave] = useState<null | (() => void)>(null);
+  const [conflict, setConflict] = useState<null | { error: ConflictError; retry: 'next' | 'save' }>(null);
   const pageRef = useRef(pageId);
   pageRef.current = pageId;
 
@@ -143,6 +146,10 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
       setShowErrors(false);
       sendNext(withRecord(saved, context, step, stored));
     } catch (e) {
+      if (e instanceof ConflictError) {
+        setConflict({ error: e, retry: 'next' });
+        return;
+      }
       const err = e instanceof SaveError ? e : new SaveError(SAVE_FALLBACK, [], 0);
       refuse(err.errors, options.saveErrorMessage ?? err.message, whyNotSaved(err, options.saveErrorMessage));
     } finally {
@@ -174,7 +181,8 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
       setNotice('success', options.successMessage ?? 'Your answers were saved');
       saveProgress(clientId, step, env.finalStep, pageRef.current ? { page: pageRef.current } : {}).catch(() => undefined);
     } catch (e) {
-      if (e instanceof SaveError) refuse(e.errors, options.saveErrorMessage ?? e.message, whyNotSaved(e, options.saveErrorMessage));
+      if (e instanceof ConflictError) setConflict({ error: e, retry: 'save' });
+      else if (e instanceof SaveError) refuse(e.errors, options.saveErrorMessage ?? e.message, whyNotSaved(e, options.saveErrorMessage));
       else setNotice('error', options.progressSaveErrorMessage ?? (e instanceof Error && e.message ? e.message : 'Failed to save progress'));
     } finally {
       setBusy(null);
@@ -276,6 +284,25 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
             go();
           }}
           onStay={() => setConfirmLeave(null)}
+        />
+      ) : null}
+      {conflict ? (
+        <ConflictDialog
+          message={conflict.error.message}
+          onClose={() => setConflict(null)}
+          onLoadTheirs={() => {
+            rememberEtag(clientId, step, `"${conflict.error.version}"`);
+            markSaved(conflict.error.current);
+            setShowErrors(false);
+            setConflict(null);
+            setNotice('success', 'Showing the answers saved in the other window');
+          }}
+          onKeepMine={() => {
+            rememberEtag(clientId, step, `"${conflict.error.version}"`);
+            const retry = conflict.retry;
+            setConflict(null);
+            void (retry === 'next' ? onNext() : onSave());
+          }}
         />
       ) : null}
       {blocker.state === 'blocked' ? <LeaveDialog onLeave={() => blocker.proceed()} onStay={() => blocker.reset()} /> : null}

@@ -3,12 +3,17 @@
  */
 import { apiRequest, ApiError, listClients } from '../api/client.ts';
 import type { ApplicationData, FieldError, JsonObject } from '../../engine/types.ts';
+import { rememberEtag, rememberVersions, versionSeen } from './versions.ts';
 
 const id = (clientId: string): string => encodeURIComponent(clientId);
 
-/** GET /api/screening/{clientId}/: every saved step record, keyed by step id. */
+/** GET /api/screening/{clientId}/: every saved step record, keyed by step id (each step's version remembered). */
 export function loadApplication(clientId: string, signal?: AbortSignal): Promise<ApplicationData> {
-  return apiRequest<ApplicationData>(`/api/screening/${id(clientId)}/`, { signal, fallback: 'Failed to load data' }).then((d) => d ?? {});
+  return apiRequest<ApplicationData>(`/api/screening/${id(clientId)}/`, { signal, fallback: 'Failed to load data' }).then((d) => {
+    const { $versions, ...data } = d ?? {};
+    rememberVersions(clientId, $versions);
+    return data;
+  });
 }
 
 /** A refused save: the message to show and the errors by field. */
@@ -19,15 +24,57 @@ export class SaveError extends Error {
   }
 }
 
+type OtherSaves = (clientId: string, stepIds: string[]) => void;
+const otherSaves = new Set<OtherSaves>();
+
 /**
- * PUT /api/screening/{clientId}/{stepId}/: saves one step record whole.
+ * Calls `listener` when a save also wrote other steps' records (a proposed insured's links into basic), so the
+ * window showing them can read them again instead of saving over them.
+ * @returns - the unsubscribe function
+ */
+export function onOtherStepsSaved(listener: OtherSaves): () => void {
+  otherSaves.add(listener);
+  return () => otherSaves.delete(listener);
+}
+
+/** A save refused because another window saved the step first (412): what is stored now, and its version. */
+export class ConflictError extends SaveError {
+  constructor(message: string, readonly current: JsonObject, readonly version: number) {
+    super(message, [], 412);
+    this.name = 'ConflictError';
+  }
+}
+
+/**
+ * PUT /api/screening/{clientId}/{stepId}/: saves one step record whole, over the version this window saw.
  * @returns - the record as saved (hidden answers dropped, computed values recomputed)
+ * @throws ConflictError - when another window saved the step since (412)
  * @throws SaveError - with the server's errors on 400, or the fallback text
  */
 export async function saveStep(clientId: string, stepId: string, record: JsonObject, fallback: string): Promise<JsonObject> {
+  const version = versionSeen(clientId, stepId);
+  let others: string[] = [];
   try {
-    return (await apiRequest<JsonObject>(`/api/screening/${id(clientId)}/${encodeURIComponent(stepId)}/`, { method: 'PUT', body: record, fallback })) ?? record;
+    const stored = (await apiRequest<JsonObject>(`/api/screening/${id(clientId)}/${encodeURIComponent(stepId)}/`, {
+      method: 'PUT',
+      body: record,
+      fallback,
+      headers: version === undefined ? {} : { 'If-Match': `"${version}"` },
+      onHeaders: (headers) => {
+        rememberEtag(clientId, stepId, headers.get('etag'));
+        others = [...(headers.get('x-step-versions') ?? '').matchAll(/([\w-]+)=("\d+")/g)].map(([, other, etag]) => {
+          rememberEtag(clientId, other, etag);
+          return other;
+        });
+      },
+    })) ?? record;
+    if (others.length) for (const listener of otherSaves) listener(clientId, others);
+    return stored;
   } catch (e) {
+    if (e instanceof ApiError && e.status === 412) {
+      const body = e.body as { current?: JsonObject; version?: number } | null;
+      throw new ConflictError(e.message || 'This step was changed in another window', body?.current ?? {}, Number(body?.version ?? 0));
+    }
     if (e instanceof ApiError) {
       const body = e.body as { errors?: FieldError[] } | null;
       const errors = Array.isArray(body?.errors) ? body.errors.filter((x) => x && typeof x.message === 'string') : [];

@@ -1,0 +1,50 @@
+import type { JsonObject } from '../types.ts';
+
+/** One field's change, as the audit trail records it. */
+export interface FieldChange {
+  /** The dotted path of the field inside its record (`lifestyle_data_1.smoker`, `beneficiaries.0.name`). */
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** What a secret's value becomes on record: that it was there, nothing of it (a SIN part is three digits). */
+export function maskSecret(value: unknown): unknown {
+  return value === undefined || value === null || value === '' ? value ?? null : '•••';
+}
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function leaves(value: unknown, prefix: string, out: Map<string, unknown>): void {
+  if (isObject(value)) {
+    for (const [key, inner] of Object.entries(value)) leaves(inner, prefix ? `${prefix}.${key}` : key, out);
+  } else if (Array.isArray(value)) {
+    if (value.length === 0) out.set(prefix, []);
+    value.forEach((inner, i) => leaves(inner, `${prefix}.${i}`, out));
+  } else if (value !== undefined) {
+    out.set(prefix, value);
+  }
+}
+
+/**
+ * The fields that differ between two versions of a record, leaf by leaf, in a stable order. A field that appears
+ * or disappears changes from or to null. Values at secret paths are masked.
+ * @param before - the record before the change (undefined when it is new)
+ * @param after - the record after it (undefined when it is removed)
+ * @param isSecret - whether a dotted path holds a secret (a SIN)
+ */
+export function diffRecords(before: unknown, after: unknown, isSecret: (path: string) => boolean = () => false): FieldChange[] {
+  const was = new Map<string, unknown>();
+  const now = new Map<string, unknown>();
+  leaves(before ?? {}, '', was);
+  leaves(after ?? {}, '', now);
+  const changes: FieldChange[] = [];
+  for (const field of [...new Set([...was.keys(), ...now.keys()])].sort()) {
+    const from = was.has(field) ? was.get(field) : null;
+    const to = now.has(field) ? now.get(field) : null;
+    if (JSON.stringify(from) === JSON.stringify(to)) continue;
+    const secret = isSecret(field);
+    changes.push({ field, from: secret ? maskSecret(from) : from, to: secret ? maskSecret(to) : to });
+  }
+  return changes;
+}

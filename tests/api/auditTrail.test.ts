@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { example } from '../support/engine.ts';
+
+describe.each(databases)('the audit trail (%s)', (kind) => {
+  let server: TestServer;
+  let owner: { token: string; id: number; username: string };
+  let stranger: { token: string };
+  beforeAll(async () => {
+    server = await startServer(kind);
+    owner = await signUp(server, 'owner');
+    stranger = await signUp(server, 'stranger');
+  });
+  afterAll(async () => {
+    await server?.close(true);
+  });
+
+  const history = async (id: number, token = owner.token) => server.call('GET', `/api/clients/${id}/history/`, { token });
+
+  it('records who changed which fields of a step, when, from what to what, newest first', async () => {
+    const id = await createClient(server, owner.token);
+    const t0 = Date.now();
+    expect((await server.call('PATCH', `/api/screening/${id}/basic/`, { token: owner.token, body: { speaks_english_french: true, preferred_language: 'french' } })).status).toBe(200);
+    expect((await server.call('PATCH', `/api/screening/${id}/basic/`, { token: owner.token, body: { preferred_language: 'english' } })).status).toBe(200);
+    const res = await history(id);
+    expect(res.status).toBe(200);
+    const steps = res.body.results.filter((e: { entity: string }) => e.entity === 'step');
+    expect(steps).toHaveLength(2);
+    expect(steps[0]).toMatchObject({ entity_id: 'basic', user: { id: owner.id, username: owner.username }, changes: [{ field: 'preferred_language', from: 'french', to: 'english' }] });
+    expect(steps[1].changes).toEqual(expect.arrayContaining([{ field: 'preferred_language', from: null, to: 'french' }, { field: 'speaks_english_french', from: null, to: true }]));
+    expect(Date.parse(steps[0].at)).toBeGreaterThanOrEqual(t0 - 1000);
+    expect(steps[0].id).toBeGreaterThan(steps[1].id);
+  });
+
+  it('records a client\'s creation and each change of its fields, and nothing for a save that changes nothing', async () => {
+    const id = await createClient(server, owner.token, { city: 'Calgary' });
+    expect((await server.call('PATCH', `/api/clients/${id}/`, { token: owner.token, body: { city: 'Lethbridge' } })).status).toBe(200);
+    expect((await server.call('PATCH', `/api/clients/${id}/`, { token: owner.token, body: { city: 'Lethbridge' } })).status).toBe(200);
+    const entries = (await history(id)).body.results.filter((e: { entity: string }) => e.entity === 'client');
+    expect(entries).toHaveLength(2);
+    expect(entries[0].changes).toEqual([{ field: 'city', from: 'Calgary', to: 'Lethbridge' }]);
+    expect(entries[1].changes).toEqual(expect.arrayContaining([{ field: 'city', from: null, to: 'Calgary' }]));
+  });
+
+  it('keeps a refused save out of the trail, and shows the trail to the owner only', async () => {
+    const id = await createClient(server, owner.token);
+    const refused = await server.call('PUT', `/api/screening/${id}/purpose-of-insurance/`, { token: owner.token, body: { purpose_of_insurance: 'gambling' } });
+    expect(refused.status).toBe(400);
+    expect((await history(id)).body.results.filter((e: { entity: string }) => e.entity === 'step')).toEqual([]);
+    expect((await history(id, stranger.token)).status).toBe(404);
+  });
+
+  it('records a SIN masked, never whole', async () => {
+    const id = await createClient(server, owner.token);
+    const tax = example('tax-information', 'one-owner')['tax-information'];
+    for (const [stepId, record] of Object.entries(example('tax-information', 'one-owner'))) {
+      if (stepId !== 'tax-information' && stepId !== '$context' && record) await server.seedRecord(id, stepId, record);
+    }
+    const saved = await server.call('PUT', `/api/screening/${id}/tax-information/`, { token: owner.token, body: tax });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const entry = (await history(id)).body.results.find((e: { entity_id: string }) => e.entity_id === 'tax-information');
+    const sinParts = Object.entries(tax ?? {}).filter(([k]) => /sin_part/.test(k)).map(([, v]) => String(v));
+    expect(sinParts.length).toBeGreaterThan(0);
+    const text = JSON.stringify(entry);
+    const whole = sinParts.join('');
+    expect(text).not.toContain(whole);
+    for (const part of sinParts) expect(text).not.toContain(`"${part}"`);
+  });
+});
