@@ -4,7 +4,8 @@ import { visibleTo } from '../clients/visibleTo.ts';
 import type { Database, LifeApplicationsTable } from '../db/tables.ts';
 import { clientIdFrom, parseId, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, objectBody } from '../http/routeSchemas.ts';
-import type { ApplicationData, AuthUser, GenerationView, LifeApplicationView } from '../types.ts';
+import type { ApplicationData, AuthUser, GenerationView, JsonObject, LifeApplicationView } from '../types.ts';
+import { diffRecords } from '../audit/diffRecords.ts';
 
 /** The fields of an application that follow its screening (the final step's "application" document). */
 interface Derived {
@@ -28,9 +29,9 @@ export interface GenerationRecord {
 
 export interface ApplicationStore {
   /** The id of the client's current application, created (DRAFT) when there is none. */
-  current(clientId: number, data?: ApplicationData): Promise<number>;
+  current(clientId: number, data?: ApplicationData, userId?: number): Promise<number>;
   /** Recomputes the derived fields of the client's current application from the screening's data. */
-  follow(clientId: number, data: ApplicationData): Promise<void>;
+  follow(clientId: number, data: ApplicationData, userId?: number): Promise<void>;
   /** Records a generation on the client's current application. */
   recordGeneration(record: GenerationRecord): Promise<void>;
   /** The applications of one client, or of every client the user may see, newest first, with their generations. */
@@ -88,15 +89,17 @@ export const applicationsPlugin = fp(async (app) => {
   const currentId = async (on: Kysely<Database>, clientId: number): Promise<number | undefined> =>
     (await on.selectFrom('life_applications').select('id').where('client_id', '=', clientId).where('is_current', '=', 1).orderBy('id', 'desc').executeTakeFirst())?.id;
 
-  const insert = async (clientId: number, data: ApplicationData | undefined): Promise<number> => {
+  // An application's audited fields: what it says of the screening, and its status.
+  const audited = (row: Partial<Selectable<LifeApplicationsTable>> | undefined): JsonObject =>
+    row ? { status: row.status ?? null, application_type: row.application_type || null, product_type: row.product_type ?? null, number_of_insureds: row.number_of_insureds ?? null, face_amount: row.face_amount ?? null } : {};
+
+  const insert = async (clientId: number, data: ApplicationData | undefined, userId: number | null = null): Promise<number> => {
     const derived = data ? derive(data) : { application_type: null, product_type: null, number_of_insureds: null, face_amount: null };
     return db.transaction().execute(async (trx) => {
       await trx.updateTable('life_applications').set({ is_current: 0 }).where('client_id', '=', clientId).execute();
-      const row = await trx
-        .insertInto('life_applications')
-        .values({ client_id: clientId, created_at: new Date().toISOString(), status: 'DRAFT', is_current: 1, definitions_version: engine.version, ...columns(derived) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const values = { client_id: clientId, created_at: new Date().toISOString(), status: 'DRAFT', is_current: 1, definitions_version: engine.version, ...columns(derived) };
+      const row = await trx.insertInto('life_applications').values(values).returning('id').executeTakeFirstOrThrow();
+      await app.audit.record(trx, { clientId, userId, entity: 'application', entityId: String(row.id), changes: diffRecords({}, audited(values)) });
       return row.id;
     });
   };
@@ -137,17 +140,30 @@ export const applicationsPlugin = fp(async (app) => {
   };
 
   const store: ApplicationStore = {
-    async current(clientId, data) {
-      return (await currentId(db, clientId)) ?? insert(clientId, data);
+    async current(clientId, data, userId) {
+      return (await currentId(db, clientId)) ?? insert(clientId, data, userId);
     },
-    async follow(clientId, data) {
+    async follow(clientId, data, userId) {
       const id = await currentId(db, clientId);
-      if (id === undefined) await insert(clientId, data);
-      else await db.updateTable('life_applications').set(columns(derive(data))).where('id', '=', id).execute();
+      if (id === undefined) {
+        await insert(clientId, data, userId);
+        return;
+      }
+      const next = columns(derive(data));
+      await db.transaction().execute(async (trx) => {
+        const was = await trx.selectFrom('life_applications').selectAll().where('id', '=', id).executeTakeFirst();
+        const changes = diffRecords(audited(was), audited({ ...was, ...next }));
+        if (!changes.length) return;
+        await trx.updateTable('life_applications').set(next).where('id', '=', id).execute();
+        await app.audit.record(trx, { clientId, userId: userId ?? null, entity: 'application', entityId: String(id), changes });
+      });
     },
     async recordGeneration(record) {
-      const applicationId = await store.current(record.clientId);
-      await db
+      const applicationId = await store.current(record.clientId, undefined, record.userId);
+      const files = record.files.map((f) => f.filename);
+      await db.transaction().execute(async (trx) => {
+        await app.audit.record(trx, { clientId: record.clientId, userId: record.userId, entity: 'generation', entityId: record.id, changes: diffRecords({}, { populate_forms: record.populateForms, files }) });
+        await trx
         .insertInto('generations')
         .values({
           id: record.id,
@@ -160,6 +176,7 @@ export const applicationsPlugin = fp(async (app) => {
           summary: JSON.stringify(record.summary ?? null),
         })
         .execute();
+      });
     },
     async list(user, clientId) {
       let query = db
@@ -186,8 +203,8 @@ export const applicationsPlugin = fp(async (app) => {
   // Only saves of steps the application document reads can change what it shows.
   const read = JSON.stringify(engine.definitions.steps[engine.finalStep]?.documents?.application ?? {});
   const follows = (stepId: string): boolean => read.includes(`"${stepId}.`);
-  screening.onSaved(async (_user, clientId, stepId, result) => {
-    if (follows(stepId)) await store.follow(clientId, result.data);
+  screening.onSaved(async (user, clientId, stepId, result) => {
+    if (follows(stepId)) await store.follow(clientId, result.data, user.id);
   });
 
   app.post('/applications/create_new_application/', {
@@ -201,7 +218,7 @@ export const applicationsPlugin = fp(async (app) => {
     const user = userOf(request);
     const clientId = clientIdFrom(request, 'Client ID is required');
     const data = await screening.load(user, clientId);
-    const id = await insert(clientId, data);
+    const id = await insert(clientId, data, userOf(request).id);
     const created = (await store.list(user, clientId)).find((a) => a.id === id);
     return reply.code(201).send(created);
   });

@@ -13,6 +13,7 @@ import {
 } from '../clientRules.ts';
 import { StepsGate } from '../screening/StepsGate.tsx';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
+import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { AlertIcon, ArrowLeftIcon, PlusIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { fullName } from '../format.ts';
@@ -366,6 +367,7 @@ function ClientProfileForm() {
           )}
           <ApplicationsTable applications={applications} />
         </section>
+        {clientId ? <HistoryPanel clientId={clientId} /> : null}
       </div>
     </div>
   );

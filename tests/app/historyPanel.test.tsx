@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HistoryPanel, type HistoryEntry } from '../../app/components/HistoryPanel.tsx';
+import { mockApi, signIn } from './support.tsx';
+
+beforeEach(() => {
+  sessionStorage.clear();
+  signIn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const entry = (id: number, over: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  id,
+  at: '2026-11-24T15:04:00.000Z',
+  user: { id: 1, username: 'olivia' },
+  entity: 'step',
+  entity_id: 'purpose-of-insurance',
+  changes: [{ field: 'purpose_of_insurance', from: 'income_replacement', to: 'key_person' }],
+  ...over,
+});
+
+describe('the History panel of a client', () => {
+  it('lists who changed which answers, from what to what, newest first', async () => {
+    mockApi({
+      'GET /api/clients/7/history/?limit=25': () => ({
+        body: {
+          results: [
+            entry(3),
+            entry(2, { entity: 'client', entity_id: '7', changes: [{ field: 'city', from: null, to: 'Lethbridge' }], user: { id: 2, username: 'sam' } }),
+            entry(1, { entity_id: 'tax-information', changes: [{ field: 'owner1_sin_part1', from: null, to: '•••' }] }),
+          ],
+        },
+      }),
+    });
+    render(<HistoryPanel clientId="7" />);
+    const list = await screen.findByRole('list', { name: 'Changes, newest first' });
+    const items = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Purpose Of Insurance');
+    expect(items[0]).toHaveTextContent('by olivia');
+    expect(items[0]).toHaveTextContent('Purpose Of Insurance: income_replacement → key_person');
+    expect(items[1]).toHaveTextContent('Client profile');
+    expect(items[1]).toHaveTextContent('by sam');
+    expect(items[1]).toHaveTextContent('City: — → Lethbridge');
+    expect(items[2]).toHaveTextContent('Owner1 Sin Part1: — → •••');
+    expect(screen.queryByRole('button', { name: 'Show older changes' })).not.toBeInTheDocument();
+  });
+
+  it('loads older changes on request, and says so when none are recorded', async () => {
+    const page = Array.from({ length: 25 }, (_, i) => entry(100 - i));
+    const api = mockApi({
+      'GET /api/clients/7/history/?limit=25': () => ({ body: { results: page } }),
+      'GET /api/clients/7/history/?limit=25&before=76': () => ({ body: { results: [entry(5)] } }),
+      'GET /api/clients/8/history/?limit=25': () => ({ body: { results: [] } }),
+    });
+    render(<HistoryPanel clientId="7" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show older changes' }));
+    const list = screen.getByRole('list', { name: 'Changes, newest first' });
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem').filter((li) => li.parentElement === list)).toHaveLength(26));
+    expect(api.calls()).toContain('GET /api/clients/7/history/?limit=25&before=76');
+    expect(screen.queryByRole('button', { name: 'Show older changes' })).not.toBeInTheDocument();
+
+    render(<HistoryPanel clientId="8" />);
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+  });
+});
