@@ -3,6 +3,7 @@ import { badRequest } from '../http/apiError.ts';
 import { bodyOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
 import { anyObject, errorResponses, idParams, objectBody } from '../http/routeSchemas.ts';
 import type { JsonObject } from '../types.ts';
+import { requireOwner } from './accessOf.ts';
 import { clientChecks } from './clientRules.ts';
 import { createClientStore, type ClientStore } from './createClientStore.ts';
 import { validateClient } from './validateClient.ts';
@@ -86,7 +87,7 @@ export const clientsPlugin = fp(async (app) => {
       summary: 'Change some fields of a client: the profile form\'s rules and, for a proposed insured\'s fields, the proposed-insured rules (for the fields given)',
       params: idParams('id'),
       body: objectBody(clientFields),
-      response: { 200: clientView, ...errorResponses(400, 401, 404) },
+      response: { 200: clientView, ...errorResponses(400, 401, 403, 404) },
     },
   }, async (request) => {
     const user = userOf(request);
@@ -94,6 +95,10 @@ export const clientsPlugin = fp(async (app) => {
     const stored = await clients.get(user, id);
     const v = validateClient(bodyOf(request), stored, { partial: true, checks, brokers: await brokerEmails() });
     if (v.errors.length) throw badRequest(v.errors);
+    // Who a client is shared with is its adviser's choice; a broker's save may send the list back unchanged.
+    if (v.brokers && [...v.brokers].sort().join('\n') !== [...stored.brokers].sort().join('\n')) {
+      await requireOwner(db, user, id, 'Only the client\'s adviser can change its brokers');
+    }
     await clients.update(id, v.fields, v.brokers);
     return clients.get(user, id);
   });
@@ -101,14 +106,14 @@ export const clientsPlugin = fp(async (app) => {
   app.delete('/clients/:id/', {
     schema: {
       tags: ['clients'],
-      summary: 'Delete a client with its applications, progress and screening records',
+      summary: 'Delete a client with its applications, progress and screening records (its adviser only: a broker gets 403)',
       params: idParams('id'),
-      response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 404) },
+      response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 403, 404) },
     },
   }, async (request) => {
     const user = userOf(request);
     const id = parseId((request.params as { id: string }).id);
-    await clients.requireAccess(user, id);
+    await requireOwner(db, user, id, 'Only the client\'s adviser can delete this client');
     // The generated PDFs go with the client: their keys are read before the records that list them are deleted.
     const keys = await app.applications.fileKeys(id);
     await clients.remove(user, id);
@@ -119,7 +124,7 @@ export const clientsPlugin = fp(async (app) => {
   app.get('/brokers/', {
     schema: {
       tags: ['brokers'],
-      summary: 'Brokers a client can list; a user whose email is a listed broker\'s sees that client',
+      summary: 'Brokers a client can list; the account an administrator made a broker for that email sees that client',
       response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } } } }, ...errorResponses(401) },
     },
   }, async () => db.selectFrom('brokers').select(['id', 'name', 'email']).orderBy('name').execute());

@@ -27,6 +27,7 @@ export const errorBody: Schema = {
 const descriptions: { [status: number]: string } = {
   400: 'Bad input: {"error": first message, "errors": [{field, message}]}',
   401: 'No token ("No authentication token found") or an unknown, revoked or expired one ("Invalid token")',
+  403: 'Only the client\'s adviser may do this (a broker it is shared with may not)',
   404: '{"error": "Not found"}: missing, or another user\'s',
   429: 'Too many failed logins',
 };
