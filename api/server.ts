@@ -77,7 +77,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const env = loadConfig();
   const dataDir = resolve(options.dataDir ?? env.dataDir);
   const app = Fastify({
-    logger: { level: options.logLevel ?? env.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: options.logLevel ?? env.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     rewriteUrl: (req) => stripApiPrefix(req.url ?? '/'),

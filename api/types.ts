@@ -59,6 +59,8 @@ export interface ServerOptions {
   maxConnections?: number;
   /** Prefix of the Redis keys; default "insure:" (tests use a fresh one). */
   redisPrefix?: string;
+  /** Where the log lines go (tests read them); default stdout. */
+  logStream?: { write(line: string): void };
   /** Per-address limits of sign-up and login (api/http/limitsPlugin.ts RATE_LIMITS by default). */
   rateLimits?: RateLimits;
 }
