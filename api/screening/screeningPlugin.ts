@@ -21,7 +21,7 @@ declare module 'fastify' {
  */
 export const screeningPlugin = fp(async (app) => {
   const { db, dialect } = app.database;
-  const records = createScreeningStore(db, dialect === 'sqlite');
+  const records = createScreeningStore(db, dialect === 'sqlite', app.secrets);
   const screening = createScreeningService(app.engine, records, app.clients, db);
   app.decorate('records', records);
   app.decorate('screening', screening);
@@ -76,4 +76,4 @@ export const screeningPlugin = fp(async (app) => {
   });
 
   progressRoutes(app);
-}, { name: 'screening', dependencies: ['db', 'engine', 'clients'] });
+}, { name: 'screening', dependencies: ['db', 'engine', 'clients', 'secrets'] });
