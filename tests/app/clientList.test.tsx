@@ -141,4 +141,18 @@ describe('client list', () => {
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.queryByText('Error deleting client')).not.toBeInTheDocument();
   });
+
+  it('shows the server\'s reason when a broker the client is shared with tries to delete it (403)', async () => {
+    mockApi({
+      'GET /api/clients/': () => ({ body: { results: [ANN], count: 1 } }),
+      'DELETE /api/clients/7/': () => ({ status: 403, body: { error: 'Only the client\'s adviser can delete this client', errors: [] } }),
+    });
+    renderRoute('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Only the client\'s adviser can delete this client')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ann Lee' })).toBeInTheDocument();
+  });
 });
