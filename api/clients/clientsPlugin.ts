@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import { badRequest } from '../http/apiError.ts';
 import { bodyOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
 import { anyObject, errorResponses, idParams, objectBody } from '../http/routeSchemas.ts';
-import type { JsonObject } from '../types.ts';
-import { requireOwner } from './accessOf.ts';
+import type { AuthUser, ClientView, JsonObject } from '../types.ts';
+import { requireOwner, type ClientAccess } from './accessOf.ts';
 import { clientChecks } from './clientRules.ts';
 import { createClientStore, type ClientStore } from './createClientStore.ts';
 import { validateClient } from './validateClient.ts';
@@ -34,7 +34,21 @@ export const clientsPlugin = fp(async (app) => {
   const form = app.engine.definitions.flow.forms?.find((f) => f.record === 'client');
   const formProps = (form ? app.engine.definitions.steps[form.id].schema.properties ?? {} : {}) as Record<string, unknown>;
   const clientFields: Record<string, JsonObject> = Object.fromEntries(Object.entries(formProps).map(([k, v]) => [k, strip(v)]));
-  const clientView = { ...anyObject, properties: { id: { type: 'integer' }, ...clientFields, phone: { type: ['string', 'null'] }, created_at: { type: 'string' }, updated_at: { type: 'string' } } };
+  const clientView = {
+    ...anyObject,
+    properties: {
+      id: { type: 'integer' }, ...clientFields, phone: { type: ['string', 'null'] }, created_at: { type: 'string' }, updated_at: { type: 'string' },
+      access: { type: 'string', enum: ['owner', 'broker'], description: 'owner: the user\'s own client; broker: shared with the user as a granted broker (no delete, no change of brokers)' },
+    },
+  };
+  /** Tells each client whether it is the user's own or shared with them as a broker (one query for a list). */
+  const withAccess = async <T extends ClientView>(user: AuthUser, views: T[]): Promise<(T & { access: ClientAccess })[]> => {
+    const ids = views.map((v) => v.id);
+    const own = ids.length
+      ? new Set((await db.selectFrom('clients').select('id').where('owner_user_id', '=', user.id).where('id', 'in', ids).execute()).map((r) => r.id))
+      : new Set<number>();
+    return views.map((v) => ({ ...v, access: own.has(v.id) ? 'owner' : 'broker' }));
+  };
   const required = Object.keys(formProps).filter((f) => app.engine.definitions.steps[form?.id ?? '']?.rules.validation?.some((r) => r.field === f && r.required));
   const brokerEmails = async (): Promise<Set<string>> => new Set((await db.selectFrom('brokers').select('email').execute()).map((b) => b.email.toLowerCase()));
 
@@ -46,7 +60,8 @@ export const clientsPlugin = fp(async (app) => {
       response: { 200: { type: 'object', properties: { results: { type: 'array', items: clientView }, count: { type: 'integer' } } }, ...errorResponses(401) },
     },
   }, async (request) => {
-    const results = await clients.list(userOf(request), queryParam(request, 'search')?.slice(0, 200));
+    const user = userOf(request);
+    const results = await withAccess(user, await clients.list(user, queryParam(request, 'search')?.slice(0, 200)));
     return { results, count: results.length };
   });
 
@@ -62,7 +77,7 @@ export const clientsPlugin = fp(async (app) => {
     const v = validateClient(bodyOf(request), undefined, { partial: false, checks, brokers: await brokerEmails() });
     if (v.errors.length) throw badRequest(v.errors);
     const id = await clients.create(user.id, v.fields, v.brokers ?? []);
-    return reply.code(201).send(await clients.get(user, id));
+    return reply.code(201).send({ ...(await clients.get(user, id)), access: 'owner' });
   });
 
   app.get('/clients/:id/', {
@@ -78,7 +93,7 @@ export const clientsPlugin = fp(async (app) => {
     const id = parseId((request.params as { id: string }).id);
     const client = await clients.get(user, id);
     if ((queryParam(request, 'include') ?? '').split(',').includes('life_applications')) client.life_applications = await app.applications.list(user, id);
-    return client;
+    return (await withAccess(user, [client]))[0];
   });
 
   app.patch('/clients/:id/', {
@@ -100,7 +115,7 @@ export const clientsPlugin = fp(async (app) => {
       await requireOwner(db, user, id, 'Only the client\'s adviser can change its brokers');
     }
     await clients.update(id, v.fields, v.brokers);
-    return clients.get(user, id);
+    return (await withAccess(user, [await clients.get(user, id)]))[0];
   });
 
   app.delete('/clients/:id/', {

@@ -196,7 +196,7 @@ export function ClientList() {
                         </button>
                       </td>
                       <td className="cell-actions">
-                        <RowMenu label={name} editTo={`/client/profile/${client.id}`} onDelete={() => setPendingDelete(client)} />
+                        <RowMenu label={name} editTo={`/client/profile/${client.id}`} onDelete={client.access === 'broker' ? undefined : () => setPendingDelete(client)} />
                       </td>
                     </tr>
                   );

@@ -101,6 +101,14 @@ describe.each(databases)('broker access matrix on %s', (kind) => {
     await server?.close();
   });
 
+  it('tells the owner and the broker how they reach the client (the app offers Delete to the owner only)', async () => {
+    for (const [actor, access] of [['owner', 'owner'], ['broker', 'broker']] as const) {
+      expect((await server.call('GET', `/api/clients/${ctx.id}/`, { token: tokens[actor] })).body.access).toBe(access);
+      const listed = (await server.call('GET', '/api/clients/', { token: tokens[actor] })).body.results;
+      expect(listed.find((c: { id: number }) => c.id === ctx.id).access).toBe(access);
+    }
+  });
+
   it.each(rows.map((r) => [r.call, r] as const))('%s', async (_name, row) => {
     for (const actor of ORDER) {
       const res = await server.call(row.method, row.path(ctx), { token: tokens[actor], body: row.body?.(ctx, actor) });

@@ -155,4 +155,16 @@ describe('client list', () => {
     expect(await screen.findByText('Only the client\'s adviser can delete this client')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ann Lee' })).toBeInTheDocument();
   });
+
+  it('offers no Delete for a client shared with the user as a broker', async () => {
+    mockApi({ 'GET /api/clients/': () => ({ body: { results: [{ ...ANN, access: 'broker' }, { ...BOB, access: 'owner' }], count: 2 } }) });
+    renderRoute('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
+    expect(screen.getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for Bob Roy' }));
+    expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * Issue 12: a client shared with a granted broker, in the browser. The broker sees the client on the dashboard and
- * opens its profile; deleting it is the adviser's alone, and the toast says so.
+ * opens its profile; deleting it is the adviser's alone, so its row menu offers no Delete.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,24 +28,32 @@ afterAll(async () => {
 });
 
 describe('a granted broker in the app', () => {
-  it('sees and opens the shared client, and cannot delete it', async () => {
+  it('sees and opens the shared client, and is offered no Delete', async () => {
     const page = h.page;
     await signIn(page, h.baseUrl, broker);
     await page.getByRole('link', { name: 'Noor Haddad' }).click();
     await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
     await poll(() => field(page, 'First Name').inputValue()).toBe('Noor');
+    expect(await page.getByLabel('Brokers').isDisabled()).toBe(true);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.getByLabel('Brokers').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/broker-profile-1280.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByLabel('Brokers').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/broker-profile-390.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     await page.goto(`${h.baseUrl}/dashboard`);
     await page.getByRole('button', { name: 'Actions for Noor Haddad' }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Only the client\'s adviser can delete this client').waitFor();
-    expect(await page.getByRole('link', { name: 'Noor Haddad' }).count()).toBe(1);
+    // The menu offers Edit only: deleting is the adviser's (the API answers 403 to a broker, tests/api/brokerAccess).
+    await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
     if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/broker-delete-1280.png` });
+      await page.screenshot({ path: `${SHOTS}/broker-menu-1280.png` });
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: `${SHOTS}/broker-delete-390.png` });
+      await page.screenshot({ path: `${SHOTS}/broker-menu-390.png` });
       await page.setViewportSize({ width: 1280, height: 900 });
     }
   });
