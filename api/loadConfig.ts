@@ -9,7 +9,8 @@ import type { Config } from './types.ts';
  *   PostgreSQL), LOG_LEVEL (info), APP_DIR (dist/app when built), MAX_CONNECTIONS (1000), DEMO (`0`: no demo
  *   account or sample data on an empty database), REDIS_URL (redis://… to share token revocations and throttling
  *   counters between instances), S3_BUCKET with S3_PREFIX, S3_REGION, S3_ENDPOINT and S3_FORCE_PATH_STYLE,
- *   DRAIN_MS (0), METRICS=1 with METRICS_HOST (127.0.0.1) and METRICS_PORT (9464).
+ *   DRAIN_MS (0), METRICS=1 with METRICS_HOST (127.0.0.1) and METRICS_PORT (9464), SECRET_KEY (the key sealing SINs:
+ *   64 hex digits or base64 of 32 bytes; DATA_DIR/secret.key without it).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '', 10);
@@ -41,6 +42,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     appDir: existsSync(resolve(appDir, 'index.html')) ? appDir : undefined,
     demo: env.DEMO?.trim() !== '0',
+    // Checked (and the key file made) at start, by the secrets plugin: a bad key stops the start there.
+    secretKey: env.SECRET_KEY?.trim() || undefined,
     maxConnections: Number.isInteger(maxConnections) && maxConnections > 0 ? maxConnections : 1000,
   };
 }

@@ -24,6 +24,7 @@ import { pdfRoutes } from './pdf/pdfRoutes.ts';
 import { sweepDiskFiles } from './pdf/sweepDiskFiles.ts';
 import { ensurePrivateDir } from './privateFiles.ts';
 import { screeningPlugin } from './screening/screeningPlugin.ts';
+import { secretsPlugin } from './secrets/secretsPlugin.ts';
 import type { AuthUser, Config, ServerOptions } from './types.ts';
 import type { DataLayer } from './db/tables.ts';
 
@@ -77,7 +78,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const env = loadConfig();
   const dataDir = resolve(options.dataDir ?? env.dataDir);
   const app = Fastify({
-    logger: { level: options.logLevel ?? env.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: options.logLevel ?? env.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     rewriteUrl: (req) => stripApiPrefix(req.url ?? '/'),
@@ -104,6 +105,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // The engine first: broken definitions stop the start before the database is touched.
   await app.register(enginePlugin, { stepsDir: options.stepsDir, engine: options.engine });
   await app.register(dbPlugin, { dataDir, databaseUrl: options.databaseUrl ?? env.databaseUrl, pgSchema: options.pgSchema, seedDemo: options.seedDemo ?? env.demo });
+  await app.register(secretsPlugin, { secretKey: options.secretKey ?? env.secretKey, dataDir });
   await app.register(redisPlugin, { url: options.redisUrl ?? env.redisUrl });
   ensurePrivateDir(dataDir);
   const swept = await sweepDiskFiles(dataDir);

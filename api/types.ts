@@ -33,6 +33,8 @@ export interface Config {
   maxConnections: number;
   /** Seeds the demo adviser, sample clients and brokers into an empty database (DEMO is not `0`). */
   demo: boolean;
+  /** SECRET_KEY: the key that seals secret answers (SINs); DATA_DIR/secret.key, generated, without it. */
+  secretKey?: string;
 }
 
 /** Options of buildServer; anything not given is read from the environment. */
@@ -59,6 +61,10 @@ export interface ServerOptions {
   maxConnections?: number;
   /** Prefix of the Redis keys; default "insure:" (tests use a fresh one). */
   redisPrefix?: string;
+  /** Overrides SECRET_KEY (64 hex digits or base64 of 32 bytes). */
+  secretKey?: string;
+  /** Where the log lines go (tests read them); default stdout. */
+  logStream?: { write(line: string): void };
   /** Per-address limits of sign-up and login (api/http/limitsPlugin.ts RATE_LIMITS by default). */
   rateLimits?: RateLimits;
 }

@@ -23,6 +23,9 @@ import { loadDefinitions } from '../engine/loadDefinitions.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import type { ApplicationData, JsonObject } from '../engine/types.ts';
 
+/** One SECRET_KEY for every instance and in-process server on a bench database (they share it). */
+const BENCH_KEY = 'be'.repeat(32);
+
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 9);
 const ROUNDS = 3;
 const ROUND = Math.max(1, Math.round(SECONDS / ROUNDS));
@@ -61,7 +64,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; port: number }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/benchServer.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_DIR: '/nonexistent', DATABASE_URL: '', REDIS_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_DIR: '/nonexistent', DATABASE_URL: '', REDIS_URL: '', SECRET_KEY: BENCH_KEY, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -150,7 +153,7 @@ async function breakdown(label: string, where: { dataDir: string; databaseUrl?: 
     queries += 1;
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   };
-  const app = await buildServer({ dataDir: where.dataDir, databaseUrl: where.databaseUrl, pgSchema: where.pgSchema, redisUrl: where.databaseUrl ? REDIS_URL : undefined, logLevel: 'silent', seedDemo: false });
+  const app = await buildServer({ dataDir: where.dataDir, databaseUrl: where.databaseUrl, pgSchema: where.pgSchema, redisUrl: where.databaseUrl ? REDIS_URL : undefined, logLevel: 'silent', seedDemo: false, secretKey: BENCH_KEY });
   try {
     const email = `bench.${process.pid}.${Date.now()}@example.com`;
     const password = 'a long bench pass phrase';

@@ -15,3 +15,4 @@ export { describeLogic } from './describeLogic.ts';
 export { flowDiagram } from './flowDiagram.ts';
 export { mapDocument, DocumentCheckError, isLogic, documentDirectives } from './mapDocument.ts';
 export { labelOf, fieldAt, titleCase, enumNamesOf } from './labelOf.ts';
+export { secretFields, secretPaths, secretShowLast, mapSecrets, maskValue, maskSecrets, type SecretField } from './secretFields.ts';

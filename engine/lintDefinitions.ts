@@ -7,6 +7,7 @@ import { effects as effectRegistry } from './effects.ts';
 import { checkDefinitions } from './loadDefinitions.ts';
 import { knownOperations } from './operations.ts';
 import { propertyNames, schemaAt } from './schemaAt.ts';
+import { secretShowLast } from './secretFields.ts';
 import { splitPath } from './paths.ts';
 import type { DefinitionFiles, DefinitionProblem, Definitions, JsonSchema, Logic, StepDefinition } from './types.ts';
 
@@ -92,6 +93,9 @@ function lintSchema(step: StepDefinition, report: (path: string, msg: string) =>
         if (keyword in sub) report(`${ptr}/${keyword}`, `"${keyword}" is not supported in a step's schema: offer the choices with "enum" and show fields with visibility rules`);
       }
       if (parentKeyword === 'if' && JSON.stringify(sub).includes('"$ref"')) report(ptr, 'an "if" condition may not use "$ref": write the condition out');
+      if ('x-secret' in sub && secretShowLast(sub['x-secret']) === undefined) {
+        report(`${ptr}/x-secret`, '"x-secret" is true (masked whole) or { "showLast": n } with n from 0 to 9');
+      }
       // In good order: free text is bounded, so no answer can grow past what a form and an underwriter can take.
       const types = Array.isArray(sub.type) ? sub.type : [sub.type];
       if (types.includes('string') && parentKeyword !== 'if' && sub.enum === undefined && sub.const === undefined

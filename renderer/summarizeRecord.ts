@@ -1,3 +1,4 @@
+import { maskSecrets } from '../engine/secretFields.ts';
 import type { JsonObject, StepDefinition } from '../engine/types.ts';
 import { enumLabel, fillTemplate, formatMoney } from './options.ts';
 
@@ -35,6 +36,7 @@ function typeOf(schema: Schema): string | undefined {
 /**
  * Lists a step's answered fields with the labels of its ui.json (ui:title, ui:enumNames), in ui:order, for the review
  * page. Hidden widgets, notes and unanswered fields are left out; nested objects and list rows become titled groups.
+ * Secret answers (the schema's `x-secret`: a SIN) are listed masked, as the engine masks them.
  * @param def - the step's definition
  * @param record - the step's saved record
  * @param lookups - the lists lookupSelect fields choose from, to show a chosen row by its optionLabel
@@ -114,5 +116,5 @@ export function summarizeRecord(def: StepDefinition, record: JsonObject | undefi
     return group;
   };
 
-  return walk(root, def.ui as Ui, record ?? {});
+  return walk(root, def.ui as Ui, maskSecrets(def, record ?? {}));
 }

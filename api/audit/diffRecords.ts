@@ -8,10 +8,8 @@ export interface FieldChange {
   to: unknown;
 }
 
-/** What a secret's value becomes on record: that it was there, nothing of it (a SIN part is three digits). */
-export function maskSecret(value: unknown): unknown {
-  return value === undefined || value === null || value === '' ? value ?? null : '•••';
-}
+/** How a secret at a path is recorded (masked), or undefined for a field that is not secret. */
+export type MaskAt = (path: string) => ((value: unknown) => unknown) | undefined;
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -28,12 +26,12 @@ function leaves(value: unknown, prefix: string, out: Map<string, unknown>): void
 
 /**
  * The fields that differ between two versions of a record, leaf by leaf, in a stable order. A field that appears
- * or disappears changes from or to null. Values at secret paths are masked.
+ * or disappears changes from or to null. Values are compared whole and recorded masked at secret paths.
  * @param before - the record before the change (undefined when it is new)
  * @param after - the record after it (undefined when it is removed)
- * @param isSecret - whether a dotted path holds a secret (a SIN)
+ * @param maskAt - the mask of a dotted path that holds a secret (a SIN)
  */
-export function diffRecords(before: unknown, after: unknown, isSecret: (path: string) => boolean = () => false): FieldChange[] {
+export function diffRecords(before: unknown, after: unknown, maskAt: MaskAt = () => undefined): FieldChange[] {
   const was = new Map<string, unknown>();
   const now = new Map<string, unknown>();
   leaves(before ?? {}, '', was);
@@ -43,8 +41,9 @@ export function diffRecords(before: unknown, after: unknown, isSecret: (path: st
     const from = was.has(field) ? was.get(field) : null;
     const to = now.has(field) ? now.get(field) : null;
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
-    const secret = isSecret(field);
-    changes.push({ field, from: secret ? maskSecret(from) : from, to: secret ? maskSecret(to) : to });
+    const mask = maskAt(field);
+    const shown = (v: unknown): unknown => (mask && v !== null && v !== '' ? mask(v) : v);
+    changes.push({ field, from: shown(from), to: shown(to) });
   }
   return changes;
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, unauthorized } from '../http/apiError.ts';
 import { perAddress } from '../http/limitsPlugin.ts';
 import { bodyOf, userOf } from '../http/requestHelpers.ts';
@@ -38,6 +38,15 @@ function duplicate(message: string, field: string): ApiError {
 
 const REVOKED = 'insure:tokens:revoked';
 
+/**
+ * Every later log line of the request names the user: the handlers' and the "request completed" line, which fastify
+ * writes through the reply's logger (the "incoming request" line comes before the token is read; its reqId links it).
+ */
+function nameUser(request: FastifyRequest, reply: FastifyReply, userId: number): void {
+  request.log = request.log.child({ userId });
+  reply.log = request.log;
+}
+
 /** SQLite means one process; on PostgreSQL other instances may log a token out, so it is cached only with Redis. */
 function tokenCachePolicy(app: FastifyInstance): TokenCache {
   const { redis } = app;
@@ -68,7 +77,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
   app.decorate('loginThrottle', throttle);
   app.decorateRequest('user', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public) return;
     const header = request.headers.authorization;
     const token = header ? /^Token\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
@@ -76,6 +85,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
     const user = await tokens.find(token);
     if (!user) throw unauthorized('Invalid token');
     request.user = user;
+    nameUser(request, reply, user.id);
   });
 
   app.post('/users/', {
@@ -175,6 +185,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
       throw new ApiError(401, { error: 'Invalid credentials' });
     }
     await throttle.succeed(name, request.ip);
+    nameUser(request, reply, user.id);
     const { token, expiresAt } = await tokens.issue(user.id);
     return { token, username: user.username, role: user.role, user_id: user.id, expires_at: expiresAt };
   });

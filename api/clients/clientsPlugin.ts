@@ -3,7 +3,8 @@ import { createAuditLog, type AuditLog } from '../audit/createAuditLog.ts';
 import { badRequest, etagOf } from '../http/apiError.ts';
 import { bodyOf, ifMatchOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
 import { anyObject, errorResponses, idParams, objectBody } from '../http/routeSchemas.ts';
-import type { JsonObject } from '../types.ts';
+import type { AuthUser, ClientView, JsonObject } from '../types.ts';
+import { requireOwner, type ClientAccess } from './accessOf.ts';
 import { clientChecks } from './clientRules.ts';
 import { createClientStore, type ClientStore } from './createClientStore.ts';
 import { validateClient } from './validateClient.ts';
@@ -38,7 +39,21 @@ export const clientsPlugin = fp(async (app) => {
   const form = app.engine.definitions.flow.forms?.find((f) => f.record === 'client');
   const formProps = (form ? app.engine.definitions.steps[form.id].schema.properties ?? {} : {}) as Record<string, unknown>;
   const clientFields: Record<string, JsonObject> = Object.fromEntries(Object.entries(formProps).map(([k, v]) => [k, strip(v)]));
-  const clientView = { ...anyObject, properties: { id: { type: 'integer' }, ...clientFields, phone: { type: ['string', 'null'] }, created_at: { type: 'string' }, updated_at: { type: 'string' } } };
+  const clientView = {
+    ...anyObject,
+    properties: {
+      id: { type: 'integer' }, ...clientFields, phone: { type: ['string', 'null'] }, created_at: { type: 'string' }, updated_at: { type: 'string' },
+      access: { type: 'string', enum: ['owner', 'broker'], description: 'owner: the user\'s own client; broker: shared with the user as a granted broker (no delete, no change of brokers)' },
+    },
+  };
+  /** Tells each client whether it is the user's own or shared with them as a broker (one query for a list). */
+  const withAccess = async <T extends ClientView>(user: AuthUser, views: T[]): Promise<(T & { access: ClientAccess })[]> => {
+    const ids = views.map((v) => v.id);
+    const own = ids.length
+      ? new Set((await db.selectFrom('clients').select('id').where('owner_user_id', '=', user.id).where('id', 'in', ids).execute()).map((r) => r.id))
+      : new Set<number>();
+    return views.map((v) => ({ ...v, access: own.has(v.id) ? 'owner' : 'broker' }));
+  };
   const required = Object.keys(formProps).filter((f) => app.engine.definitions.steps[form?.id ?? '']?.rules.validation?.some((r) => r.field === f && r.required));
   const brokerEmails = async (): Promise<Set<string>> => new Set((await db.selectFrom('brokers').select('email').execute()).map((b) => b.email.toLowerCase()));
 
@@ -50,7 +65,8 @@ export const clientsPlugin = fp(async (app) => {
       response: { 200: { type: 'object', properties: { results: { type: 'array', items: clientView }, count: { type: 'integer' } } }, ...errorResponses(401) },
     },
   }, async (request) => {
-    const results = await clients.list(userOf(request), queryParam(request, 'search')?.slice(0, 200));
+    const user = userOf(request);
+    const results = await withAccess(user, await clients.list(user, queryParam(request, 'search')?.slice(0, 200)));
     return { results, count: results.length };
   });
 
@@ -66,7 +82,7 @@ export const clientsPlugin = fp(async (app) => {
     const v = validateClient(bodyOf(request), undefined, { partial: false, checks, brokers: await brokerEmails() });
     if (v.errors.length) throw badRequest(v.errors);
     const id = await clients.create(user.id, v.fields, v.brokers ?? [], undefined, user.id);
-    return reply.code(201).send(await clients.get(user, id));
+    return reply.code(201).send({ ...(await clients.get(user, id)), access: 'owner' });
   });
 
   app.get('/clients/:id/', {
@@ -83,7 +99,7 @@ export const clientsPlugin = fp(async (app) => {
     const client = await clients.get(user, id);
     void reply.header('etag', etagOf(client.version));
     if ((queryParam(request, 'include') ?? '').split(',').includes('life_applications')) client.life_applications = await app.applications.list(user, id);
-    return client;
+    return (await withAccess(user, [client]))[0];
   });
 
   app.patch('/clients/:id/', {
@@ -92,7 +108,7 @@ export const clientsPlugin = fp(async (app) => {
       summary: 'Change some fields of a client: the profile form\'s rules and, for a proposed insured\'s fields, the proposed-insured rules (for the fields given)',
       params: idParams('id'),
       body: objectBody(clientFields),
-      response: { 200: clientView, ...errorResponses(400, 401, 404) },
+      response: { 200: clientView, ...errorResponses(400, 401, 403, 404) },
     },
   }, async (request, reply) => {
     const user = userOf(request);
@@ -100,8 +116,12 @@ export const clientsPlugin = fp(async (app) => {
     const stored = await clients.get(user, id);
     const v = validateClient(bodyOf(request), stored, { partial: true, checks, brokers: await brokerEmails() });
     if (v.errors.length) throw badRequest(v.errors);
+    // Who a client is shared with is its adviser's choice; a broker's save may send the list back unchanged.
+    if (v.brokers && [...v.brokers].sort().join('\n') !== [...stored.brokers].sort().join('\n')) {
+      await requireOwner(db, user, id, 'Only the client\'s adviser can change its brokers');
+    }
     await clients.update(id, v.fields, v.brokers, undefined, user.id, ifMatchOf(request));
-    const client = await clients.get(user, id);
+    const client = (await withAccess(user, [await clients.get(user, id)]))[0];
     void reply.header('etag', etagOf(client.version));
     return client;
   });
@@ -148,14 +168,14 @@ export const clientsPlugin = fp(async (app) => {
   app.delete('/clients/:id/', {
     schema: {
       tags: ['clients'],
-      summary: 'Delete a client with its applications, progress and screening records',
+      summary: 'Delete a client with its applications, progress and screening records (its adviser only: a broker gets 403)',
       params: idParams('id'),
-      response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 404) },
+      response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 403, 404) },
     },
   }, async (request) => {
     const user = userOf(request);
     const id = parseId((request.params as { id: string }).id);
-    await clients.requireAccess(user, id);
+    await requireOwner(db, user, id, 'Only the client\'s adviser can delete this client');
     // The generated PDFs go with the client: their keys are read before the records that list them are deleted.
     const keys = await app.applications.fileKeys(id);
     await clients.remove(user, id);
@@ -166,7 +186,7 @@ export const clientsPlugin = fp(async (app) => {
   app.get('/brokers/', {
     schema: {
       tags: ['brokers'],
-      summary: 'Brokers a client can list; a user whose email is a listed broker\'s sees that client',
+      summary: 'Brokers a client can list; the account an administrator made a broker for that email sees that client',
       response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } } } }, ...errorResponses(401) },
     },
   }, async () => db.selectFrom('brokers').select(['id', 'name', 'email']).orderBy('name').execute());

@@ -148,6 +148,30 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable('files').ifExists().execute();
       },
     },
+    '0004_broker_grants': {
+      async up(db: Kysely<unknown>) {
+        // Accounts an administrator made brokers (npm run user -- grant-broker EMAIL): a client listing a broker's
+        // email is shared with the account granted for that email, never with whoever signed up with it.
+        await db.schema
+          .createTable('broker_grants')
+          .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('granted_at', 'text', (c) => c.notNull())
+          .addColumn('granted_by', 'text', (c) => c.notNull())
+          .execute();
+        // A fingerprint of the key that seals secret answers (SINs): a start with another key is refused.
+        await db.schema
+          .createTable('key_checks')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('fingerprint', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('key_checks').ifExists().execute();
+        await db.schema.dropTable('broker_grants').ifExists().execute();
+      },
+    },
     '0005_versions_audit': {
       async up(db: Kysely<unknown>) {
         // A version per client and per step record: ETags, If-Match and the compare-and-set of every write.

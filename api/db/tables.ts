@@ -49,6 +49,23 @@ export interface ClientsTable {
   version: ColumnType<number, number | undefined, number>;
 }
 
+/** An account an administrator made a broker: it sees the clients that list its email. */
+export interface BrokerGrantsTable {
+  user_id: number;
+  /** The account's email when granted (lower case); the grant holds only while the account keeps it. */
+  email: string;
+  granted_at: string;
+  /** Who granted it (the CLI's operating-system user). */
+  granted_by: string;
+}
+
+/** A fingerprint of a key in use (HMAC of a fixed text), so a start with another key is refused. */
+export interface KeyChecksTable {
+  name: string;
+  fingerprint: string;
+  created_at: string;
+}
+
 export interface ClientBrokersTable {
   client_id: number;
   broker_email: string;
@@ -149,6 +166,8 @@ export interface Database {
   generations: GenerationsTable;
   files: FilesTable;
   audit_log: AuditLogTable;
+  broker_grants: BrokerGrantsTable;
+  key_checks: KeyChecksTable;
 }
 
 /** The opened data layer. */

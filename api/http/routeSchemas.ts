@@ -29,6 +29,7 @@ export const errorBody: Schema = {
 const descriptions: { [status: number]: string } = {
   400: 'Bad input: {"error": first message, "errors": [{field, message}]}',
   401: 'No token ("No authentication token found") or an unknown, revoked or expired one ("Invalid token")',
+  403: 'Only the client\'s adviser may do this (a broker it is shared with may not)',
   404: '{"error": "Not found"}: missing, or another user\'s',
   412: 'If-Match names another version than the stored one: {"error": "This step was changed in another window", "current": the record now, "version": n}, ETag the current version',
   429: 'Too many failed logins',

@@ -8,7 +8,8 @@ import type { Database } from '../db/tables.ts';
 import type { ServerEngine } from '../definitions/createServerEngine.ts';
 import { ApiError, badRequest, preconditionFailed } from '../http/apiError.ts';
 import type { ApplicationData, AuthUser, FieldError, JsonObject } from '../types.ts';
-import { diffRecords } from '../audit/diffRecords.ts';
+import { diffRecords, type MaskAt } from '../audit/diffRecords.ts';
+import { maskValue, secretFields } from '../../engine/secretFields.ts';
 import type { AuditLog } from '../audit/createAuditLog.ts';
 import type { ScreeningStore, StoredScreening } from './createScreeningStore.ts';
 
@@ -174,8 +175,21 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
   const refuse = (errors: FieldError[], map?: (p: string) => string): ApiError =>
     badRequest(map ? errors.map((e) => ({ field: map(e.field), message: e.message })) : errors);
 
-  // TODO(merge): the secret paths of a step come from the definitions (SIN fields).
-  const secretPaths = (_stepId: string) => (_path: string): boolean => false;
+  // The audit trail records secret answers (SINs, `x-secret` in the step schemas) masked as everywhere else.
+  const masks = new Map<string, MaskAt>();
+  const secretPaths = (stepId: string): MaskAt => {
+    let mask = masks.get(stepId);
+    if (!mask) {
+      const fields = secretFields(engine.definitions.steps[stepId]);
+      mask = (path) => {
+        const segments = path.split('.');
+        const field = fields.find((f) => f.path.length === segments.length && f.path.every((seg, i) => seg === segments[i] || (seg === '*' && /^\d+$/.test(segments[i]))));
+        return field ? (value) => maskValue(value, field.showLast) : undefined;
+      };
+      masks.set(stepId, mask);
+    }
+    return mask;
+  };
 
   const stale = (before: ApplicationData, stepId: string): ApiError =>
     preconditionFailed(CONFLICT, before[stepId] ?? {}, versionOf(before, stepId));

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { visibleTo } from '../clients/visibleTo.ts';
 import type { Database } from '../db/tables.ts';
 import { notFound } from '../http/apiError.ts';
+import { PLAIN_CODEC, type RecordCodec } from '../secrets/createRecordCodec.ts';
 import type { ApplicationData, AuthUser, JsonObject } from '../types.ts';
 
 /** A client's step records as stored, with the version of each. */
@@ -135,8 +136,14 @@ function createGroupCommit(db: Kysely<Database>): (w: Omit<Write, 'done'>) => Pr
  * Step records, one row per client and step (primary key client_id + step_id).
  * @param db - the data layer
  * @param groupCommit - batch concurrent writes into one transaction (SQLite, where each commit is an fsync)
+ * @param codec - seals the secret answers (SINs) on write and opens them on read; none by default
  */
-export function createScreeningStore(db: Kysely<Database>, groupCommit = false): ScreeningStore {
+export function createScreeningStore(db: Kysely<Database>, groupCommit = false, codec: RecordCodec = PLAIN_CODEC): ScreeningStore {
+  const openRecord = (clientId: number, stepId: string, text: string): JsonObject | undefined => {
+    const record = parse(text);
+    return record && codec.open(clientId, stepId, record);
+  };
+  const stored = (clientId: number, stepId: string, record: JsonObject): string => JSON.stringify(codec.seal(clientId, stepId, record));
   const write = groupCommit
     ? createGroupCommit(db)
     : (w: Omit<Write, 'done'>) => (w.after ? db.transaction().execute((trx) => upsert(trx, w)) : upsert(db, w));
@@ -145,7 +152,7 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false):
       const rows = await db.selectFrom('screening_records').select(['step_id', 'data']).where('client_id', '=', clientId).execute();
       const data: ApplicationData = {};
       for (const row of rows) {
-        const record = parse(row.data);
+        const record = openRecord(clientId, row.step_id, row.data);
         if (record) data[row.step_id] = record;
       }
       return data;
@@ -162,17 +169,17 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false):
       const data: ApplicationData = {};
       const versions: Record<string, number> = {};
       for (const row of rows) {
-        const record = row.step_id && row.data ? parse(row.data) : undefined;
+        const record = row.step_id && row.data ? openRecord(clientId, row.step_id, row.data) : undefined;
         if (row.step_id && record) data[row.step_id] = record;
         if (row.step_id && row.version !== null) versions[row.step_id] = row.version;
       }
       return { data, versions };
     },
     save(clientId, stepId, record, expected, after) {
-      return write({ client_id: clientId, step_id: stepId, data: JSON.stringify(record), updated_at: new Date().toISOString(), expected, after });
+      return write({ client_id: clientId, step_id: stepId, data: stored(clientId, stepId, record), updated_at: new Date().toISOString(), expected, after });
     },
     saveIn(trx, clientId, stepId, record, expected) {
-      return upsert(trx, { client_id: clientId, step_id: stepId, data: JSON.stringify(record), updated_at: new Date().toISOString(), expected });
+      return upsert(trx, { client_id: clientId, step_id: stepId, data: stored(clientId, stepId, record), updated_at: new Date().toISOString(), expected });
     },
     async clear(clientId, trx = db) {
       await trx.deleteFrom('screening_records').where('client_id', '=', clientId).execute();

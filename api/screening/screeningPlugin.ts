@@ -21,7 +21,7 @@ declare module 'fastify' {
  */
 export const screeningPlugin = fp(async (app) => {
   const { db, dialect } = app.database;
-  const records = createScreeningStore(db, dialect === 'sqlite');
+  const records = createScreeningStore(db, dialect === 'sqlite', app.secrets);
   const screening = createScreeningService(app.engine, records, app.clients, db, app.audit);
   app.decorate('records', records);
   app.decorate('screening', screening);
@@ -101,4 +101,4 @@ export const screeningPlugin = fp(async (app) => {
     const others = Object.entries(saved.others).map(([stepId, v]) => `${stepId}=${etagOf(v)}`).join(', ');
     return { etag: etagOf(saved.version), ...(others ? { 'x-step-versions': others } : {}) };
   }
-}, { name: 'screening', dependencies: ['db', 'engine', 'clients'] });
+}, { name: 'screening', dependencies: ['db', 'engine', 'clients', 'secrets'] });

@@ -69,6 +69,8 @@ export interface Client {
   gender_sex_at_birth?: Gender | string | null;
   /** Broker emails. */
   brokers?: string[];
+  /** How the user reaches it: their own client, or one shared with them as a broker (which they may not delete). */
+  access?: 'owner' | 'broker';
   life_applications?: LifeApplication[];
   created_at?: string | null;
   updated_at?: string | null;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { deleteClient, listClients } from '../api/client.ts';
+import { ApiError, deleteClient, listClients } from '../api/client.ts';
 import type { Client } from '../api/types.ts';
 import { formatDate, formatPhone, fullName, orDash } from '../format.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -80,8 +80,9 @@ export function ClientList() {
       await deleteClient(pendingDelete.id);
       show('Client deleted successfully', 'success');
       void load();
-    } catch {
-      show('Error deleting client', 'error');
+    } catch (cause) {
+      // A broker the client is shared with may not delete it: the server says so (403), and so does the toast.
+      show(cause instanceof ApiError && cause.status === 403 ? cause.message : 'Error deleting client', 'error');
     } finally {
       setDeleting(false);
       setPendingDelete(null);
@@ -195,7 +196,7 @@ export function ClientList() {
                         </button>
                       </td>
                       <td className="cell-actions">
-                        <RowMenu label={name} editTo={`/client/profile/${client.id}`} onDelete={() => setPendingDelete(client)} />
+                        <RowMenu label={name} editTo={`/client/profile/${client.id}`} onDelete={client.access === 'broker' ? undefined : () => setPendingDelete(client)} />
                       </td>
                     </tr>
                   );

@@ -8,10 +8,11 @@ export interface RowMenuProps {
   /** Names the row for screen readers: "Actions for {label}". */
   label: string;
   editTo: string;
-  onDelete: () => void;
+  /** Without it there is no Delete (a client shared with the user as a broker is not theirs to delete). */
+  onDelete?: () => void;
 }
 
-/** A row's "more" menu with Edit (a link) and Delete. */
+/** A row's "more" menu with Edit (a link) and, when given onDelete, Delete. */
 export function RowMenu({ label, editTo, onDelete }: RowMenuProps) {
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
@@ -49,17 +50,19 @@ export function RowMenu({ label, editTo, onDelete }: RowMenuProps) {
           <Link role="menuitem" className="menu-item" to={editTo}>
             Edit
           </Link>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item menu-item-danger"
-            onClick={() => {
-              setOpen(false);
-              onDelete();
-            }}
-          >
-            Delete
-          </button>
+          {onDelete && (
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-item menu-item-danger"
+              onClick={() => {
+                setOpen(false);
+                onDelete();
+              }}
+            >
+              Delete
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -74,6 +74,8 @@ function ClientProfileForm() {
   const [saving, setSaving] = useState(false);
   const [applications, setApplications] = useState<LifeApplication[]>([]);
   const [clientName, setClientName] = useState('');
+  // A client shared with the user as a broker: who it is shared with is its adviser's choice.
+  const [shared, setShared] = useState(false);
   const [creating, setCreating] = useState(false);
   const [applicationError, setApplicationError] = useState<string | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -99,6 +101,7 @@ function ClientProfileForm() {
           setValues(fromClient(client));
           setApplications(client.life_applications ?? []);
           setClientName(fullName(client));
+          setShared(client.access === 'broker');
         })
         .catch((cause: unknown) => {
           if (!controller.signal.aborted) setLoadError(cause instanceof Error ? cause.message : 'Error fetching client profile');
@@ -325,7 +328,7 @@ function ClientProfileForm() {
                   <label className="field-label" htmlFor="client-brokers">
                     Brokers
                   </label>
-                  <select id="client-brokers" name="brokers" multiple value={values.brokers} onChange={onBrokersChange} aria-describedby="client-brokers-hint">
+                  <select id="client-brokers" name="brokers" multiple value={values.brokers} onChange={onBrokersChange} aria-describedby="client-brokers-hint" disabled={shared}>
                     {brokerOptions.map((broker) => (
                       <option key={broker.email} value={broker.email}>
                         {`${broker.name} (${broker.email})`}
@@ -333,7 +336,7 @@ function ClientProfileForm() {
                     ))}
                   </select>
                   <p className="field-hint" id="client-brokers-hint">
-                    Hold Ctrl/Cmd to select multiple brokers
+                    {shared ? 'This client is shared with you as a broker: only its adviser can change its brokers' : 'Hold Ctrl/Cmd to select multiple brokers'}
                   </p>
                 </div>
               </div>

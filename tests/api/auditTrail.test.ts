@@ -59,11 +59,18 @@ describe.each(databases)('the audit trail (%s)', (kind) => {
     const saved = await server.call('PUT', `/api/screening/${id}/tax-information/`, { token: owner.token, body: tax });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const entry = (await history(id)).body.results.find((e: { entity_id: string }) => e.entity_id === 'tax-information');
-    const sinParts = Object.entries(tax ?? {}).filter(([k]) => /sin_part/.test(k)).map(([, v]) => String(v));
-    expect(sinParts.length).toBeGreaterThan(0);
+    // Masked as everywhere else: "*** *** 286", only the last three digits shown.
+    const parts = (owner: number) => [1, 2, 3].map((n) => String((tax as Record<string, unknown>)[`owner${owner}_sin_part${n}`] ?? ''));
+    const [p1, p2, p3] = parts(1);
+    expect(p1).toMatch(/^\d{3}$/);
     const text = JSON.stringify(entry);
-    const whole = sinParts.join('');
-    expect(text).not.toContain(whole);
-    for (const part of sinParts) expect(text).not.toContain(`"${part}"`);
+    expect(text).not.toContain(`${p1}${p2}${p3}`);
+    expect(text).not.toContain(`"${p1}"`);
+    expect(text).not.toContain(`"${p2}"`);
+    expect(entry.changes).toEqual(expect.arrayContaining([
+      { field: 'owner1_sin_part1', from: null, to: '***' },
+      { field: 'owner1_sin_part2', from: null, to: '***' },
+      { field: 'owner1_sin_part3', from: null, to: p3 },
+    ]));
   });
 });

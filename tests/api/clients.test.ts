@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantBroker } from '../../api/admin/brokerGrants.ts';
 import { clientBody, createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 
 function isoDay(offsetDays: number): string {
@@ -154,10 +155,12 @@ describe.each(databases)('clients (%s)', (kind) => {
     const id = await createClient(server, token, { brokers: [brokerEmail.toUpperCase()] });
     expect((await server.call('GET', `/api/clients/${id}/`, { token })).body.brokers).toEqual([brokerEmail]);
 
-    // The broker signs up with the listed email and sees the client; a stranger does not.
+    // Signing up with the listed email proves nothing: the account sees the client once an administrator grants it.
     const broker = await server.call('POST', '/api/users/', { body: { email: brokerEmail, password: 'broker pass phrase 1' } });
     expect([201, 400]).toContain(broker.status);
     const brokerToken = (await server.call('POST', '/api/login/', { body: { username: brokerEmail, password: 'broker pass phrase 1' } })).body.token;
+    expect((await server.call('GET', `/api/clients/${id}/`, { token: brokerToken })).status).toBe(404);
+    expect((await grantBroker(server.app.database.db, brokerEmail, { by: 'test' })).code).toBe(0);
     expect((await server.call('GET', `/api/clients/${id}/`, { token: brokerToken })).status).toBe(200);
     expect((await server.call('GET', '/api/clients/', { token: brokerToken })).body.results.map((c: { id: number }) => c.id)).toContain(id);
 

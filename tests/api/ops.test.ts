@@ -9,6 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { createClient, databases, PG_URL, REDIS_URL, signUp, startServer } from '../support/apiServer.ts';
 import { startProcess } from '../support/startProcess.ts';
 
+/** The SECRET_KEY of instances that share one database. */
+const SHARED_KEY = '5e'.repeat(32);
+
 describe.each(databases)('the operational surface (%s)', (kind) => {
   it('answers liveness and readiness without a token, is not ready once draining, and counts by route pattern', async () => {
     const server = await startServer(kind);
@@ -61,7 +64,8 @@ describe('instances sharing one PostgreSQL database', () => {
     const made = [mkdtempSync(join(tmpdir(), 'ops-a-')), mkdtempSync(join(tmpdir(), 'ops-b-'))];
     dirs.push(...made);
     const apps: FastifyInstance[] = [];
-    for (const dataDir of made) apps.push(await buildServer({ dataDir, databaseUrl: PG_URL, pgSchema: schema, redisUrl, logLevel: 'silent' }));
+    // Instances on one database share the key that seals SINs (each has its own DATA_DIR).
+    for (const dataDir of made) apps.push(await buildServer({ dataDir, databaseUrl: PG_URL, pgSchema: schema, redisUrl, logLevel: 'silent', secretKey: SHARED_KEY }));
     return apps;
   };
   const call = async (app: FastifyInstance, method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
@@ -100,7 +104,7 @@ describe('instances sharing one PostgreSQL database', () => {
     schemas.push(schema);
     const made = [mkdtempSync(join(tmpdir(), 'ops-a-')), mkdtempSync(join(tmpdir(), 'ops-b-'))];
     dirs.push(...made);
-    const apps = await Promise.all(made.map((dataDir) => buildServer({ dataDir, databaseUrl: PG_URL, pgSchema: schema, logLevel: 'silent' })));
+    const apps = await Promise.all(made.map((dataDir) => buildServer({ dataDir, databaseUrl: PG_URL, pgSchema: schema, logLevel: 'silent', secretKey: SHARED_KEY })));
     try {
       for (const app of apps) expect((await app.inject({ method: 'GET', url: '/api/readyz' })).statusCode).toBe(200);
     } finally {

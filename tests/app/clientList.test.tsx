@@ -141,4 +141,30 @@ describe('client list', () => {
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.queryByText('Error deleting client')).not.toBeInTheDocument();
   });
+
+  it('shows the server\'s reason when a broker the client is shared with tries to delete it (403)', async () => {
+    mockApi({
+      'GET /api/clients/': () => ({ body: { results: [ANN], count: 1 } }),
+      'DELETE /api/clients/7/': () => ({ status: 403, body: { error: 'Only the client\'s adviser can delete this client', errors: [] } }),
+    });
+    renderRoute('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Only the client\'s adviser can delete this client')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ann Lee' })).toBeInTheDocument();
+  });
+
+  it('offers no Delete for a client shared with the user as a broker', async () => {
+    mockApi({ 'GET /api/clients/': () => ({ body: { results: [{ ...ANN, access: 'broker' }, { ...BOB, access: 'owner' }], count: 2 } }) });
+    renderRoute('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
+    expect(screen.getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for Bob Roy' }));
+    expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+  });
 });

@@ -146,6 +146,21 @@ describe('client profile: blank form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error updating client profile');
   });
 
+  it('a broker the client is shared with sees its brokers but cannot change them', async () => {
+    mockApi({
+      'GET /api/brokers/': () => ({ body: BROKERS }),
+      'GET /api/clients/5/?include=life_applications': () => ({
+        body: { id: 5, first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', phone_primary: '4165551234', date_of_birth: '1980-02-03', gender_sex_at_birth: 'female', brokers: ['jane@brokers.ca'], access: 'broker' },
+      }),
+    });
+    renderRoute('/client/profile/5');
+    await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveValue('Ann'));
+    const brokers = screen.getByLabelText('Brokers');
+    expect(brokers).toBeDisabled();
+    expect(brokers).toHaveAccessibleDescription('This client is shared with you as a broker: only its adviser can change its brokers');
+    expect(screen.getByLabelText('First Name')).toBeEnabled();
+  });
+
   it('shows "Loading..." and then a load error', async () => {
     // The client's answer is held back until "Loading..." has been seen, so the check does not race the answer.
     let answer: () => void = () => {};

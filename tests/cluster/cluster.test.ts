@@ -43,7 +43,7 @@ interface Instance {
 async function start(instance: Instance): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), `cluster-${instance.name}-`));
   dirs.push(dataDir);
-  const { child } = await startProcess({ PORT: String(instance.port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL, DRAIN_MS: '1000' });
+  const { child } = await startProcess({ PORT: String(instance.port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL, DRAIN_MS: '1000', SECRET_KEY: '5e'.repeat(32) });
   children.add(child);
   child.on('exit', () => children.delete(child));
   instance.child = child;

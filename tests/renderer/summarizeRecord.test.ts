@@ -31,4 +31,13 @@ describe('review summaries come from the definitions', () => {
     const summary = summarizeRecord(definitions.steps.basic, { client_id: 7 }, { clients: [{ id: 7, first_name: 'Ana', last_name: 'Lopez', date_of_birth: '1985-03-04' }] });
     expect(rows(summary)['Select Client']).toBe('Ana Lopez (1985-03-04)');
   });
+
+  it('lists a SIN masked as *** *** 286, driven by the schema\'s x-secret', () => {
+    const tax = example('tax-information', 'one-owner')['tax-information'] as JsonObject;
+    const summary = summarizeRecord(definitions.steps['tax-information'], tax);
+    const values = summary.rows.filter((r) => r.label.startsWith('SIN part')).map((r) => r.value);
+    expect(values.join(' ')).toBe('*** *** 286');
+    expect(JSON.stringify(summary)).not.toMatch(/046|454/);
+    expect(tax.owner1_sin_part1).toBe('046');
+  });
 });
