@@ -87,6 +87,8 @@ export interface ValidationRule {
   message: string;
   /** Values computed for the message's placeholders. */
   params?: { [name: string]: Logic };
+  /** What the rule checks, in words (product staff, and the API document, which cannot express every rule). */
+  description?: string;
 }
 
 export interface ComputedRule {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest, unauthorized } from '../http/apiError.ts';
 import { perAddress } from '../http/limitsPlugin.ts';
 import { bodyOf, userOf } from '../http/requestHelpers.ts';
-import { errorResponses, objectBody } from '../http/routeSchemas.ts';
+import { errorResponses, ref } from '../http/routeSchemas.ts';
 import type { FieldError } from '../types.ts';
 import { createLoginThrottle, type LoginThrottle } from './createLoginThrottle.ts';
 import { PASSWORD_MESSAGES, passwordProblem } from './checkPassword.ts';
@@ -84,12 +84,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
       tags: ['accounts'],
       summary: 'Create an account (username defaults to the email). A registered email gets the same answer (its owner is notified instead).',
       security: [],
-      body: objectBody({
-        email: { type: 'string', format: 'email' },
-        password: { type: 'string', minLength: 12 },
-        username: { type: 'string', description: 'Any name; one that looks like an email must be the account\'s own email' },
-      }, ['email', 'password']),
-      response: { 201: { type: 'object', properties: { email: { type: 'string' }, username: { type: 'string' } } }, ...errorResponses(400, 429) },
+      body: ref('SignUpRequest'),
+      response: { 201: ref('Account', 'Created (or the email was registered already: the same answer)'), ...errorResponses(400, 429) },
     },
   }, async (request, reply) => {
     const body = bodyOf(request);
@@ -143,11 +139,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
       tags: ['accounts'],
       summary: 'Log in with username (or email) and password; answers a token for "Authorization: Token {token}"',
       security: [],
-      body: objectBody({ username: { type: 'string' }, password: { type: 'string' } }, ['username', 'password']),
-      response: {
-        200: { type: 'object', properties: { token: { type: 'string' }, username: { type: 'string' }, role: { type: 'string' }, user_id: { type: 'integer' }, expires_at: { type: 'string' } } },
-        ...errorResponses(400, 401, 429),
-      },
+      body: ref('LoginRequest'),
+      response: { 200: ref('LoginAnswer'), ...errorResponses(400, 401, 429) },
     },
   }, async (request, reply) => {
     const body = bodyOf(request);
@@ -183,7 +176,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
     schema: {
       tags: ['accounts'],
       summary: 'Revoke the token of this request',
-      response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401) },
+      response: { 200: ref('Success'), ...errorResponses(401) },
     },
   }, async (request) => {
     userOf(request);
@@ -196,7 +189,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
     schema: {
       tags: ['accounts'],
       summary: 'The signed-in user',
-      response: { 200: { type: 'object', properties: { user_id: { type: 'integer' }, username: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } } }, ...errorResponses(401) },
+      response: { 200: ref('UserInfo'), ...errorResponses(401) },
     },
   }, async (request) => {
     const user = userOf(request);

@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
-import { badRequest } from '../http/apiError.ts';
+import { badRequest, fieldError } from '../http/apiError.ts';
 import { bodyOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
-import { anyObject, errorResponses, idParams, objectBody } from '../http/routeSchemas.ts';
-import type { JsonObject } from '../types.ts';
+import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import { clientChecks } from './clientRules.ts';
 import { createClientStore, type ClientStore } from './createClientStore.ts';
 import { validateClient } from './validateClient.ts';
@@ -14,6 +13,9 @@ declare module 'fastify' {
   }
 }
 
+/** The one thing GET /clients/{id}/ can include. */
+const INCLUDE = 'life_applications';
+
 /**
  * Clients and brokers: GET/POST /clients/, GET/PATCH/DELETE /clients/{id}/, GET /brokers/. A client's fields are
  * the client profile form's and a proposed insured's; both sets of rules come from the definitions.
@@ -24,25 +26,14 @@ export const clientsPlugin = fp(async (app) => {
   app.decorate('clients', clients);
   const checks = clientChecks(app.engine);
 
-  // The documented body: the profile form's schema and the proposed insured's fields, without their messages.
-  const strip = (schema: unknown): JsonObject => {
-    const { errorMessage: _m, ...rest } = (schema ?? {}) as JsonObject;
-    void _m;
-    return rest;
-  };
-  const form = app.engine.definitions.flow.forms?.find((f) => f.record === 'client');
-  const formProps = (form ? app.engine.definitions.steps[form.id].schema.properties ?? {} : {}) as Record<string, unknown>;
-  const clientFields: Record<string, JsonObject> = Object.fromEntries(Object.entries(formProps).map(([k, v]) => [k, strip(v)]));
-  const clientView = { ...anyObject, properties: { id: { type: 'integer' }, ...clientFields, phone: { type: ['string', 'null'] }, created_at: { type: 'string' }, updated_at: { type: 'string' } } };
-  const required = Object.keys(formProps).filter((f) => app.engine.definitions.steps[form?.id ?? '']?.rules.validation?.some((r) => r.field === f && r.required));
   const brokerEmails = async (): Promise<Set<string>> => new Set((await db.selectFrom('brokers').select('email').execute()).map((b) => b.email.toLowerCase()));
 
   app.get('/clients/', {
     schema: {
       tags: ['clients'],
       summary: 'The user\'s clients, newest first; ?search= matches name, email or phone',
-      querystring: { type: 'object', properties: { search: { type: 'string' } } },
-      response: { 200: { type: 'object', properties: { results: { type: 'array', items: clientView }, count: { type: 'integer' } } }, ...errorResponses(401) },
+      querystring: { type: 'object', properties: { search: { type: 'string', description: 'Only its first 200 characters are used' } } },
+      response: { 200: ref('ClientList'), ...errorResponses(401) },
     },
   }, async (request) => {
     const results = await clients.list(userOf(request), queryParam(request, 'search')?.slice(0, 200));
@@ -52,9 +43,9 @@ export const clientsPlugin = fp(async (app) => {
   app.post('/clients/', {
     schema: {
       tags: ['clients'],
-      summary: `Create a client (required: ${required.join(', ')}); also takes a proposed insured's fields, checked by the proposed-insured rules`,
-      body: objectBody(clientFields, required),
-      response: { 201: clientView, ...errorResponses(400, 401) },
+      summary: 'Create a client (the profile form\'s required fields); also takes a proposed insured\'s fields, checked by the proposed-insured rules',
+      body: ref('ClientInput'),
+      response: { 201: ref('Client'), ...errorResponses(400, 401) },
     },
   }, async (request, reply) => {
     const user = userOf(request);
@@ -69,14 +60,17 @@ export const clientsPlugin = fp(async (app) => {
       tags: ['clients'],
       summary: 'One client; ?include=life_applications adds its applications',
       params: idParams('id'),
-      querystring: { type: 'object', properties: { include: { type: 'string', enum: ['life_applications'] } } },
-      response: { 200: clientView, ...errorResponses(401, 404) },
+      querystring: { type: 'object', properties: { include: { type: 'string', enum: [INCLUDE] } } },
+      response: { 200: ref('Client'), ...errorResponses(400, 401, 404) },
     },
   }, async (request) => {
     const user = userOf(request);
     const id = parseId((request.params as { id: string }).id);
+    const include = queryParam(request, 'include');
+    // An unknown include is refused rather than ignored: a caller's typo would otherwise look like "no applications".
+    if (include !== undefined && include !== INCLUDE) throw fieldError('include', `include must be ${INCLUDE}`);
     const client = await clients.get(user, id);
-    if ((queryParam(request, 'include') ?? '').split(',').includes('life_applications')) client.life_applications = await app.applications.list(user, id);
+    if (include === INCLUDE) client.life_applications = await app.applications.list(user, id);
     return client;
   });
 
@@ -85,8 +79,8 @@ export const clientsPlugin = fp(async (app) => {
       tags: ['clients'],
       summary: 'Change some fields of a client: the profile form\'s rules and, for a proposed insured\'s fields, the proposed-insured rules (for the fields given)',
       params: idParams('id'),
-      body: objectBody(clientFields),
-      response: { 200: clientView, ...errorResponses(400, 401, 404) },
+      body: ref('ClientPatch'),
+      response: { 200: ref('Client'), ...errorResponses(400, 401, 404) },
     },
   }, async (request) => {
     const user = userOf(request);
@@ -103,7 +97,7 @@ export const clientsPlugin = fp(async (app) => {
       tags: ['clients'],
       summary: 'Delete a client with its applications, progress and screening records',
       params: idParams('id'),
-      response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 404) },
+      response: { 200: ref('Success'), ...errorResponses(401, 404) },
     },
   }, async (request) => {
     const user = userOf(request);
@@ -120,7 +114,7 @@ export const clientsPlugin = fp(async (app) => {
     schema: {
       tags: ['brokers'],
       summary: 'Brokers a client can list; a user whose email is a listed broker\'s sees that client',
-      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } } } }, ...errorResponses(401) },
+      response: { 200: { type: 'array', items: ref('Broker') }, ...errorResponses(401) },
     },
   }, async () => db.selectFrom('brokers').select(['id', 'name', 'email']).orderBy('name').execute());
 }, { name: 'clients', dependencies: ['db', 'engine'] });
