@@ -4,7 +4,7 @@ import { DocumentCheckError, mapDocument } from '../../engine/mapDocument.ts';
 import { getPath, setPath, splitPath } from '../../engine/paths.ts';
 import type { ContractCall, ContractDefinition, JsonObject } from '../../engine/types.ts';
 import { fieldError, notFound } from '../http/apiError.ts';
-import { bodyOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
+import { bodyOf, parseClientId, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
 import { contractRouteSchema } from '../openapi/contractSchemas.ts';
 
 const DEFAULT_ID_MESSAGE = 'Client ID is required';
@@ -14,7 +14,7 @@ function clientIdOf(request: FastifyRequest, call: ContractCall): number {
   for (const source of call.clientId.from) {
     const [where, name] = source.split('.') as ['params' | 'body' | 'query', string];
     const raw = where === 'body' ? bodyOf(request)[name] : where === 'query' ? queryParam(request, name) : (request.params as Record<string, unknown>)[name];
-    if (raw !== undefined && raw !== null && raw !== '') return parseId(raw);
+    if (raw !== undefined && raw !== null && raw !== '') return where === 'params' ? parseId(raw) : parseClientId(raw);
   }
   throw fieldError('client_id', call.clientId.message ?? DEFAULT_ID_MESSAGE);
 }

@@ -98,6 +98,7 @@ function operation(route: DocumentedRoute, method: string): JsonObject {
     ...(schema.summary ? { summary: schema.summary } : {}),
     ...(schema.description ? { description: schema.description } : {}),
     ...(route.isPublic ? { security: [] } : {}),
+    ...Object.fromEntries(Object.entries(schema).filter(([key]) => key.startsWith('x-'))),
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     responses,
@@ -129,7 +130,7 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], engine: ServerEn
     info: {
       title: 'Insure wizard API',
       version: `0.1.0+definitions.${engine.version}`,
-      description: 'Every path also answers without the /api prefix. Request and answer bodies are JSON; the step record schemas are the definitions\' (steps/<id>/schema.json), with their messages as x-errorMessage. Rules that JSON Schema cannot say (cross-field rules, "not in the future") are described in the fields\' descriptions and answered with 400.',
+      description: 'Every path also answers without the /api prefix. Request and answer bodies are JSON; the step record schemas are the definitions\' (steps/<id>/schema.json), with their messages as x-errorMessage. Rules that JSON Schema cannot say (cross-field rules, "not in the future") are described in the fields\' descriptions and answered with 400. An operation marked x-clearsHiddenAnswers saves a step record: answers that the step\'s visibility rules hide are dropped before the check, whatever they hold, so such a body can be accepted although the schema refuses what the hidden field held; what is saved always fits the schema.',
     },
     servers: [{ url: '/api' }],
     security: [{ token: [] }],

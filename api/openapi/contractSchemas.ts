@@ -56,13 +56,14 @@ function bodyOf(stepId: string, schema: JsonObject, call: ContractCall): Schema 
   const inBody = call.clientId.from.filter((s) => s.startsWith('body.')).map((s) => s.slice('body.'.length));
   const properties: { [name: string]: Schema } = { ...stepProperties(stepId, schema) };
   for (const name of except) properties[name] = { description: 'Ignored' };
-  for (const name of inBody) properties[name] = { ...CLIENT_ID, ...(name === 'client_id' ? {} : { deprecated: true }) };
+  // The first of the call's client id fields that is given is read; the others are ignored.
+  for (const name of inBody) properties[name] = name === inBody[0] ? CLIENT_ID : { deprecated: true, description: `Read only when ${inBody[0]} is absent` };
   return {
     type: 'object',
     description: `The ${stepId} record's fields (steps/${stepId}/schema.json), checked with its rules${call.action === 'merge' ? '; only the fields given are merged and checked' : ''}.`,
     properties,
     additionalProperties: false,
-    ...(inBody.length ? { anyOf: inBody.map((name) => ({ required: [name] })) } : {}),
+    ...(inBody.length ? { anyOf: inBody.map((name, i) => ({ required: [name], ...(i ? { properties: { [name]: CLIENT_ID } } : {}) })) } : {}),
   };
 }
 
@@ -85,13 +86,14 @@ export function contractRouteSchema(stepId: string, title: string, schema: JsonO
   const answer = call.action === 'context' && JSON.stringify(call.response) === '{"var":"$fact"}' ? fact : shapeOf(call.response, stepId, schema, templates);
   const missing = call.action === 'load' && call.whenMissing === undefined ? [404] : [];
   return {
+    ...(hasBody ? { 'x-clearsHiddenAnswers': true } : {}),
     tags: [`screening: ${title.toLowerCase()}`],
     summary: call.summary,
     ...(params.length ? { params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, { type: 'string', pattern: '^[1-9][0-9]{0,9}$', description: 'A client id' }])), required: params } } : {}),
     ...(query.length ? {
       querystring: {
         type: 'object',
-        properties: Object.fromEntries(query.map((q) => [q, { type: 'string', pattern: '^[1-9][0-9]{0,9}$', ...(q === 'client_id' ? {} : { deprecated: true }), description: 'The client id (client_id or clientId is required)' }])),
+        properties: Object.fromEntries(query.map((q, i) => [q, i === 0 ? { type: 'string', pattern: '^[1-9][0-9]*$', description: 'The client id' } : { type: 'string', deprecated: true, description: `Read only when ${query[0]} is absent` }])),
         ...(query.includes('client_id') ? { required: ['client_id'] } : {}),
       },
     } : {}),

@@ -22,8 +22,8 @@ const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
 
 /** A client id as the spec's calls send it: a positive integer or its decimal text. */
 export const CLIENT_ID: JsonObject = {
-  description: 'A client id: a positive integer, or its decimal text. An empty, missing or malformed id is refused.',
-  oneOf: [ID, { type: 'string', pattern: '^[0-9]{1,10}$' }],
+  description: 'A client id: a positive integer, or its decimal text. A missing or malformed id is a 400; an id of no client of the user a 404.',
+  oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[1-9][0-9]*$' }],
 };
 
 /** Rules of rules.json for one field, as text: the document cannot express "today" or cross-field rules. */
@@ -97,7 +97,7 @@ const fieldError: JsonObject = {
 export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject } {
   const steps: { [name: string]: JsonObject } = {};
   for (const [id, schema] of Object.entries(engine.schemas)) {
-    steps[stepSchemaName(id)] = toSchemaObject(schema, `#/components/schemas/${stepSchemaName(id)}`);
+    steps[stepSchemaName(id)] = toSchemaObject(schema, `#/components/schemas/${stepSchemaName(id)}`, { blank: schemaRef('Unanswered') });
   }
   const client = clientFields(engine);
   const clientView: JsonObject = {
@@ -157,6 +157,7 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
   const payloadName = 'GenerationPayload';
   return {
     ...steps,
+    Unanswered: { enum: [null, ''], description: 'A field left empty: the step\'s schema checks are skipped for it (its rules may still require an answer)' },
     ErrorAnswer: {
       type: 'object',
       description: 'Every refusal: the first message, and each field at fault',
@@ -243,15 +244,15 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
     ProgressUpdate: {
       type: 'object',
       properties: {
-        clientId: CLIENT_ID,
         client_id: CLIENT_ID,
+        clientId: { deprecated: true, description: 'Read only when client_id is absent' },
         currentStep: { type: 'string', enum: engine.order },
-        lastUpdated: { type: 'string', description: 'Ignored: the server\'s time is kept' },
-        isComplete: { type: 'boolean', description: 'Ignored: derived from the step' },
+        lastUpdated: { description: 'Ignored (any value): the server\'s time is kept' },
+        isComplete: { description: 'Ignored (any value): derived from the step' },
         stepData: { type: 'object' },
       },
       required: ['currentStep'],
-      anyOf: [{ required: ['clientId'] }, { required: ['client_id'] }],
+      anyOf: [{ required: ['client_id'] }, { required: ['clientId'], properties: { clientId: CLIENT_ID } }],
     },
     ApplicationData: applicationData,
     GenerateRequest: {

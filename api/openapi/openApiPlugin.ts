@@ -9,6 +9,8 @@ declare module 'fastify' {
     tags?: string[];
     summary?: string;
     description?: string;
+    /** Answers hidden by the step's visibility rules are dropped before the check, whatever they hold. */
+    'x-clearsHiddenAnswers'?: boolean;
   }
   interface FastifyInstance {
     /** The OpenAPI 3.1 document of every route registered so far (built once, after the server is ready). */

@@ -51,6 +51,7 @@ export const screeningPlugin = fp(async (app) => {
     schema: {
       tags: ['screening'],
       summary: 'Save one step record whole; 400 with the definitions\' messages when the engine finds errors',
+      'x-clearsHiddenAnswers': true,
       description: 'The record\'s shape is steps/{stepId}/schema.json; the step\'s rules (rules.json) are checked too.',
       params: stepParams,
       // One path per step in the document, each with its step's schema.
@@ -67,6 +68,7 @@ export const screeningPlugin = fp(async (app) => {
     schema: {
       tags: ['screening'],
       summary: 'Save part of a step record ("Save Progress" of one page): the top-level fields given are merged into the stored record; for a step with pages only those pages are checked',
+      'x-clearsHiddenAnswers': true,
       params: stepParams,
       body: ref('step_{stepId}', 'Some top-level fields of the step record'),
       response: { 200: ref('step_{stepId}', 'The whole record as saved'), ...errorResponses(400, 401, 404) },
