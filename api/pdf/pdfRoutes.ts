@@ -62,6 +62,13 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
     onGenerated: options.onGenerated,
   });
 
+  // The query form of populate_forms: the pdf-generation step's insurers, comma-separated.
+  const insurers = ((options.engine.definitions.steps['pdf-generation']?.schema.properties as { populate_forms?: { items?: { enum?: string[] } } } | undefined)?.populate_forms?.items?.enum ?? []).join('|');
+  const formsQuery = (required: boolean, description: string) => ({
+    type: 'object',
+    properties: { populate_forms: { type: 'string', ...(insurers ? { pattern: `^${required ? '' : '('}(${insurers})(,(${insurers}))*${required ? '' : ')?'}$` } : {}), description } },
+    ...(required ? { required: ['populate_forms'] } : {}),
+  });
   const formsFrom = (raw: string | undefined): string[] => (raw ? raw.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
   app.post('/pdf/generate_pdf/', {
@@ -89,12 +96,14 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
       tags: ['generation'],
       summary: 'The result view\'s summary cards for the client\'s saved screening',
       params: idParams('clientId'),
-      querystring: { type: 'object', properties: { populate_forms: { type: 'string', description: 'Comma-separated insurer ids (the provider card)' } } },
+      querystring: formsQuery(false, 'Comma-separated insurer ids (the provider card)'),
       response: { 200: ref('GenerationSummary'), ...errorResponses(400, 401, 404) },
     },
   }, async (request) => {
     const clientId = parseId((request.params as { clientId: string }).clientId);
-    return guard(() => service.summary(userOf(request), clientId, formsFrom(queryParam(request, 'populate_forms'))));
+    const forms = formsFrom(queryParam(request, 'populate_forms'));
+    // The provider card names the insurers chosen: an unknown one is refused, never echoed.
+    return guard(async () => service.summary(userOf(request), clientId, forms.length ? service.chooseForms(forms) : forms));
   });
 
   app.get('/pdf/payload/:clientId/', {
@@ -102,7 +111,7 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
       tags: ['generation'],
       summary: 'The generation payload the server builds from the client\'s saved screening',
       params: idParams('clientId'),
-      querystring: { type: 'object', properties: { populate_forms: { type: 'string', description: 'Comma-separated insurer ids' } } },
+      querystring: formsQuery(true, 'Comma-separated insurer ids: at least one'),
       response: { 200: ref('GenerationPayload'), ...errorResponses(400, 401, 404) },
     },
   }, async (request) => {
