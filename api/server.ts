@@ -46,11 +46,14 @@ declare module 'fastify' {
   }
 }
 
-/** True when every path parameter whose schema has a pattern (an id) matches it. */
-function idsMatch(schema: unknown, params: unknown): boolean {
+/** A check of the path parameters whose schema has a pattern (ids): true when every one matches. */
+function idsMatch(schema: unknown): (params: unknown) => boolean {
   const properties = (schema as { properties?: Record<string, { pattern?: string }> }).properties ?? {};
-  const given = (params ?? {}) as Record<string, unknown>;
-  return Object.entries(properties).every(([name, s]) => !s.pattern || (typeof given[name] === 'string' && new RegExp(s.pattern).test(given[name] as string)));
+  const checks = Object.entries(properties).flatMap(([name, s]) => (s.pattern ? [[name, new RegExp(s.pattern)] as const] : []));
+  return (params) => checks.every(([name, pattern]) => {
+    const value = (params as Record<string, unknown> | undefined)?.[name];
+    return typeof value === 'string' && pattern.test(value);
+  });
 }
 
 /** Paths are served with and without the /api prefix: the prefix is stripped before routing. */
@@ -123,12 +126,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   // Route schemas document the API; bodies only have to be JSON objects here, the handlers check the rest
   // with the spec's messages (the engine). Answers are plain JSON.stringify.
-  app.setValidatorCompiler(({ httpPart, schema }) => (data: unknown) => {
+  app.setValidatorCompiler(({ httpPart, schema }) => {
     // A path segment that is not an id where the route wants one names nothing: 404, before the body is looked at.
-    if (httpPart === 'params') return idsMatch(schema, data) ? true : { error: notFound() };
-    if (httpPart !== 'body') return true;
-    if (data !== null && typeof data === 'object' && !Array.isArray(data)) return true;
-    return { error: new ApiError(400, inputError('The request body must be a JSON object')) };
+    if (httpPart === 'params') {
+      const matches = idsMatch(schema);
+      return (data: unknown) => (matches(data) ? true : { error: notFound() });
+    }
+    if (httpPart !== 'body') return () => true;
+    return (data: unknown) => {
+      if (data !== null && typeof data === 'object' && !Array.isArray(data)) return true;
+      return { error: new ApiError(400, inputError('The request body must be a JSON object')) };
+    };
   });
   app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
   registerJsonParser(app);
