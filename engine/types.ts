@@ -190,6 +190,8 @@ export interface ContractCall {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   summary: string;
+  /** The request body as a JSON Schema for the API document, where the record mapping reshapes it ($refs into the step schema). */
+  body?: JsonObject;
   clientId: { from: string[]; message?: string };
   action: 'load' | 'save' | 'merge' | 'update' | 'context';
   /** context: the fact answered. */

@@ -1,6 +1,7 @@
 import type { ContractCall, ContractDefinition } from '../../engine/types.ts';
 import type { JsonObject } from '../types.ts';
 import { CLIENT_ID, schemaRef, stepSchemaName } from './namedSchemas.ts';
+import { toSchemaObject } from './toSchemaObject.ts';
 
 type Schema = JsonObject;
 
@@ -50,20 +51,31 @@ function shapeOf(node: unknown, stepId: string, schema: JsonObject, templates: {
 
 /** The body of a call whose record is the request body spread (less some fields) into the step record. */
 function bodyOf(stepId: string, schema: JsonObject, call: ContractCall): Schema | undefined {
+  const inBody = call.clientId.from.filter((s) => s.startsWith('body.')).map((s) => s.slice('body.'.length));
+  const ids = (properties: { [name: string]: Schema }): void => {
+    // The first of the call's client id fields that is given is read; the others are ignored.
+    for (const name of inBody) properties[name] = name === inBody[0] ? CLIENT_ID : { deprecated: true, description: `Read only when ${inBody[0]} is absent` };
+  };
+  const required = inBody.length ? { anyOf: inBody.map((name, i) => ({ required: [name], ...(i ? { properties: { [name]: CLIENT_ID } } : {}) })) } : {};
+  if (call.body) {
+    // The contract describes a body its mapping reshapes; its $refs point into the step schema.
+    const described = toSchemaObject(call.body, `#/components/schemas/${stepSchemaName(stepId)}`);
+    const properties = { ...((described.properties ?? {}) as { [name: string]: Schema }) };
+    ids(properties);
+    return { type: 'object', ...described, properties, ...required };
+  }
   const record = call.record ?? { $spread: { var: '$body' } };
   if (!isObject(record) || !isObject(record.$spread) || record.$spread.var !== '$body') return undefined;
   const except = Array.isArray(record.$except) ? (record.$except as string[]) : [];
-  const inBody = call.clientId.from.filter((s) => s.startsWith('body.')).map((s) => s.slice('body.'.length));
   const properties: { [name: string]: Schema } = { ...stepProperties(stepId, schema) };
-  for (const name of except) properties[name] = { description: 'Ignored' };
-  // The first of the call's client id fields that is given is read; the others are ignored.
-  for (const name of inBody) properties[name] = name === inBody[0] ? CLIENT_ID : { deprecated: true, description: `Read only when ${inBody[0]} is absent` };
+  for (const name of except) properties[name] = { description: `Not part of the record: read by the call's mapping (steps/${stepId}/contract.json), or ignored` };
+  ids(properties);
   return {
     type: 'object',
     description: `The ${stepId} record's fields (steps/${stepId}/schema.json), checked with its rules${call.action === 'merge' ? '; only the fields given are merged and checked' : ''}.`,
     properties,
     additionalProperties: false,
-    ...(inBody.length ? { anyOf: inBody.map((name, i) => ({ required: [name], ...(i ? { properties: { [name]: CLIENT_ID } } : {}) })) } : {}),
+    ...required,
   };
 }
 

@@ -31,6 +31,7 @@ function convert(node: unknown, base: string, blank?: JsonObject): unknown {
     if (key === 'errorMessage') out['x-errorMessage'] = value;
     else if (key === 'definitions' || key === '$defs') out.$defs = named(value, base, blank, false);
     else if (key === 'properties' || key === 'patternProperties') out[key] = named(value, base, blank, true);
+    else if (key === '$ref' && value === '#') out.$ref = base;
     else if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${base}${value.slice(1).replace(/^\/definitions\//, '/$defs/')}`;
     // Data, never schemas: kept as written.
     else if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') out[key] = value;

@@ -90,6 +90,19 @@ describe('the document at /api/docs', () => {
     expect(legacy.properties.application_type.$ref).toBe('#/components/schemas/step_basic/properties/application_type');
   });
 
+  it('documents every legacy save\'s body with the step\'s own schemas, from its contract', () => {
+    const legacy = Object.entries(doc.paths as Json).filter(([path]) => path.startsWith('/insurance/screening/')).flatMap(([path, item]) =>
+      Object.entries(item as Json).filter(([method]) => method !== 'get').map(([method, op]) => ({ name: `${method} ${path}`, body: (op as Json).requestBody.content['application/json'].schema as Json })));
+    expect(legacy.length).toBeGreaterThanOrEqual(12);
+    for (const { name, body } of legacy) {
+      const text = JSON.stringify(body.properties);
+      expect(text, name).toMatch(/#\/components\/schemas\/step_[a-z-]+\/(properties|\$defs)\//);
+      expect(body.properties.client_id ?? body.properties.clientId ?? name.includes('{'), name).toBeTruthy();
+    }
+    const financial = doc.paths['/insurance/screening/save_financial/'].post.requestBody.content['application/json'].schema;
+    expect(financial.properties.insured_1.anyOf[0].properties.financial_data.$ref).toBe('#/components/schemas/step_financial/$defs/financial_data');
+  });
+
   it('documents the PDF downloads as application/pdf and the login\'s expires_at', () => {
     for (const path of ['/pdf/files/{id}/', '/pdf/files/{id}/{insurer}/']) {
       expect(Object.keys(doc.paths[path].get.responses['200'].content)).toEqual(['application/pdf']);
