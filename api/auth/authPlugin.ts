@@ -10,6 +10,7 @@ import { PASSWORD_MESSAGES, passwordProblem } from './checkPassword.ts';
 import { createTokenStore, type TokenCache, type TokenStore } from './createTokenStore.ts';
 import { hashPassword, verifyPassword } from './hashPassword.ts';
 import { sendAccountNotice } from './sendAccountNotice.ts';
+import { SIGN_UP_LIMITS } from './signUpLimits.ts';
 
 export interface AuthPluginOptions {
   /** Lifetime of a login token. */
@@ -23,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = new RegExp(SIGN_UP_LIMITS.emailPattern);
 const USERNAME_NOT_OWN_EMAIL = 'A username that is an email address must be your own email';
 
 /** True for a unique-constraint violation on either database. */
@@ -91,14 +92,14 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
     const body = bodyOf(request);
     const errors: FieldError[] = [];
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (!EMAIL.test(email) || email.length > 254) errors.push({ field: 'email', message: 'Please enter a valid email address' });
+    if (!EMAIL.test(email) || email.length > SIGN_UP_LIMITS.emailMaxLength) errors.push({ field: 'email', message: 'Please enter a valid email address' });
     const givenName = typeof body.username === 'string' ? body.username.trim() : '';
     const username = givenName || email;
     const password = body.password;
     const problem = typeof password === 'string' ? passwordProblem(password, { email, username }) : PASSWORD_MESSAGES.short;
     if (problem) errors.push({ field: 'password', message: problem });
     if (body.username !== undefined && body.username !== null && typeof body.username !== 'string') errors.push({ field: 'username', message: 'Please enter a valid username' });
-    else if (username.length > 150) errors.push({ field: 'username', message: 'Username must be at most 150 characters' });
+    else if (username.length > SIGN_UP_LIMITS.usernameMaxLength) errors.push({ field: 'username', message: 'Username must be at most 150 characters' });
     // A username is unique across usernames and emails: one with an @ could be someone else's address.
     else if (username.includes('@') && username.toLowerCase() !== email) errors.push({ field: 'username', message: USERNAME_NOT_OWN_EMAIL });
     if (errors.length) {

@@ -1,4 +1,6 @@
 import { fieldAt } from '../../engine/labelOf.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/checkPassword.ts';
+import { SIGN_UP_LIMITS } from '../auth/signUpLimits.ts';
 import { clientBindings } from '../clients/clientRules.ts';
 import type { ServerEngine } from '../definitions/createServerEngine.ts';
 import { payloadSchema } from '../pdf/payloadSchema.ts';
@@ -15,8 +17,6 @@ export function stepSchemaName(stepId: string): string {
   return `step_${stepId}`;
 }
 
-/** Email as the sign-up checks it: something, an @, and a domain with a dot (api/auth/authPlugin.ts EMAIL). */
-export const SIGN_UP_EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 const NULLABLE_STRING = { type: ['string', 'null'] };
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
 
@@ -176,9 +176,9 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
     SignUpRequest: {
       type: 'object',
       properties: {
-        email: { type: 'string', format: 'email', pattern: SIGN_UP_EMAIL_PATTERN, maxLength: 254, description: 'Trimmed and lower-cased; needs a domain with a dot' },
-        password: { type: 'string', minLength: 12, maxLength: 256, description: 'Not the email, and not guessable (zxcvbn score 3 or more)' },
-        username: { type: ['string', 'null'], maxLength: 150, description: 'Defaults to the email; one that looks like an email must be the account\'s own email' },
+        email: { type: 'string', format: 'email', pattern: SIGN_UP_LIMITS.emailPattern, maxLength: SIGN_UP_LIMITS.emailMaxLength, description: 'Trimmed and lower-cased; needs a domain with a dot' },
+        password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: 'Not the email, and not guessable (zxcvbn score 3 or more)' },
+        username: { type: ['string', 'null'], maxLength: SIGN_UP_LIMITS.usernameMaxLength, description: 'Defaults to the email; one that looks like an email must be the account\'s own email' },
       },
       required: ['email', 'password'],
     },

@@ -124,6 +124,19 @@ describe('the document at /api/docs', () => {
   });
 });
 
+describe('the documented security', () => {
+  it('answers 401 with the ErrorAnswer to every operation that needs a token, when none is sent', async () => {
+    const guarded = operations().filter(({ op }) => op.security?.length !== 0);
+    expect(guarded.length).toBeGreaterThan(40);
+    for (const { path, method } of guarded) {
+      const url = `/api${path.replace(/\{[^}]+\}/g, '1')}`;
+      const res = await server.call(method.toUpperCase(), url, { body: method === 'get' || method === 'delete' ? undefined : {} });
+      expect(res.status, `${method} ${url}`).toBe(401);
+      expect(res.body).toEqual({ error: 'No authentication token found', errors: [] });
+    }
+  });
+});
+
 /** Every `apiRequest(...)` / `downloadFile(...)` of the app with its method, read from the source. */
 function appCalls(): { method: string; path: string; file: string }[] {
   const files: string[] = [];
