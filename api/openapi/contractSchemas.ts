@@ -32,6 +32,11 @@ function shapeOf(node: unknown, stepId: string, schema: JsonObject, templates: {
     return {};
   }
   if (typeof own.$use === 'string' && Object.keys(own).length === 1) return shapeOf(templates[own.$use], stepId, schema, templates, depth + 1);
+  // JSON-Logic's if: one of its branches (the values at odd places, and the last).
+  if (Array.isArray(own.if) && Object.keys(own).length === 1) {
+    const branches = own.if.filter((_, i, all) => i % 2 === 1 || i === all.length - 1).map((b) => shapeOf(b, stepId, schema, templates, depth + 1));
+    return branches.some((b) => Object.keys(b).length === 0) ? {} : { anyOf: branches };
+  }
   const keys = Object.keys(own);
   // A JSON-Logic operation or a directive other than a plain spread: computed.
   if (keys.some((k) => k.startsWith('$') && !['$spread', '$except', '$when'].includes(k)) || (keys.length === 1 && !keys[0].startsWith('$') && !isObject(own[keys[0]]) && Array.isArray(own[keys[0]]))) return {};

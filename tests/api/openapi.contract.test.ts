@@ -126,7 +126,7 @@ describe.each(databases)('the API keeps the contract of its document (%s)', (kin
           ? fc.oneof({ arbitrary: fc.constant({ ...(body as object), client_id: clientId }), weight: 4 }, { arbitrary: fc.constant(body), weight: 1 })
           : fc.constant(body);
       const queryArb = fc.record(Object.fromEntries(queryParams.map((p) => [p.name as string, p.name === 'client_id'
-        ? fc.oneof(fc.constant(String(clientId)), fc.constant(undefined), arbitraryFromSchema(p.schema as Json))
+        ? fc.oneof({ arbitrary: fc.constant(String(clientId)), weight: 4 }, { arbitrary: fc.constant(undefined), weight: 1 }, { arbitrary: arbitraryFromSchema(p.schema as Json), weight: 1 })
         : fc.oneof(fc.constant(undefined), arbitraryFromSchema(p.schema as Json))])), { requiredKeys: [] });
 
       await expect.soft(fc.assert(
