@@ -66,8 +66,10 @@ function expand(route: DocumentedRoute): DocumentedRoute[] {
   return [route];
 }
 
-function parameters(schema: JsonObject | undefined, where: 'path' | 'query'): JsonObject[] {
-  const part = schema?.[where === 'path' ? 'params' : 'querystring'] as JsonObject | undefined;
+const PARTS = { path: 'params', query: 'querystring', header: 'headers' } as const;
+
+function parameters(schema: JsonObject | undefined, where: 'path' | 'query' | 'header'): JsonObject[] {
+  const part = schema?.[PARTS[where]] as JsonObject | undefined;
   const required = new Set((part?.required as string[] | undefined) ?? []);
   return Object.entries((part?.properties ?? {}) as { [name: string]: JsonObject }).map(([name, s]) => {
     const { description, ...rest } = s;
@@ -82,7 +84,8 @@ function operationId(method: string, url: string): string {
 
 function operation(route: DocumentedRoute, method: string): JsonObject {
   const schema = route.schema ?? {};
-  const params = [...parameters(schema, 'path'), ...parameters(schema, 'query')];
+  // Request headers a route declares (If-Match, for one) are parameters too.
+  const params = [...parameters(schema, 'path'), ...parameters(schema, 'query'), ...parameters(schema, 'header')];
   const responses: { [status: string]: JsonObject } = {};
   for (const [status, entry] of Object.entries((schema.response ?? {}) as { [status: string]: JsonObject })) responses[status] = responseObject(Number(status), entry);
   // What any route of the kind can answer, whatever its handler does.
