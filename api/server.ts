@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { applicationsPlugin } from './applications/applicationsPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
@@ -10,12 +9,13 @@ import { clientsPlugin } from './clients/clientsPlugin.ts';
 import { contractPlugin } from './contract/contractPlugin.ts';
 import { dbPlugin } from './db/dbPlugin.ts';
 import { enginePlugin } from './definitions/enginePlugin.ts';
-import { ApiError } from './http/apiError.ts';
+import { ApiError, notFound } from './http/apiError.ts';
 import { inputError, toErrorAnswer, withErrors } from './http/errorAnswer.ts';
 import { RATE_LIMITS, limitsPlugin } from './http/limitsPlugin.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
 import { registerSecurityHeaders, sendWithSecurityHeaders } from './http/securityHeaders.ts';
 import { loadConfig } from './loadConfig.ts';
+import { openApiPlugin } from './openapi/openApiPlugin.ts';
 import { opsPlugin } from './ops/opsPlugin.ts';
 import { redisPlugin } from './ops/redisPlugin.ts';
 import { createDatabaseFileStore } from './pdf/createDatabaseFileStore.ts';
@@ -45,6 +45,16 @@ declare module 'fastify' {
     /** Where generated documents live (DATA_DIR/files by default). */
     files: FileStore;
   }
+}
+
+/** A check of the path parameters whose schema has a pattern (ids): true when every one matches. */
+function idsMatch(schema: unknown): (params: unknown) => boolean {
+  const properties = (schema as { properties?: Record<string, { pattern?: string }> }).properties ?? {};
+  const checks = Object.entries(properties).flatMap(([name, s]) => (s.pattern ? [[name, new RegExp(s.pattern)] as const] : []));
+  return (params) => checks.every(([name, pattern]) => {
+    const value = (params as Record<string, unknown> | undefined)?.[name];
+    return typeof value === 'string' && pattern.test(value);
+  });
 }
 
 /** Paths are served with and without the /api prefix: the prefix is stripped before routing. */
@@ -114,25 +124,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(opsPlugin);
   await app.register(limitsPlugin, { redisPrefix: options.redisPrefix ?? 'insure:', rateLimits: options.rateLimits ?? RATE_LIMITS });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Insure wizard API', version: '0.1.0', description: 'Every path also answers without the /api prefix.' },
-      servers: [{ url: '/api' }],
-      components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token {token}' } },
-        schemas: Object.fromEntries(Object.entries(app.engine.schemas).map(([id, schema]) => [`step_${id.replace(/-/g, '_')}`, schema])),
-      },
-      security: [{ token: [] }],
-    },
-  });
+  await app.register(openApiPlugin);
 
   // Route schemas document the API; bodies only have to be JSON objects here, the handlers check the rest
   // with the spec's messages (the engine). Answers are plain JSON.stringify.
-  app.setValidatorCompiler(({ httpPart }) => (data: unknown) => {
-    if (httpPart !== 'body') return true;
-    if (data !== null && typeof data === 'object' && !Array.isArray(data)) return true;
-    return { error: new ApiError(400, inputError('The request body must be a JSON object')) };
+  app.setValidatorCompiler(({ httpPart, schema }) => {
+    // A path segment that is not an id where the route wants one names nothing: 404, before the body is looked at.
+    if (httpPart === 'params') {
+      const matches = idsMatch(schema);
+      return (data: unknown) => (matches(data) ? true : { error: notFound() });
+    }
+    if (httpPart !== 'body') return () => true;
+    return (data: unknown) => {
+      if (data !== null && typeof data === 'object' && !Array.isArray(data)) return true;
+      return { error: new ApiError(400, inputError('The request body must be a JSON object')) };
+    };
   });
   app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
   registerJsonParser(app);
@@ -166,7 +172,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       onGenerated: (record) => api.applications.recordGeneration(record),
     });
     for (const plugin of options.plugins ?? []) await api.register(plugin);
-    api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   });
 
   if (indexHtml) {

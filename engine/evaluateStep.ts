@@ -138,7 +138,9 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
       if (SUMMARY_KEYWORDS.has(error.keyword)) continue;
       const field = ajvPath(error);
       if (!wanted(field) || isHidden(field)) continue;
-      if (error.keyword !== 'additionalProperties' && isBlankValue(getPath(record, field))) continue;
+      // A blank field is an unanswered one (its rules say whether it must be answered); a blank item of a list is
+      // not an answer left empty but a malformed list, so its errors stand.
+      if (error.keyword !== 'additionalProperties' && isBlankValue(getPath(record, field)) && !/\.\d+$/.test(field)) continue;
       errors.push({ field, message: error.keyword === 'errorMessage' ? error.message ?? '' : fallbackMessage(error) });
     }
   }

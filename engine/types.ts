@@ -87,6 +87,8 @@ export interface ValidationRule {
   message: string;
   /** Values computed for the message's placeholders. */
   params?: { [name: string]: Logic };
+  /** What the rule checks, in words (product staff, and the API document, which cannot express every rule). */
+  description?: string;
 }
 
 export interface ComputedRule {
@@ -188,6 +190,8 @@ export interface ContractCall {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   summary: string;
+  /** The request body as a JSON Schema for the API document, where the record mapping reshapes it ($refs into the step schema). */
+  body?: JsonObject;
   clientId: { from: string[]; message?: string };
   action: 'load' | 'save' | 'merge' | 'update' | 'context';
   /** context: the fact answered. */

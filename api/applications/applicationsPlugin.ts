@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { visibleTo } from '../clients/visibleTo.ts';
 import type { Database, LifeApplicationsTable } from '../db/tables.ts';
 import { clientIdFrom, parseId, userOf } from '../http/requestHelpers.ts';
-import { errorResponses, objectBody } from '../http/routeSchemas.ts';
+import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import type { ApplicationData, AuthUser, GenerationView, JsonObject, LifeApplicationView } from '../types.ts';
 import { diffRecords } from '../audit/diffRecords.ts';
 
@@ -211,8 +211,8 @@ export const applicationsPlugin = fp(async (app) => {
     schema: {
       tags: ['applications'],
       summary: 'Create a DRAFT application for a client; the client\'s screening belongs to it from now on, and its type, product, insureds and face amount follow the screening',
-      body: objectBody({ client_id: { type: ['integer', 'string'] } }, ['client_id']),
-      response: { 201: { type: 'object', additionalProperties: true }, ...errorResponses(400, 401, 404) },
+      body: ref('NewApplicationRequest'),
+      response: { 201: ref('LifeApplication'), ...errorResponses(400, 401, 404) },
     },
   }, async (request, reply) => {
     const user = userOf(request);
@@ -227,7 +227,7 @@ export const applicationsPlugin = fp(async (app) => {
     schema: {
       tags: ['applications'],
       summary: 'Every application of the user\'s clients, newest first, with its status and its generated PDFs',
-      response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...errorResponses(401) },
+      response: { 200: { type: 'array', items: ref('LifeApplication') }, ...errorResponses(401) },
     },
   }, async (request) => store.list(userOf(request)));
 
@@ -235,8 +235,8 @@ export const applicationsPlugin = fp(async (app) => {
     schema: {
       tags: ['applications'],
       summary: 'The applications of one client, newest first, with their generated PDFs',
-      params: { type: 'object', properties: { clientId: { type: 'string' } }, required: ['clientId'] },
-      response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...errorResponses(401, 404) },
+      params: idParams('clientId'),
+      response: { 200: { type: 'array', items: ref('LifeApplication') }, ...errorResponses(401, 404) },
     },
   }, async (request) => {
     const user = userOf(request);

@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, unauthorized } from '../http/apiError.ts';
 import { perAddress } from '../http/limitsPlugin.ts';
 import { bodyOf, userOf } from '../http/requestHelpers.ts';
-import { errorResponses, objectBody } from '../http/routeSchemas.ts';
+import { errorResponses, ref } from '../http/routeSchemas.ts';
 import type { FieldError } from '../types.ts';
 import { createLoginThrottle, type LoginThrottle } from './createLoginThrottle.ts';
 import { PASSWORD_MESSAGES, passwordProblem } from './checkPassword.ts';
 import { createTokenStore, type TokenCache, type TokenStore } from './createTokenStore.ts';
 import { hashPassword, verifyPassword } from './hashPassword.ts';
 import { sendAccountNotice } from './sendAccountNotice.ts';
+import { SIGN_UP_LIMITS } from './signUpLimits.ts';
 
 export interface AuthPluginOptions {
   /** Lifetime of a login token. */
@@ -23,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = new RegExp(SIGN_UP_LIMITS.emailPattern);
 const USERNAME_NOT_OWN_EMAIL = 'A username that is an email address must be your own email';
 
 /** True for a unique-constraint violation on either database. */
@@ -94,25 +95,21 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
       tags: ['accounts'],
       summary: 'Create an account (username defaults to the email). A registered email gets the same answer (its owner is notified instead).',
       security: [],
-      body: objectBody({
-        email: { type: 'string', format: 'email' },
-        password: { type: 'string', minLength: 12 },
-        username: { type: 'string', description: 'Any name; one that looks like an email must be the account\'s own email' },
-      }, ['email', 'password']),
-      response: { 201: { type: 'object', properties: { email: { type: 'string' }, username: { type: 'string' } } }, ...errorResponses(400, 429) },
+      body: ref('SignUpRequest'),
+      response: { 201: ref('Account', 'Created (or the email was registered already: the same answer)'), ...errorResponses(400, 429) },
     },
   }, async (request, reply) => {
     const body = bodyOf(request);
     const errors: FieldError[] = [];
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (!EMAIL.test(email) || email.length > 254) errors.push({ field: 'email', message: 'Please enter a valid email address' });
+    if (!EMAIL.test(email) || email.length > SIGN_UP_LIMITS.emailMaxLength) errors.push({ field: 'email', message: 'Please enter a valid email address' });
     const givenName = typeof body.username === 'string' ? body.username.trim() : '';
     const username = givenName || email;
     const password = body.password;
     const problem = typeof password === 'string' ? passwordProblem(password, { email, username }) : PASSWORD_MESSAGES.short;
     if (problem) errors.push({ field: 'password', message: problem });
     if (body.username !== undefined && body.username !== null && typeof body.username !== 'string') errors.push({ field: 'username', message: 'Please enter a valid username' });
-    else if (username.length > 150) errors.push({ field: 'username', message: 'Username must be at most 150 characters' });
+    else if (username.length > SIGN_UP_LIMITS.usernameMaxLength) errors.push({ field: 'username', message: 'Username must be at most 150 characters' });
     // A username is unique across usernames and emails: one with an @ could be someone else's address.
     else if (username.includes('@') && username.toLowerCase() !== email) errors.push({ field: 'username', message: USERNAME_NOT_OWN_EMAIL });
     if (errors.length) {
@@ -153,11 +150,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
       tags: ['accounts'],
       summary: 'Log in with username (or email) and password; answers a token for "Authorization: Token {token}"',
       security: [],
-      body: objectBody({ username: { type: 'string' }, password: { type: 'string' } }, ['username', 'password']),
-      response: {
-        200: { type: 'object', properties: { token: { type: 'string' }, username: { type: 'string' }, role: { type: 'string' }, user_id: { type: 'integer' }, expires_at: { type: 'string' } } },
-        ...errorResponses(400, 401, 429),
-      },
+      body: ref('LoginRequest'),
+      response: { 200: ref('LoginAnswer'), ...errorResponses(400, 401, 429) },
     },
   }, async (request, reply) => {
     const body = bodyOf(request);
@@ -194,7 +188,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
     schema: {
       tags: ['accounts'],
       summary: 'Revoke the token of this request',
-      response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401) },
+      response: { 200: ref('Success'), ...errorResponses(401) },
     },
   }, async (request) => {
     userOf(request);
@@ -207,7 +201,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
     schema: {
       tags: ['accounts'],
       summary: 'The signed-in user',
-      response: { 200: { type: 'object', properties: { user_id: { type: 'integer' }, username: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } } }, ...errorResponses(401) },
+      response: { 200: ref('UserInfo'), ...errorResponses(401) },
     },
   }, async (request) => {
     const user = userOf(request);

@@ -1,6 +1,10 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
+/** Password length limits: the sign-up check and the API document both read these. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+
 export const PASSWORD_MESSAGES = {
   short: 'Password must be at least 12 characters',
   long: 'Password must be at most 256 characters',
@@ -21,8 +25,8 @@ let checker: ZxcvbnFactory | undefined;
  * @returns - the message to show, or undefined
  */
 export function passwordProblem(password: string, account: { email: string; username?: string }): string | undefined {
-  if (password.length < 12) return PASSWORD_MESSAGES.short;
-  if (password.length > 256) return PASSWORD_MESSAGES.long;
+  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.short;
+  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.long;
   if (password.trim().toLowerCase() === account.email.trim().toLowerCase()) return PASSWORD_MESSAGES.email;
   // The dictionaries load once, on the first sign-up.
   checker ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });

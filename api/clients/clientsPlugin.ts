@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { createAuditLog, type AuditLog } from '../audit/createAuditLog.ts';
-import { badRequest, etagOf } from '../http/apiError.ts';
+import { badRequest, etagOf, fieldError } from '../http/apiError.ts';
 import { bodyOf, ifMatchOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
-import { anyObject, errorResponses, idParams, objectBody } from '../http/routeSchemas.ts';
-import type { AuthUser, ClientView, JsonObject } from '../types.ts';
+import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
+import type { AuthUser, ClientView } from '../types.ts';
 import { requireOwner, type ClientAccess } from './accessOf.ts';
 import { clientChecks } from './clientRules.ts';
 import { createClientStore, type ClientStore } from './createClientStore.ts';
@@ -18,6 +18,9 @@ declare module 'fastify' {
   }
 }
 
+/** The one thing GET /clients/{id}/ can include. */
+const INCLUDE = 'life_applications';
+
 /**
  * Clients and brokers: GET/POST /clients/, GET/PATCH/DELETE /clients/{id}/, GET /brokers/. A client's fields are
  * the client profile form's and a proposed insured's; both sets of rules come from the definitions.
@@ -30,22 +33,6 @@ export const clientsPlugin = fp(async (app) => {
   app.decorate('clients', clients);
   const checks = clientChecks(app.engine);
 
-  // The documented body: the profile form's schema and the proposed insured's fields, without their messages.
-  const strip = (schema: unknown): JsonObject => {
-    const { errorMessage: _m, ...rest } = (schema ?? {}) as JsonObject;
-    void _m;
-    return rest;
-  };
-  const form = app.engine.definitions.flow.forms?.find((f) => f.record === 'client');
-  const formProps = (form ? app.engine.definitions.steps[form.id].schema.properties ?? {} : {}) as Record<string, unknown>;
-  const clientFields: Record<string, JsonObject> = Object.fromEntries(Object.entries(formProps).map(([k, v]) => [k, strip(v)]));
-  const clientView = {
-    ...anyObject,
-    properties: {
-      id: { type: 'integer' }, ...clientFields, phone: { type: ['string', 'null'] }, created_at: { type: 'string' }, updated_at: { type: 'string' },
-      access: { type: 'string', enum: ['owner', 'broker'], description: 'owner: the user\'s own client; broker: shared with the user as a granted broker (no delete, no change of brokers)' },
-    },
-  };
   /** Tells each client whether it is the user's own or shared with them as a broker (one query for a list). */
   const withAccess = async <T extends ClientView>(user: AuthUser, views: T[]): Promise<(T & { access: ClientAccess })[]> => {
     const ids = views.map((v) => v.id);
@@ -54,15 +41,14 @@ export const clientsPlugin = fp(async (app) => {
       : new Set<number>();
     return views.map((v) => ({ ...v, access: own.has(v.id) ? 'owner' : 'broker' }));
   };
-  const required = Object.keys(formProps).filter((f) => app.engine.definitions.steps[form?.id ?? '']?.rules.validation?.some((r) => r.field === f && r.required));
   const brokerEmails = async (): Promise<Set<string>> => new Set((await db.selectFrom('brokers').select('email').execute()).map((b) => b.email.toLowerCase()));
 
   app.get('/clients/', {
     schema: {
       tags: ['clients'],
       summary: 'The user\'s clients, newest first; ?search= matches name, email or phone',
-      querystring: { type: 'object', properties: { search: { type: 'string' } } },
-      response: { 200: { type: 'object', properties: { results: { type: 'array', items: clientView }, count: { type: 'integer' } } }, ...errorResponses(401) },
+      querystring: { type: 'object', properties: { search: { type: 'string', description: 'Only its first 200 characters are used' } } },
+      response: { 200: ref('ClientList'), ...errorResponses(401) },
     },
   }, async (request) => {
     const user = userOf(request);
@@ -73,9 +59,9 @@ export const clientsPlugin = fp(async (app) => {
   app.post('/clients/', {
     schema: {
       tags: ['clients'],
-      summary: `Create a client (required: ${required.join(', ')}); also takes a proposed insured's fields, checked by the proposed-insured rules`,
-      body: objectBody(clientFields, required),
-      response: { 201: clientView, ...errorResponses(400, 401) },
+      summary: 'Create a client (the profile form\'s required fields); also takes a proposed insured\'s fields, checked by the proposed-insured rules',
+      body: ref('ClientInput'),
+      response: { 201: ref('Client'), ...errorResponses(400, 401) },
     },
   }, async (request, reply) => {
     const user = userOf(request);
@@ -90,15 +76,18 @@ export const clientsPlugin = fp(async (app) => {
       tags: ['clients'],
       summary: 'One client; ?include=life_applications adds its applications',
       params: idParams('id'),
-      querystring: { type: 'object', properties: { include: { type: 'string', enum: ['life_applications'] } } },
-      response: { 200: clientView, ...errorResponses(401, 404) },
+      querystring: { type: 'object', properties: { include: { type: 'string', enum: [INCLUDE] } } },
+      response: { 200: ref('Client'), ...errorResponses(400, 401, 404) },
     },
   }, async (request, reply) => {
     const user = userOf(request);
     const id = parseId((request.params as { id: string }).id);
+    const include = queryParam(request, 'include');
+    // An unknown include is refused rather than ignored: a caller's typo would otherwise look like "no applications".
+    if (include !== undefined && include !== INCLUDE) throw fieldError('include', `include must be ${INCLUDE}`);
     const client = await clients.get(user, id);
     void reply.header('etag', etagOf(client.version));
-    if ((queryParam(request, 'include') ?? '').split(',').includes('life_applications')) client.life_applications = await app.applications.list(user, id);
+    if (include === INCLUDE) client.life_applications = await app.applications.list(user, id);
     return (await withAccess(user, [client]))[0];
   });
 
@@ -107,8 +96,8 @@ export const clientsPlugin = fp(async (app) => {
       tags: ['clients'],
       summary: 'Change some fields of a client: the profile form\'s rules and, for a proposed insured\'s fields, the proposed-insured rules (for the fields given)',
       params: idParams('id'),
-      body: objectBody(clientFields),
-      response: { 200: clientView, ...errorResponses(400, 401, 403, 404) },
+      body: ref('ClientPatch'),
+      response: { 200: ref('Client'), ...errorResponses(400, 401, 403, 404, 412) },
     },
   }, async (request, reply) => {
     const user = userOf(request);
@@ -131,37 +120,17 @@ export const clientsPlugin = fp(async (app) => {
       tags: ['clients'],
       summary: 'Who changed the client\'s records and when: each change with its fields, from what to what (SINs masked), newest first; ?before=<entry id> pages back',
       params: idParams('id'),
-      querystring: { type: 'object', properties: { before: { type: 'integer', minimum: 1 }, limit: { type: 'integer', minimum: 1, maximum: 500 } }, additionalProperties: false },
-      response: {
-        200: {
-          type: 'object',
-          required: ['results'],
-          properties: {
-            results: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['id', 'at', 'user', 'entity', 'entity_id', 'changes'],
-                properties: {
-                  id: { type: 'integer' },
-                  at: { type: 'string', format: 'date-time' },
-                  user: { type: ['object', 'null'], properties: { id: { type: 'integer' }, username: { type: 'string' } } },
-                  entity: { type: 'string', enum: ['client', 'step', 'application', 'generation'] },
-                  entity_id: { type: 'string' },
-                  changes: { type: 'array', items: { type: 'object', required: ['field'], properties: { field: { type: 'string' }, from: {}, to: {} } } },
-                },
-              },
-            },
-          },
-        },
-        ...errorResponses(401, 404),
-      },
+      querystring: { type: 'object', properties: { before: { type: 'integer', minimum: 1, maximum: 2147483647 }, limit: { type: 'integer', minimum: 1, maximum: 500 } }, additionalProperties: false },
+      response: { 200: ref('History'), ...errorResponses(400, 401, 404) },
     },
   }, async (request) => {
     const user = userOf(request);
     const id = parseId((request.params as { id: string }).id);
     await clients.requireAccess(user, id);
     const query = request.query as { before?: number; limit?: number };
+    const whole = (n: number | undefined, max: number): boolean => n === undefined || (Number.isSafeInteger(n) && n >= 1 && n <= max);
+    if (!whole(query.before, 2_147_483_647)) throw fieldError('before', 'before must be the id of an entry');
+    if (!whole(query.limit, 500)) throw fieldError('limit', 'limit must be a whole number from 1 to 500');
     return { results: await audit.history(id, { before: query.before, limit: query.limit }) };
   });
 
@@ -170,7 +139,7 @@ export const clientsPlugin = fp(async (app) => {
       tags: ['clients'],
       summary: 'Delete a client with its applications, progress and screening records (its adviser only: a broker gets 403)',
       params: idParams('id'),
-      response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 403, 404) },
+      response: { 200: ref('Success'), ...errorResponses(401, 403, 404) },
     },
   }, async (request) => {
     const user = userOf(request);
@@ -187,7 +156,7 @@ export const clientsPlugin = fp(async (app) => {
     schema: {
       tags: ['brokers'],
       summary: 'Brokers a client can list; the account an administrator made a broker for that email sees that client',
-      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } } } }, ...errorResponses(401) },
+      response: { 200: { type: 'array', items: ref('Broker') }, ...errorResponses(401) },
     },
   }, async () => db.selectFrom('brokers').select(['id', 'name', 'email']).orderBy('name').execute());
 }, { name: 'clients', dependencies: ['db', 'engine'] });

@@ -4,8 +4,8 @@ import { DocumentCheckError, mapDocument } from '../../engine/mapDocument.ts';
 import { getPath, setPath, splitPath } from '../../engine/paths.ts';
 import type { ContractCall, ContractDefinition, JsonObject } from '../../engine/types.ts';
 import { fieldError, notFound } from '../http/apiError.ts';
-import { bodyOf, parseId, queryParam, userOf, ifMatchOf } from '../http/requestHelpers.ts';
-import { anyObject, errorResponses } from '../http/routeSchemas.ts';
+import { bodyOf, ifMatchOf, parseClientId, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
+import { contractRouteSchema } from '../openapi/contractSchemas.ts';
 
 const DEFAULT_ID_MESSAGE = 'Client ID is required';
 
@@ -14,7 +14,7 @@ function clientIdOf(request: FastifyRequest, call: ContractCall): number {
   for (const source of call.clientId.from) {
     const [where, name] = source.split('.') as ['params' | 'body' | 'query', string];
     const raw = where === 'body' ? bodyOf(request)[name] : where === 'query' ? queryParam(request, name) : (request.params as Record<string, unknown>)[name];
-    if (raw !== undefined && raw !== null && raw !== '') return parseId(raw);
+    if (raw !== undefined && raw !== null && raw !== '') return where === 'params' ? parseId(raw) : parseClientId(raw);
   }
   throw fieldError('client_id', call.clientId.message ?? DEFAULT_ID_MESSAGE);
 }
@@ -47,20 +47,6 @@ function withDefaults(record: JsonObject, call: ContractCall, stored: JsonObject
   return out;
 }
 
-/** The call's documented parameters: path params, and the query parameter it reads the client id from. */
-function routeSchema(stepTitle: string, call: ContractCall): JsonObject {
-  const params = [...call.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
-  const query = call.clientId.from.filter((s) => s.startsWith('query.')).map((s) => s.slice('query.'.length));
-  return {
-    tags: [`screening: ${stepTitle.toLowerCase()}`],
-    summary: call.summary,
-    ...(params.length ? { params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])), required: params } } : {}),
-    ...(query.length ? { querystring: { type: 'object', properties: Object.fromEntries(query.map((q) => [q, { type: 'string' }])) } } : {}),
-    ...(call.method === 'GET' ? {} : { body: anyObject }),
-    response: { 200: anyObject, ...errorResponses(...(call.method === 'GET' ? [401, 404] : [400, 401, 404])) },
-  };
-}
-
 /**
  * The spec's legacy calls, one generic handler for all of them: each step's contract.json lists its calls (path,
  * where the client id is, load/save/merge/update, the request-to-record and record-to-answer mappings, error paths,
@@ -78,7 +64,7 @@ export const contractPlugin = fp(async (app) => {
         method: call.method,
         url: call.path,
         config: call.method === 'GET' ? {} : { metric: 'save' },
-        schema: routeSchema(step.flow.title, call),
+        schema: contractRouteSchema(stepId, step.flow.title, step.schema, contract ?? {}, call),
         handler: async (request) => {
           const user = userOf(request);
           const clientId = clientIdOf(request, call);

@@ -39,7 +39,20 @@ export function clientIdFrom(request: FastifyRequest, message = 'Client ID is re
   const body = bodyOf(request);
   const raw = body.client_id ?? body.clientId ?? queryParam(request, 'client_id') ?? queryParam(request, 'clientId');
   if (raw === undefined || raw === null || raw === '') throw fieldError('client_id', message);
-  return parseId(raw);
+  return parseClientId(raw);
+}
+
+export const INVALID_CLIENT_ID = 'Client ID must be a positive whole number';
+
+/**
+ * A client id given in a body or query: a malformed one is the caller's mistake (400); a well-formed id that names
+ * no client of the user is a 404, as in a path.
+ * @param raw - the value given (a number or its decimal text)
+ */
+export function parseClientId(raw: unknown): number {
+  const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
+  if (typeof text !== 'string' || !/^[1-9][0-9]*$/.test(text)) throw fieldError('client_id', INVALID_CLIENT_ID);
+  return parseId(text);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Small builders for the route schemas. The schemas document the API (OpenAPI at /api/docs); the checks
- * with the spec's messages are done by the engine and validateClient, so bodies are only required to be
- * JSON objects before a handler runs.
+ * Small builders for the route schemas. The schemas document the API (OpenAPI 3.1 at /api/docs, built by
+ * api/openapi from them and from the definitions); the checks with the spec's messages are done by the engine and
+ * validateClient, so bodies are only required to be JSON objects before a handler runs.
  */
 
 type Schema = { [key: string]: unknown };
@@ -11,20 +11,10 @@ export function objectBody(properties: { [name: string]: Schema } = {}, required
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: true, ...(description ? { description } : {}) };
 }
 
-export const errorBody: Schema = {
-  type: 'object',
-  properties: {
-    error: { type: 'string', description: 'The first message' },
-    errors: {
-      type: 'array',
-      items: { type: 'object', properties: { field: { type: 'string', description: 'Dotted JSON path' }, message: { type: 'string' } } },
-    },
-    detail: { type: 'string' },
-    current: { description: 'A 412\'s record as stored now' },
-    version: { type: 'integer', description: 'A 412\'s current version (also its ETag)' },
-  },
-  required: ['error'],
-};
+/** A named schema of the OpenAPI document (api/openapi/namedSchemas.ts). */
+export function ref(name: string, description?: string): Schema {
+  return { $ref: `#/components/schemas/${name}`, ...(description ? { description } : {}) };
+}
 
 const descriptions: { [status: number]: string } = {
   400: 'Bad input: {"error": first message, "errors": [{field, message}]}',
@@ -35,17 +25,17 @@ const descriptions: { [status: number]: string } = {
   429: 'Too many failed logins',
 };
 
-/** Documented error answers. */
+/** Documented error answers: each is the {error, errors} body. */
 export function errorResponses(...statuses: number[]): { [status: number]: Schema } {
   const out: { [status: number]: Schema } = {};
-  for (const s of statuses) out[s] = { ...errorBody, description: descriptions[s] };
+  for (const s of statuses) out[s] = ref('ErrorAnswer', descriptions[s]);
   return out;
 }
 
 /** A path parameter that is an id. */
 export function idParams(...names: string[]): Schema {
   const properties: { [name: string]: Schema } = {};
-  for (const n of names) properties[n] = { type: 'string', pattern: '^[0-9]+$' };
+  for (const n of names) properties[n] = { type: 'string', pattern: '^[1-9][0-9]{0,9}$', description: 'A positive integer id' };
   return { type: 'object', properties, required: names };
 }
 

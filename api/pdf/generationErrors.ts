@@ -12,6 +12,18 @@ export const PAYLOAD_MESSAGES: Record<PayloadErrorCode, string> = {
   badFinancial: 'Financial information is not properly structured',
 };
 
+/**
+ * The field a payload error is about, as the answer names it: the step whose answers are missing or malformed
+ * (a generation's other refusals are about populate_forms).
+ */
+export const PAYLOAD_FIELDS: Record<PayloadErrorCode, string> = {
+  missingPrimaryInsured: 'proposed-insured.insured_1',
+  missingBeneficiary: 'beneficiary',
+  missingPlanDetails: 'plan-details',
+  missingPurpose: 'purpose-of-insurance',
+  badFinancial: 'financial',
+};
+
 /** Base of the errors that stop a generation; the server answers them with a 400. */
 export class GenerationError extends Error {
   override name = 'GenerationError';

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../engine/createEngine.ts';
 import { ApiError, notFound } from '../http/apiError.ts';
 import { bodyOf, clientIdFrom, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
-import { anyObject, errorResponses, objectBody } from '../http/routeSchemas.ts';
+import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import type { ErrorBody } from '../types.ts';
-import { GenerationError, IncompleteScreeningError } from './buildPayload.ts';
+import { GenerationError, IncompleteScreeningError, PayloadError } from './buildPayload.ts';
+import { PAYLOAD_FIELDS } from './generationErrors.ts';
 import { createPdfService, loadGenerationSetup, type PdfService, type PdfServiceDeps } from './createPdfService.ts';
 import type { FileStore } from './fileStore.ts';
 
@@ -34,7 +35,8 @@ function refusal(error: GenerationError): ApiError {
     };
     return new ApiError(400, body);
   }
-  return new ApiError(400, { error: error.message, errors: [{ field: 'populate_forms', message: error.message }] });
+  const field = error instanceof PayloadError ? PAYLOAD_FIELDS[error.code] : 'populate_forms';
+  return new ApiError(400, { error: error.message, errors: [{ field, message: error.message }] });
 }
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
@@ -45,15 +47,6 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
     throw e;
   }
 }
-
-const generateBody = objectBody(
-  {
-    client_id: { type: ['integer', 'string'], description: 'The client whose saved screening is generated' },
-    populate_forms: { type: 'array', items: { type: 'string', enum: ['BMO', 'MANULIFE', 'SUNLIFE', 'BENEVA', 'CANADA_LIFE'] } },
-  },
-  [],
-  'Either {client_id, populate_forms} or the spec\'s whole generation payload (with client_id): the server always rebuilds the payload from the stored answers.',
-);
 
 /**
  * Application generation routes (registered inside the authenticated scope, so each needs the Token header):
@@ -69,6 +62,13 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
     onGenerated: options.onGenerated,
   });
 
+  // The query form of populate_forms: the pdf-generation step's insurers, comma-separated.
+  const insurers = ((options.engine.definitions.steps['pdf-generation']?.schema.properties as { populate_forms?: { items?: { enum?: string[] } } } | undefined)?.populate_forms?.items?.enum ?? []).join('|');
+  const formsQuery = (required: boolean, description: string) => ({
+    type: 'object',
+    properties: { populate_forms: { type: 'string', ...(insurers ? { pattern: `^${required ? '' : '('}(${insurers})(,(${insurers}))*${required ? '' : ')?'}$` } : {}), description } },
+    ...(required ? { required: ['populate_forms'] } : {}),
+  });
   const formsFrom = (raw: string | undefined): string[] => (raw ? raw.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
   app.post('/pdf/generate_pdf/', {
@@ -76,14 +76,8 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
     schema: {
       tags: ['generation'],
       summary: 'Generate the prefilled application PDFs of the chosen insurers from the client\'s saved screening',
-      body: generateBody,
-      response: {
-        200: {
-          ...anyObject,
-          description: '{data: {s3_url, id, files: [{insurer, name, url}]}, summary: the result view\'s cards}',
-        },
-        ...errorResponses(400, 401, 404),
-      },
+      body: ref('GenerateRequest'),
+      response: { 200: ref('GenerateAnswer'), ...errorResponses(400, 401, 404) },
     },
   }, async (request) => {
     const body = bodyOf(request);
@@ -101,22 +95,24 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
     schema: {
       tags: ['generation'],
       summary: 'The result view\'s summary cards for the client\'s saved screening',
-      params: { type: 'object', properties: { clientId: { type: 'string' } }, required: ['clientId'] },
-      querystring: { type: 'object', properties: { populate_forms: { type: 'string', description: 'Comma-separated insurer ids (the provider card)' } } },
-      response: { 200: anyObject, ...errorResponses(400, 401, 404) },
+      params: idParams('clientId'),
+      querystring: formsQuery(false, 'Comma-separated insurer ids (the provider card)'),
+      response: { 200: ref('GenerationSummary'), ...errorResponses(400, 401, 404) },
     },
   }, async (request) => {
     const clientId = parseId((request.params as { clientId: string }).clientId);
-    return guard(() => service.summary(userOf(request), clientId, formsFrom(queryParam(request, 'populate_forms'))));
+    const forms = formsFrom(queryParam(request, 'populate_forms'));
+    // The provider card names the insurers chosen: an unknown one is refused, never echoed.
+    return guard(async () => service.summary(userOf(request), clientId, forms.length ? service.chooseForms(forms) : forms));
   });
 
   app.get('/pdf/payload/:clientId/', {
     schema: {
       tags: ['generation'],
       summary: 'The generation payload the server builds from the client\'s saved screening',
-      params: { type: 'object', properties: { clientId: { type: 'string' } }, required: ['clientId'] },
-      querystring: { type: 'object', properties: { populate_forms: { type: 'string', description: 'Comma-separated insurer ids' } } },
-      response: { 200: anyObject, ...errorResponses(400, 401, 404) },
+      params: idParams('clientId'),
+      querystring: formsQuery(true, 'Comma-separated insurer ids: at least one'),
+      response: { 200: ref('GenerationPayload'), ...errorResponses(400, 401, 404) },
     },
   }, async (request) => {
     const clientId = parseId((request.params as { clientId: string }).clientId);
@@ -132,7 +128,13 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
     tags: ['generation'],
     summary: 'Download generated applications (only for an adviser who may see the client; 404 otherwise)',
     params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])), required: params },
-    response: { ...errorResponses(401, 404) },
+    response: {
+      200: {
+        description: 'The PDF (Content-Disposition: inline, with its file name)',
+        content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+      },
+      ...errorResponses(401, 404),
+    },
   });
 
   app.get('/pdf/files/:id/', { schema: fileSchema(['id']) }, async (request, reply) => {

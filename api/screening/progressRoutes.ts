@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fieldError } from '../http/apiError.ts';
 import { bodyOf, clientIdFrom, parseId, userOf } from '../http/requestHelpers.ts';
-import { errorResponses, idParams, objectBody } from '../http/routeSchemas.ts';
+import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import type { JsonObject, ProgressView } from '../types.ts';
 
 function parseObject(text: string): JsonObject {
@@ -17,23 +17,13 @@ function parseObject(text: string): JsonObject {
 export function progressRoutes(app: FastifyInstance): void {
   const { db } = app.database;
   const { engine, clients } = app;
-  const progress = {
-    type: 'object',
-    properties: {
-      clientId: { type: 'integer' },
-      currentStep: { type: 'string', enum: engine.order },
-      lastUpdated: { type: ['string', 'null'], description: 'null when no progress was saved' },
-      isComplete: { type: 'boolean', description: `true only at ${engine.finalStep}` },
-      stepData: { type: 'object', additionalProperties: true },
-    },
-  };
 
   app.get('/insurance/screening-progress/get_progress/:clientId/', {
     schema: {
       tags: ['screening progress'],
       summary: 'The saved progress; with none saved: currentStep basic, lastUpdated null',
       params: idParams('clientId'),
-      response: { 200: progress, ...errorResponses(401, 404) },
+      response: { 200: ref('Progress'), ...errorResponses(401, 404) },
     },
   }, async (request): Promise<ProgressView> => {
     const clientId = parseId((request.params as { clientId: string }).clientId);
@@ -47,8 +37,8 @@ export function progressRoutes(app: FastifyInstance): void {
     schema: {
       tags: ['screening progress'],
       summary: 'Record the current step; lastUpdated is the server\'s time and isComplete is derived from the step',
-      body: objectBody({ clientId: { type: ['integer', 'string'] }, currentStep: { type: 'string', enum: engine.order }, lastUpdated: { type: 'string' }, isComplete: { type: 'boolean' }, stepData: { type: 'object' } }, ['clientId', 'currentStep']),
-      response: { 200: progress, ...errorResponses(400, 401, 404) },
+      body: ref('ProgressUpdate'),
+      response: { 200: ref('Progress'), ...errorResponses(400, 401, 404) },
     },
   }, async (request): Promise<ProgressView> => {
     const body = bodyOf(request);
@@ -56,7 +46,8 @@ export function progressRoutes(app: FastifyInstance): void {
     await clients.requireAccess(userOf(request), clientId);
     const step = body.currentStep;
     if (typeof step !== 'string' || !engine.order.includes(step)) throw fieldError('currentStep', 'Invalid step');
-    const stepData = body.stepData ?? {};
+    // Absent means no step data; null is refused like any other non-object.
+    const stepData = body.stepData === undefined ? {} : body.stepData;
     if (typeof stepData !== 'object' || stepData === null || Array.isArray(stepData)) throw fieldError('stepData', 'stepData must be an object');
     const values = {
       current_step: step,

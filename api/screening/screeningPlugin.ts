@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { etagOf, notFound } from '../http/apiError.ts';
 import { bodyOf, ifMatchOf, parseId, userOf } from '../http/requestHelpers.ts';
-import { anyObject, errorResponses } from '../http/routeSchemas.ts';
+import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import { createScreeningService, type ScreeningService } from './createScreeningService.ts';
 import { createScreeningStore, type ScreeningStore } from './createScreeningStore.ts';
 import { progressRoutes } from './progressRoutes.ts';
@@ -28,7 +28,7 @@ export const screeningPlugin = fp(async (app) => {
   const { engine } = app;
   const stepParams = {
     type: 'object',
-    properties: { clientId: { type: 'string' }, stepId: { type: 'string', enum: engine.order } },
+    properties: { clientId: (idParams('clientId').properties as { clientId: unknown }).clientId, stepId: { type: 'string', enum: engine.order } },
     required: ['clientId', 'stepId'],
   };
   const stepOf = (params: unknown): { clientId: number; stepId: string } => {
@@ -41,8 +41,8 @@ export const screeningPlugin = fp(async (app) => {
     schema: {
       tags: ['screening'],
       summary: 'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records and $context (the facts the definitions read)',
-      params: { type: 'object', properties: { clientId: { type: 'string' } }, required: ['clientId'] },
-      response: { 200: { ...anyObject, description: 'ApplicationData: {"basic": {...}, "owner": {...}, "$context": {...}}' }, ...errorResponses(401, 404) },
+      params: idParams('clientId'),
+      response: { 200: ref('ApplicationData'), ...errorResponses(401, 404) },
     },
   }, async (request) => screening.load(userOf(request), parseId((request.params as { clientId: string }).clientId), { facts: true }));
 
@@ -51,7 +51,7 @@ export const screeningPlugin = fp(async (app) => {
       tags: ['screening'],
       summary: 'One step record as stored, with its version as the ETag (send it back as If-Match to save over it); {} when none is saved',
       params: stepParams,
-      response: { 200: { ...anyObject, description: 'The step record' }, ...errorResponses(401, 404) },
+      response: { 200: ref('step_{stepId}', 'The step record ({} when none is saved)'), ...errorResponses(401, 404) },
     },
   }, async (request, reply) => {
     const { clientId, stepId } = stepOf(request.params);
@@ -66,10 +66,12 @@ export const screeningPlugin = fp(async (app) => {
     schema: {
       tags: ['screening'],
       summary: 'Save one step record whole; 400 with the definitions\' messages when the engine finds errors',
-      description: `stepId is one of ${engine.order.join(', ')}. The record's shape is steps/<stepId>/schema.json (see components.schemas).`,
+      'x-clearsHiddenAnswers': true,
+      description: 'The record\'s shape is steps/{stepId}/schema.json; the step\'s rules (rules.json) are checked too. With If-Match, a record saved since gets 412.',
       params: stepParams,
-      body: { ...anyObject, description: 'The step record' },
-      response: { 200: { ...anyObject, description: 'The record as saved; its new version is the ETag' }, ...errorResponses(400, 401, 404, 412) },
+      // One path per step in the document, each with its step's schema.
+      body: ref('step_{stepId}', 'The step record'),
+      response: { 200: ref('step_{stepId}', 'The record as saved; its new version is the ETag'), ...errorResponses(400, 401, 404, 412) },
     },
   }, async (request, reply) => {
     const { clientId, stepId } = stepOf(request.params);
@@ -83,9 +85,10 @@ export const screeningPlugin = fp(async (app) => {
     schema: {
       tags: ['screening'],
       summary: 'Save part of a step record ("Save Progress" of one page): the top-level fields given are merged into the stored record; for a step with pages only those pages are checked',
+      'x-clearsHiddenAnswers': true,
       params: stepParams,
-      body: { ...anyObject, description: 'Some top-level fields of the step record' },
-      response: { 200: { ...anyObject, description: 'The whole record as saved; its new version is the ETag' }, ...errorResponses(400, 401, 404, 412) },
+      body: ref('step_{stepId}', 'Some top-level fields of the step record'),
+      response: { 200: ref('step_{stepId}', 'The whole record as saved; its new version is the ETag'), ...errorResponses(400, 401, 404, 412) },
     },
   }, async (request, reply) => {
     const { clientId, stepId } = stepOf(request.params);

@@ -94,7 +94,7 @@ describe.each(databases)('malformed input never yields a 500 (%s)', (kind) => {
     const res = await server.call('GET', '/api/docs');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
-    for (const path of ['/login/', '/users/', '/clients/', '/clients/{id}/', '/brokers/', '/applications/create_new_application/', '/screening/{clientId}/{stepId}/', '/insurance/screening/owner/', '/insurance/screening/{id}/owner/']) {
+    for (const path of ['/login/', '/users/', '/clients/', '/clients/{id}/', '/brokers/', '/applications/create_new_application/', '/screening/{clientId}/owner/', '/insurance/screening/owner/', '/insurance/screening/{id}/owner/']) {
       expect(Object.keys(res.body.paths), path).toContain(path);
     }
     expect(Object.keys(res.body.components.schemas)).toContain('step_owner');
