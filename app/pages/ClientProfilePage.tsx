@@ -13,6 +13,7 @@ import {
 } from '../clientRules.ts';
 import { StepsGate } from '../screening/StepsGate.tsx';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
+import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { AlertIcon, ArrowLeftIcon, PlusIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { fullName } from '../format.ts';
@@ -130,6 +131,8 @@ function ClientProfileForm() {
     onChange: onFieldChange(field),
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? errorId(field) : undefined,
+    // The definitions' required rule (a blank value has a message), as the asterisk shows it.
+    'aria-required': requiredError(field, '') !== undefined || undefined,
   });
 
   const fieldError = (field: ClientProfileField) =>
@@ -147,7 +150,7 @@ function ClientProfileForm() {
     setErrors(found);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) {
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      focusAfterRender(() => summaryRef.current);
       return;
     }
     // Email is required only by the input itself: once our rules pass, let the browser report it.

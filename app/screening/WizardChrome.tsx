@@ -110,41 +110,68 @@ export interface NoticeState {
 
 let noticeIds = 0;
 
-/** @returns - a notice; success notices vanish after 3 s. */
+/**
+ * How long a "saved" confirmation stays: 6 s, twice the app's 3 s toasts, as the adviser's eyes are on the form
+ * (issue 11); it can be closed sooner.
+ */
+export const SAVED_NOTICE_MS = 2 * TOAST_MS;
+
+/** @returns - a notice; success notices vanish after SAVED_NOTICE_MS. */
 export function useNotice(): [NoticeState | null, (kind: NoticeState['kind'] | null, text?: string, details?: string[]) => void] {
   const [notice, setNotice] = useState<NoticeState | null>(null);
   useEffect(() => {
     if (notice?.kind !== 'success') return;
-    const t = setTimeout(() => setNotice(null), TOAST_MS);
+    const t = setTimeout(() => setNotice(null), SAVED_NOTICE_MS);
     return () => clearTimeout(t);
   }, [notice]);
   const set = (kind: NoticeState['kind'] | null, text = '', details?: string[]) => setNotice(kind ? { kind, text, details, id: ++noticeIds } : null);
   return [notice, set];
 }
 
-/** A success (green, polite) or error (red, assertive) banner. */
+/**
+ * A success confirmation in a toast fixed at the foot of the window, near Save and Next, in a live region that is
+ * always in the page (so it is announced, and its coming and going moves nothing); an error (red, assertive, focusable
+ * for a refused save) or information banner in the card.
+ */
 export function Notice({ notice, onClose }: { notice: NoticeState | null; onClose?: () => void }) {
-  if (!notice) return null;
-  const role = notice.kind === 'error' ? 'alert' : 'status';
+  const success = notice?.kind === 'success' ? notice : null;
+  const banner = notice && notice.kind !== 'success' ? notice : null;
   return (
-    <div key={notice.id} className={`alert alert-${notice.kind} wizard-notice`} role={role}>
-      {notice.kind === 'success' ? <CheckIcon width={18} height={18} aria-hidden="true" /> : <AlertIcon width={18} height={18} aria-hidden="true" />}
-      <div className="wizard-notice-body">
-        <p className={notice.details?.length ? 'alert-title' : undefined}>{notice.text}</p>
-        {notice.details?.length ? (
-          <ul>
-            {notice.details.map((d) => (
-              <li key={d}>{d}</li>
-            ))}
-          </ul>
+    <>
+      <div className="toast-region wizard-toast-region" role="status" aria-live="polite">
+        {success ? (
+          <div key={success.id} className="toast toast-success wizard-toast">
+            <CheckIcon width={18} height={18} aria-hidden="true" style={{ color: 'var(--color-success)' }} />
+            <span className="toast-message">{success.text}</span>
+            {onClose ? (
+              <button type="button" className="btn btn-ghost btn-sm wizard-notice-close" onClick={onClose} aria-label="Dismiss">
+                ×
+              </button>
+            ) : null}
+          </div>
         ) : null}
       </div>
-      {onClose && notice.kind !== 'success' ? (
-        <button type="button" className="btn btn-ghost btn-sm wizard-notice-close" onClick={onClose} aria-label="Dismiss">
-          ×
-        </button>
+      {banner ? (
+        <div key={banner.id} className={`alert alert-${banner.kind} wizard-notice`} role={banner.kind === 'error' ? 'alert' : 'status'} tabIndex={-1}>
+          <AlertIcon width={18} height={18} aria-hidden="true" />
+          <div className="wizard-notice-body">
+            <p className={banner.details?.length ? 'alert-title' : undefined}>{banner.text}</p>
+            {banner.details?.length ? (
+              <ul>
+                {banner.details.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          {onClose ? (
+            <button type="button" className="btn btn-ghost btn-sm wizard-notice-close" onClick={onClose} aria-label="Dismiss">
+              ×
+            </button>
+          ) : null}
+        </div>
       ) : null}
-    </div>
+    </>
   );
 }
 
