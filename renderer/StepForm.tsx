@@ -68,6 +68,9 @@ function StepFormInner(props: StepFormProps) {
   const [store] = useState(() => {
     const created = new FormStore();
     created.setRequired(engine.requiredFields(stepId));
+    const def = engine.definitions.steps[stepId];
+    const heading = ((def?.ui as Record<string, unknown> | undefined)?.['ui:options'] as { heading?: string } | undefined)?.heading;
+    created.setPageTitles([def?.flow.title, heading, ...(def?.flow.pages ?? []).map((p) => p.title)]);
     return created;
   });
 

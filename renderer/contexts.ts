@@ -36,6 +36,8 @@ export interface ArrayInfo {
   minItems: number;
   total: number;
   title: string;
+  /** The heading level of each item's title (3 or 4). */
+  itemLevel?: number;
 }
 
 export const ArrayContext = createContext<ArrayInfo | null>(null);

@@ -54,6 +54,7 @@ export class FormStore {
   private held = false;
   private pending = false;
   private required: ReadonlySet<string> = new Set();
+  private pageTitles: ReadonlySet<string> = new Set();
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -79,6 +80,19 @@ export class FormStore {
    */
   setRequired(paths: string[]): void {
     this.required = new Set(paths);
+  }
+
+  /**
+   * The titles the page's own heading may show (the step's title, its ui heading, its pages' titles).
+   * @param titles - the titles
+   */
+  setPageTitles(titles: (string | undefined)[]): void {
+    this.pageTitles = new Set(titles.filter((t): t is string => Boolean(t)));
+  }
+
+  /** True when a section's title is the page's heading too (the page's card is already a region of that name). */
+  isPageTitle(title: string | undefined): boolean {
+    return Boolean(title) && this.pageTitles.has(title as string);
   }
 
   /** True when the definitions require the field whenever it shows (`items.3.name` matches `items.*.name`). */

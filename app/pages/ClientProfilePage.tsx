@@ -334,7 +334,7 @@ function ClientProfileForm() {
                       </option>
                     ))}
                   </select>
-                  <p className="field-hint" id="client-brokers-hint">
+                  <p className="field-hint hint-fine-pointer" id="client-brokers-hint">
                     Hold Ctrl/Cmd to select multiple brokers
                   </p>
                 </div>

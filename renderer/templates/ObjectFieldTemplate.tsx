@@ -39,13 +39,14 @@ function Section({ section, items, prefix, level, showTitle, idBase, nested }: S
   const paths = useMemo(() => items.map((p) => (prefix ? `${prefix}.${p.name}` : p.name)), [items, prefix]);
   const visible = useStoreValue((s) => paths.some((p) => !s.isHidden(p)));
   const title = useStoreValue((s) => s.textOf(section.id)) ?? section.title;
+  const pageTitled = useStoreValue((s) => s.isPageTitle(title));
   const info = useMemo(() => ({ title, size: items.length }), [title, items.length]);
   if (!visible) return null;
   const titleId = `${idBase}__section_${section.id}`;
   return (
-    // A step's own sections are regions; the same sections repeated in each insured are groups of that insured,
-    // so the page has no two landmarks of one name (axe's landmark-unique).
-    <section className="form-section" role={nested ? 'group' : undefined} aria-labelledby={showTitle && title ? titleId : undefined} data-section={section.id}>
+    // A step's own sections are regions; the same sections repeated in each insured are groups of that insured, and
+    // a section titled like the page is a group of the page's region: no two landmarks of one name (landmark-unique).
+    <section className="form-section" role={nested || pageTitled ? 'group' : undefined} aria-labelledby={showTitle && title ? titleId : undefined} data-section={section.id}>
       {showTitle && title ? <Heading level={level} id={titleId} className="form-section-title">{title}</Heading> : null}
       {section.description ? <p className="form-section-description">{section.description}</p> : null}
       <SectionContext.Provider value={info}>

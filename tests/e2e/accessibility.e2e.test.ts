@@ -63,7 +63,11 @@ async function findProblems(): Promise<string[]> {
   });
   const overflow = await page.evaluate(() => {
     const wide = document.documentElement.scrollWidth - window.innerWidth;
-    return wide > 0 ? `the page is ${wide} px wider than the ${window.innerWidth} px window` : null;
+    if (wide <= 0) return null;
+    // The deepest elements reaching past the window's right edge.
+    const past = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.querySelector('*'));
+    const names = past.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`);
+    return `the page is ${wide} px wider than the ${window.innerWidth} px window (${names.join(', ')})`;
   });
   return overflow ? [...violations, overflow] : violations;
 }
