@@ -103,6 +103,19 @@ function expectNone(findings: Finding[]): void {
   expect(report(findings)).toBe('');
 }
 
+/** WCAG's contrast ratio of two CSS colours "rgb(r, g, b)". */
+function contrast(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, bl] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 describe('axe-core and a 390 px screen on every screen', () => {
   it('login and sign-up, as shown and with errors', async () => {
     const findings: Finding[] = [];
@@ -221,6 +234,15 @@ describe('axe-core and a 390 px screen on every screen', () => {
     expect(seen.size).toBeGreaterThan(STEP_ORDER.length - 3);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     findings.push(...await audit('review'));
+
+    // The leave dialog: a change not saved, then Back out of a step.
+    await page.goto(`${h.baseUrl}/client/${clientId}/screening/${STEP_ORDER[STEP_ORDER.indexOf(FLOW.review) - 1]}`);
+    await page.locator('#step-heading').waitFor();
+    await page.locator('.wizard-main :is(input[type=text], textarea):visible:not([readonly])').first().fill('changed');
+    await button(page, 'Back').click();
+    await page.getByRole('alertdialog').waitFor();
+    findings.push(...await audit('leave dialog'));
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Stay' }).click();
     expectNone(findings);
   });
 
@@ -234,5 +256,62 @@ describe('axe-core and a 390 px screen on every screen', () => {
     await page.getByRole('region', { name: 'Application Generated Successfully!' }).waitFor({ timeout: 60_000 });
     findings.push(...await audit('generation result'));
     expectNone(findings);
+  });
+
+  it('draws focus rings, input borders and placeholders with enough contrast, read from the rendered styles', async () => {
+    await ensureSignedIn();
+    await page.goto(`${h.baseUrl}/client/profile`);
+    await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
+    const input = field(page, 'First Name');
+    const styles = await input.evaluate((el) => {
+      const s = getComputedStyle(el);
+      const placeholder = getComputedStyle(el, '::placeholder');
+      return { border: s.borderTopColor, background: s.backgroundColor, placeholder: placeholder.color };
+    });
+    expect(contrast(styles.border, styles.background)).toBeGreaterThanOrEqual(3);
+    expect(contrast(styles.placeholder, styles.background)).toBeGreaterThanOrEqual(4.5);
+    // A button focused by keyboard: its ring (outline or the outer box-shadow) against the card behind it.
+    await input.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const s = getComputedStyle(el);
+      const shadow = s.boxShadow.match(/rgba?\([^)]*\)/g) ?? [];
+      const color = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 ? s.outlineColor : shadow[shadow.length - 1] ?? '';
+      let bg = 'rgba(0, 0, 0, 0)';
+      for (let node: HTMLElement | null = el.parentElement; node && /rgba\(.*, 0\)$|transparent/.test(bg); node = node.parentElement) bg = getComputedStyle(node).backgroundColor;
+      return { tag: el.tagName, color, bg };
+    });
+    expect(ring.color, `focused ${ring.tag} has a ring`).not.toBe('');
+    expect(contrast(ring.color, ring.bg)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('puts focus on the summary after a refused Next, and on the new heading with a new title after Next', async () => {
+    await ensureSignedIn();
+    const api = new Api(h.baseUrl, adviser.token);
+    const fresh = await createClient(api, { first_name: 'Nadia', last_name: 'Roy' });
+    await page.goto(`${h.baseUrl}/client/${fresh}/screening/${STEP_ORDER[0]}`);
+    await page.locator('#step-heading').waitFor();
+    // The page's heading has focus, and the title names the step and the client.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
+    const firstTitle = await page.title();
+    expect(firstTitle).toMatch(/^Basic Information.*Step 1 of \d+, Nadia Roy \| Insure Wizard$/);
+    // Next by keyboard, with nothing answered: refused, focus on the summary.
+    await page.locator('.wizard-actions .btn-primary').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.wizard-main .error-summary').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
+    // Only the summary is an alert; the field errors are descriptions of their fields.
+    expect(await page.locator('.wizard-main .field-error[role=alert]').count()).toBe(0);
+    // Answered with arrows and Space, then Next: the next page's heading has focus and the title changed.
+    const group = page.locator('.wizard-main [role=radiogroup]').first();
+    await group.locator('input[type=radio]').first().focus();
+    await page.keyboard.press('Space');
+    await page.locator('.wizard-actions .btn-primary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).not.toBe(firstTitle);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
   });
 });
