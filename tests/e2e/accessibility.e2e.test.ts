@@ -298,7 +298,12 @@ describe('axe-core and a 390 px screen on every screen', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
     const firstTitle = await page.title();
     expect(firstTitle).toMatch(/^Basic Information.*Step 1 of \d+, Nadia Roy \| Insure Wizard$/);
-    // Next by keyboard, with nothing answered: refused, focus on the summary.
+    // Next clicked with nothing answered: refused, the summary in view with focus (issue 11).
+    await page.locator('.wizard-actions .btn-primary').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
+    const box = await page.locator('.wizard-main .error-summary').boundingBox();
+    expect(box && box.y >= 0 && box.y < 900).toBe(true);
+    // And by keyboard.
     await page.locator('.wizard-actions .btn-primary').focus();
     await page.keyboard.press('Enter');
     await page.locator('.wizard-main .error-summary').waitFor();

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ApplicationData } from '../../engine/types.ts';
 import { engine } from '../support/engine.ts';
 import { renderStep } from './helpers.tsx';
@@ -39,5 +40,20 @@ describe('required fields are marked from the rules', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toHaveClass('error-summary');
     expect(document.querySelectorAll('.field-error').length).toBeGreaterThan(3);
+  });
+});
+
+describe('errors follow the answer after a refused Next', () => {
+  it("a field's error and its summary line go as soon as its value is valid, before Next is pressed again", async () => {
+    const user = userEvent.setup();
+    renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'], showErrors: true });
+    const first = screen.getByLabelText('First Name');
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    const summary = screen.getByRole('alert');
+    const before = summary.querySelectorAll('li').length;
+    await user.type(first, 'Olivia');
+    // No blur and no Next: the pause after typing commits the value.
+    await waitFor(() => expect(first).not.toHaveAttribute('aria-invalid'));
+    expect(summary.querySelectorAll('li').length).toBe(before - 1);
   });
 });
