@@ -77,21 +77,27 @@ export interface ActionsBarProps {
 /** Back on the left; Save ("Saving..." while busy) and Next ("Processing..." while busy) on the right. */
 export function ActionsBar(props: ActionsBarProps) {
   const { backLabel, onBack, saveLabel, busySaveLabel, onSave, nextLabel, busyNextLabel, onNext, busy, nextDisabled, nextDescribedBy } = props;
+  // While a save runs the buttons say so with aria-disabled and ignore presses, but stay focusable: a disabled
+  // button would drop the keyboard's focus to the page's top when pressed.
+  const waiting = busy !== null;
+  const unlessBusy = (action?: () => void) => () => {
+    if (!waiting) action?.();
+  };
   return (
     <div className="actions-bar wizard-actions">
       {onBack ? (
-        <button type="button" className="btn btn-secondary" onClick={onBack} disabled={busy !== null}>
+        <button type="button" className="btn btn-secondary" onClick={unlessBusy(onBack)} aria-disabled={waiting || undefined}>
           <ArrowLeftIcon width={16} height={16} aria-hidden="true" />
           {backLabel}
         </button>
       ) : <span />}
       <div className="actions-bar-end">
         {onSave && saveLabel ? (
-          <button type="button" className="btn btn-secondary" onClick={onSave} disabled={busy !== null} aria-busy={busy === 'save'}>
+          <button type="button" className="btn btn-secondary" onClick={unlessBusy(onSave)} aria-disabled={waiting || undefined} aria-busy={busy === 'save'}>
             {busy === 'save' ? busySaveLabel : saveLabel}
           </button>
         ) : null}
-        <button type="button" className="btn btn-primary" onClick={onNext} disabled={busy !== null || nextDisabled} aria-busy={busy === 'next'} aria-describedby={nextDescribedBy}>
+        <button type="button" className="btn btn-primary" onClick={unlessBusy(onNext)} disabled={nextDisabled} aria-disabled={waiting || undefined} aria-busy={busy === 'next'} aria-describedby={nextDescribedBy}>
           {busy === 'next' ? busyNextLabel : nextLabel}
           {busy === 'next' ? null : <ArrowRightIcon width={16} height={16} aria-hidden="true" />}
         </button>
