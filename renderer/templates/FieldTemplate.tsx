@@ -90,14 +90,18 @@ function FieldTemplateInner(props: FieldTemplateProps) {
     </p>
   ) : null;
   const onBlur = () => store.touch(path);
+  // The profile's asterisk (drawn by CSS, so the label's text stays the field's name), hidden from assistive
+  // technology: the control itself says it with aria-required.
+  const requiredMark = required ? <span className="field-required" aria-hidden="true" /> : null;
 
   if (kind === 'group') {
     return (
       <FieldInfoContext.Provider value={info}>
         <fieldset className={className} onBlur={onBlur} data-path={path}>
           {showLabel ? (
-            <legend id={`${id}__label`} className={`field-label${required ? ' field-required' : ''}`}>
+            <legend id={`${id}__label`} className="field-label">
               {shownLabel}
+              {requiredMark}
             </legend>
           ) : null}
           {descriptionNode}
@@ -111,8 +115,9 @@ function FieldTemplateInner(props: FieldTemplateProps) {
     <FieldInfoContext.Provider value={info}>
       <div className={className} onBlur={onBlur} data-path={path}>
         {kind === 'control' && showLabel ? (
-          <label id={`${id}__label`} htmlFor={id} className={`field-label${required ? ' field-required' : ''}`}>
+          <label id={`${id}__label`} htmlFor={id} className="field-label">
             {shownLabel}
+            {requiredMark}
           </label>
         ) : null}
         {descriptionNode}
