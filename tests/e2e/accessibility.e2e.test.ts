@@ -319,4 +319,46 @@ describe('axe-core and a 390 px screen on every screen', () => {
     await expect.poll(() => page.title(), { timeout: 10_000 }).not.toBe(firstTitle);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
   });
+
+  it('completes the owner step with the keyboard alone: Tab, arrows, typing and Enter', async () => {
+    await ensureSignedIn();
+    const api = new Api(h.baseUrl, adviser.token);
+    const id = await createClient(api, { first_name: 'Daniel', last_name: 'Tremblay' });
+    const second = await createClient(api, { first_name: 'Claire', last_name: 'Tremblay' });
+    const data = withClientIds(example('screening-review', 'full-application'), { 2087: id, 2088: second }) as Record<string, unknown>;
+    await seedSteps(api, id, data, ['basic', 'proposed-insured', 'plan-details']);
+    await page.goto(`${h.baseUrl}/client/${id}/screening/owner`);
+    await page.locator('#step-heading').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
+    // Through the form in tab order: a select with nothing chosen takes its first choice (ArrowDown), a radio group
+    // with nothing chosen its second ("No": ArrowRight from the first, which Tab lands on); Next is pressed with Enter.
+    for (let presses = 0; presses < 200; presses += 1) {
+      await page.keyboard.press('Tab');
+      const el = await page.evaluate(() => {
+        const a = document.activeElement as HTMLInputElement | HTMLSelectElement | null;
+        if (!a) return { kind: 'none' };
+        const group = a instanceof HTMLInputElement && a.type === 'radio' ? document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${a.name}"]`) : null;
+        return {
+          kind: a instanceof HTMLSelectElement ? 'select' : a instanceof HTMLInputElement && a.type === 'radio' ? 'radio' : a.classList.contains('btn-primary') && a.closest('.wizard-actions') ? 'next'
+            : a instanceof HTMLInputElement && a.type === 'text' && a.getAttribute('aria-required') === 'true' && a.value === '' ? 'blank' : 'other',
+          label: a.labels?.[0]?.textContent ?? '',
+          empty: a instanceof HTMLSelectElement ? a.value === '' : group ? ![...group].some((r) => r.checked) : false,
+        };
+      });
+      if (el.kind === 'select' && el.empty) await page.keyboard.press('ArrowDown');
+      if (el.kind === 'radio' && el.empty) await page.keyboard.press('ArrowRight');
+      // The one answer the seeded application leaves to type (the owner's ID's country of issue).
+      if (el.kind === 'blank' && /country/i.test(el.label ?? '')) await page.keyboard.type('Canada');
+      if (el.kind === 'next') {
+        await page.keyboard.press('Enter');
+        break;
+      }
+    }
+    await page.waitForURL((url) => !url.pathname.endsWith('/owner'), { timeout: 15_000 }).catch(async (error: unknown) => {
+      const shown = await page.locator('.wizard-main .error-summary li').allInnerTexts();
+      throw new Error(`The owner step was not completed by keyboard: ${shown.join(' | ')}`, { cause: error });
+    });
+    const saved = await api.ok<Record<string, unknown>>('GET', `/api/screening/${id}/`);
+    expect(saved.owner).toBeTruthy();
+  });
 });
