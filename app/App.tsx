@@ -19,35 +19,38 @@ const ScreeningPromptPage = lazy(() => import('./pages/ScreeningPromptPage.tsx')
 const ScreeningPage = lazy(() => import('./pages/ScreeningPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
-/** Exported so tests can mount any route with createMemoryRouter. */
+/**
+ * Exported so tests can mount any route with createMemoryRouter. `handle.title` is the document title (useRouteTitle);
+ * the wizard's steps set their own from the definitions.
+ */
 export const routes: RouteObject[] = [
   {
     element: <AuthLayout />,
     children: [
-      { path: '/', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
+      { path: '/', element: <LoginPage />, handle: { title: 'Sign in' } },
+      { path: '/signup', element: <SignupPage />, handle: { title: 'Create account' } },
     ],
   },
   {
     element: <PublicLayout />,
     children: [
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage />, handle: { title: 'Forgot password' } },
+      { path: '/terms', element: <TermsPage />, handle: { title: 'Terms of Service' } },
+      { path: '/privacy', element: <PrivacyPage />, handle: { title: 'Privacy Policy' } },
     ],
   },
   {
     element: <AppLayout />,
     children: [
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/applications', element: <ApplicationsPage /> },
-      { path: '/applications/new', element: <NewApplicationPage /> },
-      { path: '/reports', element: <SupportPage /> },
-      { path: '/client/profile', element: <ClientProfilePage /> },
-      { path: '/client/profile/:clientId', element: <ClientProfilePage /> },
-      { path: '/client/:clientId/screening/prompt', element: <ScreeningPromptPage /> },
+      { path: '/dashboard', element: <DashboardPage />, handle: { title: 'Clients' } },
+      { path: '/applications', element: <ApplicationsPage />, handle: { title: 'Applications' } },
+      { path: '/applications/new', element: <NewApplicationPage />, handle: { title: 'New application' } },
+      { path: '/reports', element: <SupportPage />, handle: { title: 'Support' } },
+      { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'New client' } },
+      { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'Client Profile' } },
+      { path: '/client/:clientId/screening/prompt', element: <ScreeningPromptPage />, handle: { title: 'Insurance Screening' } },
       { path: '/client/:clientId/screening/:step', element: <ScreeningPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
     ],
   },
 ];

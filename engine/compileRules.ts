@@ -1,7 +1,15 @@
 import type { Json, Logic, RuleSet, RulesDefinition, RuleScope } from './types.ts';
 
 export interface CompiledVisibility { targets: string[]; showIf: Logic; source: string }
-export interface CompiledValidation { field: string; when: Logic; message: string; params?: Record<string, Logic>; source: string }
+export interface CompiledValidation {
+  field: string;
+  when: Logic;
+  message: string;
+  params?: Record<string, Logic>;
+  source: string;
+  /** Written as `required: true`: the field must be answered whenever it shows (the form marks it required). */
+  required?: true;
+}
 export interface CompiledComputed { field: string; value: Logic; when?: Logic; source: string }
 export interface CompiledClear { fields: string[]; when: Logic; source: string }
 export interface CompiledEffect { on: string[]; op: string; when?: Logic; params: Record<string, unknown>; source: string }
@@ -75,6 +83,7 @@ function compileSet(set: RuleSet, stepId: string, out: CompiledRules, base: stri
       message: fillParams(r.message, scope?.params),
       params: r.params ? Object.fromEntries(Object.entries(r.params).map(([k, v]) => [k, logic(v)])) : undefined,
       source: `${base}/validation/${i}`,
+      ...(r.required ? { required: true as const } : {}),
     });
   });
   (set.computed ?? []).forEach((r, i) =>

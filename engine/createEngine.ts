@@ -35,6 +35,12 @@ export interface Engine {
    * review step's `ui:review` excludes; `ui:review.order` moves the steps it lists first, in its order.
    */
   reviewSections(): ReviewSection[];
+  /**
+   * The fields the step's rules require (`required: true`) whenever they show, as relative paths with `*` for the
+   * rows of an array: what a form marks as required.
+   * @example engine.requiredFields('owner') // ['owner_type', 'first_name', 'beneficiaries.*.name', ...]
+   */
+  requiredFields(stepId: string): string[];
   /** True when the step (or one page's fields) has no errors. */
   isValid(stepId: string, appData: ApplicationData, fields?: string[]): boolean;
   /** True when a value matches one `if` condition of the step's schema (a form resolving its `then` branches). */
@@ -91,6 +97,7 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
     hasStep: (stepId) => stepId in definitions.steps,
     evaluateStep: (stepId, appData, options) => evaluateStep(compile(stepId), appData, options),
     holds,
+    requiredFields: (stepId) => [...new Set(compile(stepId).rules.validation.filter((r) => r.required).map((r) => r.field))],
     stepApplies: (stepId, appData) => holds(flowSteps.get(stepId)?.showIf, appData),
     pagesOf: (stepId, appData) => {
       const pages = flowSteps.get(stepId)?.pages;

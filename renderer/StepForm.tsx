@@ -64,7 +64,15 @@ function othersChanged(a: ApplicationData, b: ApplicationData, stepId: string): 
 function StepFormInner(props: StepFormProps) {
   const { engine, stepId, data, fields, showErrors, serverErrors, lookups, failedLookups, errorTitle, ref } = props;
   const prepared = useMemo(() => prepareStep(engine, stepId, fields), [engine, stepId, fields]);
-  const [store] = useState(() => new FormStore());
+  // The required marks come from the step's rules, not the data: set once, before any field asks.
+  const [store] = useState(() => {
+    const created = new FormStore();
+    created.setRequired(engine.requiredFields(stepId));
+    const def = engine.definitions.steps[stepId];
+    const heading = ((def?.ui as Record<string, unknown> | undefined)?.['ui:options'] as { heading?: string } | undefined)?.heading;
+    created.setPageTitles([def?.flow.title, heading, ...(def?.flow.pages ?? []).map((p) => p.title)]);
+    return created;
+  });
 
   const latest = useRef(props);
   latest.current = props;

@@ -12,6 +12,8 @@ export interface FieldInfo {
   describedBy?: string;
   /** True while an error is shown for the field. */
   invalid: boolean;
+  /** True when the definitions require the field (a `required` rule, or the JSON Schema's `required`). */
+  required?: boolean;
   /** True while a readonly rule of the engine holds for the field: it shows but may not be edited. */
   readonly?: boolean;
 }
@@ -34,6 +36,8 @@ export interface ArrayInfo {
   minItems: number;
   total: number;
   title: string;
+  /** The heading level of each item's title (3 or 4). */
+  itemLevel?: number;
 }
 
 export const ArrayContext = createContext<ArrayInfo | null>(null);

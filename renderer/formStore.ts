@@ -53,6 +53,8 @@ export class FormStore {
   private version = 0;
   private held = false;
   private pending = false;
+  private required: ReadonlySet<string> = new Set();
+  private pageTitles: ReadonlySet<string> = new Set();
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -70,6 +72,32 @@ export class FormStore {
     this.cur = { ...this.next };
     this.version++;
     for (const l of this.listeners) l();
+  }
+
+  /**
+   * The step's required fields (engine.requiredFields: relative paths, `*` for array rows); set once per step.
+   * @param paths - the patterns
+   */
+  setRequired(paths: string[]): void {
+    this.required = new Set(paths);
+  }
+
+  /**
+   * The titles the page's own heading may show (the step's title, its ui heading, its pages' titles).
+   * @param titles - the titles
+   */
+  setPageTitles(titles: (string | undefined)[]): void {
+    this.pageTitles = new Set(titles.filter((t): t is string => Boolean(t)));
+  }
+
+  /** True when a section's title is the page's heading too (the page's card is already a region of that name). */
+  isPageTitle(title: string | undefined): boolean {
+    return Boolean(title) && this.pageTitles.has(title as string);
+  }
+
+  /** True when the definitions require the field whenever it shows (`items.3.name` matches `items.*.name`). */
+  isRequired(path: string): boolean {
+    return this.required.has(path) || this.required.has(path.split('.').map((part) => (/^\d+$/.test(part) ? '*' : part)).join('.'));
   }
 
   /** Keeps showing the current state until release() (a pointer is pressed). */

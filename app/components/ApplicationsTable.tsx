@@ -4,6 +4,7 @@ import { applicationTypeLabel, formatCad, formatDate, productTypeLabel, statusBa
 import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { AlertIcon } from './icons.tsx';
 import { useFileDownloads } from './useFileDownloads.ts';
+import { ScrollRegion } from './ScrollRegion.tsx';
 
 /** Status text as stored, readable: "IN_REVIEW" -> "IN REVIEW". */
 function statusText(status: string | null | undefined): string {
@@ -24,7 +25,7 @@ export function ApplicationsTable({ applications, showClient = false }: { applic
           <span>{files.error}</span>
         </div>
       ) : null}
-      <div className="table-wrap">
+      <ScrollRegion label="Applications table">
         <table className="table">
           <thead>
             <tr>
@@ -72,7 +73,7 @@ export function ApplicationsTable({ applications, showClient = false }: { applic
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ClipboardIcon, PlusIcon, SearchIcon, UsersIcon } from './icons.tsx';
 import { RowMenu } from './RowMenu.tsx';
 import { Toast, useToast } from './Toast.tsx';
+import { ScrollRegion } from './ScrollRegion.tsx';
 
 /** An email that may wrap before its "@" on narrow screens, never inside a word. */
 function email(value: string | null | undefined) {
@@ -136,7 +137,7 @@ export function ClientList() {
             </span>
           )}
         </div>
-        <div className="table-wrap">
+        <ScrollRegion label="Clients table">
           <table className="table">
             <thead>
               <tr>
@@ -204,7 +205,7 @@ export function ClientList() {
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
 
       {pendingDelete && (

@@ -1,20 +1,22 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { isSignedIn } from '../session.ts';
+import { useRouteTitle } from '../useRouteTitle.ts';
 import { Brand, TAGLINE } from './Brand.tsx';
 import { Loading } from './Spinner.tsx';
 import { TopNav } from './TopNav.tsx';
 
 /** Signed-in pages: the top nav above the page. Without a session, back to login. */
 export function AppLayout() {
+  useRouteTitle();
   if (!isSignedIn()) return <Navigate to="/" replace />;
   return (
     <>
-      <a className="sr-only" href="#main">
+      <a className="skip-link" href="#main">
         Skip to content
       </a>
       <TopNav />
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
@@ -25,6 +27,7 @@ export function AppLayout() {
 
 /** Login and sign-up: a brand panel beside the form. A signed-in adviser goes straight to the dashboard. */
 export function AuthLayout() {
+  useRouteTitle();
   if (isSignedIn()) return <Navigate to="/dashboard" replace />;
   return (
     <div className="auth-layout">
@@ -42,7 +45,7 @@ export function AuthLayout() {
           For licensed insurance brokers and advisers in Canada.
         </p>
       </aside>
-      <main className="auth-main" id="main">
+      <main className="auth-main" id="main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
@@ -53,6 +56,7 @@ export function AuthLayout() {
 
 /** Public information pages (forgot password, terms, privacy): a slim header and the page. */
 export function PublicLayout() {
+  useRouteTitle();
   return (
     <>
       <header className="topnav">
@@ -60,7 +64,7 @@ export function PublicLayout() {
           <Brand to={isSignedIn() ? '/dashboard' : '/'} />
         </div>
       </header>
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

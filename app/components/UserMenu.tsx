@@ -21,6 +21,13 @@ export function UserMenu() {
   }, []);
   useOutsideClick(anchor, open, close);
 
+  // Opening (click, Enter, Space or ArrowDown) moves focus to the first item, as the row menu does; Escape
+  // brings it back to the button.
+  const toggle = (next: boolean) => {
+    setOpen(next);
+    if (next) requestAnimationFrame(() => document.getElementById(menuId)?.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
+  };
+
   const onLogout = async () => {
     setOpen(false);
     await logout();
@@ -37,12 +44,11 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => toggle(!open)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
             event.preventDefault();
-            setOpen(true);
-            requestAnimationFrame(() => document.getElementById(menuId)?.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
+            toggle(true);
           }
         }}
       >

@@ -14,6 +14,7 @@ import {
 import { StepsGate } from '../screening/StepsGate.tsx';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
+import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { AlertIcon, ArrowLeftIcon, PlusIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { fullName } from '../format.ts';
@@ -134,6 +135,8 @@ function ClientProfileForm() {
     onChange: onFieldChange(field),
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? errorId(field) : undefined,
+    // The definitions' required rule (a blank value has a message), as the asterisk shows it.
+    'aria-required': requiredError(field, '') !== undefined || undefined,
   });
 
   const fieldError = (field: ClientProfileField) =>
@@ -151,7 +154,7 @@ function ClientProfileForm() {
     setErrors(found);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) {
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      focusAfterRender(() => summaryRef.current);
       return;
     }
     // Email is required only by the input itself: once our rules pass, let the browser report it.
@@ -335,7 +338,7 @@ function ClientProfileForm() {
                       </option>
                     ))}
                   </select>
-                  <p className="field-hint" id="client-brokers-hint">
+                  <p className={shared ? 'field-hint' : 'field-hint hint-fine-pointer'} id="client-brokers-hint">
                     {shared ? 'This client is shared with you as a broker: only its adviser can change its brokers' : 'Hold Ctrl/Cmd to select multiple brokers'}
                   </p>
                 </div>

@@ -5,8 +5,10 @@ import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { ActionsBar, StepCard } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard } from './wizardEnv.ts';
 
-function Rows({ group, level }: { group: SummaryGroup; level: number }) {
-  const Heading = `h${Math.min(6, level)}` as 'h3';
+function Rows({ group, level, headingLevel = level }: { group: SummaryGroup; level: number; headingLevel?: number }) {
+  // An untitled group adds no heading, so its groups' headings stay one level under the last one shown.
+  const Heading = `h${Math.min(6, headingLevel)}` as 'h3';
+  const next = group.title ? headingLevel + 1 : headingLevel;
   return (
     <div className={`review-group review-level-${level}`}>
       {group.title ? <Heading className="review-group-title">{group.title}</Heading> : null}
@@ -21,7 +23,7 @@ function Rows({ group, level }: { group: SummaryGroup; level: number }) {
         </dl>
       ) : null}
       {group.groups.map((g, i) => (
-        <Rows key={`${g.title}-${i}`} group={g} level={level + 1} />
+        <Rows key={`${g.title}-${i}`} group={g} level={level + 1} headingLevel={next} />
       ))}
     </div>
   );

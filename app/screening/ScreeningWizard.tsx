@@ -11,6 +11,8 @@ import { recordCurrentStep } from './progress.ts';
 import { ReviewPage } from './ReviewPage.tsx';
 import { StepPage } from './StepPage.tsx';
 import { StepsGate } from './StepsGate.tsx';
+import { clientNameOf } from './clientNameOf.ts';
+import { useStepAnnouncement, wizardTitle } from './useStepAnnouncement.ts';
 import { ProgressDisplay, StepList, type StepStatus } from './WizardChrome.tsx';
 import { uiOptionsOf, WizardContext, type WizardEnv } from './wizardEnv.ts';
 import './wizard.css';
@@ -189,6 +191,13 @@ function FlowSession(props: FlowSessionProps) {
   const progressData = useMemo(() => ({ ...saved, ...machineData, $context: context }), [saved, machineData, context]);
   const applicable = flow.steps.filter((s) => s.id === step || engine.stepApplies(s.id, progressData)).map((s) => ({ id: s.id, title: s.title }));
   const index = applicable.findIndex((s) => s.id === step);
+  useStepAnnouncement(`${step}/${page ?? ''}`, wizardTitle({
+    step: applicable[index]?.title ?? step,
+    page: page ? engine.definitions.steps[step]?.flow.pages?.find((p) => p.id === page)?.title : undefined,
+    n: index + 1,
+    total: applicable.length,
+    client: clientNameOf(context, clientId),
+  }));
   // Good order as saved (not as typed): recomputed when a save lands, not on each keystroke.
   const incomplete = useMemo(() => new Set(engine.incompleteSteps({ ...saved, $context: context }).map((s) => s.id)), [engine, saved, context]);
   // Review and generation save nothing to check: the review is done once passed.

@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldError, JsonObject, PageDefinition } from '../../engine/types.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
+import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { ConflictError, SaveError, saveStep } from './api.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { rememberEtag } from './versions.ts';
@@ -106,7 +107,8 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     formRef.current?.showAllErrors();
     setServerErrors(errors);
     if (message) setNotice('error', message, details);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('.wizard-main .error-summary, .wizard-main .wizard-notice')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
+    // The summary (or, without field errors, the failed save's notice) takes focus, as on the client profile.
+    focusAfterRender(() => document.querySelector<HTMLElement>('.wizard-main .error-summary, .wizard-main .wizard-notice[role=alert]'));
   }, [setNotice]);
 
   /** Sends NEXT with the data; true when the machine moved on. */

@@ -77,21 +77,27 @@ export interface ActionsBarProps {
 /** Back on the left; Save ("Saving..." while busy) and Next ("Processing..." while busy) on the right. */
 export function ActionsBar(props: ActionsBarProps) {
   const { backLabel, onBack, saveLabel, busySaveLabel, onSave, nextLabel, busyNextLabel, onNext, busy, nextDisabled, nextDescribedBy } = props;
+  // While a save runs the buttons say so with aria-disabled and ignore presses, but stay focusable: a disabled
+  // button would drop the keyboard's focus to the page's top when pressed.
+  const waiting = busy !== null;
+  const unlessBusy = (action?: () => void) => () => {
+    if (!waiting) action?.();
+  };
   return (
     <div className="actions-bar wizard-actions">
       {onBack ? (
-        <button type="button" className="btn btn-secondary" onClick={onBack} disabled={busy !== null}>
+        <button type="button" className="btn btn-secondary" onClick={unlessBusy(onBack)} aria-disabled={waiting || undefined}>
           <ArrowLeftIcon width={16} height={16} aria-hidden="true" />
           {backLabel}
         </button>
       ) : <span />}
       <div className="actions-bar-end">
         {onSave && saveLabel ? (
-          <button type="button" className="btn btn-secondary" onClick={onSave} disabled={busy !== null} aria-busy={busy === 'save'}>
+          <button type="button" className="btn btn-secondary" onClick={unlessBusy(onSave)} aria-disabled={waiting || undefined} aria-busy={busy === 'save'}>
             {busy === 'save' ? busySaveLabel : saveLabel}
           </button>
         ) : null}
-        <button type="button" className="btn btn-primary" onClick={onNext} disabled={busy !== null || nextDisabled} aria-busy={busy === 'next'} aria-describedby={nextDescribedBy}>
+        <button type="button" className="btn btn-primary" onClick={unlessBusy(onNext)} disabled={nextDisabled} aria-disabled={waiting || undefined} aria-busy={busy === 'next'} aria-describedby={nextDescribedBy}>
           {busy === 'next' ? busyNextLabel : nextLabel}
           {busy === 'next' ? null : <ArrowRightIcon width={16} height={16} aria-hidden="true" />}
         </button>
@@ -110,41 +116,68 @@ export interface NoticeState {
 
 let noticeIds = 0;
 
-/** @returns - a notice; success notices vanish after 3 s. */
+/**
+ * How long a "saved" confirmation stays: 6 s, twice the app's 3 s toasts, as the adviser's eyes are on the form
+ * (issue 11); it can be closed sooner.
+ */
+export const SAVED_NOTICE_MS = 2 * TOAST_MS;
+
+/** @returns - a notice; success notices vanish after SAVED_NOTICE_MS. */
 export function useNotice(): [NoticeState | null, (kind: NoticeState['kind'] | null, text?: string, details?: string[]) => void] {
   const [notice, setNotice] = useState<NoticeState | null>(null);
   useEffect(() => {
     if (notice?.kind !== 'success') return;
-    const t = setTimeout(() => setNotice(null), TOAST_MS);
+    const t = setTimeout(() => setNotice(null), SAVED_NOTICE_MS);
     return () => clearTimeout(t);
   }, [notice]);
   const set = (kind: NoticeState['kind'] | null, text = '', details?: string[]) => setNotice(kind ? { kind, text, details, id: ++noticeIds } : null);
   return [notice, set];
 }
 
-/** A success (green, polite) or error (red, assertive) banner. */
+/**
+ * A success confirmation in a toast fixed at the foot of the window, near Save and Next, in a live region that is
+ * always in the page (so it is announced, and its coming and going moves nothing); an error (red, assertive, focusable
+ * for a refused save) or information banner in the card.
+ */
 export function Notice({ notice, onClose }: { notice: NoticeState | null; onClose?: () => void }) {
-  if (!notice) return null;
-  const role = notice.kind === 'error' ? 'alert' : 'status';
+  const success = notice?.kind === 'success' ? notice : null;
+  const banner = notice && notice.kind !== 'success' ? notice : null;
   return (
-    <div key={notice.id} className={`alert alert-${notice.kind} wizard-notice`} role={role}>
-      {notice.kind === 'success' ? <CheckIcon width={18} height={18} aria-hidden="true" /> : <AlertIcon width={18} height={18} aria-hidden="true" />}
-      <div className="wizard-notice-body">
-        <p className={notice.details?.length ? 'alert-title' : undefined}>{notice.text}</p>
-        {notice.details?.length ? (
-          <ul>
-            {notice.details.map((d) => (
-              <li key={d}>{d}</li>
-            ))}
-          </ul>
+    <>
+      <div className="toast-region wizard-toast-region" role="status" aria-live="polite">
+        {success ? (
+          <div key={success.id} className="toast toast-success wizard-toast">
+            <CheckIcon width={18} height={18} aria-hidden="true" style={{ color: 'var(--color-success)' }} />
+            <span className="toast-message">{success.text}</span>
+            {onClose ? (
+              <button type="button" className="btn btn-ghost btn-sm wizard-notice-close" onClick={onClose} aria-label="Dismiss">
+                ×
+              </button>
+            ) : null}
+          </div>
         ) : null}
       </div>
-      {onClose && notice.kind !== 'success' ? (
-        <button type="button" className="btn btn-ghost btn-sm wizard-notice-close" onClick={onClose} aria-label="Dismiss">
-          ×
-        </button>
+      {banner ? (
+        <div key={banner.id} className={`alert alert-${banner.kind} wizard-notice`} role={banner.kind === 'error' ? 'alert' : 'status'} tabIndex={-1}>
+          <AlertIcon width={18} height={18} aria-hidden="true" />
+          <div className="wizard-notice-body">
+            <p className={banner.details?.length ? 'alert-title' : undefined}>{banner.text}</p>
+            {banner.details?.length ? (
+              <ul>
+                {banner.details.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          {onClose ? (
+            <button type="button" className="btn btn-ghost btn-sm wizard-notice-close" onClick={onClose} aria-label="Dismiss">
+              ×
+            </button>
+          ) : null}
+        </div>
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -36,7 +36,7 @@ function kindOf(path: string, schema: RJSFSchema, widget: string | undefined): K
  * Blurring anything inside marks the field as touched (its errors show from then on).
  */
 function FieldTemplateInner(props: FieldTemplateProps) {
-  const { id, label, children, hidden, schema, uiSchema = {}, fieldPathId, rawHelp, displayLabel } = props;
+  const { id, label, children, hidden, schema, uiSchema = {}, fieldPathId, rawHelp, displayLabel, required: schemaRequired } = props;
   const path = pathKey(fieldPathId.path);
   const store = useFormStore();
   const isHidden = useStoreValue((s) => s.isHidden(path));
@@ -52,7 +52,9 @@ function FieldTemplateInner(props: FieldTemplateProps) {
   const descriptionId = description && kind !== 'note' && kind !== 'container' ? `${id}__description` : undefined;
   const errorId = error ? `${id}__error` : undefined;
   const describedBy = [descriptionId, helpId, errorId].filter(Boolean).join(' ') || undefined;
-  const info = useMemo(() => ({ path, describedBy, invalid: Boolean(error), readonly: locked }), [path, describedBy, error, locked]);
+  // Containers (an insured, a list) are not answered themselves: only the controls inside are marked.
+  const required = kind !== 'container' && kind !== 'note' && kind !== 'root' && (Boolean(schemaRequired) || store.isRequired(path));
+  const info = useMemo(() => ({ path, describedBy, invalid: Boolean(error), required, readonly: locked }), [path, describedBy, error, required, locked]);
 
   if (hidden || isHidden) return null;
   if (kind === 'root') return <FieldInfoContext.Provider value={info}>{children}</FieldInfoContext.Provider>;
@@ -74,7 +76,8 @@ function FieldTemplateInner(props: FieldTemplateProps) {
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="field-error" role="alert">
+        // Not an alert: after a refused Next the error summary is announced once, not every field at the same time.
+        <p id={errorId} className="field-error">
           <span aria-hidden="true" className="field-error-icon">!</span>
           {error}
         </p>
@@ -87,6 +90,9 @@ function FieldTemplateInner(props: FieldTemplateProps) {
     </p>
   ) : null;
   const onBlur = () => store.touch(path);
+  // The profile's asterisk (drawn by CSS, so the label's text stays the field's name), hidden from assistive
+  // technology: the control itself says it with aria-required.
+  const requiredMark = required ? <span className="field-required" aria-hidden="true" /> : null;
 
   if (kind === 'group') {
     return (
@@ -95,6 +101,7 @@ function FieldTemplateInner(props: FieldTemplateProps) {
           {showLabel ? (
             <legend id={`${id}__label`} className="field-label">
               {shownLabel}
+              {requiredMark}
             </legend>
           ) : null}
           {descriptionNode}
@@ -110,6 +117,7 @@ function FieldTemplateInner(props: FieldTemplateProps) {
         {kind === 'control' && showLabel ? (
           <label id={`${id}__label`} htmlFor={id} className="field-label">
             {shownLabel}
+            {requiredMark}
           </label>
         ) : null}
         {descriptionNode}

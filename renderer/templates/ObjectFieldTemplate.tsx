@@ -30,18 +30,23 @@ interface SectionProps {
   level: number;
   showTitle: boolean;
   idBase: string;
+  /** Inside another object (an insured): a named group of it, not a page landmark of its own. */
+  nested: boolean;
 }
 
 /** A titled group of fields; it disappears while every field in it is hidden by the engine. */
-function Section({ section, items, prefix, level, showTitle, idBase }: SectionProps) {
+function Section({ section, items, prefix, level, showTitle, idBase, nested }: SectionProps) {
   const paths = useMemo(() => items.map((p) => (prefix ? `${prefix}.${p.name}` : p.name)), [items, prefix]);
   const visible = useStoreValue((s) => paths.some((p) => !s.isHidden(p)));
   const title = useStoreValue((s) => s.textOf(section.id)) ?? section.title;
+  const pageTitled = useStoreValue((s) => s.isPageTitle(title));
   const info = useMemo(() => ({ title, size: items.length }), [title, items.length]);
   if (!visible) return null;
   const titleId = `${idBase}__section_${section.id}`;
   return (
-    <section className="form-section" aria-labelledby={showTitle && title ? titleId : undefined} data-section={section.id}>
+    // A step's own sections are regions; the same sections repeated in each insured are groups of that insured, and
+    // a section titled like the page is a group of the page's region: no two landmarks of one name (landmark-unique).
+    <section className="form-section" role={nested || pageTitled ? 'group' : undefined} aria-labelledby={showTitle && title ? titleId : undefined} data-section={section.id}>
       {showTitle && title ? <Heading level={level} id={titleId} className="form-section-title">{title}</Heading> : null}
       {section.description ? <p className="form-section-description">{section.description}</p> : null}
       <SectionContext.Provider value={info}>
@@ -108,7 +113,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       <>
         {loose.length ? <div className="form-grid">{loose.map((p) => p.content)}</div> : null}
         {shownGroups.map((g) => (
-          <Section key={g.section.id} section={g.section} items={g.items} prefix={prefix} level={level + 1} showTitle={sectionTitles} idBase={fieldPathId.$id} />
+          <Section key={g.section.id} section={g.section} items={g.items} prefix={prefix} level={level + 1} showTitle={sectionTitles} idBase={fieldPathId.$id} nested={!isRoot} />
         ))}
       </>
     );

@@ -25,8 +25,9 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const addLabel = String(options.addLabel ?? 'Add');
   const removeLabel = String(options.removeLabel ?? 'Remove');
   const info = useMemo(
-    () => ({ itemTitle: options.itemTitle as string | undefined, removeLabel, minItems, total: items.length, title: shownTitle }),
-    [options.itemTitle, removeLabel, minItems, items.length, shownTitle],
+    // Items are titled one level under the list's h3, or, when the section's title stands for the list, at h3.
+    () => ({ itemTitle: options.itemTitle as string | undefined, removeLabel, minItems, total: items.length, title: shownTitle, itemLevel: showTitle ? 4 : 3 }),
+    [options.itemTitle, removeLabel, minItems, items.length, shownTitle, showTitle],
   );
   const titleId = `${fieldPathId.$id}__title`;
   const atMax = maxItems !== undefined && items.length >= maxItems;
@@ -73,12 +74,13 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const canRemove = buttonsProps.hasRemove && totalItems > (list?.minItems ?? 0);
   const headingId = `${buttonsProps.fieldPathId.$id}__item_title`;
   const removeLabel = list?.removeLabel ?? 'Remove';
+  const ItemHeading = `h${list?.itemLevel ?? 4}` as 'h4';
   return (
     <div className="array-item" role="group" aria-labelledby={headingId}>
       <div className="array-item-header">
-        <h4 id={headingId} className="array-item-title">
+        <ItemHeading id={headingId} className="array-item-title">
           {heading}
-        </h4>
+        </ItemHeading>
         {readonly || !buttonsProps.hasRemove ? null : (
           <button
             type="button"

@@ -8,8 +8,16 @@ function indexOfValue(choices: Choice[], value: unknown): number {
   return choices.findIndex((c) => Object.is(c.value, value) || (c.value !== null && value !== null && value !== undefined && String(c.value) === String(value) && typeof c.value === typeof value));
 }
 
-function aria(info: { describedBy?: string; invalid: boolean }) {
-  return { 'aria-describedby': info.describedBy, 'aria-invalid': info.invalid || undefined };
+/**
+ * The ARIA of a choice control. aria-required only where its role allows it (radiogroup, select, checkbox), never on
+ * the plain box around a group of checkboxes or buttons.
+ */
+function aria(info: { describedBy?: string; invalid: boolean; required?: boolean }, roleTakesRequired = true) {
+  return {
+    'aria-describedby': info.describedBy,
+    'aria-invalid': info.invalid || undefined,
+    'aria-required': (roleTakesRequired && info.required) || undefined,
+  };
 }
 
 /** Radio buttons, one per choice; the FieldTemplate draws the fieldset and its legend. */
@@ -183,7 +191,7 @@ export function CheckboxesWidget(props: WidgetProps) {
     onChange(choices.map((c) => c.value).filter((v) => next.includes(v)));
   };
   return (
-    <div className={`checkbox-group${choices.length > 4 ? ' checkbox-group-columns' : ''}`} {...aria(info)}>
+    <div className={`checkbox-group${choices.length > 4 ? ' checkbox-group-columns' : ''}`} {...aria(info, false)}>
       {choices.map((c, i) => (
         <label key={String(c.value)} className="checkbox">
           <input
@@ -235,7 +243,7 @@ export function ChoiceButtonsWidget(props: WidgetProps) {
   const selected = indexOfValue(choices, value);
   const requestNext = requestNextOf(registry.formContext);
   return (
-    <div className="choice-buttons" {...aria(info)}>
+    <div className="choice-buttons" {...aria(info, false)}>
       {choices.map((c, i) => (
         <button
           key={String(c.value)}

@@ -35,7 +35,7 @@ function advanceSinPart(input: HTMLInputElement): void {
  */
 function DraftInput(props: WidgetProps & { kind: InputKind }) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, autofocus, placeholder, schema, options, htmlName, kind } = props;
-  const { describedBy, invalid, readonly: locked } = useContext(FieldInfoContext);
+  const { describedBy, invalid, required, readonly: locked } = useContext(FieldInfoContext);
   const fromText = readText(kind, schema);
   const money = kind === 'money';
   const draft = useDraft({
@@ -61,6 +61,7 @@ function DraftInput(props: WidgetProps & { kind: InputKind }) {
     placeholder: placeholder || undefined,
     'aria-describedby': describedBy,
     'aria-invalid': invalid || undefined,
+    'aria-required': required || undefined,
     onFocus: (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
       // A money field swaps "$500,000" for "500000" on focus; keep the browser's select-all (tabbing in) so that
       // typing replaces the amount instead of appending to it.

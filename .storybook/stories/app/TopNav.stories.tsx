@@ -11,9 +11,6 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     route: '/dashboard',
-    // Known finding in app/components/Brand.tsx, reported: the link's aria-label "Insure Wizard home" does not match
-    // its visible text ("IW Insure Wizard" to axe). Remove this line once Brand is fixed.
-    a11yIgnore: ['label-content-name-mismatch'],
   },
   decorators: [(Story, { parameters }) => <MemoryRouter initialEntries={[parameters.route as string]}><Story /></MemoryRouter>],
   beforeEach: () => signIn('margaret.adviser@example.com'),

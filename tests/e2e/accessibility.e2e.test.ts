@@ -1,0 +1,364 @@
+/**
+ * Issue 16: axe-core (WCAG 2.2 A and AA rules, every impact) on every screen and state of the app, at 1280 and
+ * 390 px, and no page wider than a 390 px screen (issue 11). One browser profile and one login for the whole file;
+ * the wizard's steps and pages are not listed here: the test follows the app's own Next from the first step to the
+ * review, so a step added to steps/ is audited without touching this file. On each page it audits the page as
+ * loaded, then blanks the fields marked required and presses Next, and audits the refusal.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './support/harness.ts';
+import { Api, createAdviser, createClient, example, seedSteps, STEP_ORDER, withClientIds, type Adviser } from './support/seed.ts';
+import { button, field, signIn } from './support/ui.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WIDTHS = [1280, 390];
+const FLOW = JSON.parse(readFileSync('steps/flow.json', 'utf8')) as { review: string; steps: { id: string; final?: boolean }[] };
+const FINAL = FLOW.steps.find((s) => s.final)?.id ?? 'pdf-generation';
+
+interface Finding { state: string; width: number; problems: string[] }
+
+let h: Harness;
+let page: Page;
+let adviser: Adviser;
+let clientId: string;
+const audited: { state: string; width: number; violations: number }[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+  page = h.page;
+  page.on('dialog', (dialog) => void dialog.accept());
+  adviser = await createAdviser(h.baseUrl, 'a11y');
+  const api = new Api(h.baseUrl, adviser.token);
+  clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
+  const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
+  await seedSteps(api, clientId, withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Record<string, unknown>);
+});
+
+afterAll(async () => {
+  const total = audited.reduce((n, a) => n + a.violations, 0);
+  console.log(`axe-core: ${audited.length} audits (${new Set(audited.map((a) => a.state)).size} states x ${WIDTHS.join(' and ')} px), ${total} violation node(s)`);
+  await h?.close();
+});
+
+/** Two animation frames and the end of every running animation (a dialog fading in): the page as it rests. */
+function settle(): Promise<void> {
+  return page.evaluate(async () => {
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/** axe-core's violations of the page as it is now, and whether the page scrolls sideways, at one width. */
+async function findProblems(): Promise<string[]> {
+  // Injected through the DevTools protocol, which the page's Content-Security-Policy does not govern.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } };
+    const result = await axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.map((v) => `${v.impact ?? ''} ${v.id} (${v.nodes.length}): ${v.help}\n      ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join('\n      ')}`);
+  });
+  const overflow = await page.evaluate(() => {
+    const wide = document.documentElement.scrollWidth - window.innerWidth;
+    if (wide <= 0) return null;
+    // The deepest elements reaching past the window's right edge.
+    const past = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.querySelector('*'));
+    const names = past.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`);
+    return `the page is ${wide} px wider than the ${window.innerWidth} px window (${names.join(', ')})`;
+  });
+  return overflow ? [...violations, overflow] : violations;
+}
+
+/** Audits the current state at both widths (returning to 1280 px) and returns what is wrong. */
+async function audit(state: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await settle();
+    const problems = await findProblems();
+    audited.push({ state, width, violations: problems.length });
+    if (problems.length) findings.push({ state, width, problems });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await settle();
+  return findings;
+}
+
+/** One login for the file: signs in unless this tab already has a session (a test run alone with -t). */
+async function ensureSignedIn(): Promise<void> {
+  const token = page.url().startsWith(h.baseUrl) ? await page.evaluate(() => sessionStorage.getItem('authToken')) : null;
+  if (!token) await signIn(page, h.baseUrl, adviser);
+}
+
+function report(findings: Finding[]): string {
+  return findings.map((f) => `${f.state} at ${f.width} px:\n    ${f.problems.join('\n    ')}`).join('\n');
+}
+
+/** Fails with every finding printed. */
+function expectNone(findings: Finding[]): void {
+  if (findings.length) console.log(report(findings));
+  expect(report(findings)).toBe('');
+}
+
+/** WCAG's contrast ratio of two CSS colours "rgb(r, g, b)". */
+function contrast(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, bl] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('axe-core and a 390 px screen on every screen', () => {
+  it('login and sign-up, as shown and with errors', async () => {
+    const findings: Finding[] = [];
+    await page.goto(`${h.baseUrl}/`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    findings.push(...await audit('login'));
+    await page.getByLabel('Username').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').first().waitFor();
+    findings.push(...await audit('login refused'));
+    await page.goto(`${h.baseUrl}/signup`);
+    await button(page, 'Create Account').waitFor();
+    findings.push(...await audit('sign-up'));
+    await field(page, 'Email address').fill('someone@example.com');
+    await field(page, 'Password').fill('one-password-1');
+    await field(page, 'Confirm Password').fill('another-password-2');
+    await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+    await button(page, 'Create Account').click();
+    await page.getByText('Passwords do not match').first().waitFor();
+    findings.push(...await audit('sign-up with errors'));
+    expectNone(findings);
+  });
+
+  it('dashboard, its menus and dialog, profile, applications, support and prompt', async () => {
+    const findings: Finding[] = [];
+    await ensureSignedIn();
+    await page.goto(`${h.baseUrl}/dashboard`);
+    await page.getByRole('link', { name: 'Arjun Mehta' }).waitFor();
+    findings.push(...await audit('dashboard'));
+    await page.getByRole('button', { name: 'Actions for Arjun Mehta' }).click();
+    await page.getByRole('menuitem').first().waitFor();
+    findings.push(...await audit('dashboard row menu'));
+    await page.keyboard.press('Escape');
+    await page.locator('.user-button').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    findings.push(...await audit('user menu'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Actions for Emily Mehta' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    findings.push(...await audit('delete dialog'));
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${h.baseUrl}/client/profile`);
+    await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
+    await button(page, 'Continue').click();
+    await page.getByRole('alert').filter({ hasText: 'Please fix the following:' }).waitFor();
+    findings.push(...await audit('new profile with errors'));
+    await page.goto(`${h.baseUrl}/client/profile/${clientId}`);
+    await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
+    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#first_name, [name=first_name]')?.value ?? '') !== '');
+    findings.push(...await audit('profile of a client with applications'));
+
+    // Through the menu: a full load of /applications is an old API path on the server.
+    await page.getByRole('link', { name: 'Applications', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'All applications' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    findings.push(...await audit('applications'));
+    await page.getByRole('link', { name: 'Support', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
+    findings.push(...await audit('support'));
+    await page.goto(`${h.baseUrl}/client/${clientId}/screening/prompt`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    findings.push(...await audit('screening prompt'));
+    expectNone(findings);
+  });
+
+  it('every step and page of the wizard, as loaded and refused, the leave dialog and the review', async () => {
+    const findings: Finding[] = [];
+    const main = page.locator('.wizard-main');
+    await ensureSignedIn();
+    const position = async () => `${await main.getAttribute('data-current-step')}${(await main.getAttribute('data-current-page')) ? `/${await main.getAttribute('data-current-page')}` : ''}`;
+    await page.goto(`${h.baseUrl}/client/${clientId}/screening/${STEP_ORDER[0]}`);
+    await page.locator('#step-heading').waitFor();
+    const seen = new Set<string>();
+    for (let guard = 0; guard < 80; guard += 1) {
+      await page.waitForLoadState('networkidle');
+      const at = await position();
+      if (at.startsWith(FLOW.review)) break;
+      expect(seen.has(at), `the wizard came back to ${at}`).toBe(false);
+      seen.add(at);
+      findings.push(...await audit(at));
+
+      // Refused: every text field marked required made blank, then Next. (Money fields are left: a blank amount
+      // may be one the rules compute.)
+      const required = page.locator('.wizard-main :is(input, textarea)[aria-required="true"]:not([type=radio]):not([type=checkbox]):not([data-widget=money]):not([readonly]):visible');
+      if (await required.count()) {
+        for (const input of await required.all()) await input.fill('');
+        await page.locator('.wizard-actions .btn-primary').click();
+        await page.locator('.wizard-main .error-summary').waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+          if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/unrefused.png`, fullPage: true });
+          throw new Error(`Blank required fields on ${at} were not refused (now at ${await position()})`, { cause: error });
+        });
+        findings.push(...await audit(`${at} refused`));
+        // Back to the saved answers: the blanked ones are kept as this device's draft, which the page offers to discard.
+        await page.reload();
+        await page.locator('#step-heading').waitFor();
+        await button(page, 'Discard them').click();
+        await page.waitForLoadState('networkidle');
+        expect(await position()).toBe(at);
+      }
+      await page.locator('.wizard-actions .btn-primary').click();
+      await page.waitForFunction((before) => {
+        const m = document.querySelector('.wizard-main');
+        const now = `${m?.getAttribute('data-current-step')}${m?.getAttribute('data-current-page') ? `/${m.getAttribute('data-current-page')}` : ''}`;
+        return now !== before;
+      }, at, { timeout: 15_000 }).catch(async (error: unknown) => {
+        const shown = await page.locator('.wizard-main [role=alert], .wizard-main .field-error').allInnerTexts();
+        if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/stuck.png`, fullPage: true });
+        throw new Error(`Next did not leave ${at}; the page shows: ${shown.join(' | ') || 'no alert'}`, { cause: error });
+      });
+    }
+    expect(seen.size).toBeGreaterThan(STEP_ORDER.length - 3);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    findings.push(...await audit('review'));
+
+    // The leave dialog: a change not saved, then Back out of a step.
+    await page.goto(`${h.baseUrl}/client/${clientId}/screening/${STEP_ORDER[STEP_ORDER.indexOf(FLOW.review) - 1]}`);
+    await page.locator('#step-heading').waitFor();
+    await page.locator('.wizard-main :is(input[type=text], textarea):visible:not([readonly])').first().fill('changed');
+    await button(page, 'Back').click();
+    await page.getByRole('alertdialog').waitFor();
+    findings.push(...await audit('leave dialog'));
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Stay' }).click();
+    expectNone(findings);
+  });
+
+  it('the generation page and its result', async () => {
+    const findings: Finding[] = [];
+    await ensureSignedIn();
+    await page.goto(`${h.baseUrl}/client/${clientId}/screening/${FINAL}`);
+    await button(page, 'Generate Application').waitFor();
+    findings.push(...await audit('generation'));
+    await button(page, 'Generate Application').click();
+    await page.getByRole('region', { name: 'Application Generated Successfully!' }).waitFor({ timeout: 60_000 });
+    findings.push(...await audit('generation result'));
+    expectNone(findings);
+  });
+
+  it('draws focus rings, input borders and placeholders with enough contrast, read from the rendered styles', async () => {
+    await ensureSignedIn();
+    await page.goto(`${h.baseUrl}/client/profile`);
+    await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
+    const input = field(page, 'First Name');
+    const styles = await input.evaluate((el) => {
+      const s = getComputedStyle(el);
+      const placeholder = getComputedStyle(el, '::placeholder');
+      return { border: s.borderTopColor, background: s.backgroundColor, placeholder: placeholder.color };
+    });
+    expect(contrast(styles.border, styles.background)).toBeGreaterThanOrEqual(3);
+    expect(contrast(styles.placeholder, styles.background)).toBeGreaterThanOrEqual(4.5);
+    // A button focused by keyboard: its ring (outline or the outer box-shadow) against the card behind it.
+    await input.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const s = getComputedStyle(el);
+      const shadow = s.boxShadow.match(/rgba?\([^)]*\)/g) ?? [];
+      const color = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 ? s.outlineColor : shadow[shadow.length - 1] ?? '';
+      let bg = 'rgba(0, 0, 0, 0)';
+      for (let node: HTMLElement | null = el.parentElement; node && /rgba\(.*, 0\)$|transparent/.test(bg); node = node.parentElement) bg = getComputedStyle(node).backgroundColor;
+      return { tag: el.tagName, color, bg };
+    });
+    expect(ring.color, `focused ${ring.tag} has a ring`).not.toBe('');
+    expect(contrast(ring.color, ring.bg)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('puts focus on the summary after a refused Next, and on the new heading with a new title after Next', async () => {
+    await ensureSignedIn();
+    const api = new Api(h.baseUrl, adviser.token);
+    const fresh = await createClient(api, { first_name: 'Nadia', last_name: 'Roy' });
+    await page.goto(`${h.baseUrl}/client/${fresh}/screening/${STEP_ORDER[0]}`);
+    await page.locator('#step-heading').waitFor();
+    // The page's heading has focus, and the title names the step and the client.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
+    const firstTitle = await page.title();
+    expect(firstTitle).toMatch(/^Basic Information.*Step 1 of \d+, Nadia Roy \| Insure Wizard$/);
+    // Next clicked with nothing answered: refused, the summary in view with focus (issue 11).
+    await page.locator('.wizard-actions .btn-primary').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
+    const box = await page.locator('.wizard-main .error-summary').boundingBox();
+    expect(box && box.y >= 0 && box.y < 900).toBe(true);
+    // And by keyboard.
+    await page.locator('.wizard-actions .btn-primary').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.wizard-main .error-summary').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
+    // Only the summary is an alert; the field errors are descriptions of their fields.
+    expect(await page.locator('.wizard-main .field-error[role=alert]').count()).toBe(0);
+    // Answered with arrows and Space, then Next: the next page's heading has focus and the title changed.
+    const group = page.locator('.wizard-main [role=radiogroup]').first();
+    await group.locator('input[type=radio]').first().focus();
+    await page.keyboard.press('Space');
+    await page.locator('.wizard-actions .btn-primary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).not.toBe(firstTitle);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
+  });
+
+  it('completes the owner step with the keyboard alone: Tab, arrows, typing and Enter', async () => {
+    await ensureSignedIn();
+    const api = new Api(h.baseUrl, adviser.token);
+    const id = await createClient(api, { first_name: 'Daniel', last_name: 'Tremblay' });
+    const second = await createClient(api, { first_name: 'Claire', last_name: 'Tremblay' });
+    const data = withClientIds(example('screening-review', 'full-application'), { 2087: id, 2088: second }) as Record<string, unknown>;
+    await seedSteps(api, id, data, ['basic', 'proposed-insured', 'plan-details']);
+    await page.goto(`${h.baseUrl}/client/${id}/screening/owner`);
+    await page.locator('#step-heading').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
+    // Through the form in tab order: a select with nothing chosen takes its first choice (ArrowDown), a radio group
+    // with nothing chosen its second ("No": ArrowRight from the first, which Tab lands on); Next is pressed with Enter.
+    for (let presses = 0; presses < 200; presses += 1) {
+      await page.keyboard.press('Tab');
+      const el = await page.evaluate(() => {
+        const a = document.activeElement as HTMLInputElement | HTMLSelectElement | null;
+        if (!a) return { kind: 'none' };
+        const group = a instanceof HTMLInputElement && a.type === 'radio' ? document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${a.name}"]`) : null;
+        return {
+          kind: a instanceof HTMLSelectElement ? 'select' : a instanceof HTMLInputElement && a.type === 'radio' ? 'radio' : a.classList.contains('btn-primary') && a.closest('.wizard-actions') ? 'next'
+            : a instanceof HTMLInputElement && a.type === 'text' && a.getAttribute('aria-required') === 'true' && a.value === '' ? 'blank' : 'other',
+          label: a.labels?.[0]?.textContent ?? '',
+          empty: a instanceof HTMLSelectElement ? a.value === '' : group ? ![...group].some((r) => r.checked) : false,
+        };
+      });
+      if (el.kind === 'select' && el.empty) await page.keyboard.press('ArrowDown');
+      if (el.kind === 'radio' && el.empty) await page.keyboard.press('ArrowRight');
+      // The one answer the seeded application leaves to type (the owner's ID's country of issue).
+      if (el.kind === 'blank' && /country/i.test(el.label ?? '')) await page.keyboard.type('Canada');
+      if (el.kind === 'next') {
+        await page.keyboard.press('Enter');
+        break;
+      }
+    }
+    await page.waitForURL((url) => !url.pathname.endsWith('/owner'), { timeout: 15_000 }).catch(async (error: unknown) => {
+      const shown = await page.locator('.wizard-main .error-summary li').allInnerTexts();
+      throw new Error(`The owner step was not completed by keyboard: ${shown.join(' | ')}`, { cause: error });
+    });
+    const saved = await api.ok<Record<string, unknown>>('GET', `/api/screening/${id}/`);
+    expect(saved.owner).toBeTruthy();
+  });
+});
