@@ -4,12 +4,15 @@ import { expandTarget, getPath, isWithin, setPath, splitPath } from './paths.ts'
 import type { CompiledRules } from './compileRules.ts';
 import type { ApplicationData, EvaluateOptions, FieldError, JsonObject, SchemaCheck, SchemaError, StepView } from './types.ts';
 import { fallbackMessage } from './fallbackMessage.ts';
+import { fillTemplate } from './resolveNames.ts';
 
 /** A step ready to evaluate: its compiled schema validator and flattened rules. */
 export interface CompiledStep {
   id: string;
   validate: SchemaCheck;
   rules: CompiledRules;
+  /** The display names over the data (flow.json `names`), for texts with `{name}` placeholders. */
+  names?: (appData: ApplicationData) => Record<string, string>;
 }
 
 type Data = Record<string, unknown>;
@@ -155,9 +158,18 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
     }
   }
 
+  // Names are worked out once, and only when a text has placeholders; a text naming someone not named yet does not apply.
+  let names: Record<string, string> | undefined;
   const texts: Record<string, string> = {};
   for (const rule of rules.texts) {
-    if (!(rule.target in texts) && truthy(evaluate(rule.when))) texts[rule.target] = rule.text;
+    if (rule.target in texts || !truthy(evaluate(rule.when))) continue;
+    if (!rule.text.includes('{')) {
+      texts[rule.target] = rule.text;
+      continue;
+    }
+    names ??= step.names?.(data as ApplicationData) ?? {};
+    const filled = fillTemplate(rule.text, names);
+    if (filled !== null) texts[rule.target] = filled;
   }
 
   const readonly: string[] = [];

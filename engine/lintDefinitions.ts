@@ -7,6 +7,7 @@ import { effects as effectRegistry } from './effects.ts';
 import { checkDefinitions } from './loadDefinitions.ts';
 import { knownOperations } from './operations.ts';
 import { propertyNames, schemaAt } from './schemaAt.ts';
+import { placeholdersOf } from './resolveNames.ts';
 import { splitPath } from './paths.ts';
 import type { DefinitionFiles, DefinitionProblem, Definitions, JsonSchema, Logic, StepDefinition } from './types.ts';
 
@@ -209,6 +210,9 @@ function lintRules(defs: Definitions, step: StepDefinition, rules: CompiledRules
   for (const r of rules.texts) {
     checkTarget(r.target, step, sections, (m) => report(file, r.source, m), 'target');
     logicChecks(r.when, r.source);
+    for (const name of placeholdersOf(r.text)) {
+      if (!(name in (defs.flow.names ?? {}))) report(file, r.source, `text "${r.text}" names "{${name}}", which flow.json "names" does not declare`);
+    }
   }
 }
 

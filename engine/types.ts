@@ -59,7 +59,14 @@ export interface FlowDefinition {
   steps: FlowStepDefinition[];
   /** Forms checked by the same engine but outside the screening order (the client profile). */
   forms?: { id: string; title: string; record?: 'client' }[];
+  /** Display names worked out from the answers (the client, each insured, each owner, the product), for templates. */
+  names?: NameDefinitions;
+  /** Named texts (the wizard's headline, the screening prompt's): alternatives, the first whose names are all known wins. */
+  titles?: { [name: string]: string[] };
 }
+
+/** flow.json `names`: JSON-Logic over the answers, or the label of a stored choice; later names may use `$names.x`. */
+export type NameDefinitions = { [name: string]: Logic | { labelOf: string } };
 
 /** One group of rule targets repeated over several places (insured_1, insured_2). */
 export interface RuleScope {

@@ -5,6 +5,8 @@ import type { ScreeningProgress } from '../api/types.ts';
 import { ClipboardIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { hasIncompleteScreening, stepTitle } from '../screening.ts';
+import { loadApplication } from '../screening/api.ts';
+import { screeningRuntime } from '../screening/definitions.ts';
 
 /**
  * "/client/{clientId}/screening/prompt": continue an incomplete screening, start over, or skip.
@@ -14,6 +16,7 @@ export default function ScreeningPromptPage() {
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<ScreeningProgress | null | undefined>(undefined);
+  const [forWhom, setForWhom] = useState<string | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -21,6 +24,13 @@ export default function ScreeningPromptPage() {
     getScreeningProgress(clientId, controller.signal).then((found) => {
       if (!controller.signal.aborted) setProgress(found);
     });
+    // The client's name, as the definitions word it; the prompt works without it.
+    loadApplication(clientId, controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setForWhom(screeningRuntime().engine.title('prompt', data));
+      },
+      () => undefined,
+    );
     return () => controller.abort();
   }, [clientId]);
 
@@ -46,6 +56,7 @@ export default function ScreeningPromptPage() {
           <h1 className="page-title" id="prompt-title">
             Insurance Screening
           </h1>
+          {forWhom ? <p className="page-subtitle" data-testid="prompt-client">{forWhom}</p> : null}
           {incomplete ? (
             <>
               <p>You have an incomplete screening. Would you like to continue where you left off?</p>

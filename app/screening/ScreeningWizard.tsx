@@ -178,6 +178,8 @@ function FlowSession(props: FlowSessionProps) {
 
   // The progress display lists the steps that apply now (engine); the step's own definition loads with it.
   const progressData = useMemo(() => ({ ...saved, ...machineData, $context: context }), [saved, machineData, context]);
+  // Whose application and which product, as the definitions word it; from the saved answers, not each keystroke.
+  const headline = useMemo(() => engine.title('wizard', { ...saved, $context: context }), [engine, saved, context]);
   const applicable = flow.steps.filter((s) => s.id === step || engine.stepApplies(s.id, progressData)).map((s) => ({ id: s.id, title: s.title }));
   const index = applicable.findIndex((s) => s.id === step);
   // Good order as saved (not as typed): recomputed when a save lands, not on each keystroke.
@@ -218,6 +220,7 @@ function FlowSession(props: FlowSessionProps) {
           <StepList steps={applicable} current={step} status={status} />
         </aside>
         <div className="wizard-main" data-current-step={step} data-current-page={page}>
+          {headline ? <p className="wizard-headline" data-testid="wizard-headline">{headline}</p> : null}
           <StepsGate steps={needs} loadingLabel="Loading step...">
             <StepProgress step={step} page={page} applicable={applicable} />
             {content}
