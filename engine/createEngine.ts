@@ -5,9 +5,10 @@ import { applyLogic } from './effects.ts';
 import { evaluateStep, type CompiledStep } from './evaluateStep.ts';
 import { labelOf, titleCase } from './labelOf.ts';
 import { mapDocument } from './mapDocument.ts';
+import { lostAnswers } from './lostAnswers.ts';
 import { firstTemplate, resolveNames } from './resolveNames.ts';
 import { registerOperations } from './operations.ts';
-import type { ApplicationData, Definitions, EvaluateOptions, IncompleteStep, ReviewLayout, ReviewSection, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
+import type { ApplicationData, Definitions, JsonObject, LostAnswers, EvaluateOptions, IncompleteStep, ReviewLayout, ReviewSection, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
 
 /** The engine over one set of definitions. */
 export interface Engine {
@@ -23,6 +24,11 @@ export interface Engine {
   names(appData: ApplicationData): Record<string, string>;
   /** One of flow.json's named texts over the answers ("Olivia Bennett · Term Life"), or null while nobody is named. */
   title(name: string, appData: ApplicationData): string | null;
+  /**
+   * The saved answers, in every step, that a new record of one step would drop (the adviser is asked first).
+   * Steps not loaded yet (in the browser) are not checked.
+   */
+  lostAnswers(stepId: string, record: JsonObject, appData: ApplicationData): LostAnswers[];
   /** True when a JSON-Logic rule holds over the data (used by flow guards). */
   holds(logic: Logic | undefined, appData: ApplicationData): boolean;
   /** True when the step's showIf (in flow.json) holds. */
@@ -102,6 +108,8 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
     evaluateStep: (stepId, appData, options) => evaluateStep(compile(stepId), appData, options),
     holds,
     names,
+    lostAnswers: (stepId, record, appData) =>
+      lostAnswers({ order: definitions.order, steps: definitions.steps, evaluate: (id, data) => evaluateStep(compile(id), data) }, stepId, record, appData),
     title: (name, appData) => firstTemplate(definitions.flow.titles?.[name], names(appData)),
     stepApplies: (stepId, appData) => holds(flowSteps.get(stepId)?.showIf, appData),
     pagesOf: (stepId, appData) => {

@@ -65,6 +65,17 @@ export interface FlowDefinition {
   titles?: { [name: string]: string[] };
 }
 
+/** Saved answers of one step that a change elsewhere would drop (see lostAnswers). */
+export interface LostAnswers {
+  step: string;
+  /** The step's flow title. */
+  title: string;
+  /** Paths in the step record. */
+  fields: string[];
+  /** The same, as the adviser sees them ("Insured 2: Marcus Bennett"). */
+  titles: string[];
+}
+
 /** flow.json `names`: JSON-Logic over the answers, or the label of a stored choice; later names may use `$names.x`. */
 export type NameDefinitions = { [name: string]: Logic | { labelOf: string } };
 

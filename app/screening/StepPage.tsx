@@ -1,8 +1,10 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import type { FieldError, JsonObject, PageDefinition } from '../../engine/types.ts';
+import type { FieldError, JsonObject, LostAnswers, PageDefinition } from '../../engine/types.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { SaveError, saveStep } from './api.ts';
+import { loadSteps } from './definitions.ts';
 import { clearDraft, readDraft, writeDraft } from './drafts.ts';
+import { LossDialog } from './LossDialog.tsx';
 import { saveProgress } from './progress.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { ActionsBar, LeaveDialog, Notice, StepCard, useNotice } from './WizardChrome.tsx';
@@ -52,6 +54,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
   const [busy, setBusy] = useState<'save' | 'next' | null>(null);
   const [notice, setNotice] = useNotice();
   const [confirmLeave, setConfirmLeave] = useState<null | (() => void)>(null);
+  const [pendingLoss, setPendingLoss] = useState<null | { lost: LostAnswers[]; proceed: () => void; cancel: () => void }>(null);
   const pageRef = useRef(pageId);
   pageRef.current = pageId;
 
@@ -106,6 +109,18 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     requestAnimationFrame(() => document.querySelector<HTMLElement>('.wizard-main .error-summary, .wizard-main .wizard-notice')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
   }, [setNotice]);
 
+  /**
+   * Resolves true when the save may go ahead: at once when it drops no saved answer elsewhere (engine.lostAnswers over
+   * every saved step, loaded first), else once the adviser confirms the loss the dialog names.
+   */
+  const confirmLoss = useCallback(async (latest: JsonObject): Promise<boolean> => {
+    const savedSteps = Object.keys(saved).filter((id) => engine.definitions.order.includes(id));
+    await loadSteps(savedSteps).catch(() => undefined);
+    const lost = engine.lostAnswers(step, latest, { ...saved, $context: context });
+    if (!lost.length) return true;
+    return new Promise((resolve) => setPendingLoss({ lost, proceed: () => resolve(true), cancel: () => resolve(false) }));
+  }, [engine, saved, context, step]);
+
   /** Sends NEXT with the data; true when the machine moved on. */
   const sendNext = useCallback((data: ReturnType<typeof withRecord>): boolean => {
     const before = actor.getSnapshot();
@@ -138,6 +153,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     setBusy('next');
     setNotice(null);
     try {
+      if (!(await confirmLoss(latest))) return;
       const stored = await saveStep(clientId, step, latest, options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK);
       markSaved(stored);
       setShowErrors(false);
@@ -148,7 +164,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     } finally {
       setBusy(null);
     }
-  }, [busy, saved, context, step, lastPage, sendNext, clientId, refuse, setNotice, options.saveErrorMessage, options.saveErrorFallback, markSaved]);
+  }, [busy, saved, context, step, lastPage, sendNext, clientId, refuse, setNotice, options.saveErrorMessage, options.saveErrorFallback, markSaved, confirmLoss]);
 
   const onSave = useCallback(async () => {
     if (busy) return;
@@ -168,6 +184,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
         refuse([]);
         return;
       }
+      if (!(await confirmLoss(latest))) return;
       const stored = await saveStep(clientId, step, latest, options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK);
       markSaved(stored);
       setShowErrors(false);
@@ -179,7 +196,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     } finally {
       setBusy(null);
     }
-  }, [busy, lastPage, clientId, step, env.finalStep, options, refuse, setNotice, markSaved]);
+  }, [busy, lastPage, clientId, step, env.finalStep, options, refuse, setNotice, markSaved, confirmLoss]);
 
   const onBack = useCallback(() => {
     if (busy) return;
@@ -276,6 +293,19 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
             go();
           }}
           onStay={() => setConfirmLeave(null)}
+        />
+      ) : null}
+      {pendingLoss ? (
+        <LossDialog
+          lost={pendingLoss.lost}
+          onConfirm={() => {
+            setPendingLoss(null);
+            pendingLoss.proceed();
+          }}
+          onCancel={() => {
+            setPendingLoss(null);
+            pendingLoss.cancel();
+          }}
         />
       ) : null}
       {blocker.state === 'blocked' ? <LeaveDialog onLeave={() => blocker.proceed()} onStay={() => blocker.reset()} /> : null}
