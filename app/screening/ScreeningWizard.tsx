@@ -58,7 +58,12 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
   const finalStep = flow.steps.find((s) => s.final)?.id ?? order[order.length - 1];
 
   useEffect(() => {
-    if (machineStep.current === null || machineStep.current === urlStep) return;
+    if (machineStep.current === urlStep) return;
+    if (machineStep.current === null) {
+      // The machine has not shown its step yet (still loading): a link followed meanwhile still restarts it there.
+      setSession((s) => (s.resumeAt === urlStep ? s : { key: s.key + 1, resumeAt: urlStep, resumePage: urlPageRef.current }));
+      return;
+    }
     machineStep.current = urlStep;
     setSession((s) => ({ key: s.key + 1, resumeAt: urlStep, resumePage: urlPageRef.current }));
   }, [urlStep]);
@@ -191,6 +196,8 @@ function FlowSession(props: FlowSessionProps) {
     return incomplete.has(id) ? 'incomplete' : 'complete';
   }, [saved, incomplete, flow.review, finalStep]);
 
+  const hrefOf = useCallback((id: string) => `${base(clientId)}/${id}`, [clientId]);
+
   // Loads the next step that applies while the browser is idle, so Next paints it at once. (The previous step is
   // usually loaded already: the adviser came from it.)
   const upcoming = applicable[index + 1]?.id;
@@ -217,7 +224,7 @@ function FlowSession(props: FlowSessionProps) {
     <WizardContext.Provider value={env}>
       <div className="page wizard">
         <aside className="wizard-aside">
-          <StepList steps={applicable} current={step} status={status} />
+          <StepList steps={applicable} current={step} status={status} hrefOf={hrefOf} />
         </aside>
         <div className="wizard-main" data-current-step={step} data-current-page={page}>
           {headline ? <p className="wizard-headline" data-testid="wizard-headline">{headline}</p> : null}

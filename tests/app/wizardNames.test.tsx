@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoute, signIn } from './support.tsx';
+import { locationOf, mockApi, renderRoute, signIn } from './support.tsx';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -36,5 +36,16 @@ describe('names in the wizard (issue 11)', () => {
     renderRoute('/client/3/screening/prompt');
     expect(await screen.findByText('For Olivia Bennett')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Insurance Screening' })).toBeInTheDocument();
+  });
+
+  it('opens a reached step from the step list', async () => {
+    mockApi({ 'GET /api/screening/3/': () => ({ body: saved }) });
+    const { router } = renderRoute('/client/3/screening/beneficiary');
+    await screen.findByRole('heading', { name: 'Insured 1: Olivia Bennett' }, { timeout: 5000 });
+    const nav = screen.getByRole('navigation', { name: 'Screening steps' });
+    expect(within(nav).getByRole('link', { name: /^Plan Details/ })).toBeInTheDocument();
+    await act(() => router.navigate('/client/3/screening/plan-details'));
+    await waitFor(() => expect(locationOf(router)).toMatch(/^\/client\/3\/screening\/plan-details/));
+    expect(await screen.findByRole('heading', { name: 'Plan Details', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
   });
 });
