@@ -27,6 +27,7 @@ export const errorBody: Schema = {
 const descriptions: { [status: number]: string } = {
   400: 'Bad input: {"error": first message, "errors": [{field, message}]}',
   401: 'No token ("No authentication token found") or an unknown, revoked or expired one ("Invalid token")',
+  403: 'Visible to the user (a broker the client lists) but reserved to the client\'s adviser',
   404: '{"error": "Not found"}: missing, or another user\'s',
   429: 'Too many failed logins',
 };

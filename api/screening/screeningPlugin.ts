@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { notFound } from '../http/apiError.ts';
+import { forbidden, notFound } from '../http/apiError.ts';
 import { bodyOf, parseId, userOf } from '../http/requestHelpers.ts';
 import { anyObject, errorResponses } from '../http/routeSchemas.ts';
 import { createScreeningService, type ScreeningService } from './createScreeningService.ts';
@@ -14,6 +14,8 @@ declare module 'fastify' {
     screening: ScreeningService;
   }
 }
+
+const START_OVER_FORBIDDEN = "Only the client's adviser can start this screening over";
 
 /**
  * The screening: the generic calls the web app uses (the whole application's data of a client, the save of one step
@@ -73,6 +75,26 @@ export const screeningPlugin = fp(async (app) => {
   }, async (request) => {
     const { clientId, stepId } = stepOf(request.params);
     return (await screening.merge(userOf(request), clientId, stepId, bodyOf(request))).values;
+  });
+
+  app.delete('/screening/:clientId/', {
+    schema: {
+      tags: ['screening'],
+      summary: 'Start over: delete every step record and the progress of the client\'s screening; the client\'s profile (and insured 1\'s answers kept there) stays. Only the client\'s own adviser may.',
+      params: { type: 'object', properties: { clientId: { type: 'string' } }, required: ['clientId'] },
+      response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 403, 404) },
+    },
+  }, async (request) => {
+    const user = userOf(request);
+    const clientId = parseId((request.params as { clientId: string }).clientId);
+    await app.clients.requireAccess(user, clientId);
+    // A broker the client lists may work on the screening, but throwing it away is its adviser's decision.
+    if ((await app.clients.ownerOf(clientId)).ownerUserId !== user.id) throw forbidden('clientId', START_OVER_FORBIDDEN);
+    await db.transaction().execute(async (trx) => {
+      await records.clear(clientId, trx);
+      await trx.deleteFrom('screening_progress').where('client_id', '=', clientId).execute();
+    });
+    return { success: true };
   });
 
   progressRoutes(app);
