@@ -126,7 +126,7 @@ export default function ScreeningPromptPage() {
           onCancel={() => setConfirmStartOver(false)}
         >
           <p className="dialog-text">
-            Every answer of this screening{forWhom.client ? ` for ${forWhom.client}` : ''} is deleted, with the answers kept on this device. The client&apos;s profile stays.
+            Every answer of this screening{forWhom.client ? ` for ${forWhom.client}` : ''} is deleted, with any unsaved answers on this device. The client&apos;s profile stays.
           </p>
         </ConfirmDialog>
       ) : null}
