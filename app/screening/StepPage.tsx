@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldError, JsonObject, LostAnswers, PageDefinition } from '../../engine/types.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
+import { formatDateTime } from '../format.ts';
 import { SaveError, saveStep } from './api.ts';
 import { loadSteps } from './definitions.ts';
 import { clearDraft, readDraft, writeDraft } from './drafts.ts';
@@ -252,7 +253,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
         {restored ? (
           <div className="alert alert-info wizard-restored" role="status">
             <div className="wizard-notice-body">
-              <p>We restored answers you had not saved yet{draft?.savedAt ? ` (${new Date(draft.savedAt).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' })})` : ''}.</p>
+              <p>We restored answers you had not saved yet{draft?.savedAt ? ` (${formatDateTime(draft.savedAt)})` : ''}.</p>
             </div>
             <button type="button" className="btn btn-ghost btn-sm" onClick={discardDraft}>
               Discard them
