@@ -4,6 +4,7 @@ import { expandTarget, getPath, isWithin, setPath, splitPath } from './paths.ts'
 import type { CompiledRules } from './compileRules.ts';
 import type { ApplicationData, EvaluateOptions, FieldError, JsonObject, SchemaCheck, SchemaError, StepView } from './types.ts';
 import { fallbackMessage } from './fallbackMessage.ts';
+import { isBlank } from './operations.ts';
 import { fillTemplate } from './resolveNames.ts';
 
 /** A step ready to evaluate: its compiled schema validator and flattened rules. */
@@ -87,6 +88,7 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
 
   // Effects fire on what changed since the previous record.
   const previous = options.previous;
+  const discarded: string[] = [];
   if (previous) {
     const before = record;
     for (const effect of rules.effects) {
@@ -98,7 +100,13 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
       }
     }
     // What an effect changed can change a computed value.
-    if (record !== before) compute();
+    if (record !== before) {
+      compute();
+      // Answers an effect blanked (a list of plans emptied by its exclusive twin): the form asks before keeping that.
+      for (const key of Object.keys(before)) {
+        if (!isBlank(before[key]) && isBlank(record[key]) && !isBlank(getPath(previous, key))) discarded.push(key);
+      }
+    }
   }
 
   const hidden: string[] = [];
@@ -177,5 +185,5 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
     if (truthy(evaluate(rule.when))) for (const target of rule.fields) for (const { path } of expandTarget(record, target)) readonly.push(path);
   }
 
-  return { values: record, hidden, cleared, computed, errors, texts, readonly };
+  return { values: record, hidden, cleared, computed, errors, texts, readonly, discarded };
 }

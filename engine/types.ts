@@ -296,6 +296,8 @@ export interface StepView {
   texts: { [target: string]: string };
   /** Dotted paths of fields that show but may not be edited now. */
   readonly: string[];
+  /** Top-level fields that held answers and that an effect of this change emptied (the adviser is asked first). */
+  discarded: string[];
 }
 
 export interface EvaluateOptions {

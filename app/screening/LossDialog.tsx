@@ -16,3 +16,17 @@ export function LossDialog({ lost, onConfirm, onCancel }: { lost: LostAnswers[];
     </ConfirmDialog>
   );
 }
+
+/** Asks before a change on this step empties answers already given on it (a joint plan replacing the single-life plans). */
+export function DiscardDialog({ titles, onConfirm, onCancel }: { titles: string[]; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <ConfirmDialog title="Replace these answers?" confirmLabel="Replace them" cancelLabel="Keep them" danger onConfirm={onConfirm} onCancel={onCancel}>
+      <p className="dialog-text">This change empties answers already given on this step, which cannot be kept together with it:</p>
+      <ul className="loss-list">
+        {titles.map((t) => (
+          <li key={t}>{t}</li>
+        ))}
+      </ul>
+    </ConfirmDialog>
+  );
+}

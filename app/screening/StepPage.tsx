@@ -5,7 +5,7 @@ import { formatDateTime } from '../format.ts';
 import { SaveError, saveStep } from './api.ts';
 import { loadSteps } from './definitions.ts';
 import { clearDraft, readDraft, writeDraft } from './drafts.ts';
-import { LossDialog } from './LossDialog.tsx';
+import { DiscardDialog, LossDialog } from './LossDialog.tsx';
 import { saveProgress } from './progress.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { ActionsBar, LeaveDialog, Notice, StepCard, useNotice } from './WizardChrome.tsx';
@@ -55,6 +55,8 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
   const [busy, setBusy] = useState<'save' | 'next' | null>(null);
   const [notice, setNotice] = useNotice();
   const [confirmLeave, setConfirmLeave] = useState<null | (() => void)>(null);
+  const [pendingDiscard, setPendingDiscard] = useState<null | { titles: string[]; answer: (ok: boolean) => void }>(null);
+  const confirmDiscard = useCallback((titles: string[]) => new Promise<boolean>((answer) => setPendingDiscard({ titles, answer })), []);
   const [pendingLoss, setPendingLoss] = useState<null | { lost: LostAnswers[]; proceed: () => void; cancel: () => void }>(null);
   const pageRef = useRef(pageId);
   pageRef.current = pageId;
@@ -273,6 +275,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           lookups={lookups}
           failedLookups={failedLookups}
           onRequestNext={onRequestNext}
+          confirmDiscard={confirmDiscard}
         />
         <ActionsBar
           backLabel={options.backLabel ?? 'Back'}
@@ -294,6 +297,19 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
             go();
           }}
           onStay={() => setConfirmLeave(null)}
+        />
+      ) : null}
+      {pendingDiscard ? (
+        <DiscardDialog
+          titles={pendingDiscard.titles}
+          onConfirm={() => {
+            setPendingDiscard(null);
+            pendingDiscard.answer(true);
+          }}
+          onCancel={() => {
+            setPendingDiscard(null);
+            pendingDiscard.answer(false);
+          }}
         />
       ) : null}
       {pendingLoss ? (
