@@ -63,6 +63,8 @@ export interface FlowDefinition {
   names?: NameDefinitions;
   /** Named texts (the wizard's headline, the screening prompt's): alternatives, the first whose names are all known wins. */
   titles?: { [name: string]: string[] };
+  /** Choices shared by every step (provinces and territories), offered by a lookupSelect naming them as its source. */
+  lists?: { [name: string]: JsonObject[] };
 }
 
 /** Saved answers of one step that a change elsewhere would drop (see lostAnswers). */

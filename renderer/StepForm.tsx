@@ -198,8 +198,9 @@ function StepFormInner(props: StepFormProps) {
     setTimeout(() => latest.current.onRequestNext?.(), 0);
   }, []);
   const formContext = useMemo<RendererFormContext>(
-    () => ({ lookups: lookups ?? {}, failedLookups, requestNext }),
-    [lookups, failedLookups, requestNext],
+    // The definitions' own lists (provinces) come with every form; the app adds what it loads (clients...).
+    () => ({ lookups: { ...engine.definitions.flow.lists, ...lookups }, failedLookups, requestNext }),
+    [engine, lookups, failedLookups, requestNext],
   );
 
   return (

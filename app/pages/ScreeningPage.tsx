@@ -84,7 +84,12 @@ export default function ScreeningPage() {
     previousInsureds: loaded?.previousInsureds ?? [],
     ...(applicationId ? { applicationId } : {}),
   }), [clientId, loaded, applicationId]);
-  const lookups = useMemo(() => ({ clients: loaded?.clients ?? undefined, previousInsureds: loaded?.previousInsureds ?? undefined }), [loaded]);
+  // The definitions' lists (provinces) too, so the review shows a chosen province by its name.
+  const lookups = useMemo(() => ({
+    ...screeningRuntime().engine.definitions.flow.lists,
+    clients: loaded?.clients ?? undefined,
+    previousInsureds: loaded?.previousInsureds ?? undefined,
+  }), [loaded]);
   const failedLookups = useMemo(() => [
     ...(loaded && loaded.clients === null ? ['clients'] : []),
     ...(loaded && loaded.previousInsureds === null ? ['previousInsureds'] : []),
