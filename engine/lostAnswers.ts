@@ -12,8 +12,9 @@ export interface LostAnswersSource {
 
 /**
  * The saved answers a change of one step's record would drop: in every step with a saved record (the changed step
- * included), the answers that the new record hides (insured 2's sections when the application goes back to one
- * insured). Each is named as the adviser sees it now (a text such as "Insured 2: Marcus Bennett", else its title).
+ * included, for its top-level sections only), the answers that the new record hides (insured 2's sections when the
+ * application goes back to one insured). Each is named as the adviser sees it now (a text such as
+ * "Insured 2: Marcus Bennett", else its title).
  * @param source - the engine's steps, order and evaluation
  * @param stepId - the step being changed
  * @param record - its new record
@@ -29,7 +30,9 @@ export function lostAnswers(source: LostAnswersSource, stepId: string, record: J
     const saved = appData[id];
     if (!def || !saved) continue;
     const hiddenNow = new Set(source.evaluate(id, appData).hidden);
-    const lost = source.evaluate(id, next).hidden.filter((path) => !hiddenNow.has(path) && !isBlank(getPath(saved, path)) && !isEmptyObject(getPath(saved, path)));
+    // In the changed step itself only whole sections count (insured 2): its other fields are what the adviser is editing.
+    const lost = source.evaluate(id, next).hidden.filter((path) => !hiddenNow.has(path) && (id !== stepId || !path.includes('.'))
+      && !isBlank(getPath(saved, path)) && !isEmptyObject(getPath(saved, path)));
     if (!lost.length) continue;
     // Named as they are shown now: the step's texts over the saved answers, else the ui title, else the path.
     const texts = source.evaluate(id, appData).texts;

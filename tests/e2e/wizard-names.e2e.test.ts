@@ -119,4 +119,40 @@ describe('names, insured 2 once, the step list and Start Over (issue 11)', () =>
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === `/client/${clientId}/screening/prompt`);
   });
+
+  it('asks before one insured drops insured 2, and before a joint plan replaces the single-life plans; a fresh joint row shows no error', async () => {
+    const clientId = await bennetts();
+    // Going back to one insured names what would go.
+    await page.goto(`${h.baseUrl}/client/${clientId}/screening/proposed-insured?page=count`);
+    await page.getByRole('button', { name: '1 Insured', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === 'insured-1');
+    await page.getByRole('button', { name: /^Next/ }).click();
+    const loss = page.getByRole('alertdialog', { name: 'Remove these answers?' });
+    await loss.waitFor();
+    expect(await loss.textContent()).toContain('Proposed Insured: Second Proposed Insured Information');
+    expect(await loss.textContent()).not.toContain('Email Address');
+    await shoot('one-insured');
+    await loss.getByRole('button', { name: 'Keep them' }).click();
+    expect((await savedScreening(api, clientId))['proposed-insured']).toMatchObject({ number_of_insureds: 2 });
+
+    // Plans: a single-life plan saved, then a joint plan added.
+    await api.ok('PUT', `/api/screening/${clientId}/plan-details/`, {
+      illustration_status: 'not_completed', policy_date_type: 'current_date', joint_plan_options: null,
+      single_life_options: [{ product_type: 'term_life', plan_name: 'term_20', proposed_insured_1: true, face_amount: 500000 }],
+    });
+    await openStep(page, h.baseUrl, clientId, 'plan-details', 'Plan Details');
+    await page.getByRole('button', { name: /Add Joint Plan/ }).click();
+    const replace = page.getByRole('alertdialog', { name: 'Replace these answers?' });
+    await replace.waitFor();
+    await shoot('joint-plan');
+    await replace.getByRole('button', { name: 'Keep them' }).click();
+    await page.getByText('Single Life Option 1').waitFor();
+    expect(await page.getByText('Joint Plan Option 1').count()).toBe(0);
+    await page.getByRole('button', { name: /Add Joint Plan/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Replace them' }).click();
+    await page.getByText('Joint Plan Option 1').waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.locator('.field-error').count()).toBe(0);
+    expect(await page.getByText('Single Life Option 1').count()).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** Provinces and territories: a select from flow.json's one list, in every step that asks for one (issue 11). */
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { definitions, example } from '../support/engine.ts';
 import { renderStep } from './helpers.tsx';
