@@ -101,11 +101,12 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
     }
     // What an effect changed can change a computed value.
     if (record !== before) {
-      compute();
-      // Answers an effect blanked (a list of plans emptied by its exclusive twin): the form asks before keeping that.
+      // Answers an effect blanked (a list of plans emptied by its exclusive twin), not the values computed from them:
+      // the form asks before keeping that.
       for (const key of Object.keys(before)) {
         if (!isBlank(before[key]) && isBlank(record[key]) && !isBlank(getPath(previous, key))) discarded.push(key);
       }
+      compute();
     }
   }
 

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 export function LossDialog({ lost, onConfirm, onCancel }: { lost: LostAnswers[]; onConfirm: () => void; onCancel: () => void }) {
   return (
     <ConfirmDialog title="Remove these answers?" confirmLabel="Remove and save" cancelLabel="Keep them" danger onConfirm={onConfirm} onCancel={onCancel}>
-      <p className="dialog-text">This change removes answers already saved in other steps:</p>
+      <p className="dialog-text">Saving this change removes answers already saved:</p>
       <ul className="loss-list">
         {lost.map((l) => (
           <li key={l.step}>

@@ -6,9 +6,12 @@ describe('discarded answers', () => {
   const before = data['plan-details'] as Record<string, unknown>;
 
   it('names the single-life plans a first joint plan empties', () => {
-    const next = { ...before, joint_plan_options: [{ product_type: 'term_life' }] };
+    // A fresh row, no product chosen yet: the derived product type empties too.
+    const next = { ...before, joint_plan_options: [{}] };
     const view = engine.evaluateStep('plan-details', { ...data, 'plan-details': next }, { previous: before });
     expect(view.values.single_life_options ?? null).toBeNull();
+    expect(view.values.product_type ?? null).toBeNull();
+    // The derived product type follows, but it is not an answer of the adviser's.
     expect(view.discarded).toEqual(['single_life_options']);
   });
 
