@@ -1,16 +1,20 @@
-/** Display formats of the client list and client profile (spec 1, sections 2 and 5). */
+/**
+ * The app's display formats (en-CA): dates, timestamps, phones and money. The forms draw money with the renderer's
+ * formatMoney, which formatCad reuses, so an amount reads the same in a list and in a step.
+ */
+import { formatMoney } from '../renderer/options.ts';
 
 const EMPTY = '-';
 
 /**
- * A 10-digit phone as (xxx)-xxx-xxxx; other values as typed; a missing phone as "-".
- * @example formatPhone('4165551234') // "(416)-555-1234"
+ * A 10-digit phone as (xxx) xxx-xxxx, the North American way; other values as typed; a missing phone as "-".
+ * @example formatPhone('4165551234') // "(416) 555-1234"
  */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone || !phone.trim()) return EMPTY;
   const digits = phone.replace(/\D/g, '');
   const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (ten.length === 10) return `(${ten.slice(0, 3)})-${ten.slice(3, 6)}-${ten.slice(6)}`;
+  if (ten.length === 10) return `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
   return phone.trim();
 }
 
@@ -21,33 +25,38 @@ function toDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'short', day: 'numeric' });
+const pad = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * A date or timestamp as "Jan 5, 2024"; missing or unreadable as "-".
- * @param value - "YYYY-MM-DD" or an ISO timestamp.
+ * A date or timestamp as en-CA's numeric date, "2024-01-05": the format of the forms' date fields in an en-CA
+ * browser, and never read day-first or month-first by mistake. Missing or unreadable as "-".
+ * @param value - "YYYY-MM-DD" or an ISO timestamp (shown as the local day).
  */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return EMPTY;
   const date = toDate(value);
-  return date ? dateFormat.format(date) : EMPTY;
+  return date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : EMPTY;
 }
 
-const cad = new Intl.NumberFormat('en-CA', {
-  style: 'currency',
-  currency: 'CAD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * A timestamp as "2024-01-05 14:05" (local time, 24 h); missing or unreadable as "-".
+ * @param value - an ISO timestamp
+ */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return EMPTY;
+  const date = toDate(value);
+  return date ? `${formatDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}` : EMPTY;
+}
 
 /**
- * Canadian dollars with no decimals, or null when there is no amount (shown as "Not set").
+ * Canadian dollars in whole dollars (the forms' money format, renderer's formatMoney), or null when there is no
+ * amount (shown as "Not set").
  * @example formatCad(500000) // "$500,000"
  */
 export function formatCad(amount: number | string | null | undefined): string | null {
   if (amount === null || amount === undefined || amount === '') return null;
   const n = typeof amount === 'number' ? amount : Number(String(amount).replace(/[$,\s]/g, ''));
-  return Number.isFinite(n) ? cad.format(n) : null;
+  return Number.isFinite(n) ? formatMoney(Math.round(n)) : null;
 }
 
 /**

@@ -2,6 +2,7 @@
  * The adviser's session, kept in sessionStorage under the spec's keys (authToken, username, role).
  * sessionStorage ends with the tab, which is why "Remember me" has no effect.
  */
+import { clearDrafts } from './screening/drafts.ts';
 
 export interface Session {
   token: string;
@@ -51,8 +52,23 @@ export function saveSession(session: Session): void {
   s.setItem(KEYS.role, session.role);
 }
 
-/** Forgets the session (logout). */
+/** What the login page is told by a page that needed a session: where to go back to. */
+export interface LoginState {
+  from?: string;
+}
+
+/**
+ * Where to go after a login: the page that asked for it, when it is one of ours (a path, never another site).
+ * @param state - the router location's state on the login page
+ */
+export function returnPath(state: unknown): string {
+  const from = (state as LoginState | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/' ? from : '/dashboard';
+}
+
+/** Forgets the session (logout), with every unsaved screening draft kept in this browser (they may hold medical answers). */
 export function clearSession(): void {
+  clearDrafts();
   const s = storage();
   if (!s) return;
   s.removeItem(KEYS.token);

@@ -3,10 +3,12 @@ import { compileRules } from './compileRules.ts';
 import { conditionKey } from './conditionKey.ts';
 import { applyLogic } from './effects.ts';
 import { evaluateStep, type CompiledStep } from './evaluateStep.ts';
-import { labelOf } from './labelOf.ts';
+import { labelOf, titleCase } from './labelOf.ts';
 import { mapDocument } from './mapDocument.ts';
+import { lostAnswers } from './lostAnswers.ts';
+import { firstTemplate, resolveNames } from './resolveNames.ts';
 import { registerOperations } from './operations.ts';
-import type { ApplicationData, Definitions, EvaluateOptions, IncompleteStep, ReviewLayout, ReviewSection, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
+import type { ApplicationData, Definitions, JsonObject, LostAnswers, EvaluateOptions, IncompleteStep, ReviewLayout, ReviewSection, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
 
 /** The engine over one set of definitions. */
 export interface Engine {
@@ -18,6 +20,15 @@ export interface Engine {
   hasStep(stepId: string): boolean;
   /** Everything about one step for the whole application's data (see evaluateStep). */
   evaluateStep(stepId: string, appData: ApplicationData, options?: EvaluateOptions): StepView;
+  /** The display names the definitions declare (flow.json `names`) over the answers; unknown ones are left out. */
+  names(appData: ApplicationData): Record<string, string>;
+  /** One of flow.json's named texts over the answers ("Olivia Bennett · Term Life"), or null while nobody is named. */
+  title(name: string, appData: ApplicationData): string | null;
+  /**
+   * The saved answers, in every step, that a new record of one step would drop (the adviser is asked first).
+   * Steps not loaded yet (in the browser) are not checked.
+   */
+  lostAnswers(stepId: string, record: JsonObject, appData: ApplicationData): LostAnswers[];
   /** True when a JSON-Logic rule holds over the data (used by flow guards). */
   holds(logic: Logic | undefined, appData: ApplicationData): boolean;
   /** True when the step's showIf (in flow.json) holds. */
@@ -36,7 +47,7 @@ export interface Engine {
    */
   reviewSections(): ReviewSection[];
   /**
-   * The fields the step's rules require (`required: true`) whenever they show, as relative paths with `*` for the
+   * The fields the step's rules mark `required: true` whenever they show, as relative paths with `*` for the
    * rows of an array: what a form marks as required.
    * @example engine.requiredFields('owner') // ['owner_type', 'first_name', 'beneficiaries.*.name', ...]
    */
@@ -78,10 +89,15 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
     let step = compiled.get(stepId);
     if (step) return step;
     const def = definitionOf(stepId);
-    step = { id: stepId, validate: checks.record(stepId, def.schema), rules: compileRules(def.rules, stepId) };
+    step = { id: stepId, validate: checks.record(stepId, def.schema), rules: compileRules(def.rules, stepId), names };
     compiled.set(stepId, step);
     return step;
   };
+
+  // A step not loaded yet (in the browser) has no labels: its codes are title-cased, as labelOf does for coded enums.
+  const names = (appData: ApplicationData): Record<string, string> =>
+    resolveNames(definitions.flow.names, appData, (s, p, v) =>
+      definitions.steps[s] || typeof v !== 'string' ? labelOf(definitions.steps[s], p, v) : titleCase(v));
 
   const holds = (logic: Logic | undefined, appData: ApplicationData): boolean => {
     if (logic === undefined) return true;
@@ -98,6 +114,10 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
     evaluateStep: (stepId, appData, options) => evaluateStep(compile(stepId), appData, options),
     holds,
     requiredFields: (stepId) => [...new Set(compile(stepId).rules.validation.filter((r) => r.required).map((r) => r.field))],
+    names,
+    lostAnswers: (stepId, record, appData) =>
+      lostAnswers({ order: definitions.order, steps: definitions.steps, evaluate: (id, data) => evaluateStep(compile(id), data) }, stepId, record, appData),
+    title: (name, appData) => firstTemplate(definitions.flow.titles?.[name], names(appData)),
     stepApplies: (stepId, appData) => holds(flowSteps.get(stepId)?.showIf, appData),
     pagesOf: (stepId, appData) => {
       const pages = flowSteps.get(stepId)?.pages;

@@ -4,12 +4,16 @@ import { expandTarget, getPath, isWithin, setPath, splitPath } from './paths.ts'
 import type { CompiledRules } from './compileRules.ts';
 import type { ApplicationData, EvaluateOptions, FieldError, JsonObject, SchemaCheck, SchemaError, StepView } from './types.ts';
 import { fallbackMessage } from './fallbackMessage.ts';
+import { isBlank } from './operations.ts';
+import { fillTemplate } from './resolveNames.ts';
 
 /** A step ready to evaluate: its compiled schema validator and flattened rules. */
 export interface CompiledStep {
   id: string;
   validate: SchemaCheck;
   rules: CompiledRules;
+  /** The display names over the data (flow.json `names`), for texts with `{name}` placeholders. */
+  names?: (appData: ApplicationData) => Record<string, string>;
 }
 
 type Data = Record<string, unknown>;
@@ -84,6 +88,7 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
 
   // Effects fire on what changed since the previous record.
   const previous = options.previous;
+  const discarded: string[] = [];
   if (previous) {
     const before = record;
     for (const effect of rules.effects) {
@@ -95,7 +100,14 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
       }
     }
     // What an effect changed can change a computed value.
-    if (record !== before) compute();
+    if (record !== before) {
+      // Answers an effect blanked (a list of plans emptied by its exclusive twin), not the values computed from them:
+      // the form asks before keeping that.
+      for (const key of Object.keys(before)) {
+        if (!isBlank(before[key]) && isBlank(record[key]) && !isBlank(getPath(previous, key))) discarded.push(key);
+      }
+      compute();
+    }
   }
 
   const hidden: string[] = [];
@@ -157,9 +169,18 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
     }
   }
 
+  // Names are worked out once, and only when a text has placeholders; a text naming someone not named yet does not apply.
+  let names: Record<string, string> | undefined;
   const texts: Record<string, string> = {};
   for (const rule of rules.texts) {
-    if (!(rule.target in texts) && truthy(evaluate(rule.when))) texts[rule.target] = rule.text;
+    if (rule.target in texts || !truthy(evaluate(rule.when))) continue;
+    if (!rule.text.includes('{')) {
+      texts[rule.target] = rule.text;
+      continue;
+    }
+    names ??= step.names?.(data as ApplicationData) ?? {};
+    const filled = fillTemplate(rule.text, names);
+    if (filled !== null) texts[rule.target] = filled;
   }
 
   const readonly: string[] = [];
@@ -167,5 +188,5 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
     if (truthy(evaluate(rule.when))) for (const target of rule.fields) for (const { path } of expandTarget(record, target)) readonly.push(path);
   }
 
-  return { values: record, hidden, cleared, computed, errors, texts, readonly };
+  return { values: record, hidden, cleared, computed, errors, texts, readonly, discarded };
 }

@@ -8,6 +8,7 @@ import { checkDefinitions } from './loadDefinitions.ts';
 import { knownOperations } from './operations.ts';
 import { propertyNames, schemaAt } from './schemaAt.ts';
 import { secretShowLast } from './secretFields.ts';
+import { placeholdersOf } from './resolveNames.ts';
 import { splitPath } from './paths.ts';
 import type { DefinitionFiles, DefinitionProblem, Definitions, JsonSchema, Logic, StepDefinition } from './types.ts';
 
@@ -213,6 +214,9 @@ function lintRules(defs: Definitions, step: StepDefinition, rules: CompiledRules
   for (const r of rules.texts) {
     checkTarget(r.target, step, sections, (m) => report(file, r.source, m), 'target');
     logicChecks(r.when, r.source);
+    for (const name of placeholdersOf(r.text)) {
+      if (!(name in (defs.flow.names ?? {}))) report(file, r.source, `text "${r.text}" names "{${name}}", which flow.json "names" does not declare`);
+    }
   }
 }
 

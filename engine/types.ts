@@ -59,7 +59,27 @@ export interface FlowDefinition {
   steps: FlowStepDefinition[];
   /** Forms checked by the same engine but outside the screening order (the client profile). */
   forms?: { id: string; title: string; record?: 'client' }[];
+  /** Display names worked out from the answers (the client, each insured, each owner, the product), for templates. */
+  names?: NameDefinitions;
+  /** Named texts (the wizard's headline, the screening prompt's): alternatives, the first whose names are all known wins. */
+  titles?: { [name: string]: string[] };
+  /** Choices shared by every step (provinces and territories), offered by a lookupSelect naming them as its source. */
+  lists?: { [name: string]: JsonObject[] };
 }
+
+/** Saved answers of one step that a change elsewhere would drop (see lostAnswers). */
+export interface LostAnswers {
+  step: string;
+  /** The step's flow title. */
+  title: string;
+  /** Paths in the step record. */
+  fields: string[];
+  /** The same, as the adviser sees them ("Insured 2: Marcus Bennett"). */
+  titles: string[];
+}
+
+/** flow.json `names`: JSON-Logic over the answers, or the label of a stored choice; later names may use `$names.x`. */
+export type NameDefinitions = { [name: string]: Logic | { labelOf: string } };
 
 /** One group of rule targets repeated over several places (insured_1, insured_2). */
 export interface RuleScope {
@@ -282,6 +302,8 @@ export interface StepView {
   texts: { [target: string]: string };
   /** Dotted paths of fields that show but may not be edited now. */
   readonly: string[];
+  /** Top-level fields that held answers and that an effect of this change emptied (the adviser is asked first). */
+  discarded: string[];
 }
 
 export interface EvaluateOptions {

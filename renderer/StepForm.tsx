@@ -41,6 +41,11 @@ export interface StepFormProps {
   failedLookups?: string[];
   /** choiceButtons ask to go on after a pick. */
   onRequestNext?: () => void;
+  /**
+   * Asked before a change whose effects empty answers already given (adding a joint plan empties the single-life
+   * plans): the titles of those fields. Resolving false keeps the record as it was. Without it, the change applies.
+   */
+  confirmDiscard?: (titles: string[]) => Promise<boolean>;
   /** Heading of the alert block. */
   errorTitle?: string;
   ref?: Ref<StepFormHandle>;
@@ -92,6 +97,7 @@ function StepFormInner(props: StepFormProps) {
     store.setView(first.current);
   }
   const [record, setRecord] = useState<JsonObject>(first.current.values);
+  const [formKey, setFormKey] = useState(0);
   const recordRef = useRef(record);
   const viewRef = useRef<StepView>(first.current);
   const sourceRef = useRef(data[stepId]);
@@ -106,10 +112,27 @@ function StepFormInner(props: StepFormProps) {
   }, [store]);
 
   const commit = useCallback((raw: JsonObject): void => {
-    const view = evaluate(raw, recordRef.current);
+    const before = recordRef.current;
+    const view = evaluate(raw, before);
+    const confirm = latest.current.confirmDiscard;
+    if (view.discarded.length && confirm) {
+      const ui = prepared.uiSchema as Record<string, { 'ui:title'?: unknown } | undefined>;
+      const titles = view.discarded.map((f) => (typeof ui[f]?.['ui:title'] === 'string' ? String(ui[f]?.['ui:title']) : f));
+      void confirm(titles).then((ok) => {
+        if (recordRef.current !== before) return;
+        if (!ok) {
+          // rjsf keeps its own copy with the change while our record is unchanged: a new form draws the kept one.
+          setFormKey((k) => k + 1);
+          return;
+        }
+        apply(view);
+        latest.current.onChange?.(view.values, view);
+      });
+      return;
+    }
     apply(view);
     latest.current.onChange?.(view.values, view);
-  }, [apply, evaluate]);
+  }, [apply, evaluate, prepared]);
 
   // A record replaced from outside (restored, reset), the rest of the application changing, or a new page.
   useLayoutEffect(() => {
@@ -183,8 +206,9 @@ function StepFormInner(props: StepFormProps) {
     setTimeout(() => latest.current.onRequestNext?.(), 0);
   }, []);
   const formContext = useMemo<RendererFormContext>(
-    () => ({ lookups: lookups ?? {}, failedLookups, requestNext }),
-    [lookups, failedLookups, requestNext],
+    // The definitions' own lists (provinces) come with every form; the app adds what it loads (clients...).
+    () => ({ lookups: { ...engine.definitions.flow.lists, ...lookups }, failedLookups, requestNext }),
+    [engine, lookups, failedLookups, requestNext],
   );
 
   return (
@@ -192,6 +216,7 @@ function StepFormInner(props: StepFormProps) {
       <div className="step-form" data-step={stepId}>
         <ErrorSummary title={errorTitle} />
         <Form
+          key={formKey}
           schema={prepared.schema}
           uiSchema={prepared.uiSchema}
           formData={record}

@@ -44,6 +44,11 @@ export function fieldError(field: string, message: string): ApiError {
   return badRequest([{ field, message }]);
 }
 
+/** 403 for a request the user may see but not make, in the usual shape. */
+export function forbidden(field: string, message: string): ApiError {
+  return new ApiError(403, { error: message, errors: [{ field, message }] });
+}
+
 /** 404 for anything that does not exist or belongs to someone else. */
 export function notFound(): ApiError {
   return new ApiError(404, { error: 'Not found' });

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { etagOf, notFound } from '../http/apiError.ts';
+import { etagOf, forbidden, notFound } from '../http/apiError.ts';
 import { bodyOf, ifMatchOf, parseId, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import { createScreeningService, type ScreeningService } from './createScreeningService.ts';
@@ -14,6 +14,8 @@ declare module 'fastify' {
     screening: ScreeningService;
   }
 }
+
+const START_OVER_FORBIDDEN = "Only the client's adviser can start this screening over";
 
 /**
  * The screening: the generic calls the web app uses (the whole application's data of a client, the save of one step
@@ -95,6 +97,29 @@ export const screeningPlugin = fp(async (app) => {
     const saved = await screening.merge(userOf(request), clientId, stepId, bodyOf(request), { ifMatch: ifMatchOf(request) });
     void reply.headers(versionHeaders(saved));
     return saved.values;
+  });
+
+  app.delete('/screening/:clientId/', {
+    schema: {
+      tags: ['screening'],
+      summary: 'Start over: delete every step record and the progress of the client\'s screening; the client\'s profile (and insured 1\'s answers kept there) stays. Only the client\'s own adviser may.',
+      params: idParams('clientId'),
+      response: { 200: ref('Success'), ...errorResponses(401, 403, 404) },
+    },
+  }, async (request) => {
+    const user = userOf(request);
+    const clientId = parseId((request.params as { clientId: string }).clientId);
+    await app.clients.requireAccess(user, clientId);
+    // A broker the client lists may work on the screening, but throwing it away is its adviser's decision.
+    if ((await app.clients.ownerOf(clientId)).ownerUserId !== user.id) throw forbidden('clientId', START_OVER_FORBIDDEN);
+    const removed = Object.keys(await records.load(clientId)).sort();
+    await db.transaction().execute(async (trx) => {
+      // On the trail as one entry: which steps' answers were thrown away (their values are not copied there).
+      await app.audit.record(trx, { clientId, userId: user.id, entity: 'step', entityId: '*', changes: removed.map((field) => ({ field, from: 'answered', to: null })) });
+      await records.clear(clientId, trx);
+      await trx.deleteFrom('screening_progress').where('client_id', '=', clientId).execute();
+    });
+    return { success: true };
   });
 
   progressRoutes(app);

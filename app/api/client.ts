@@ -3,6 +3,7 @@
  * A failed call throws an ApiError whose message is the server's `error` field when there is one,
  * otherwise the spec's fallback text for that call.
  */
+import { clearDrafts } from '../screening/drafts.ts';
 import { getToken } from '../session.ts';
 import { filenameFromDisposition } from './filenameFromDisposition.ts';
 import type {
@@ -117,6 +118,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   options.onHeaders?.(response.headers);
   const parsed = await readBody(response);
   if (!response.ok) {
+    // An expired or revoked session: the drafts kept in this browser go with it, as on logout.
+    if (auth && response.status === 401) clearDrafts();
     const text = message?.(response, parsed) ?? errorField(parsed) ?? fallbackText(fallback, response, parsed);
     throw new ApiError(text, response.status, parsed);
   }

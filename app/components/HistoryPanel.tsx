@@ -20,7 +20,7 @@ function subject(entry: HistoryEntry): string {
     case 'client':
       return 'Client profile';
     case 'step':
-      return titleCase(entry.entity_id.replace(/-/g, ' '));
+      return entry.entity_id === '*' ? 'Start Over (answers removed)' : titleCase(entry.entity_id.replace(/-/g, ' '));
     case 'application':
       return `Application ${entry.entity_id}`;
     case 'generation':

@@ -1,15 +1,16 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
-import { isSignedIn } from '../session.ts';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { isSignedIn, type LoginState } from '../session.ts';
 import { useRouteTitle } from '../useRouteTitle.ts';
 import { Brand, TAGLINE } from './Brand.tsx';
 import { Loading } from './Spinner.tsx';
 import { TopNav } from './TopNav.tsx';
 
-/** Signed-in pages: the top nav above the page. Without a session, back to login. */
+/** Signed-in pages: the top nav above the page. Without a session, to login, which comes back here afterwards. */
 export function AppLayout() {
   useRouteTitle();
-  if (!isSignedIn()) return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (!isSignedIn()) return <Navigate to="/" replace state={{ from: `${location.pathname}${location.search}${location.hash}` } satisfies LoginState} />;
   return (
     <>
       <a className="skip-link" href="#main">

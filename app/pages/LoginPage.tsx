@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../api/client.ts';
-import { saveSession } from '../session.ts';
+import { returnPath, saveSession } from '../session.ts';
 import { AlertIcon } from '../components/icons.tsx';
 
 /** "/": sign in. Whatever the failure, the screen says "Invalid username or password" (spec 1, section 8). */
 export default function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -20,7 +21,7 @@ export default function LoginPage() {
     setError(null);
     try {
       saveSession(await login(username.trim(), password));
-      navigate('/dashboard', { replace: true });
+      navigate(returnPath(location.state), { replace: true });
     } catch {
       setError('Invalid username or password');
       setBusy(false);

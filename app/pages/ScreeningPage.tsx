@@ -6,7 +6,8 @@ import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { isScreeningStep } from '../screening.ts';
 import { loadApplication, loadClientChoices, loadPreviousInsureds } from '../screening/api.ts';
-import { loadSteps } from '../screening/definitions.ts';
+import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
+import { uiOptionsOf } from '../screening/wizardEnv.ts';
 import { ScreeningWizard } from '../screening/ScreeningWizard.tsx';
 
 interface Loaded {
@@ -15,6 +16,18 @@ interface Loaded {
   progressDrafts: Record<string, JsonObject>;
   clients: unknown[] | null;
   previousInsureds: unknown[] | null;
+}
+
+/** A step's `loadErrorMessage` (ui.json), or undefined when the step has none or its definition cannot be loaded. */
+async function loadErrorMessageOf(step: string): Promise<string | undefined> {
+  try {
+    await loadSteps([step]);
+  } catch {
+    return undefined;
+  }
+  const def = screeningRuntime().engine.definitions.steps[step];
+  const message = def ? uiOptionsOf(def).loadErrorMessage : undefined;
+  return typeof message === 'string' && message ? message : undefined;
 }
 
 /**
@@ -45,14 +58,19 @@ export default function ScreeningPage() {
         const progressDrafts = progress && kept && typeof kept === 'object' && !Array.isArray(kept) ? { [progress.currentStep]: kept as JsonObject } : {};
         if (!controller.signal.aborted) setLoaded({ data, clients, previousInsureds, progressDrafts });
       },
-      (e: unknown) => {
+      async (e: unknown) => {
         if (controller.signal.aborted) return;
         // 404: no such client, or one the adviser may not open.
         const notFound = e instanceof ApiError && (e.status === 404 || e.status === 403);
-        setError({ text: notFound ? 'Client not found' : e instanceof Error && e.message ? e.message : 'Failed to load data', notFound });
+        // Otherwise the step's own words from its definition ("Failed to fetch owner details"), once it is loaded.
+        const stepMessage = notFound || !isScreeningStep(step) ? undefined : await loadErrorMessageOf(step);
+        if (controller.signal.aborted) return;
+        setError({ text: notFound ? 'Client not found' : stepMessage ?? (e instanceof Error && e.message ? e.message : 'Failed to load data'), notFound });
       },
     );
     return () => controller.abort();
+    // The step only words the failure; a new step does not reload the screening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [clientId, attempt]);
 
   // Download the step's definition and checks while the requests are in flight (the wizard waits for them).
@@ -66,7 +84,12 @@ export default function ScreeningPage() {
     previousInsureds: loaded?.previousInsureds ?? [],
     ...(applicationId ? { applicationId } : {}),
   }), [clientId, loaded, applicationId]);
-  const lookups = useMemo(() => ({ clients: loaded?.clients ?? undefined, previousInsureds: loaded?.previousInsureds ?? undefined }), [loaded]);
+  // The definitions' lists (provinces) too, so the review shows a chosen province by its name.
+  const lookups = useMemo(() => ({
+    ...screeningRuntime().engine.definitions.flow.lists,
+    clients: loaded?.clients ?? undefined,
+    previousInsureds: loaded?.previousInsureds ?? undefined,
+  }), [loaded]);
   const failedLookups = useMemo(() => [
     ...(loaded && loaded.clients === null ? ['clients'] : []),
     ...(loaded && loaded.previousInsureds === null ? ['previousInsureds'] : []),

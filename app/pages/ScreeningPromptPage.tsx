@@ -5,6 +5,10 @@ import type { ScreeningProgress } from '../api/types.ts';
 import { ClipboardIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { hasIncompleteScreening, stepTitle } from '../screening.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { loadApplication, startScreeningOver } from '../screening/api.ts';
+import { clearDrafts } from '../screening/drafts.ts';
+import { screeningRuntime } from '../screening/definitions.ts';
 
 /**
  * "/client/{clientId}/screening/prompt": continue an incomplete screening, start over, or skip.
@@ -14,6 +18,10 @@ export default function ScreeningPromptPage() {
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<ScreeningProgress | null | undefined>(undefined);
+  const [forWhom, setForWhom] = useState<{ title: string | null; client?: string }>({ title: null });
+  const [confirmStartOver, setConfirmStartOver] = useState(false);
+  const [startingOver, setStartingOver] = useState(false);
+  const [startOverError, setStartOverError] = useState<string | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -21,6 +29,14 @@ export default function ScreeningPromptPage() {
     getScreeningProgress(clientId, controller.signal).then((found) => {
       if (!controller.signal.aborted) setProgress(found);
     });
+    // The client's name, as the definitions word it; the prompt works without it.
+    loadApplication(clientId, controller.signal).then(
+      (data) => {
+        const { engine } = screeningRuntime();
+        if (!controller.signal.aborted) setForWhom({ title: engine.title('prompt', data), client: engine.names(data).client });
+      },
+      () => undefined,
+    );
     return () => controller.abort();
   }, [clientId]);
 
@@ -36,6 +52,22 @@ export default function ScreeningPromptPage() {
 
   const incomplete = hasIncompleteScreening(progress);
 
+  // Start Over throws the answers away (server and this device), then opens the first step.
+  const startOver = async () => {
+    setStartingOver(true);
+    setStartOverError(null);
+    try {
+      await startScreeningOver(clientId);
+      clearDrafts(clientId);
+      navigate(`${base}/${screeningRuntime().engine.definitions.order[0]}`);
+    } catch (e) {
+      setStartOverError(e instanceof Error && e.message ? e.message : 'Failed to start the screening over');
+      setConfirmStartOver(false);
+    } finally {
+      setStartingOver(false);
+    }
+  };
+
   return (
     <div className="page">
       <section className="card prompt-card" aria-labelledby="prompt-title">
@@ -46,15 +78,21 @@ export default function ScreeningPromptPage() {
           <h1 className="page-title" id="prompt-title">
             Insurance Screening
           </h1>
+          {forWhom.title ? <p className="page-subtitle" data-testid="prompt-client">{forWhom.title}</p> : null}
           {incomplete ? (
             <>
               <p>You have an incomplete screening. Would you like to continue where you left off?</p>
               <p className="muted text-sm">Last step: {stepTitle(progress.currentStep)}</p>
+              {startOverError ? (
+                <div className="alert alert-error" role="alert">
+                  <span>{startOverError}</span>
+                </div>
+              ) : null}
               <div className="btn-group">
                 <button type="button" className="btn btn-primary" onClick={() => navigate(`${base}/${progress.currentStep}`)}>
                   Continue Screening
                 </button>
-                <button type="button" className="btn btn-secondary" onClick={() => navigate(`${base}/basic`)}>
+                <button type="button" className="btn btn-secondary" onClick={() => setConfirmStartOver(true)}>
                   Start Over
                 </button>
                 <button type="button" className="btn btn-ghost" onClick={() => navigate('/dashboard')}>
@@ -77,6 +115,21 @@ export default function ScreeningPromptPage() {
           )}
         </div>
       </section>
+      {confirmStartOver ? (
+        <ConfirmDialog
+          title="Start the screening over?"
+          confirmLabel="Start Over"
+          cancelLabel="Cancel"
+          danger
+          busy={startingOver}
+          onConfirm={() => void startOver()}
+          onCancel={() => setConfirmStartOver(false)}
+        >
+          <p className="dialog-text">
+            Every answer of this screening{forWhom.client ? ` for ${forWhom.client}` : ''} is deleted, with any unsaved answers on this device. The client&apos;s profile stays.
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

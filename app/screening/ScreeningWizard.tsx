@@ -61,7 +61,12 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
   const finalStep = flow.steps.find((s) => s.final)?.id ?? order[order.length - 1];
 
   useEffect(() => {
-    if (machineStep.current === null || machineStep.current === urlStep) return;
+    if (machineStep.current === urlStep) return;
+    if (machineStep.current === null) {
+      // The machine has not shown its step yet (still loading): a link followed meanwhile still restarts it there.
+      setSession((s) => (s.resumeAt === urlStep ? s : { key: s.key + 1, resumeAt: urlStep, resumePage: urlPageRef.current }));
+      return;
+    }
     machineStep.current = urlStep;
     setSession((s) => ({ key: s.key + 1, resumeAt: urlStep, resumePage: urlPageRef.current }));
   }, [urlStep]);
@@ -189,6 +194,8 @@ function FlowSession(props: FlowSessionProps) {
 
   // The progress display lists the steps that apply now (engine); the step's own definition loads with it.
   const progressData = useMemo(() => ({ ...saved, ...machineData, $context: context }), [saved, machineData, context]);
+  // Whose application and which product, as the definitions word it; from the saved answers, not each keystroke.
+  const headline = useMemo(() => engine.title('wizard', { ...saved, $context: context }), [engine, saved, context]);
   const applicable = flow.steps.filter((s) => s.id === step || engine.stepApplies(s.id, progressData)).map((s) => ({ id: s.id, title: s.title }));
   const index = applicable.findIndex((s) => s.id === step);
   useStepAnnouncement(`${step}/${page ?? ''}`, wizardTitle({
@@ -206,6 +213,8 @@ function FlowSession(props: FlowSessionProps) {
     if (saved[id] === undefined) return 'unanswered';
     return incomplete.has(id) ? 'incomplete' : 'complete';
   }, [saved, incomplete, flow.review, finalStep]);
+
+  const hrefOf = useCallback((id: string) => `${base(clientId)}/${id}`, [clientId]);
 
   // Loads the next step that applies while the browser is idle, so Next paints it at once. (The previous step is
   // usually loaded already: the adviser came from it.)
@@ -233,9 +242,10 @@ function FlowSession(props: FlowSessionProps) {
     <WizardContext.Provider value={env}>
       <div className="page wizard">
         <aside className="wizard-aside">
-          <StepList steps={applicable} current={step} status={status} />
+          <StepList steps={applicable} current={step} status={status} hrefOf={hrefOf} />
         </aside>
         <div className="wizard-main" data-current-step={step} data-current-page={page}>
+          {headline ? <p className="wizard-headline" data-testid="wizard-headline">{headline}</p> : null}
           <StepsGate steps={needs} loadingLabel="Loading step...">
             <StepProgress step={step} page={page} applicable={applicable} />
             {content}

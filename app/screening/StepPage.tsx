@@ -1,11 +1,14 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import type { FieldError, JsonObject, PageDefinition } from '../../engine/types.ts';
+import type { FieldError, JsonObject, LostAnswers, PageDefinition } from '../../engine/types.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { ConflictError, SaveError, saveStep } from './api.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { rememberEtag } from './versions.ts';
+import { formatDateTime } from '../format.ts';
+import { loadSteps } from './definitions.ts';
 import { clearDraft, readDraft, writeDraft } from './drafts.ts';
+import { DiscardDialog, LossDialog } from './LossDialog.tsx';
 import { saveProgress } from './progress.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { ActionsBar, LeaveDialog, Notice, StepCard, useNotice } from './WizardChrome.tsx';
@@ -56,6 +59,9 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
   const [notice, setNotice] = useNotice();
   const [confirmLeave, setConfirmLeave] = useState<null | (() => void)>(null);
   const [conflict, setConflict] = useState<null | { error: ConflictError; retry: 'next' | 'save' }>(null);
+  const [pendingDiscard, setPendingDiscard] = useState<null | { titles: string[]; answer: (ok: boolean) => void }>(null);
+  const confirmDiscard = useCallback((titles: string[]) => new Promise<boolean>((answer) => setPendingDiscard({ titles, answer })), []);
+  const [pendingLoss, setPendingLoss] = useState<null | { lost: LostAnswers[]; proceed: () => void; cancel: () => void }>(null);
   const pageRef = useRef(pageId);
   pageRef.current = pageId;
 
@@ -111,6 +117,18 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     focusAfterRender(() => document.querySelector<HTMLElement>('.wizard-main .error-summary, .wizard-main .wizard-notice[role=alert]'));
   }, [setNotice]);
 
+  /**
+   * Resolves true when the save may go ahead: at once when it drops no saved answer elsewhere (engine.lostAnswers over
+   * every saved step, loaded first), else once the adviser confirms the loss the dialog names.
+   */
+  const confirmLoss = useCallback(async (latest: JsonObject): Promise<boolean> => {
+    const savedSteps = Object.keys(saved).filter((id) => engine.definitions.order.includes(id));
+    await loadSteps(savedSteps).catch(() => undefined);
+    const lost = engine.lostAnswers(step, latest, { ...saved, $context: context });
+    if (!lost.length) return true;
+    return new Promise((resolve) => setPendingLoss({ lost, proceed: () => resolve(true), cancel: () => resolve(false) }));
+  }, [engine, saved, context, step]);
+
   /** Sends NEXT with the data; true when the machine moved on. */
   const sendNext = useCallback((data: ReturnType<typeof withRecord>): boolean => {
     const before = actor.getSnapshot();
@@ -143,6 +161,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     setBusy('next');
     setNotice(null);
     try {
+      if (!(await confirmLoss(latest))) return;
       const stored = await saveStep(clientId, step, latest, options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK);
       markSaved(stored);
       setShowErrors(false);
@@ -157,7 +176,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     } finally {
       setBusy(null);
     }
-  }, [busy, saved, context, step, lastPage, sendNext, clientId, refuse, setNotice, options.saveErrorMessage, options.saveErrorFallback, markSaved]);
+  }, [busy, saved, context, step, lastPage, sendNext, clientId, refuse, setNotice, options.saveErrorMessage, options.saveErrorFallback, markSaved, confirmLoss]);
 
   const onSave = useCallback(async () => {
     if (busy) return;
@@ -177,6 +196,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
         refuse([]);
         return;
       }
+      if (!(await confirmLoss(latest))) return;
       const stored = await saveStep(clientId, step, latest, options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK);
       markSaved(stored);
       setShowErrors(false);
@@ -189,7 +209,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     } finally {
       setBusy(null);
     }
-  }, [busy, lastPage, clientId, step, env.finalStep, options, refuse, setNotice, markSaved]);
+  }, [busy, lastPage, clientId, step, env.finalStep, options, refuse, setNotice, markSaved, confirmLoss]);
 
   const onBack = useCallback(() => {
     if (busy) return;
@@ -245,7 +265,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
         {restored ? (
           <div className="alert alert-info wizard-restored" role="status">
             <div className="wizard-notice-body">
-              <p>We restored answers you had not saved yet{draft?.savedAt ? ` (${new Date(draft.savedAt).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' })})` : ''}.</p>
+              <p>We restored answers you had not saved yet{draft?.savedAt ? ` (${formatDateTime(draft.savedAt)})` : ''}.</p>
             </div>
             <button type="button" className="btn btn-ghost btn-sm" onClick={discardDraft}>
               Discard them
@@ -265,6 +285,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           lookups={lookups}
           failedLookups={failedLookups}
           onRequestNext={onRequestNext}
+          confirmDiscard={confirmDiscard}
         />
         <ActionsBar
           backLabel={options.backLabel ?? 'Back'}
@@ -304,6 +325,32 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
             const retry = conflict.retry;
             setConflict(null);
             void (retry === 'next' ? onNext() : onSave());
+          }}
+        />
+      ) : null}
+      {pendingDiscard ? (
+        <DiscardDialog
+          titles={pendingDiscard.titles}
+          onConfirm={() => {
+            setPendingDiscard(null);
+            pendingDiscard.answer(true);
+          }}
+          onCancel={() => {
+            setPendingDiscard(null);
+            pendingDiscard.answer(false);
+          }}
+        />
+      ) : null}
+      {pendingLoss ? (
+        <LossDialog
+          lost={pendingLoss.lost}
+          onConfirm={() => {
+            setPendingLoss(null);
+            pendingLoss.proceed();
+          }}
+          onCancel={() => {
+            setPendingLoss(null);
+            pendingLoss.cancel();
           }}
         />
       ) : null}

@@ -1,5 +1,6 @@
 /** The wizard's frame: the list of steps, the progress display, the actions bar and notices. */
 import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { AlertIcon, ArrowLeftIcon, ArrowRightIcon, CheckIcon } from '../components/icons.tsx';
 import { TOAST_MS } from '../components/Toast.tsx';
@@ -17,7 +18,13 @@ export type StepStatus = 'complete' | 'incomplete' | 'unanswered';
  * complete, wherever it is in the list (an Edit from the review keeps the later steps done); an answered step
  * with something missing is flagged, never checked. Steps whose status is `undefined` (the review) are done once passed.
  */
-export function StepList({ steps, current, status }: { steps: StepEntry[]; current: string; status: (stepId: string) => StepStatus | undefined }) {
+export function StepList({ steps, current, status, hrefOf }: {
+  steps: StepEntry[];
+  current: string;
+  status: (stepId: string) => StepStatus | undefined;
+  /** Where a step opens: a step that is reached (answered, or before the current one) is a link there. */
+  hrefOf?: (stepId: string) => string;
+}) {
   const index = steps.findIndex((s) => s.id === current);
   return (
     <nav className="wizard-steps" aria-label="Screening steps">
@@ -27,14 +34,20 @@ export function StepList({ steps, current, status }: { steps: StepEntry[]; curre
           const state = i === index ? 'current'
             : known === 'complete' || (known === undefined && i < index) ? 'done'
               : known === 'incomplete' ? 'incomplete' : 'upcoming';
-          return (
-            <li key={s.id} className={`wizard-step is-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+          const content = (
+            <>
               <span className="wizard-step-marker" aria-hidden="true">
                 {state === 'done' ? <CheckIcon width={14} height={14} /> : state === 'incomplete' ? <AlertIcon width={14} height={14} /> : i + 1}
               </span>
               <span className="wizard-step-title">{s.title}</span>
               {state === 'done' ? <span className="sr-only"> (completed)</span> : null}
               {state === 'incomplete' ? <span className="sr-only"> (incomplete)</span> : null}
+            </>
+          );
+          const reached = i !== index && (known === 'complete' || known === 'incomplete' || i < index);
+          return (
+            <li key={s.id} className={`wizard-step is-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+              {reached && hrefOf ? <Link className="wizard-step-link" to={hrefOf(s.id)}>{content}</Link> : content}
             </li>
           );
         })}

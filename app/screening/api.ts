@@ -131,3 +131,10 @@ export async function generateApplication(clientId: string, populateForms: strin
     throw new GenerateError(e instanceof Error && e.message ? e.message : fallback, false);
   }
 }
+
+/** DELETE /api/screening/{clientId}/: "Start Over" throws away the screening's answers and progress (the profile stays). */
+export async function startScreeningOver(clientId: string): Promise<void> {
+  await apiRequest(`/api/screening/${id(clientId)}/`, { method: 'DELETE', fallback: 'Failed to start the screening over' });
+  // Nothing is stored any more: the next save of each step creates its record (version 0).
+  rememberVersions(clientId, {});
+}

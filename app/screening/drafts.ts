@@ -46,3 +46,19 @@ export function writeDraft(clientId: string, stepId: string, record: JsonObject,
 export function clearDraft(clientId: string, stepId: string): void {
   storage()?.removeItem(key(clientId, stepId));
 }
+
+/**
+ * Forgets every unsaved answer of one client (Start Over), or of every client (logout: drafts may hold medical
+ * answers, and the next person at this browser must not find them).
+ */
+export function clearDrafts(clientId?: string): void {
+  const store = storage();
+  if (!store) return;
+  const prefix = clientId === undefined ? 'screening-draft:' : `screening-draft:${clientId}:`;
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const k = store.key(i);
+    if (k?.startsWith(prefix)) keys.push(k);
+  }
+  for (const k of keys) store.removeItem(k);
+}

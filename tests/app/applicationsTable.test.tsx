@@ -76,7 +76,7 @@ describe('applications table', () => {
     expect(first.getByText('New Application')).toBeInTheDocument();
     expect(first.getByText('Term Life')).toBeInTheDocument();
     expect(first.getByText('$500,000')).toBeInTheDocument();
-    expect(first.getByText('Jun 1, 2024')).toBeInTheDocument();
+    expect(first.getByText('2024-06-01')).toBeInTheDocument();
     expect(first.getByText('DRAFT')).toHaveClass('badge-yellow');
 
     const second = within(row(2));
@@ -110,7 +110,7 @@ describe('applications table', () => {
     const generated = within(row(1));
     expect(generated.getAllByRole('button').map((b) => b.textContent)).toEqual(['Download BMO Insurance', 'Download Sun Life', 'Download all']);
     expect(generated.queryByRole('button', { name: /Manulife/ })).toBeNull();
-    expect(generated.getByText('Earlier: Jun 2, 2024')).toBeInTheDocument();
+    expect(generated.getByText('Earlier: 2024-06-02')).toBeInTheDocument();
 
     const pending = within(row(2));
     expect(pending.queryByRole('button')).toBeNull();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_FORM, validateClientField, validateClientProfile } from '../../app/clientRules.ts';
 import { loadSteps } from '../../app/screening/definitions.ts';
-import { formatCad, formatDate, formatPhone, productTypeLabel, slug, statusBadgeClass } from '../../app/format.ts';
+import { formatCad, formatDate, formatDateTime, formatPhone, productTypeLabel, slug, statusBadgeClass } from '../../app/format.ts';
 import { isProgressAbsent } from '../../app/screening.ts';
 
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -51,10 +51,12 @@ describe('client profile rules', () => {
 
 describe('display formats', () => {
   it('formats phones, dates, CAD, products and badges', () => {
-    expect(formatPhone('416.555.1234')).toBe('(416)-555-1234');
-    expect(formatPhone('+1 416 555 1234')).toBe('(416)-555-1234');
+    expect(formatPhone('416.555.1234')).toBe('(416) 555-1234');
+    expect(formatPhone('+1 416 555 1234')).toBe('(416) 555-1234');
     expect(formatPhone(null)).toBe('-');
-    expect(formatDate('2024-02-29')).toBe('Feb 29, 2024');
+    expect(formatDate('2024-02-29')).toBe('2024-02-29');
+    expect(formatDateTime('2024-02-29T09:05:00')).toBe('2024-02-29 09:05');
+    expect(formatDateTime(null)).toBe('-');
     expect(formatDate('')).toBe('-');
     expect(formatCad(1234567.89)).toBe('$1,234,568');
     expect(formatCad(null)).toBeNull();

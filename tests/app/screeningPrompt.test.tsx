@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationOf, mockApi, renderRoute, signIn, type FakeResponse } from './support.tsx';
@@ -11,6 +11,7 @@ const START = 'Would you like to start the insurance screening?';
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   signIn();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -32,12 +33,30 @@ describe('screening prompt', () => {
     await waitFor(() => expect(locationOf(router)).toBe('/client/3/screening/owner'));
   });
 
-  it('"Start Over" goes to basic and "Skip for Now" to the dashboard', async () => {
-    mockApi({ [PROGRESS_URL]: () => progress({}), 'GET /api/clients/': () => ({ body: { results: [], count: 0 } }) });
+  it('"Start Over" asks first, then deletes the screening and this client\'s drafts and opens the first step; "Skip for Now" goes to the dashboard', async () => {
+    localStorage.setItem('screening-draft:3:medical', '{"record":{}}');
+    localStorage.setItem('screening-draft:4:medical', '{"record":{}}');
+    const api = mockApi({
+      [PROGRESS_URL]: () => progress({}),
+      'GET /api/clients/': () => ({ body: { results: [], count: 0 } }),
+      'GET /api/screening/3/': () => ({ body: { 'proposed-insured': { insured_1: { first_name: 'Olivia', last_name: 'Bennett' } } } }),
+      'DELETE /api/screening/3/': () => ({ body: { success: true } }),
+    });
     const { router } = renderRoute('/client/3/screening/prompt');
     const user = userEvent.setup();
+    await screen.findByText('For Olivia Bennett');
     await user.click(await screen.findByRole('button', { name: 'Start Over' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Start the screening over?' });
+    expect(dialog).toHaveTextContent('Every answer of this screening for Olivia Bennett is deleted');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls()).not.toContain('DELETE /api/screening/3/');
+    expect(locationOf(router)).toBe('/client/3/screening/prompt');
+    await user.click(screen.getByRole('button', { name: 'Start Over' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Start Over' }));
     await waitFor(() => expect(locationOf(router)).toBe('/client/3/screening/basic'));
+    expect(api.calls()).toContain('DELETE /api/screening/3/');
+    expect(localStorage.getItem('screening-draft:3:medical')).toBeNull();
+    expect(localStorage.getItem('screening-draft:4:medical')).not.toBeNull();
     await act(() => router.navigate('/client/3/screening/prompt'));
     await user.click(await screen.findByRole('button', { name: 'Skip for Now' }));
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
@@ -70,5 +89,18 @@ describe('screening prompt', () => {
     const { router } = renderRoute('/client/3/screening/prompt');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'No, Skip for Now' }));
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
+  });
+
+  it('keeps the screening when the server refuses Start Over, saying why', async () => {
+    mockApi({
+      [PROGRESS_URL]: () => progress({}),
+      'DELETE /api/screening/3/': () => ({ status: 403, body: { error: "Only the client's adviser can start this screening over", errors: [] } }),
+    });
+    const { router } = renderRoute('/client/3/screening/prompt');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start Over' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Start Over' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Only the client's adviser can start this screening over");
+    expect(locationOf(router)).toBe('/client/3/screening/prompt');
   });
 });

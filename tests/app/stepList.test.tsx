@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { StepList, type StepStatus } from '../../app/screening/WizardChrome.tsx';
 
 const steps = [
@@ -32,5 +35,24 @@ describe('the wizard step list', () => {
     expect(items()[1].className).toContain('is-incomplete');
     // The review has no answers of its own: it is done only once passed.
     expect(texts[4]).toBe('5Review');
+  });
+
+  it('links the steps reached (answered, or before the current one), never the current or an upcoming one, and opens one with the keyboard', async () => {
+    const status: Record<string, StepStatus> = { basic: 'complete', 'proposed-insured': 'incomplete', 'plan-details': 'unanswered', owner: 'complete' };
+    const router = createMemoryRouter([
+      { path: '/s/:step', element: <StepList steps={steps} current="plan-details" status={(id) => status[id]} hrefOf={(id) => `/s/${id}`} /> },
+    ], { initialEntries: ['/s/plan-details'] });
+    render(<RouterProvider router={router} />);
+    const nav = screen.getByRole('navigation', { name: 'Screening steps' });
+    const links = within(nav).getAllByRole('link');
+    // Owner was completed before an Edit from the review: it stays reachable.
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/s/basic', '/s/proposed-insured', '/s/owner']);
+    expect(within(nav).getByRole('link', { name: /^Basic Information\s*\(completed\)$/ })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.tab();
+    await user.tab();
+    expect(within(nav).getByRole('link', { name: /Proposed Insured/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/s/proposed-insured');
   });
 });

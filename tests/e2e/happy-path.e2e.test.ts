@@ -95,12 +95,12 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     expect(await radio(page, 'Are you a politically exposed person?', 'No').isChecked()).toBe(false);
     await field(page, 'Residency Status').selectOption({ label: 'Canadian Citizen' });
     await radio(page, 'Place of Birth', 'Canada').check();
-    await field(page, 'Province of Birth').fill('ON');
+    await field(page, 'Province of Birth').selectOption({ label: 'Ontario' });
     await radio(page, 'Are you a politically exposed person?', 'No').check();
     await radio(page, 'Is this a PO Box address?', 'No').check();
     await field(page, 'Street Address').fill('220 King Street West');
     await field(page, 'City').fill('Toronto');
-    await field(page, 'Province').fill('ON');
+    await field(page, 'Province').selectOption({ label: 'Ontario' });
     await field(page, 'Postal Code').fill('m5h 1k4');
     await poll(() => field(page, 'Postal Code').inputValue()).toBe('M5H 1K4');
     await field(page, 'Mobile Phone Number').fill('(416) 555-0134');
@@ -130,11 +130,11 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     await radio(page, 'Sex', 'Female').check();
     await radio(page, 'Smoking Class', 'Non-Smoker').check();
     await field(page, 'Place of Birth').selectOption({ label: 'Canada' });
-    await field(page, 'Province of Birth').fill('MB');
+    await field(page, 'Province of Birth').selectOption({ label: 'Manitoba' });
     await radio(page, 'Is this a PO Box address?', 'No').check();
     await field(page, 'Street Address').fill('48 Birchwood Crescent');
     await field(page, 'City').fill('Winnipeg');
-    await field(page, 'Province').fill('MB');
+    await field(page, 'Province').selectOption({ label: 'Manitoba' });
     await field(page, 'Postal Code').fill('R3T 2N2');
     await field(page, 'Mobile Phone Number').fill('204-555-0147');
     await button(page, 'Next').click();
@@ -165,7 +165,7 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     // Financial: the insured and, since the owner is someone else, the owner.
     await waitForStep(page, clientId, 'financial', 'Financial Information');
     for (const [group, assets, liabilities, income] of [
-      ['Proposed Insured 1', '800000', '300000', '120000'],
+      ['Insured 1: Daniel Tremblay', '800000', '300000', '120000'],
       ['Owner Financial Information', '1200000', '100000', '60000'],
     ]) {
       const scope = page.getByRole('group', { name: group, exact: true });

@@ -110,11 +110,11 @@ describe('the screening flow', () => {
     await steps.getByText('Multi-Owner Information').waitFor();
     await steps.getByText('Tax Information').waitFor();
     await page.getByRole('checkbox', { name: 'No survivorship' }).check();
-    const successor1 = region(page, 'Successor Owner for Owner 1');
+    const successor1 = region(page, 'Successor Owner for Arjun Mehta');
     await field(successor1, 'First Name').fill('Emily');
     await field(successor1, 'Last Name').fill('Mehta');
     await field(successor1, 'Relationship').fill('Spouse');
-    const successor2 = region(page, 'Successor Owner for Owner 2');
+    const successor2 = region(page, 'Successor Owner for Emily Mehta');
     await field(successor2, 'First Name').fill('Arjun');
     await field(successor2, 'Last Name').fill('Mehta');
     await field(successor2, 'Relationship').fill('Spouse');
@@ -123,12 +123,12 @@ describe('the screening flow', () => {
     // Tax information: one block per owner, each with its SIN in three parts and its FATCA / CRS questions.
     await waitForStep(page, clientId, 'tax-information', 'Tax Information');
     const owners = [
-      { n: 1, sin: ['046', '454', '286'] },
-      { n: 2, sin: ['130', '692', '544'] },
+      { name: 'Arjun Mehta', sin: ['046', '454', '286'] },
+      { name: 'Emily Mehta', sin: ['130', '692', '544'] },
     ];
-    for (const { n, sin } of owners) {
-      const sinBlock = region(page, `Owner ${n} - Social Insurance Number`);
-      const taxBlock = region(page, `Owner ${n} - Tax Residency`);
+    for (const { name, sin } of owners) {
+      const sinBlock = region(page, `${name} - Social Insurance Number`);
+      const taxBlock = region(page, `${name} - Tax Residency`);
       await sinBlock.waitFor();
       await taxBlock.waitFor();
       // The SIN parts: focus moves to the next part after three digits.
@@ -139,10 +139,10 @@ describe('the screening flow', () => {
       await radio(taxBlock, 'CRS: Is this owner a tax resident of a country other than Canada or the U.S.?', 'No').check();
     }
     // FATCA "Yes" for owner 2 asks for a TIN in owner 2's block.
-    const owner2Tax = region(page, 'Owner 2 - Tax Residency');
+    const owner2Tax = region(page, 'Emily Mehta - Tax Residency');
     await radio(owner2Tax, 'FATCA: Is this owner a U.S. citizen or a U.S. resident for tax purposes?', 'Yes').check();
     await field(owner2Tax, 'U.S. Taxpayer Identification Number (TIN)').fill('123-45-6789');
-    expect(await field(region(page, 'Owner 1 - Tax Residency'), 'U.S. Taxpayer Identification Number (TIN)').count()).toBe(0);
+    expect(await field(region(page, 'Arjun Mehta - Tax Residency'), 'U.S. Taxpayer Identification Number (TIN)').count()).toBe(0);
     await button(page, 'Continue').click();
     await waitForStep(page, clientId, 'beneficiary', 'Beneficiary Designation');
 

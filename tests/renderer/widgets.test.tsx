@@ -228,6 +228,13 @@ describe('other widgets', () => {
     expect(product.value).toBe('Term Life');
   });
 
+  it('a computed amount reads as Canadian dollars: net worth "$530,000", not "530000" (issue 11)', () => {
+    renderStep('financial', { 'proposed-insured': { number_of_insureds: 1 }, financial: { insured_1: { total_assets: 600000, total_liabilities: 70000 } } });
+    const netWorth = document.querySelector<HTMLInputElement>('#root_insured_1_net_worth');
+    expect(netWorth?.readOnly).toBe(true);
+    expect(netWorth?.value).toBe('$530,000');
+  });
+
   it('hidden widgets draw nothing', () => {
     const { container } = renderStep('owner', individualOwner());
     expect(container.querySelector('#root_ownership_type')).toBeNull();

@@ -11,12 +11,12 @@ export async function answerInsuredRest(page: Page): Promise<void> {
   await radio(page, 'Are you a smoker?', 'No').check();
   await field(page, 'Residency Status').selectOption({ label: 'Canadian Citizen' });
   await radio(page, 'Place of Birth', 'Canada').check();
-  await field(page, 'Province of Birth').fill('ON');
+  await field(page, 'Province of Birth').selectOption({ label: 'Ontario' });
   await radio(page, 'Are you a politically exposed person?', 'No').check();
   await radio(page, 'Is this a PO Box address?', 'No').check();
   await field(page, 'Street Address').fill('220 King Street West');
   await field(page, 'City').fill('Toronto');
-  await field(page, 'Province').fill('ON');
+  await field(page, 'Province').selectOption({ label: 'Ontario' });
 }
 
 /** A different-individual owner's questions other than name, city and email. */
@@ -26,10 +26,10 @@ export async function answerOwnerRest(page: Page): Promise<void> {
   await radio(page, 'Sex', 'Female').check();
   await radio(page, 'Smoking Class', 'Non-Smoker').check();
   await field(page, 'Place of Birth').selectOption({ label: 'Canada' });
-  await field(page, 'Province of Birth').fill('MB');
+  await field(page, 'Province of Birth').selectOption({ label: 'Manitoba' });
   await radio(page, 'Is this a PO Box address?', 'No').check();
   await field(page, 'Street Address').fill('48 Birchwood Crescent');
-  await field(page, 'Province').fill('MB');
+  await field(page, 'Province').selectOption({ label: 'Manitoba' });
   await field(page, 'Postal Code').fill('R3T 2N2');
   await field(page, 'Mobile Phone Number').fill('204-555-0147');
 }
