@@ -16,7 +16,11 @@ function parseObject(text: string): JsonObject {
 /** Screening progress: where the adviser is in the 14 steps, per client. */
 export function progressRoutes(app: FastifyInstance): void {
   const { db } = app.database;
-  const { engine, clients } = app;
+  const { engine, clients, secrets } = app;
+  // "Save Progress" keeps a page's answers under their step id: their SINs are sealed as in the step records.
+  const eachStep = (clientId: number, data: JsonObject, change: (clientId: number, stepId: string, record: JsonObject) => JsonObject): JsonObject =>
+    Object.fromEntries(Object.entries(data).map(([key, value]) =>
+      [key, engine.isScreeningStep(key) && value && typeof value === 'object' && !Array.isArray(value) ? change(clientId, key, value as JsonObject) : value]));
 
   app.get('/insurance/screening-progress/get_progress/:clientId/', {
     schema: {
@@ -30,7 +34,7 @@ export function progressRoutes(app: FastifyInstance): void {
     await clients.requireAccess(userOf(request), clientId);
     const row = await db.selectFrom('screening_progress').selectAll().where('client_id', '=', clientId).executeTakeFirst();
     if (!row) return { clientId, currentStep: engine.order[0], lastUpdated: null, isComplete: false, stepData: {} };
-    return { clientId, currentStep: row.current_step, lastUpdated: row.last_updated, isComplete: row.is_complete === 1, stepData: parseObject(row.step_data) };
+    return { clientId, currentStep: row.current_step, lastUpdated: row.last_updated, isComplete: row.is_complete === 1, stepData: eachStep(clientId, parseObject(row.step_data), secrets.open) };
   });
 
   app.post('/insurance/screening-progress/update_progress/', {
@@ -53,7 +57,7 @@ export function progressRoutes(app: FastifyInstance): void {
       current_step: step,
       last_updated: new Date().toISOString(),
       is_complete: step === engine.finalStep ? 1 : 0,
-      step_data: JSON.stringify(stepData),
+      step_data: JSON.stringify(eachStep(clientId, stepData as JsonObject, secrets.seal)),
     };
     await db
       .insertInto('screening_progress')

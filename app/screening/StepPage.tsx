@@ -86,8 +86,8 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
 
   const flushToDraft = useCallback(() => {
     const latest = formRef.current?.flush();
-    if (latest && dirtyRef.current) writeDraft(clientId, step, latest, pageRef.current);
-  }, [clientId, step]);
+    if (latest && dirtyRef.current) writeDraft(clientId, step, latest, pageRef.current, def);
+  }, [clientId, step, def]);
 
   const blocker = useLeaveGuard(() => dirtyRef.current, flushToDraft);
 
@@ -95,8 +95,8 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     recordRef.current = next;
     setRecord(next);
     dirtyRef.current = true;
-    writeDraft(clientId, step, next, pageRef.current);
-  }, [clientId, step]);
+    writeDraft(clientId, step, next, pageRef.current, def);
+  }, [clientId, step, def]);
 
   const markSaved = useCallback((savedRecord: JsonObject) => {
     clearDraft(clientId, step);
@@ -150,7 +150,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     if (!lastPage) {
       if (sendNext(data)) {
         setShowErrors(false);
-        if (dirtyRef.current) writeDraft(clientId, step, latest);
+        if (dirtyRef.current) writeDraft(clientId, step, latest, undefined, def);
       }
       return;
     }
@@ -176,7 +176,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     } finally {
       setBusy(null);
     }
-  }, [busy, saved, context, step, lastPage, sendNext, clientId, refuse, setNotice, options.saveErrorMessage, options.saveErrorFallback, markSaved, confirmLoss]);
+  }, [busy, saved, context, step, lastPage, sendNext, clientId, refuse, setNotice, options.saveErrorMessage, options.saveErrorFallback, markSaved, confirmLoss, def]);
 
   const onSave = useCallback(async () => {
     if (busy) return;
@@ -187,7 +187,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     setNotice(null);
     try {
       if (!lastPage) {
-        writeDraft(clientId, step, latest, pageRef.current);
+        writeDraft(clientId, step, latest, pageRef.current, def);
         await saveProgress(clientId, step, env.finalStep, { page: pageRef.current, [step]: latest });
         setNotice('success', 'Progress saved');
         return;
@@ -209,7 +209,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     } finally {
       setBusy(null);
     }
-  }, [busy, lastPage, clientId, step, env.finalStep, options, refuse, setNotice, markSaved, confirmLoss]);
+  }, [busy, lastPage, clientId, step, env.finalStep, options, refuse, setNotice, markSaved, confirmLoss, def]);
 
   const onBack = useCallback(() => {
     if (busy) return;

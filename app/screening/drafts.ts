@@ -2,7 +2,12 @@
  * Unsaved answers, kept in localStorage per client and step so nothing typed is lost: a reload, a closed tab or a
  * failed save finds them again. A successful save of the step removes its draft.
  */
-import type { JsonObject } from '../../engine/types.ts';
+import { mapSecrets, secretFields } from '../../engine/secretFields.ts';
+import type { JsonObject, StepDefinition } from '../../engine/types.ts';
+
+/** How long an unsaved draft is kept in this browser: after that it is removed, never restored. */
+export const DRAFT_DAYS = 7;
+const DRAFT_MS = DRAFT_DAYS * 24 * 60 * 60 * 1000;
 
 export interface StepDraft {
   record: JsonObject;
@@ -21,22 +26,32 @@ function storage(): Storage | undefined {
   }
 }
 
-/** @returns - the unsaved answers of a step, or null. */
-export function readDraft(clientId: string, stepId: string): StepDraft | null {
+/** @returns - the unsaved answers of a step, or null (an expired or unreadable draft is removed). */
+export function readDraft(clientId: string, stepId: string, now = Date.now()): StepDraft | null {
   const raw = storage()?.getItem(key(clientId, stepId));
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as StepDraft;
-    return parsed && typeof parsed.record === 'object' && parsed.record !== null ? parsed : null;
+    const age = now - Date.parse(parsed?.savedAt ?? '');
+    if (!(age <= DRAFT_MS)) {
+      clearDraft(clientId, stepId);
+      return null;
+    }
+    return typeof parsed.record === 'object' && parsed.record !== null ? parsed : null;
   } catch {
     return null;
   }
 }
 
-/** Keeps a step's unsaved answers (quota errors are ignored: the form still holds them). */
-export function writeDraft(clientId: string, stepId: string, record: JsonObject, page?: string): void {
+/**
+ * Keeps a step's unsaved answers (quota errors are ignored: the form still holds them). Secret answers (a SIN,
+ * `x-secret` in the step's schema) are left out: they are never kept in the browser.
+ * @param step - the step's definition, for its secret fields
+ */
+export function writeDraft(clientId: string, stepId: string, record: JsonObject, page: string | undefined, step: StepDefinition | undefined): void {
+  const kept = mapSecrets(record, secretFields(step), () => undefined);
   try {
-    storage()?.setItem(key(clientId, stepId), JSON.stringify({ record, page, savedAt: new Date().toISOString() } satisfies StepDraft));
+    storage()?.setItem(key(clientId, stepId), JSON.stringify({ record: kept, page, savedAt: new Date().toISOString() } satisfies StepDraft));
   } catch {
     // Storage full or disabled.
   }

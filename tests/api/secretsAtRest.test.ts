@@ -43,6 +43,18 @@ describe.each(databases)('SINs at rest (%s)', (kind) => {
     await server?.close();
   });
 
+  it('seals a SIN kept by "Save Progress" too, and gives it back whole', async () => {
+    const id = await createClient(server, token);
+    const tax = { owner1_sin_part1: '046', owner1_sin_part2: '454', owner1_sin_part3: '286' };
+    const saved = await server.call('POST', '/insurance/screening-progress/update_progress/', { token, body: { client_id: id, currentStep: 'tax-information', stepData: { page: 'owner-1', 'tax-information': tax } } });
+    expect(saved.status, saved.text).toBe(200);
+    const row = await server.app.database.db.selectFrom('screening_progress').select('step_data').where('client_id', '=', id).executeTakeFirstOrThrow();
+    expect(row.step_data).not.toMatch(PLAIN_SIN);
+    expect(JSON.parse(row.step_data)['tax-information'].owner1_sin_part1).toMatch(/^\$sealed:v1:/);
+    const read = await server.call('GET', `/insurance/screening-progress/get_progress/${id}/`, { token });
+    expect(read.body.stepData).toEqual({ page: 'owner-1', 'tax-information': tax });
+  });
+
   it('seals a saved SIN in the database and answers it whole through the API', async () => {
     const id = await createClient(server, token);
     const sin = { owner1_sin_part1: '046', owner1_sin_part2: '454', owner1_sin_part3: '286', owner1_fatca_status: 'no', owner1_crs_status: 'no' };
