@@ -127,11 +127,17 @@ export const clientsPlugin = fp(async (app) => {
     const user = userOf(request);
     const id = parseId((request.params as { id: string }).id);
     await clients.requireAccess(user, id);
-    const query = request.query as { before?: number; limit?: number };
-    const whole = (n: number | undefined, max: number): boolean => n === undefined || (Number.isSafeInteger(n) && n >= 1 && n <= max);
-    if (!whole(query.before, 2_147_483_647)) throw fieldError('before', 'before must be the id of an entry');
-    if (!whole(query.limit, 500)) throw fieldError('limit', 'limit must be a whole number from 1 to 500');
-    return { results: await audit.history(id, { before: query.before, limit: query.limit }) };
+    // Query values arrive as text: a whole number in range, or a 400 naming the parameter.
+    const whole = (name: string, max: number, message: string): number | undefined => {
+      const text = queryParam(request, name);
+      if (text === undefined) return undefined;
+      const n = /^[0-9]{1,10}$/.test(text) ? Number(text) : NaN;
+      if (!(n >= 1 && n <= max)) throw fieldError(name, message);
+      return n;
+    };
+    const before = whole('before', 2_147_483_647, 'before must be the id of an entry');
+    const limit = whole('limit', 500, 'limit must be a whole number from 1 to 500');
+    return { results: await audit.history(id, { before, limit }) };
   });
 
   app.delete('/clients/:id/', {

@@ -26,7 +26,7 @@ export function ApplicationsTable({ applications, showClient = false }: { applic
         </div>
       ) : null}
       <ScrollRegion label="Applications table">
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
               {showClient ? <th scope="col">Client</th> : null}
@@ -54,17 +54,17 @@ export function ApplicationsTable({ applications, showClient = false }: { applic
                 return (
                   <tr key={application.id}>
                     {showClient ? (
-                      <td>{application.client_id !== undefined ? <Link to={`/client/profile/${application.client_id}`}>{application.client_name || 'Client'}</Link> : application.client_name}</td>
+                      <td className="card-title-cell">{application.client_id !== undefined ? <Link to={`/client/profile/${application.client_id}`}>{application.client_name || 'Client'}</Link> : application.client_name}</td>
                     ) : null}
-                    <td className="cell-nowrap">{formatDate(application.created_at)}</td>
-                    <td>{applicationTypeLabel(application.application_type)}</td>
-                    <td>{productTypeLabel(application.product_type)}</td>
-                    <td>{application.number_of_insureds ?? '-'}</td>
-                    <td>
+                    <td className="cell-nowrap" data-label="Date">{formatDate(application.created_at)}</td>
+                    <td data-label="Type">{applicationTypeLabel(application.application_type)}</td>
+                    <td data-label="Product">{productTypeLabel(application.product_type)}</td>
+                    <td data-label="Insureds">{application.number_of_insureds ?? '-'}</td>
+                    <td data-label="Status">
                       <span className={statusBadgeClass(application.status)}>{statusText(application.status)}</span>
                     </td>
-                    <td className="cell-num">{amount ?? <em className="not-set">Not set</em>}</td>
-                    <td className="cell-documents">
+                    <td className="cell-num" data-label="Face Amount">{amount ?? <em className="not-set">Not set</em>}</td>
+                    <td className="cell-documents" data-label="Documents">
                       <ApplicationDocuments generations={application.generations} busy={files.busy} onDownload={(url, filename) => void files.download(url, filename)} />
                     </td>
                   </tr>

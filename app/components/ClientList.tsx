@@ -138,7 +138,7 @@ export function ClientList() {
           )}
         </div>
         <ScrollRegion label="Clients table">
-          <table className="table">
+          <table className="table table-cards">
             <thead>
               <tr>
                 <th scope="col">Client Name</th>
@@ -179,14 +179,14 @@ export function ClientList() {
                   const name = fullName(client) || `Client ${client.id}`;
                   return (
                     <tr key={client.id}>
-                      <td>
+                      <td className="card-title-cell">
                         <Link to={`/client/profile/${client.id}`}>{name}</Link>
                       </td>
-                      <td>{email(client.email)}</td>
-                      <td className="cell-nowrap">{dim(formatPhone(client.phone ?? client.phone_primary))}</td>
-                      <td className="cell-nowrap">{dim(formatDate(client.created_at))}</td>
-                      <td className="cell-nowrap">{dim(formatDate(client.updated_at))}</td>
-                      <td>
+                      <td data-label="Email">{email(client.email)}</td>
+                      <td className="cell-nowrap" data-label="Phone">{dim(formatPhone(client.phone ?? client.phone_primary))}</td>
+                      <td className="cell-nowrap" data-label="Created">{dim(formatDate(client.created_at))}</td>
+                      <td className="cell-nowrap" data-label="Last Updated">{dim(formatDate(client.updated_at))}</td>
+                      <td className="card-action-cell">
                         <button
                           type="button"
                           className="btn btn-secondary btn-sm"

@@ -42,6 +42,22 @@ describe.each(databases)('the audit trail (%s)', (kind) => {
     expect(entries[1].changes).toEqual(expect.arrayContaining([{ field: 'city', from: null, to: 'Calgary' }]));
   });
 
+  it('pages back with ?limit and ?before, and refuses a limit or before that is not a whole number in range', async () => {
+    const id = await createClient(server, owner.token, { city: 'Calgary' });
+    for (const city of ['Lethbridge', 'Red Deer', 'Banff']) expect((await server.call('PATCH', `/api/clients/${id}/`, { token: owner.token, body: { city } })).status).toBe(200);
+    const first = await server.call('GET', `/api/clients/${id}/history/?limit=2`, { token: owner.token });
+    expect(first.status).toBe(200);
+    expect(first.body.results.map((e: { changes: { to: unknown }[] }) => e.changes[0].to)).toEqual(['Banff', 'Red Deer']);
+    const older = await server.call('GET', `/api/clients/${id}/history/?limit=2&before=${first.body.results[1].id}`, { token: owner.token });
+    expect(older.body.results[0].changes).toEqual([{ field: 'city', from: 'Calgary', to: 'Lethbridge' }]);
+    expect(older.body.results).toHaveLength(2);
+    for (const bad of ['limit=abc', 'limit=0', 'limit=501', 'before=6.4e-323', 'before=-1']) {
+      const res = await server.call('GET', `/api/clients/${id}/history/?${bad}`, { token: owner.token });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.errors[0].field).toBe(bad.split('=')[0]);
+    }
+  });
+
   it('keeps a refused save out of the trail, and shows the trail to the owner only', async () => {
     const id = await createClient(server, owner.token);
     const refused = await server.call('PUT', `/api/screening/${id}/purpose-of-insurance/`, { token: owner.token, body: { purpose_of_insurance: 'gambling' } });

@@ -82,5 +82,14 @@ describe('two windows editing one step', () => {
     await button(a, 'Save').click();
     await poll(() => purpose(clientId)).toBe('buy_sell');
     expect(await a.getByRole('alertdialog').count()).toBe(0);
+    // The client's History names each save: who, which step, from what to what.
+    await a.goto(`${h.baseUrl}/client/profile/${clientId}`);
+    const history = a.getByRole('list', { name: 'Changes, newest first' });
+    await history.waitFor();
+    const entries = history.locator(':scope > li');
+    await poll(() => entries.count()).toBeGreaterThanOrEqual(3);
+    expect(await entries.nth(0).textContent()).toContain('Purpose Of Insurance: personal → buy_sell');
+    expect(await entries.nth(1).textContent()).toContain('Purpose Of Insurance: key_person → personal');
+    expect(await entries.nth(2).textContent()).toContain('Purpose Of Insurance: income_replacement → key_person');
   });
 });

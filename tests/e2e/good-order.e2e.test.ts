@@ -103,7 +103,8 @@ describe('an application in good order', () => {
     await waitForStep(page, clientId, 'medical', 'Medical Information');
     const record = data.medical as Json;
     for (const n of [1, 2]) {
-      const group = page.getByRole('group', { name: `Proposed Insured ${n}`, exact: true });
+      // Each insured's section is titled with the insured's name once known ("Insured 1: Daniel Tremblay").
+      const group = page.getByRole('group', { name: new RegExp(`^Insured ${n}: `) });
       const paramedic = (record[`insured_${n}`] as Json).has_paramedic === true ? 'Yes' : 'No';
       await radio(group, 'Has a paramedical exam been completed or scheduled?', paramedic).check();
     }
