@@ -109,6 +109,8 @@ async function alternate(targets: Options[]): Promise<Result[][]> {
 interface Setup {
   definitionsData: ApplicationData;
   body: string;
+  /** The same record with one answer changed: saves alternate the two, so each one writes (a save that changes nothing writes nothing). */
+  otherBody: string;
   exampleName: string;
 }
 
@@ -118,7 +120,8 @@ function ownerExample(): Setup {
   const exampleName = ['individual-second-individual', 'individual-second-owner'].find((n) => n in examples) ?? Object.keys(examples)[0];
   const data = structuredClone(examples[exampleName].data);
   delete data.$context;
-  return { definitionsData: data, body: JSON.stringify(data.owner), exampleName };
+  const other = { ...data.owner, occupation_duties: `${String(data.owner?.occupation_duties ?? 'Duties')} (updated)` };
+  return { definitionsData: data, body: JSON.stringify(data.owner), otherBody: JSON.stringify(other), exampleName };
 }
 
 /** Logs in as the demo adviser, creates a client and stores the example's earlier steps; returns the save target. */
@@ -137,8 +140,8 @@ async function prepare(url: string, where: { dataDir: string; databaseUrl?: stri
   return { token, ownerUrl };
 }
 
-const saveTarget = (ownerUrl: string, token: string, body: string, connections: number): Options =>
-  ({ url: ownerUrl, method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Token ${token}` }, body, connections });
+const saveTarget = (ownerUrl: string, token: string, setup: Setup, connections: number): Options =>
+  ({ url: ownerUrl, method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Token ${token}` }, connections, requests: [{ body: setup.body }, { body: setup.otherBody }] });
 const baselineTarget = (url: string, body: string, connections: number): Options =>
   ({ url: `${url}/api/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections });
 
@@ -163,7 +166,8 @@ async function breakdown(label: string, where: { dataDir: string; databaseUrl?: 
     const clientId = (await app.inject({ method: 'POST', url: '/api/clients/', headers, payload: { first_name: 'Bench', last_name: 'Mark', phone_primary: '416-555-0100', date_of_birth: '1980-01-01', gender_sex_at_birth: 'male' } })).json().id as number;
     const store = createScreeningStore(app.database.db);
     for (const [stepId, record] of Object.entries(setup.definitionsData)) if (stepId !== 'owner' && record) await store.save(clientId, stepId, record as JsonObject);
-    const save = () => app.inject({ method: 'PUT', url: `/api/screening/${clientId}/owner/`, headers, payload: setup.body });
+    let turn = 0;
+    const save = () => app.inject({ method: 'PUT', url: `/api/screening/${clientId}/owner/`, headers, payload: (turn++ % 2 ? setup.otherBody : setup.body) });
     const first = await save();
     if (first.statusCode !== 200) throw new Error(`owner save refused: ${first.body}`);
     for (let i = 0; i < 30; i += 1) await save();
@@ -180,6 +184,20 @@ async function breakdown(label: string, where: { dataDir: string; databaseUrl?: 
     t = performance.now();
     for (let i = 0; i < N; i += 1) await sql`select 1`.execute(app.database.db);
     const roundTrip = (performance.now() - t) / N;
+    // The cost of a write's version check (compare-and-set) and its audit row, against a plain upsert.
+    const records = [JSON.parse(setup.body) as JsonObject, JSON.parse(setup.otherBody) as JsonObject];
+    t = performance.now();
+    for (let i = 0; i < N; i += 1) await store.save(clientId, 'owner', records[i % 2]);
+    const plainWrite = (performance.now() - t) / N;
+    let version = (await app.database.db.selectFrom('screening_records').select('version').where('client_id', '=', clientId).where('step_id', '=', 'owner').executeTakeFirstOrThrow()).version;
+    t = performance.now();
+    for (let i = 0; i < N; i += 1) {
+      const next = await store.save(clientId, 'owner', records[i % 2], version, (trx) => app.audit.record(trx, { clientId, userId: null, entity: 'step', entityId: 'owner', changes: [{ field: 'occupation_duties', from: 'a', to: 'b' }] }));
+      if (next === null) throw new Error('compare-and-set lost in a sequential run');
+      version = next;
+    }
+    const checkedWrite = (performance.now() - t) / N;
+    console.log(`${label}: one write: plain upsert ${plainWrite.toFixed(2)} ms; with the version check and the audit row ${checkedWrite.toFixed(2)} ms (+${(checkedWrite - plainWrite).toFixed(2)} ms)`);
     const perQueries = where.databaseUrl ? `, ${(queries / N).toFixed(1)} queries per save (round trip ${roundTrip.toFixed(2)} ms each)` : `, a query ${roundTrip.toFixed(3)} ms`;
     console.log(`${label}: where a save's time goes (sequential, in-process): ${perSave.toFixed(2)} ms per save; engine check ${engineMs.toFixed(2)} ms${perQueries}`);
   } finally {
@@ -206,7 +224,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise
     const { token, ownerUrl } = await prepare(a.url, { dataDir, databaseUrl }, setup);
     console.log(`\n${label}${kind === 'postgres' ? ' (token cache shared through Redis)' : ' (WAL, synchronous=FULL)'}; owner example "${setup.exampleName}" (${setup.body.length} bytes)`);
     for (const connections of [10, 50]) {
-      const [bases, saves] = await alternate([baselineTarget(a.url, setup.body, connections), saveTarget(ownerUrl, token, setup.body, connections)]);
+      const [bases, saves] = await alternate([baselineTarget(a.url, setup.body, connections), saveTarget(ownerUrl, token, setup, connections)]);
       const base = line(`${label}: minimal parse + insert (baseline)`, bases, connections);
       const save = line(`${label}: save owner step (auth, engine, write)`, saves, connections);
       console.log(base.text);
@@ -227,7 +245,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise
       await waitFor(`http://127.0.0.1:${proxyPort}/healthz`, haproxy);
       await sleep(1000);
       const proxied = ownerUrl.replace(a.url, `http://127.0.0.1:${proxyPort}`);
-      const [direct, through] = await alternate([saveTarget(ownerUrl, token, setup.body, 10), saveTarget(proxied, token, setup.body, 10)]);
+      const [direct, through] = await alternate([saveTarget(ownerUrl, token, setup, 10), saveTarget(proxied, token, setup, 10)]);
       const one = line(`${label}: owner save, one instance direct`, direct, 10);
       const two = line(`${label}: owner save, HAProxy + two instances`, through, 10);
       console.log(one.text);

@@ -10,6 +10,8 @@ declare module 'autocannon' {
     amount?: number;
     timeout?: number;
     pipelining?: number;
+    /** Requests each connection sends in turn (fields override the defaults above). */
+    requests?: { method?: string; body?: string; headers?: Record<string, string> }[];
   }
   export interface Histogram {
     average: number;
