@@ -12,7 +12,7 @@ import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
 import { Api, createAdviser, createClient, example, seedSteps, STEP_ORDER, withClientIds, type Adviser } from './support/seed.ts';
-import { button, field, signIn } from './support/ui.ts';
+import { button, field, poll, signIn } from './support/ui.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [1280, 390];
@@ -360,5 +360,148 @@ describe('axe-core and a 390 px screen on every screen', () => {
     });
     const saved = await api.ok<Record<string, unknown>>('GET', `/api/screening/${id}/`);
     expect(saved.owner).toBeTruthy();
+  });
+
+  it('completes the beneficiary step with the keyboard alone: Add with Enter and Space, Shift+Tab back, typing and arrows', async () => {
+    const started = Date.now();
+    await ensureSignedIn();
+    const api = new Api(h.baseUrl, adviser.token);
+    const id = await createClient(api, { first_name: 'Maya', last_name: 'Tremblay' });
+    const second = await createClient(api, { first_name: 'Luc', last_name: 'Tremblay' });
+    const data = withClientIds(example('screening-review', 'full-application'), { 2087: id, 2088: second }) as Record<string, unknown>;
+    // Every step before the beneficiary step that the example holds (multi-owner and tax-information apply to it).
+    await seedSteps(api, id, data, STEP_ORDER.slice(0, STEP_ORDER.indexOf('beneficiary')));
+
+    // From the step's definitions: the insureds' groups (rules.json), the primary list's Add label, the row's labels
+    // and the designation's choices (ui.json), the total the shares must reach (the list's share effect).
+    type UiNode = { 'ui:title'?: string; 'ui:options'?: { addLabel?: string }; 'ui:enumNames'?: Record<string, string> };
+    const ui = JSON.parse(readFileSync('steps/beneficiary/ui.json', 'utf8')) as { 'ui:definitions': Record<string, Record<string, UiNode>> };
+    const rules = JSON.parse(readFileSync('steps/beneficiary/rules.json', 'utf8')) as {
+      groups: { each: { path: string }[]; effects: { on: string; op: string; params: { total?: number } }[] }[];
+    };
+    const LIST = 'primary_beneficiaries';
+    const groupUi = ui['ui:definitions']['#/definitions/insured_beneficiaries'];
+    const rowUi = ui['ui:definitions']['#/definitions/beneficiary'];
+    const addLabel = String(groupUi[LIST]['ui:options']?.addLabel);
+    const keyOfLabel = new Map(Object.entries(rowUi).filter(([, v]) => typeof v?.['ui:title'] === 'string').map(([k, v]) => [String(v['ui:title']), k]));
+    const choices = rowUi.is_revocable['ui:enumNames'] ?? {};
+    const valueOfChoice = new Map(Object.entries(choices).map(([k, label]) => [label, JSON.parse(k) as unknown]));
+    const [choiceA, choiceB] = Object.values(choices);
+    const group = rules.groups.find((g) => g.effects.some((e) => e.on === LIST && e.op === 'splitEvenly'));
+    const total = group?.effects.find((e) => e.on === LIST && e.op === 'splitEvenly')?.params.total ?? 100;
+    const insureds = (group?.each ?? []).map((e) => e.path);
+    expect(insureds.length).toBeGreaterThan(0);
+    const count = Number((data['proposed-insured'] as Record<string, unknown>).number_of_insureds);
+
+    // What is typed and chosen: two primary beneficiaries per insured, shares of 60/40 and 70/30 of the total.
+    type Row = { full_name: string; relationship: string; share_percentage: string; is_revocable: string };
+    const people = [['Claire', 'spouse'], ['Noah', 'child'], ['Daniel', 'spouse'], ['Lea', 'parent']];
+    const plan = new Map<string, Row[]>(insureds.slice(0, count).map((insured, i) => {
+      const first = (total * (6 + i)) / 10;
+      return [insured, [
+        { full_name: `${people[2 * i][0]} Tremblay`, relationship: people[2 * i][1], share_percentage: String(first), is_revocable: choiceA },
+        { full_name: `${people[2 * i + 1][0]} Tremblay`, relationship: people[2 * i + 1][1], share_percentage: String(total - first), is_revocable: choiceB },
+      ]];
+    }));
+    /** What the plan wants of a field (by its id and label, or its radio group's name), or undefined. */
+    const wanted = (fieldId: string, label: string): string | undefined => {
+      for (const [insured, rows] of plan) {
+        const m = new RegExp(`^root_${insured}_${LIST}_(\\d+)_`).exec(fieldId);
+        const key = keyOfLabel.get(label);
+        if (m && key && key in rows[0]) return rows[Number(m[1])]?.[key as keyof Row];
+      }
+      return undefined;
+    };
+
+    await page.goto(`${h.baseUrl}/client/${id}/screening/beneficiary`);
+    await page.locator('#step-heading').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
+
+    /** Every input of the form in DOM order: its id, label (a radio's: its group's name), value (a radio's: the chosen label). */
+    const fields = () => page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('.wizard-main input')].map((a) => {
+      const radios = a.type === 'radio' ? a.closest('[role=radiogroup]') : null;
+      return radios
+        ? { id: a.id, radio: true, label: document.getElementById(radios.getAttribute('aria-labelledby') ?? '')?.textContent ?? '', value: [...radios.querySelectorAll<HTMLInputElement>('input')].find((r) => r.checked)?.labels?.[0]?.textContent ?? '' }
+        : { id: a.id, radio: false, label: a.labels?.[0]?.textContent ?? '', value: a.value };
+    }));
+    /** The first field whose value is not yet the planned one. */
+    const firstUnfinished = async () => (await fields()).find((f) => { const w = wanted(f.id, f.label); return w !== undefined && w !== f.value; });
+    const focused = () => page.evaluate((add) => {
+      const a = document.activeElement as HTMLInputElement | null;
+      if (!a || a === document.body) return { kind: 'none', id: '', label: '', value: '', rows: 0, list: '' };
+      const radios = a.type === 'radio' ? a.closest('[role=radiogroup]') : null;
+      const list = a.closest('.array-field');
+      const isAdd = a.tagName === 'BUTTON' && a.textContent?.includes(add);
+      return {
+        kind: radios ? 'radio' : isAdd ? 'add' : a.tagName === 'BUTTON' && a.closest('.wizard-actions') && a.classList.contains('btn-primary') ? 'next' : a.tagName === 'INPUT' && (a.type === 'text' || a.type === 'number') && !a.readOnly ? 'text' : 'other',
+        id: a.id,
+        label: radios ? document.getElementById(radios.getAttribute('aria-labelledby') ?? '')?.textContent ?? '' : a.labels?.[0]?.textContent ?? '',
+        value: radios ? [...radios.querySelectorAll<HTMLInputElement>('input')].find((r) => r.checked)?.labels?.[0]?.textContent ?? '' : a.value,
+        own: radios ? a.labels?.[0]?.textContent ?? '' : '',
+        rows: isAdd ? list?.querySelectorAll(':scope > .array-items > .array-item').length ?? 0 : 0,
+        list: isAdd ? list?.querySelector('input')?.id ?? '' : '',
+      };
+    }, addLabel);
+
+    let adds = 0;
+    let backs = 0;
+    let done = false;
+    for (let presses = 0; presses < 300 && !done; presses += 1) {
+      await page.keyboard.press('Tab');
+      const el = await focused();
+      const want = wanted(el.id, el.label);
+      if (el.kind === 'text' && want !== undefined && el.value !== want) {
+        // Select what the field holds (a share the split filled in) and type over it.
+        await page.keyboard.press('End');
+        await page.keyboard.press('Shift+Home');
+        await page.keyboard.type(want);
+        expect((await focused()).value, `typed into ${el.id}`).toBe(want);
+      } else if (el.kind === 'radio' && want !== undefined && el.value !== want) {
+        // Nothing chosen: Space takes the focused choice if it is the one, else the arrows move to it.
+        if (el.own === want) await page.keyboard.press('Space');
+        for (let i = 0; i < 5 && (await focused()).value !== want; i += 1) await page.keyboard.press('ArrowRight');
+        expect((await focused()).value, `chose in ${el.id}`).toBe(want);
+      } else if (el.kind === 'add') {
+        const insured = [...plan.keys()].find((p) => el.list.startsWith(`root_${p}_${LIST}_`));
+        if (insured && el.rows < (plan.get(insured)?.length ?? 0)) {
+          // One list added with Enter, the other with Space; focus stays on the button, below the new row.
+          await page.keyboard.press(adds % 2 === 0 ? 'Enter' : 'Space');
+          adds += 1;
+          await poll(async () => (await focused()).rows).toBe(el.rows + 1);
+          // Back with Shift+Tab to the first answer not yet as planned (the new row, or a share the split changed).
+          const target = await firstUnfinished();
+          for (let i = 0; i < 40 && target; i += 1) {
+            await page.keyboard.press('Shift+Tab');
+            backs += 1;
+            const at = await focused();
+            if (at.id === target.id || (target.radio && at.kind === 'radio' && at.label === target.label && at.id.split('-')[0] === target.id.split('-')[0])) break;
+          }
+          // The loop's Tab moves on from the field Shift+Tab reached: step back once more so that it lands on it.
+          await page.keyboard.press('Shift+Tab');
+          backs += 1;
+        }
+      } else if (el.kind === 'next') {
+        const left = await firstUnfinished();
+        expect(left, `a field left unfinished before Next: ${JSON.stringify(left)}`).toBeUndefined();
+        await page.keyboard.press('Enter');
+        done = true;
+      }
+    }
+    expect(done, 'Tab reached Next').toBe(true);
+    expect(adds).toBe(plan.size);
+    expect(backs).toBeGreaterThan(0);
+    await page.waitForURL((url) => !url.pathname.endsWith('/beneficiary'), { timeout: 15_000 }).catch(async (error: unknown) => {
+      const shown = await page.locator('.wizard-main .error-summary li').allInnerTexts();
+      throw new Error(`The beneficiary step was not completed by keyboard: ${shown.join(' | ')}`, { cause: error });
+    });
+    const saved = await api.ok<Record<string, Record<string, Record<string, Record<string, unknown>[]>>>>('GET', `/api/screening/${id}/`);
+    for (const [insured, rows] of plan) {
+      const list = saved.beneficiary?.[insured]?.[LIST] ?? [];
+      expect(list.map((b) => ({ full_name: b.full_name, relationship: b.relationship, share_percentage: b.share_percentage, is_revocable: b.is_revocable })))
+        .toEqual(rows.map((r) => ({ full_name: r.full_name, relationship: r.relationship, share_percentage: Number(r.share_percentage), is_revocable: valueOfChoice.get(r.is_revocable) })));
+      expect(list.reduce((sum, b) => sum + Number(b.share_percentage), 0)).toBe(total);
+    }
+    console.log(`beneficiary by keyboard: ${adds} rows added, ${backs} Shift+Tab, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 });
