@@ -2,7 +2,7 @@
  * The adviser's session, kept in sessionStorage under the spec's keys (authToken, username, role).
  * sessionStorage ends with the tab, which is why "Remember me" has no effect.
  */
-import { clearDrafts } from './screening/drafts.ts';
+import { clearDrafts } from './screening/draftStorage.ts';
 
 export interface Session {
   token: string;

@@ -3,7 +3,7 @@
  * A failed call throws an ApiError whose message is the server's `error` field when there is one,
  * otherwise the spec's fallback text for that call.
  */
-import { clearDrafts } from '../screening/drafts.ts';
+import { clearDrafts } from '../screening/draftStorage.ts';
 import { getToken } from '../session.ts';
 import { filenameFromDisposition } from './filenameFromDisposition.ts';
 import type {

@@ -7,7 +7,7 @@ import { Loading } from '../components/Spinner.tsx';
 import { hasIncompleteScreening, stepTitle } from '../screening.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { loadApplication, startScreeningOver } from '../screening/api.ts';
-import { clearDrafts } from '../screening/drafts.ts';
+import { clearDrafts } from '../screening/draftStorage.ts';
 import { screeningRuntime } from '../screening/definitions.ts';
 
 /**

@@ -4,6 +4,9 @@
  */
 import { mapSecrets, secretFields } from '../../engine/secretFields.ts';
 import type { JsonObject, StepDefinition } from '../../engine/types.ts';
+import { DRAFT_PREFIX, draftStorage } from './draftStorage.ts';
+
+export { clearDrafts } from './draftStorage.ts';
 
 /** How long an unsaved draft is kept in this browser: after that it is removed, never restored. */
 export const DRAFT_DAYS = 7;
@@ -16,15 +19,8 @@ export interface StepDraft {
   savedAt: string;
 }
 
-const key = (clientId: string, stepId: string): string => `screening-draft:${clientId}:${stepId}`;
-
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
+const key = (clientId: string, stepId: string): string => `${DRAFT_PREFIX}${clientId}:${stepId}`;
+const storage = draftStorage;
 
 /** @returns - the unsaved answers of a step, or null (an expired or unreadable draft is removed). */
 export function readDraft(clientId: string, stepId: string, now = Date.now()): StepDraft | null {
@@ -62,18 +58,3 @@ export function clearDraft(clientId: string, stepId: string): void {
   storage()?.removeItem(key(clientId, stepId));
 }
 
-/**
- * Forgets every unsaved answer of one client (Start Over), or of every client (logout: drafts may hold medical
- * answers, and the next person at this browser must not find them).
- */
-export function clearDrafts(clientId?: string): void {
-  const store = storage();
-  if (!store) return;
-  const prefix = clientId === undefined ? 'screening-draft:' : `screening-draft:${clientId}:`;
-  const keys: string[] = [];
-  for (let i = 0; i < store.length; i++) {
-    const k = store.key(i);
-    if (k?.startsWith(prefix)) keys.push(k);
-  }
-  for (const k of keys) store.removeItem(k);
-}
