@@ -249,16 +249,18 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       }
     };
 
-    const secret = secretPaths(stepId);
     // The trail compares records as stored: bound objects live in their client records (audited there).
     const storedRecord = own.reduce<JsonObject | undefined>((r, b) => (r ? setPath(r, b.path, undefined) : r), stored[stepId]);
-    const trail = (on: Kysely<Database>, was: unknown, now: unknown, target = stepId): Promise<void> =>
-      audit.record(on, { clientId, userId: user.id, entity: 'step', entityId: target, changes: diffRecords(was, now, target === stepId ? secret : secretPaths(target)) });
+    const changesOf = (was: unknown, now: unknown, target = stepId) => diffRecords(was, now, secretPaths(target));
+    const trail = (on: Kysely<Database>, target: string, changes: ReturnType<typeof diffRecords>): Promise<void> =>
+      audit.record(on, { clientId, userId: user.id, entity: 'step', entityId: target, changes });
 
     if (!own.length && !writes) {
-      // A save that changes nothing writes nothing: its version stays, so another window's stays current.
-      const unchanged = stored[stepId] !== undefined && diffRecords(stored[stepId], values).length === 0 && held.every((b) => linkOf(b, values) === linkOf(b, stored[stepId]));
-      const version = unchanged ? versionOf(stored, stepId) : await store.save(clientId, stepId, values, expected, (trx) => trail(trx, stored[stepId], values));
+      // One comparison serves both: a save that changes nothing writes nothing (its version stays, so another
+      // window's stays current), and a save that does records what it changed.
+      const changes = changesOf(stored[stepId], values);
+      const unchanged = stored[stepId] !== undefined && changes.length === 0 && held.every((b) => linkOf(b, values) === linkOf(b, stored[stepId]));
+      const version = unchanged ? versionOf(stored, stepId) : await store.save(clientId, stepId, values, expected, (trx) => trail(trx, stepId, changes));
       if (version === null) return null;
       await syncLinks(db, values);
       const result = { values, data: after, version, others: {} };
@@ -295,7 +297,7 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       const written = await store.saveIn(trx, clientId, stepId, stepRecord, expected);
       if (written === null) throw RACE;
       version = written;
-      await trail(trx, storedRecord, stepRecord);
+      await trail(trx, stepId, changesOf(storedRecord, stepRecord));
       // Links and writes go into other steps' records (created when missing), merged field by field.
       const byStep = new Map<string, JsonObject>();
       for (const [path, value] of Object.entries(links)) {
@@ -307,7 +309,7 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
         const written = await store.saveIn(trx, clientId, target, record, versionOf(stored, target));
         if (written === null) throw RACE;
         others[target] = written;
-        await trail(trx, stored[target], record, target);
+        await trail(trx, target, changesOf(stored[target], record, target));
         after[target] = record;
       }
       for (const b of own) {
