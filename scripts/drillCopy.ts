@@ -1,0 +1,30 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { applyDrill, readDrill } from './applyDrill.ts';
+
+// `tsx scripts/drillCopy.ts DEST [DRILL.json]`: a copy of this project in DEST (node_modules linked, not copied)
+// with one product-staff drill applied to its definitions (default: drill B, the new step), for `npm run test:all`
+// on the edited copy (.ci/run). Prints DEST.
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LEFT_OUT = new Set(['node_modules', '.git', 'dist', 'data', 'storybook-static', 'coverage', 'test-results', '.tmp']);
+
+const [destArg, drillArg = 'tests/authoring/drills/b-occupation-step.json'] = process.argv.slice(2);
+if (!destArg) {
+  console.error('usage: tsx scripts/drillCopy.ts DEST [DRILL.json]');
+  process.exit(2);
+}
+const dest = resolve(destArg);
+if (existsSync(dest) && readdirSync(dest).length) {
+  console.error(`${dest} is not empty`);
+  process.exit(2);
+}
+mkdirSync(dest, { recursive: true });
+for (const entry of readdirSync(ROOT)) {
+  if (!LEFT_OUT.has(entry)) cpSync(join(ROOT, entry), join(dest, entry), { recursive: true });
+}
+symlinkSync(join(ROOT, 'node_modules'), join(dest, 'node_modules'), 'dir');
+const drill = readDrill(resolve(drillArg));
+const written = applyDrill(drill, dest);
+console.error(`${drill.title}: edited ${written.join(', ')} in ${relative(process.cwd(), dest) || '.'}`);
+console.log(dest);
