@@ -103,15 +103,18 @@ describe('steps:check', () => {
     expect(out).toContain('steps/flow.json /steps/10/showIf: step "lifestyle" is unreachable: its showIf never holds');
   });
 
+  /** Where flow.json's final step stands: read from the file, so a step product staff add moves it with no test edit. */
+  const finalAt = (f: Json): number => (f['flow.json'].steps as Json[]).findIndex((s) => s.final);
+
   it('catches a flow whose paths never end (final step skippable or missing)', () => {
-    expect(lintWith((f) => { f['flow.json'].steps[13].showIf = { var: 'basic.client_id' }; }))
-      .toContain('steps/flow.json /steps/13/showIf: the final step must always apply, or a path would never end');
-    expect(lintWith((f) => { delete f['flow.json'].steps[13].final; }))
+    expect(lintWith((f) => { f['flow.json'].steps[finalAt(f)].showIf = { var: 'basic.client_id' }; }))
+      .toContain(`steps/flow.json /steps/${finalAt(realFiles() as Json)}/showIf: the final step must always apply, or a path would never end`);
+    expect(lintWith((f) => { delete f['flow.json'].steps[finalAt(f)].final; }))
       .toContain('steps/flow.json /steps: exactly one step must be final (found 0)');
   });
 
   it('catches a step after the final one', () => {
-    const out = lintWith((f) => { const steps = f['flow.json'].steps; steps.splice(12, 0, steps.splice(13, 1)[0]); });
+    const out = lintWith((f) => { const steps = f['flow.json'].steps; const at = finalAt(f); steps.splice(at - 1, 0, steps.splice(at, 1)[0]); });
     expect(out.join('\n')).toMatch(/unreachable: it comes after the final step/);
   });
 

@@ -3,7 +3,7 @@ import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { fieldValue, printedSections, renderApplicationPdf, stamp } from '../../api/pdf/renderPdf.ts';
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
 import type { ApplicationData, JsonObject } from '../../engine/types.ts';
-import { INSURERS, engine, example, forms, fullApplication, labels, pdfText, step } from './support.ts';
+import { INSURERS, definitions, engine, example, forms, fullApplication, labels, pdfText, step } from './support.ts';
 
 const generatedAt = new Date('2026-06-01T14:05:00Z');
 
@@ -100,8 +100,12 @@ describe('documents of other applications', () => {
   it('print "Not specified" for a missing second insured and no section of insured 2', async () => {
     const data = example('owner', 'individual-second-owner');
     const full = fullApplication();
-    for (const id of ['beneficiary', 'purpose-of-insurance', 'lifestyle', 'medical', 'insurance-history', 'financial']) data[id] ??= full[id];
-    for (const id of ['beneficiary', 'lifestyle', 'medical', 'insurance-history', 'financial']) step(data, id).has_insured_2 = false;
+    // Every other screening step from the complete application (whatever steps flow.json lists), with one insured.
+    const own = ['multi-owner', 'tax-information', definitions.flow.review, ...definitions.flow.steps.filter((s) => s.final).map((s) => s.id)];
+    for (const id of definitions.order.filter((s) => !(s in data) && !own.includes(s) && full[s])) {
+      data[id] = full[id];
+      if ('has_insured_2' in step(data, id)) step(data, id).has_insured_2 = false;
+    }
     Object.assign(step(data, 'proposed-insured').insured_1 as JsonObject, {
       phone_primary: '613-555-0142', marital_status: 'married', is_smoker: true, smoking_details: 'About 5 cigarettes a day', residency_status: 'citizen', place_of_birth_type: 'canada', place_of_birth_province: 'QC',
       politically_exposed_person: false, address_line1: '12 Elgin Street', is_po_box: false,
