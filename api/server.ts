@@ -166,6 +166,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await api.register(applicationsPlugin);
     await api.register(pdfRoutes, {
       engine: api.engine,
+      formsDir: options.formsDir,
       store: api.files,
       loadAnswers: (user, clientId) => api.screening.load(user as AuthUser, clientId),
       requireAccess: (user, clientId) => api.clients.requireAccess(user as AuthUser, clientId),

@@ -51,6 +51,8 @@ export interface ServerOptions {
   tokenTtlMs?: number;
   /** The definitions folder; default the project's steps/ (the authoring tests use a copy). */
   stepsDir?: string;
+  /** The insurers' form mappings; default the project's forms/ (the authoring tests use a copy). */
+  formsDir?: string;
   /** Replaces the engine built from steps/ (tests of the server itself). */
   engine?: ServerEngine;
   /** More plugins registered in the authenticated scope after the server's own (bench/api.ts's baseline route). */

@@ -12,6 +12,8 @@ import type { FileStore } from './fileStore.ts';
 export interface PdfRoutesOptions {
   /** The server's one engine. */
   engine: Engine;
+  /** The insurers' form mappings; default forms/ of this repository. */
+  formsDir?: string;
   /** Where generated files are kept. */
   store: FileStore;
   loadAnswers: PdfServiceDeps['loadAnswers'];
@@ -55,7 +57,7 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions): Promise<void> {
   const service = options.service ?? createPdfService({
-    ...loadGenerationSetup(options.engine),
+    ...loadGenerationSetup(options.engine, options.formsDir),
     store: options.store,
     loadAnswers: options.loadAnswers,
     requireAccess: options.requireAccess,
