@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyDrill, readDrill } from './applyDrill.ts';
@@ -24,7 +24,11 @@ for (const entry of readdirSync(ROOT)) {
   if (!LEFT_OUT.has(entry)) cpSync(join(ROOT, entry), join(dest, entry), { recursive: true });
 }
 symlinkSync(join(ROOT, 'node_modules'), join(dest, 'node_modules'), 'dir');
-const drill = readDrill(resolve(drillArg));
+const drillFile = resolve(drillArg);
+const drill = readDrill(drillFile);
 const written = applyDrill(drill, dest);
+// The copy is the drill's outcome: its own drills test performs the other drills on top, not this one again.
+const copied = join(dest, relative(ROOT, drillFile));
+if (!relative(ROOT, drillFile).startsWith('..') && existsSync(copied)) rmSync(copied);
 console.error(`${drill.title}: edited ${written.join(', ')} in ${relative(process.cwd(), dest) || '.'}`);
 console.log(dest);
