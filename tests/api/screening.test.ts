@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationData, JsonObject } from '../../api/types.ts';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { definitions, engine, example } from '../support/engine.ts';
+import { definitionText } from '../support/definitionText.ts';
 
 /** Every (step, example) pair of steps/. */
 const examples = definitions.order.flatMap((stepId) => Object.keys(definitions.steps[stepId].examples).map((name) => [stepId, name] as const));
@@ -61,8 +62,9 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
     const stored = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
     const res = await server.call('PUT', `/api/screening/${id}/owner/`, { token, body: { ...owner, postal_code: '12345', first_name: 'Changed' } });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('Please enter a valid postal code (e.g., A1A 1A1)');
-    expect(res.body.errors).toContainEqual({ field: 'postal_code', message: 'Please enter a valid postal code (e.g., A1A 1A1)' });
+    const message = definitionText('owner/schema.json', '/properties/postal_code/errorMessage/pattern');
+    expect(res.body.error).toBe(message);
+    expect(res.body.errors).toContainEqual({ field: 'postal_code', message });
     expect((await server.call('GET', `/api/screening/${id}/`, { token })).body).toEqual(stored);
   });
 

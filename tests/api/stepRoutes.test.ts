@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationData, JsonObject } from '../../api/types.ts';
 import { createClient, databases, signUp, startServer, type Loose, type TestServer } from '../support/apiServer.ts';
 import { engine, example } from '../support/engine.ts';
+import { definitionText } from '../support/definitionText.ts';
 
 describe.each(databases)('the spec\'s per-step calls (%s)', (kind) => {
   let server: TestServer;
@@ -77,7 +78,7 @@ describe.each(databases)('the spec\'s per-step calls (%s)', (kind) => {
 
     const bad = await call('PATCH', `/insurance/screening/${id}/owner/`, { postal_code: 'nope' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe('Please enter a valid postal code (e.g., A1A 1A1)');
+    expect(bad.body.error).toBe(definitionText('owner/schema.json', '/properties/postal_code/errorMessage/pattern'));
     expect((await call('GET', `/insurance/screening/owner/${id}/`)).body).toEqual([patched.body]);
   });
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { applyDrill, readDrill } from '../../scripts/applyDrill.ts';
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
@@ -63,6 +63,12 @@ describe.each(drills.map((d) => [d.title, d] as const))('%s', (_title, drill) =>
     root = mkdtempSync(join(tmpdir(), 'drill-'));
     cpSync('steps', join(root, 'steps'), { recursive: true });
     cpSync('forms', join(root, 'forms'), { recursive: true });
+    // Other files a drill edits (the spec's texts list) are copied too, so their patches are checked.
+    for (const { file } of drill.edits) {
+      if (/^(steps|forms)\//.test(file) || !existsSync(file)) continue;
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      cpSync(file, join(root, file));
+    }
     applyDrill(drill, root);
     server = await startServer('sqlite', { stepsDir: join(root, 'steps'), formsDir: join(root, 'forms') });
     token = (await signUp(server)).token;
