@@ -219,12 +219,6 @@ describe('insurance-history computed date of birth', () => {
 });
 
 describe('insurance-history texts', () => {
-  it('has the spec\'s success and error texts', () => {
-    const options = definitions.steps[STEP].ui['ui:options'] as Record<string, unknown>;
-    expect(options.successMessage).toBe('Insurance history saved successfully');
-    expect(options.saveErrorMessage).toBe('Failed to save insurance history. Please try again.');
-  });
-
   it('labels the four insurance types', () => {
     type Ui = { [key: string]: Ui | string };
     const at = (node: Ui, ...keys: string[]): Ui => keys.reduce((n, k) => n[k] as Ui, node);

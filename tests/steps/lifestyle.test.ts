@@ -148,10 +148,4 @@ describe('lifestyle visibility (each insured)', () => {
       'Tobacco/Nicotine', 'Alcohol', 'Drug', 'Aviation & Activities', 'Travel', 'Driving History', 'Legal History',
     ]);
   });
-
-  it('has the spec\'s success and error texts', () => {
-    const options = definitions.steps[STEP].ui['ui:options'] as Record<string, unknown>;
-    expect(options.successMessage).toBe('Lifestyle information saved successfully');
-    expect(options.saveErrorMessage).toBe('Failed to save lifestyle information');
-  });
 });

@@ -85,11 +85,3 @@ describe('medical visibility', () => {
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 });
-
-describe('medical texts', () => {
-  it('has the spec\'s error texts', () => {
-    const options = definitions.steps[STEP].ui['ui:options'] as Record<string, unknown>;
-    expect(options.saveErrorMessage).toBe('Failed to save medical information');
-    expect(options.loadErrorMessage).toBe('Failed to load medical data');
-  });
-});

@@ -19,7 +19,6 @@ describe('multi-owner examples and record', () => {
   });
 
   it('labels the options and explains where each applies', () => {
-    expect(ui.no_survivorship['ui:title']).toBe('No survivorship');
     expect(String(ui.no_survivorship['ui:description'])).toMatch(/outside Quebec/);
     expect(String(ui.subrogated_owner['ui:description'])).toMatch(/in Quebec/);
     expect(ui['ui:options']).toMatchObject({

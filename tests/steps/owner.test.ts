@@ -52,7 +52,6 @@ describe('owner examples and record', () => {
 
   it('offers the spec\'s owner types, relationship and ID type options with their labels', () => {
     expect(schema.properties.owner_type.enum).toEqual(expect.arrayContaining(['insured_1', 'insured_2', 'joint_insureds', 'individual', 'entity']));
-    expect(ui.owner_type['ui:title']).toBe('Who is the Owner?');
     expect(ui.owner_type['ui:enumNames']).toEqual({
       insured_1: 'Same as Insured 1', insured_2: 'Same as Insured 2', joint_insureds: 'Jointly, same as insured 1 and 2',
       individual: 'Different Individual', entity: 'Corporation/Trust/Entity',

@@ -98,7 +98,6 @@ describe('proposed-insured: the record', () => {
 
   it('asks how many insureds with "1 Insured" / "2 Insureds" buttons', () => {
     const ui = definitions.steps[STEP].ui as Record<string, Record<string, unknown>>;
-    expect(ui.number_of_insureds['ui:title']).toBe('How many proposed insureds do you have in this application?');
     expect(ui.number_of_insureds['ui:enumNames']).toEqual({ 1: '1 Insured', 2: '2 Insureds' });
   });
 });

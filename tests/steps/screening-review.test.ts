@@ -39,9 +39,7 @@ describe('screening-review definition', () => {
     }
   });
 
-  it('has the spec\'s heading and button, and no Save', () => {
-    expect(options.heading).toBe('Review Your Application');
-    expect(options.nextLabel).toBe('Continue to PDF Generation');
+  it('has no Save (its heading and button: tests/steps/specTexts.json)', () => {
     expect(options.showSave).toBe(false);
   });
 });
