@@ -18,7 +18,6 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createDataLayer } from '../api/db/createDataLayer.ts';
 import { createScreeningStore } from '../api/screening/createScreeningStore.ts';
-import { createAuditLog } from '../api/audit/createAuditLog.ts';
 import { buildServer } from '../api/server.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
@@ -186,7 +185,6 @@ async function breakdown(label: string, where: { dataDir: string; databaseUrl?: 
     for (let i = 0; i < N; i += 1) await sql`select 1`.execute(app.database.db);
     const roundTrip = (performance.now() - t) / N;
     // The cost of a write's version check (compare-and-set) and its audit row, against a plain upsert.
-    const audit = createAuditLog(app.database.db);
     const records = [JSON.parse(setup.body) as JsonObject, JSON.parse(setup.otherBody) as JsonObject];
     t = performance.now();
     for (let i = 0; i < N; i += 1) await store.save(clientId, 'owner', records[i % 2]);
@@ -194,7 +192,7 @@ async function breakdown(label: string, where: { dataDir: string; databaseUrl?: 
     let version = (await app.database.db.selectFrom('screening_records').select('version').where('client_id', '=', clientId).where('step_id', '=', 'owner').executeTakeFirstOrThrow()).version;
     t = performance.now();
     for (let i = 0; i < N; i += 1) {
-      const next = await store.save(clientId, 'owner', records[i % 2], version, (trx) => audit.record(trx, { clientId, userId: null, entity: 'step', entityId: 'owner', changes: [{ field: 'occupation_duties', from: 'a', to: 'b' }] }));
+      const next = await store.save(clientId, 'owner', records[i % 2], version, { clientId, userId: null, entity: 'step', entityId: 'owner', changes: [{ field: 'occupation_duties', from: 'a', to: 'b' }] });
       if (next === null) throw new Error('compare-and-set lost in a sequential run');
       version = next;
     }

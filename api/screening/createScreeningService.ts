@@ -260,7 +260,7 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       // window's stays current), and a save that does records what it changed.
       const changes = changesOf(stored[stepId], values);
       const unchanged = stored[stepId] !== undefined && changes.length === 0 && held.every((b) => linkOf(b, values) === linkOf(b, stored[stepId]));
-      const version = unchanged ? versionOf(stored, stepId) : await store.save(clientId, stepId, values, expected, (trx) => trail(trx, stepId, changes));
+      const version = unchanged ? versionOf(stored, stepId) : await store.save(clientId, stepId, values, expected, { clientId, userId: user.id, entity: 'step', entityId: stepId, changes });
       if (version === null) return null;
       await syncLinks(db, values);
       const result = { values, data: after, version, others: {} };
