@@ -4,13 +4,16 @@ import { visibleTo } from '../clients/visibleTo.ts';
 import type { Database } from '../db/tables.ts';
 import { notFound } from '../http/apiError.ts';
 import { PLAIN_CODEC, type RecordCodec } from '../secrets/createRecordCodec.ts';
-import type { ApplicationData, AuthUser, JsonObject } from '../types.ts';
+import type { ApplicationData, AuthUser, ClientView, JsonObject } from '../types.ts';
+import { toClientView } from '../clients/toClientView.ts';
 
 /** A client's step records as stored, with the version of each. */
 export interface StoredScreening {
   data: ApplicationData;
   /** The version of each stored step record (a step with no record has none: version 0). */
   versions: Record<string, number>;
+  /** The client's own record, read in the same query (so composing its step objects needs no other). */
+  client: ClientView;
 }
 
 /**
@@ -190,7 +193,8 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       const rows = await db
         .selectFrom('clients')
         .leftJoin('screening_records', 'screening_records.client_id', 'clients.id')
-        .select(['clients.id', 'screening_records.step_id', 'screening_records.data', 'screening_records.version'])
+        .selectAll('clients')
+        .select(['screening_records.step_id', 'screening_records.data as record_data', 'screening_records.version as record_version'])
         .where('clients.id', '=', clientId)
         .where(visibleTo(user))
         .execute();
@@ -198,11 +202,14 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       const data: ApplicationData = {};
       const versions: Record<string, number> = {};
       for (const row of rows) {
-        const record = row.step_id && row.data ? openRecord(clientId, row.step_id, row.data) : undefined;
+        const record = row.step_id && row.record_data ? openRecord(clientId, row.step_id, row.record_data) : undefined;
         if (row.step_id && record) data[row.step_id] = record;
-        if (row.step_id && row.version !== null) versions[row.step_id] = row.version;
+        if (row.step_id && row.record_version !== null) versions[row.step_id] = row.record_version;
       }
-      return { data, versions };
+      const { step_id: _s, record_data: _d, record_version: _v, ...client } = rows[0];
+      void [_s, _d, _v];
+      // Brokers are not read here: composing step objects reads the client's fields only.
+      return { data, versions, client: toClientView(client, []) };
     },
     save(clientId, stepId, record, expected, audit) {
       return write({ client_id: clientId, step_id: stepId, data: stored(clientId, stepId, record), updated_at: new Date().toISOString(), expected, audit });
