@@ -76,8 +76,8 @@ function collect(node: unknown, scope: Scope, suffix: string[], templates: Templ
     else if (isIndex(suffix[0])) node.forEach((n, i) => (suffix[0] === '*' || String(i) === suffix[0]) && next(n, scope, suffix.slice(1)));
     return;
   }
-  if (isLogic(node)) return logicSources(node, scope, suffix, templates, out, depth);
-  const own = node;
+  const own = node as Record<string, unknown>;
+  if (isLogic(own)) return logicSources(own, scope, suffix, templates, out, depth);
   if ('$value' in own) return;
   if ('$is' in own) return next(own.$is, scope, suffix);
   if ('$let' in own) return next(own.$in, bindAll(own.$let, scope), suffix);

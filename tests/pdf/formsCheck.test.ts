@@ -208,7 +208,7 @@ describe('an AcroForm template', () => {
   });
 
   it('is filled by field name, and the generated pages follow it', async () => {
-    const form = loadForms(dir, definitions.steps).get('BMO')!;
+    const form = loadForms(dir, definitions).get('BMO')!;
     expect(form.template).toBeDefined();
     const source = prepareGeneration(engine, fullApplication(), { populateForms: ['BMO'] });
     const bytes = await renderApplicationPdf({ form, source, labels, generatedAt: new Date('2026-06-01T12:00:00Z') });
