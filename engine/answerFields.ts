@@ -113,9 +113,10 @@ function collect(schema: Node, ui: Node, prefix: string[], outer: string[], walk
     const path = [...prefix, name];
     const items = rowsOf(field.schema, walk);
     if (items) {
+      // A row's own title names its list ("Primary Beneficiary 2"), so the list's section title is left out.
       const row = resolveField(items, asNode(field.ui.items), walk);
       const itemTitle = asNode(field.ui['ui:options'])?.itemTitle;
-      collect(row.schema, row.ui, [...path, '*'], [...titles, typeof itemTitle === 'string' ? itemTitle : `${title} {n}`], walk);
+      collect(row.schema, row.ui, [...path, '*'], [...outer, typeof itemTitle === 'string' ? itemTitle : `${title} {n}`], walk);
     } else if (t.includes('object') || (!t.length && asNode(field.schema.properties))) {
       collect(field.schema, field.ui, path, [...titles, title], walk);
     } else {
