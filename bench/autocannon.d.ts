@@ -11,7 +11,15 @@ declare module 'autocannon' {
     timeout?: number;
     pipelining?: number;
     /** Requests each connection sends in turn (fields override the defaults above). */
-    requests?: { method?: string; body?: string; headers?: Record<string, string> }[];
+    requests?: RequestSpec[];
+  }
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    /** Changes each request before it is sent (no workers: a function). */
+    setupRequest?: (request: RequestSpec) => RequestSpec;
   }
   export interface Histogram {
     average: number;

@@ -16,3 +16,5 @@ export { flowDiagram } from './flowDiagram.ts';
 export { mapDocument, DocumentCheckError, isLogic, documentDirectives } from './mapDocument.ts';
 export { labelOf, fieldAt, titleCase, enumNamesOf } from './labelOf.ts';
 export { secretFields, secretPaths, secretShowLast, mapSecrets, maskValue, maskSecrets, type SecretField } from './secretFields.ts';
+export { documentSources } from './documentSources.ts';
+export { answerFields, answerLines, type AnswerField, type AnswerLine } from './answerFields.ts';

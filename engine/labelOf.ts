@@ -4,7 +4,8 @@ type Node = Record<string, unknown>;
 
 const asNode = (v: unknown): Node | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : undefined);
 
-function resolveRef(schema: Node, root: Node): { schema: Node; ref?: string } {
+/** A schema node with its `#/…` `$ref` resolved (the node's own keys win), and the last ref followed. */
+export function resolveRef(schema: Node, root: Node): { schema: Node; ref?: string } {
   let s = schema;
   let ref: string | undefined;
   for (let i = 0; i < 10 && typeof s.$ref === 'string' && s.$ref.startsWith('#/'); i++) {
@@ -88,9 +89,9 @@ interface FieldLabels {
   coded: boolean;
 }
 
-const cache = new WeakMap<StepDefinition, Map<string, FieldLabels | null>>();
+const cache = new WeakMap<object, Map<string, FieldLabels | null>>();
 
-function labelsAt(step: StepDefinition, path: string): FieldLabels | null {
+function labelsAt(step: Pick<StepDefinition, 'schema' | 'ui'>, path: string): FieldLabels | null {
   let byPath = cache.get(step);
   if (!byPath) cache.set(step, (byPath = new Map()));
   const key = path.split('.').map((s) => (/^\d+$/.test(s) ? '*' : s)).join('.');
@@ -113,7 +114,7 @@ function labelsAt(step: StepDefinition, path: string): FieldLabels | null {
  * @returns the label ("" for no value)
  * @example labelOf(defs.steps.owner, 'owner_type', 'insured_1') // "Same as Insured 1"
  */
-export function labelOf(step: StepDefinition | undefined, path: string, value: unknown): string {
+export function labelOf(step: Pick<StepDefinition, 'schema' | 'ui'> | undefined, path: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
   if (Array.isArray(value)) return value.map((v) => labelOf(step, path, v)).filter(Boolean).join(', ');
   const labels = step ? labelsAt(step, path) : null;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import type { FieldChange } from './diffRecords.ts';
 
@@ -31,6 +31,19 @@ export interface AuditLog {
   history(clientId: number, options?: { limit?: number; before?: number }): Promise<HistoryItem[]>;
 }
 
+/** An entry as its row of the audit_log table (undefined when it changes nothing, so nothing is written). */
+export function auditRow(entry: AuditEntry): Insertable<Database['audit_log']> | undefined {
+  if (entry.changes.length === 0) return undefined;
+  return {
+    client_id: entry.clientId,
+    user_id: entry.userId,
+    at: new Date().toISOString(),
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    changes: JSON.stringify(entry.changes),
+  };
+}
+
 function parseChanges(text: string): FieldChange[] {
   try {
     const value: unknown = JSON.parse(text);
@@ -48,18 +61,8 @@ function parseChanges(text: string): FieldChange[] {
 export function createAuditLog(db: Kysely<Database>): AuditLog {
   return {
     async record(on, entry) {
-      if (entry.changes.length === 0) return;
-      await on
-        .insertInto('audit_log')
-        .values({
-          client_id: entry.clientId,
-          user_id: entry.userId,
-          at: new Date().toISOString(),
-          entity: entry.entity,
-          entity_id: entry.entityId,
-          changes: JSON.stringify(entry.changes),
-        })
-        .execute();
+      const row = auditRow(entry);
+      if (row) await on.insertInto('audit_log').values(row).execute();
     },
     async history(clientId, options = {}) {
       let query = db

@@ -5,6 +5,7 @@ import { diffRecords } from '../audit/diffRecords.ts';
 import type { ClientsTable, Database } from '../db/tables.ts';
 import type { AuthUser, ClientView, JsonObject } from '../types.ts';
 import { visibleTo } from './visibleTo.ts';
+import { parseObject, toClientView as toView } from './toClientView.ts';
 
 /** A client's fields, columns and profile alike (the client profile's and a proposed insured's). */
 export type ClientFields = JsonObject;
@@ -39,33 +40,6 @@ export interface ClientStore {
 /** The fields kept in columns; every other field lives in the profile JSON. */
 const COLUMNS = ['first_name', 'last_name', 'email', 'phone_primary', 'date_of_birth', 'gender_sex_at_birth'] as const;
 type Column = (typeof COLUMNS)[number];
-
-function parseObject(text: string): JsonObject {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : {};
-  } catch {
-    return {};
-  }
-}
-
-function toView(row: Selectable<ClientsTable>, brokers: string[]): ClientView {
-  return {
-    ...parseObject(row.profile),
-    id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-    phone_primary: row.phone_primary,
-    phone: row.phone_primary,
-    date_of_birth: row.date_of_birth,
-    gender_sex_at_birth: row.gender_sex_at_birth,
-    brokers,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    version: row.version,
-  };
-}
 
 /** The text of a 412 on a client record. */
 export const CLIENT_CONFLICT = 'This client was changed in another window';

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import type { DefinitionProblem, JsonSchema } from '../../engine/types.ts';
+import type { DocumentMapping } from '../../engine/mapDocument.ts';
+import type { DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/types.ts';
 import { readDefinitionFiles } from '../definitions/readDefinitionFiles.ts';
-import { lintForms, type FormsLintInput } from './lintForms.ts';
+import { formNotes, lintForms, type FormNote, type FormsLintInput } from './lintForms.ts';
 
 /** The AcroForm field names of a template PDF. */
 export async function templateFieldNames(bytes: Uint8Array): Promise<string[]> {
@@ -19,12 +20,26 @@ export async function templateFieldNames(bytes: Uint8Array): Promise<string[]> {
  * @returns the problems; a file that is not valid JSON is reported as one
  */
 export async function checkFormsDir(formsDir = 'forms', stepsDir = 'steps'): Promise<DefinitionProblem[]> {
+  return (await checkForms(formsDir, stepsDir)).problems;
+}
+
+/**
+ * checkFormsDir, with the notes: the answers each mapping does not place (they print under "Other answers"), with a
+ * suggested section (see formNotes). Notes are no problems.
+ */
+export async function checkForms(formsDir = 'forms', stepsDir = 'steps'): Promise<{ problems: DefinitionProblem[]; notes: FormNote[] }> {
   const root = formsDir.replace(/\/$/, '');
   const problems: DefinitionProblem[] = [];
   const steps = readDefinitionFiles(stepsDir);
   const flow = steps['flow.json'] as FormsLintInput['flow'];
   const stepSchemas: Record<string, JsonSchema> = {};
-  for (const step of flow.steps) stepSchemas[step.id] = (steps[`${step.id}/schema.json`] ?? {}) as JsonSchema;
+  const stepUis: Record<string, UiDefinition> = {};
+  for (const step of flow.steps) {
+    stepSchemas[step.id] = (steps[`${step.id}/schema.json`] ?? {}) as JsonSchema;
+    stepUis[step.id] = (steps[`${step.id}/ui.json`] ?? {}) as UiDefinition;
+  }
+  const final = flow.steps.find((s) => s.final)?.id;
+  const payloadMapping = final ? (steps[`${final}/documents/payload.json`] as DocumentMapping | undefined) : undefined;
 
   const mappings: Record<string, unknown> = {};
   const templateFields: Record<string, string[]> = {};
@@ -47,5 +62,6 @@ export async function checkFormsDir(formsDir = 'forms', stepsDir = 'steps'): Pro
     }
   }
   const formSchema = JSON.parse(readFileSync(join(formsDir, '_meta', 'form.schema.json'), 'utf8')) as JsonSchema;
-  return [...problems, ...lintForms({ mappings, templateFields, formSchema, flow, stepSchemas, root })];
+  const input: FormsLintInput = { mappings, templateFields, formSchema, flow, stepSchemas, stepUis, payloadMapping, root };
+  return { problems: [...problems, ...lintForms(input)], notes: formNotes(input) };
 }

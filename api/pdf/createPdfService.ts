@@ -93,7 +93,7 @@ export const FORMS_DIR = fileURLToPath(new URL('../../forms', import.meta.url));
 /** Engine, mappings and labels from steps/ and forms/, for createPdfService. */
 export function loadGenerationSetup(engineOrStepsDir?: Engine | string, formsDir: string = FORMS_DIR): Pick<PdfServiceDeps, 'engine' | 'forms' | 'labels'> {
   const engine = typeof engineOrStepsDir === 'object' ? engineOrStepsDir : engineFor(engineOrStepsDir);
-  return { engine, forms: loadForms(formsDir, engine.definitions.steps), labels: labelsFrom(engine.definitions.steps) };
+  return { engine, forms: loadForms(formsDir, engine.definitions), labels: labelsFrom(engine.definitions.steps) };
 }
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -1,9 +1,13 @@
 import Ajv, { type ErrorObject } from 'ajv';
+import { answerFields } from '../../engine/answerFields.ts';
 import { closestName } from '../../engine/closestName.ts';
+import { documentSources } from '../../engine/documentSources.ts';
+import type { DocumentMapping } from '../../engine/mapDocument.ts';
 import { schemaAt } from '../../engine/schemaAt.ts';
-import type { DefinitionProblem, JsonSchema } from '../../engine/types.ts';
+import type { DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/types.ts';
 import { PAYLOAD_ROOT, answersOf, withN } from './answerPaths.ts';
 import { payloadSchema } from './payloadSchema.ts';
+import { memoSources, placedAnswers } from './placedAnswers.ts';
 import type { FieldFormat, FormColumn, FormField, FormMapping, FormSection } from './types.ts';
 
 /** What the forms linter reads: plain files, no engine. */
@@ -18,28 +22,15 @@ export interface FormsLintInput {
   flow: { review: string; steps: { id: string; title: string; final?: boolean }[] };
   /** steps/<id>/schema.json, keyed by step id. */
   stepSchemas: { [stepId: string]: JsonSchema };
+  /** steps/<id>/ui.json, keyed by step id: the order and widgets of the answers (notes only). */
+  stepUis?: { [stepId: string]: UiDefinition };
+  /** The final step's payload mapping (documents/payload.json): what a `payload.…` answer is built from (notes only). */
+  payloadMapping?: DocumentMapping;
   /** Folder name used in the reports; default "forms". */
   root?: string;
 }
 
 type Schema = JsonSchema;
-
-const BLOCK_STEPS: Record<string, string> = { beneficiaries: 'beneficiary', plans: 'plan-details' };
-/** Which step a payload part comes from, so payload paths count towards "every step is mapped". */
-const PAYLOAD_STEPS: Record<string, string> = {
-  language_check: 'basic',
-  residency_check: 'basic',
-  application_info: 'basic',
-  proposed_insured_information: 'proposed-insured',
-  owner_information: 'owner',
-  beneficiary_designation: 'beneficiary',
-  financial_information: 'financial',
-  purpose_of_insurance: 'purpose-of-insurance',
-  lifestyle_information: 'lifestyle',
-  insurance_history_information: 'insurance-history',
-  medical_information: 'medical',
-  plan_details: 'plan-details',
-};
 
 function typesOf(schema: Schema): Set<string> {
   const out = new Set<string>();
@@ -80,9 +71,9 @@ function describeAjv(e: ErrorObject): string {
 /**
  * Lints the insurer form mappings against the step definitions, like steps:check does for steps/:
  * the mapping's shape (forms/_meta/form.schema.json); every answer, showIf and table column path exists in a
- * step's schema.json (or in the generation payload) and suits its format; enum option values exist; every
- * step is mapped; each insurer of populate_forms has one mapping; and, with a template, every AcroForm field
- * is mapped or ignored.
+ * step's schema.json (or in the generation payload) and suits its format; enum option values exist; each
+ * insurer of populate_forms has one mapping; and, with a template, every AcroForm field is mapped or ignored.
+ * An answer a mapping does not place is no problem (it prints under "Other answers"): see formNotes.
  * @returns the problems, as `{file, path (JSON pointer), message}`; empty when everything checks out
  * @example lintForms(input).map(formatProblem) // ['forms/bmo.json /sections/2/fields/4: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)']
  */
@@ -109,7 +100,7 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
    * Resolves a path; on failure gives the message's tail ("is not a field of any step (did you mean …?)"),
    * its suggestion written over `original` (the path as the mapping spells it, with `{n}`).
    */
-  const resolve = (path: string, original: string = path): { schema?: Schema; problem?: string; stepId?: string; guess?: string } => {
+  const resolve = (path: string, original: string = path): { schema?: Schema; problem?: string; guess?: string } => {
     const segs = path.split('.');
     const orig = original.split('.');
     const suggest = (index: number, guess: string): string => orig.map((s, k) => (k === index ? guess : s)).join('.');
@@ -120,13 +111,12 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
     }
     const base = isPayload ? payload : steps[segs[0]];
     const found = schemaAt(base, base, segs.slice(1));
-    if (found.found) return { schema: found.schema, stepId: isPayload ? PAYLOAD_STEPS[segs[1]] : segs[0] };
+    if (found.found) return { schema: found.schema };
     const guess = closestName(segs[found.missingAt + 1], found.candidates);
     const where = isPayload ? 'the generation payload' : 'any step';
     return { problem: `is not a field of ${where}${guess ? ` (did you mean ${suggest(found.missingAt + 1, guess)}?)` : ''}`, guess };
   };
 
-  const mappedSteps = new Map<string, Set<string>>();
   const insurers = new Map<string, string>();
   const allowedInsurers = enumOf(((steps['pdf-generation']?.properties ?? {}) as Record<string, Schema>).populate_forms ?? {}) as string[] | undefined;
 
@@ -139,8 +129,6 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
       continue;
     }
     const mapping = raw as FormMapping;
-    const covered = new Set<string>();
-    mappedSteps.set(name, covered);
 
     if (allowedInsurers && !allowedInsurers.includes(mapping.insurer)) {
       report(file, '/insurer', `insurer "${mapping.insurer}" is not one of populate_forms' insurers (${allowedInsurers.join(', ')})`);
@@ -160,7 +148,6 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
           report(file, pointer, `${what} "${path}" ${r.problem}`);
           return undefined;
         }
-        if (r.stepId) covered.add(r.stepId);
         schema ??= r.schema;
       }
       return schema;
@@ -187,10 +174,7 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
       const hasN = (text: string | undefined): boolean => Boolean(text?.includes('{n}'));
       if (!section.each && (hasN(section.title) || hasN(section.showIf))) report(file, sp, 'uses {n} but has no "each"');
       if (section.showIf) checkPath(`${sp}/showIf`, 'showIf', section.showIf, ns);
-      if (section.block) {
-        blocks[section.block] = (blocks[section.block] ?? 0) + 1;
-        covered.add(BLOCK_STEPS[section.block]);
-      }
+      if (section.block) blocks[section.block] = (blocks[section.block] ?? 0) + 1;
       (section.fields ?? []).forEach((field: FormField, j) => {
         const fp = `${sp}/fields/${j}`;
         const answers = answersOf(field);
@@ -249,16 +233,95 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
     }
   }
 
-  // Every step whose answers the screening collects appears in every mapping.
-  const final = input.flow.steps.find((s) => s.final)?.id;
-  for (const [name, covered] of mappedSteps) {
-    for (const step of input.flow.steps) {
-      if (step.id === input.flow.review || step.id === final) continue;
-      if (!covered.has(step.id)) report(`${root}/${name}.json`, '/sections', `no answer of step "${step.id}" (${step.title}) is mapped`);
-    }
-  }
   for (const insurer of allowedInsurers ?? []) {
     if (!insurers.has(insurer)) report(`${root}/`, '', `no mapping for insurer "${insurer}" (expected ${root}/${insurer.toLowerCase()}.json)`);
   }
   return problems;
+}
+
+/** An answer of the screening that a mapping does not place: it prints under "Other answers" in that insurer's PDF. */
+export interface FormNote {
+  /** forms/<name>.json */
+  file: string;
+  /** The answer as a mapping would write it: `lifestyle.lifestyle_data_{n}.scuba_depth` when every insured's is unplaced. */
+  answer: string;
+  /** Where it would fit: the section placing the most answers of the same object (else of the same step). */
+  section?: { index: number; title: string };
+}
+
+/** `insured_2` -> `insured_{n}`: one path for every insured's copy of a field, as the mappings write them. */
+const perInsured = (path: string): string => path.split('.').map((s) => s.replace(/_\d+$/, '_{n}')).join('.');
+const parentOf = (path: string): string => path.split('.').slice(0, -1).join('.');
+
+/**
+ * The answers of the screening that each mapping does not place, one per leaf field of every step of flow.json
+ * (not the review, not the final step; rows as `*`), a field of every insured written once with `{n}` when no
+ * insured's copy is placed. Each comes with a suggested section: the one that already places the most fields of the
+ * same object, else of the same step, else none ("Other answers"). Notes are no failures.
+ * @returns the notes, mapping by mapping (files in input order), fields in flow and form order
+ */
+export function formNotes(input: FormsLintInput): FormNote[] {
+  const root = input.root ?? 'forms';
+  const final = input.flow.steps.find((s) => s.final)?.id;
+  const leaves: string[] = [];
+  for (const step of input.flow.steps) {
+    if (step.id === input.flow.review || step.id === final || !input.stepSchemas[step.id]) continue;
+    const definition = { schema: input.stepSchemas[step.id], ui: input.stepUis?.[step.id] ?? {} };
+    for (const field of answerFields(definition)) leaves.push(`${step.id}.${field.path}`);
+  }
+  const family = new Map<string, string[]>();
+  for (const leaf of leaves) family.set(perInsured(leaf), [...(family.get(perInsured(leaf)) ?? []), leaf]);
+  const payload = input.payloadMapping;
+  const sourcesOf = memoSources((path) => (payload ? documentSources(payload, path) : []));
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const { $schema: _meta, ...formSchema } = input.formSchema;
+  void _meta;
+  const valid = ajv.compile(formSchema);
+
+  const notes: FormNote[] = [];
+  for (const [name, raw] of Object.entries(input.mappings)) {
+    // A mapping of the wrong shape is reported as a problem; its notes would only add noise.
+    if (!valid(raw)) continue;
+    const mapping = raw as FormMapping;
+    const placed = placedAnswers(mapping, sourcesOf);
+    const unplaced = leaves.filter((leaf) => !placed.all.has(leaf));
+    const written = new Set<string>();
+    for (const leaf of unplaced) {
+      const folded = perInsured(leaf);
+      const members = family.get(folded) ?? [leaf];
+      const answer = members.length > 1 && members.every((m) => !placed.all.has(m)) ? folded : leaf;
+      if (written.has(answer)) continue;
+      written.add(answer);
+      const parent = parentOf(perInsured(leaf));
+      const words = (perInsured(leaf).split('.').pop() ?? '').split('_');
+      /** How many leading words of the field's name a placed path's name shares (owner.individual_2_city, owner.individual_2_phone: 2). */
+      const shared = (p: string): number => {
+        const other = (perInsured(p).split('.').pop() ?? '').split('_');
+        let k = 0;
+        while (k < words.length - 1 && words[k] === other[k]) k++;
+        return k;
+      };
+      // The section placing the field with the closest name among the most fields of the same object, else of the same step.
+      const near = (same: (p: string) => boolean): number => {
+        let best = -1;
+        let score: [number, number] = [-1, 0];
+        placed.bySection.forEach((paths, i) => {
+          let count = 0;
+          let closest = 0;
+          for (const p of paths) {
+            if (!same(p)) continue;
+            count++;
+            closest = Math.max(closest, shared(p));
+          }
+          if (count && (closest > score[0] || (closest === score[0] && count > score[1]))) [best, score] = [i, [closest, count]];
+        });
+        return best;
+      };
+      const stepId = leaf.split('.')[0];
+      let index = parent.includes('.') ? near((p) => parentOf(perInsured(p)) === parent) : -1;
+      if (index < 0) index = near((p) => parentOf(perInsured(p)) === stepId || p.split('.')[0] === stepId);
+      notes.push({ file: `${root}/${name}.json`, answer, ...(index >= 0 ? { section: { index, title: mapping.sections[index].title } } : {}) });
+    }
+  }
+  return notes;
 }

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { documentSources } from '../../engine/documentSources.ts';
+import type { Definitions } from '../../engine/types.ts';
 import { PAYLOAD_ROOT, answersOf, withN } from './answerPaths.ts';
 import type { StepTexts } from './generationLabels.ts';
+import { memoSources, placedAnswers } from './placedAnswers.ts';
 import { enumLabels } from './stepLabels.ts';
-import type { FormField, FormMapping, LoadedForm } from './types.ts';
+import type { AnswerStep, FormField, FormMapping, LoadedForm } from './types.ts';
 
 /** Payload parts that copy a step's record, so their values take that step's labels. */
 const PAYLOAD_ALIASES: [RegExp, string][] = [
@@ -58,11 +61,29 @@ export function compileMapping(mapping: FormMapping, steps: StepTexts): FormMapp
 }
 
 /**
- * Reads every forms/<name>.json and its optional forms/<name>.pdf template, keyed by insurer id.
- * @param formsDir - the folder of mappings
- * @param steps - the step definitions' schema and ui, for value labels
+ * The screening steps whose answers a document may print, in flow order (not the review, not the final step),
+ * and the payload part a form's `payload.…` path names, as the step paths it is built from.
  */
-export function loadForms(formsDir: string, steps: StepTexts): Map<string, LoadedForm> {
+export function generationSteps(definitions: Pick<Definitions, 'flow' | 'steps' | 'order'>): { steps: AnswerStep[]; sourcesOf: (payloadPath: string) => readonly string[] } {
+  const { flow } = definitions;
+  const final = flow.steps.find((s) => s.final)?.id;
+  const steps = definitions.order
+    .filter((id) => id !== flow.review && id !== final && definitions.steps[id])
+    .map((id) => ({ id, title: flow.steps.find((s) => s.id === id)?.title ?? id, definition: definitions.steps[id] }));
+  const payload = final ? definitions.steps[final]?.documents?.payload : undefined;
+  return { steps, sourcesOf: memoSources((path) => (payload ? documentSources(payload, path) : [])) };
+}
+
+/**
+ * Reads every forms/<name>.json and its optional forms/<name>.pdf template, keyed by insurer id, and works out
+ * once what each mapping places (so rendering only looks up what goes under "Other answers").
+ * @param formsDir - the folder of mappings
+ * @param definitions - the loaded definitions: the steps' schema and ui (labels), the flow's order and titles, and
+ *   the final step's payload mapping (what a `payload.…` answer is built from)
+ */
+export function loadForms(formsDir: string, definitions: Pick<Definitions, 'flow' | 'steps' | 'order'>): Map<string, LoadedForm> {
+  const steps: StepTexts = definitions.steps;
+  const { steps: answerSteps, sourcesOf } = generationSteps(definitions);
   const forms = new Map<string, LoadedForm>();
   for (const file of readdirSync(formsDir).sort()) {
     if (!file.endsWith('.json')) continue;
@@ -72,6 +93,7 @@ export function loadForms(formsDir: string, steps: StepTexts): Map<string, Loade
     forms.set(mapping.insurer, {
       name,
       mapping: compileMapping(mapping, steps),
+      others: { steps: answerSteps, placed: placedAnswers(mapping, sourcesOf).all },
       ...(existsSync(pdf) ? { template: new Uint8Array(readFileSync(pdf)) } : {}),
     });
   }

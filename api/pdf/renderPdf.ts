@@ -1,4 +1,7 @@
 import { PDFCheckBox, PDFDocument, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField } from 'pdf-lib';
+import { answerLines } from '../../engine/answerFields.ts';
+import { labelOf } from '../../engine/labelOf.ts';
+import { isObject } from './answerValues.ts';
 import { answersOf, hasAnswer, readAnswer, withN, type AnswerSource } from './answerPaths.ts';
 import { formatMoney, formatValue } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
@@ -178,6 +181,49 @@ export function printedSections(mapping: FormMapping, source: AnswerSource): { t
   return out;
 }
 
+/** The heading of the closing section that holds every answer the mapping does not place. */
+export const OTHER_ANSWERS_TITLE = 'Other answers';
+
+/** One step's answers that the mapping does not place, under the step's flow title. */
+export interface OtherAnswersGroup {
+  title: string;
+  cells: Cell[];
+}
+
+/**
+ * The answers of the applying steps that the insurer's mapping does not place, step by step in flow order and
+ * field by field in form order, labelled from ui.json ("Primary Beneficiary 2 — Full Name"), values as the adviser
+ * saw them. Only what counts as an answer (hasAnswer) is listed; the source data is the engine's view, so steps
+ * that do not apply and hidden fields are already absent.
+ */
+export function otherAnswers(form: LoadedForm, source: AnswerSource): OtherAnswersGroup[] {
+  const groups: OtherAnswersGroup[] = [];
+  for (const step of form.others.steps) {
+    const record = source.data[step.id];
+    if (!isObject(record)) continue;
+    const cells: Cell[] = [];
+    for (const line of answerLines(step.definition, record, (f) => !form.others.placed.has(`${step.id}.${f.path}`))) {
+      if (!hasAnswer(line.value)) continue;
+      const value = line.field.widget === 'money' && typeof line.value === 'number' ? formatMoney(line.value) : labelOf(step.definition, line.path, line.value);
+      const label = line.titles.join(' — ');
+      cells.push({ label, value, span: value.length > 40 || label.length > 110 ? 12 : 6 });
+    }
+    if (cells.length) groups.push({ title: step.title, cells });
+  }
+  return groups;
+}
+
+function drawOtherAnswers(w: PageWriter, groups: OtherAnswersGroup[]): void {
+  if (!groups.length) return;
+  w.heading(OTHER_ANSWERS_TITLE, 'Answers of the screening that this form does not ask for elsewhere.');
+  for (const group of groups) {
+    w.caption(group.title);
+    w.cells(group.cells);
+    w.gap(6);
+  }
+  w.endSection();
+}
+
 async function renderPages(input: RenderInput): Promise<PDFDocument> {
   const { form, source, labels, generatedAt } = input;
   const mapping = form.mapping;
@@ -212,6 +258,7 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
     if (section.block === 'beneficiaries') drawBeneficiaries(w, source);
     w.endSection();
   }
+  drawOtherAnswers(w, otherAnswers(form, source));
 
   w.heading('Declaration and signatures', undefined, 90);
   if (mapping.declaration) w.paragraph(mapping.declaration, 8.5);

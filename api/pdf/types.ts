@@ -2,7 +2,7 @@
  * Types of application generation: the generation payload (spec document 3, "Generation payload"),
  * the insurer form mappings read from forms/*.json, and the summary shown after generation.
  */
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject, JsonSchema, UiDefinition } from '../../engine/types.ts';
 
 export type { JsonObject };
 
@@ -190,12 +190,24 @@ export interface FormMapping {
   declaration?: string;
 }
 
+/** A screening step whose answers may print under "Other answers": its id, flow title and definition. */
+export interface AnswerStep {
+  id: string;
+  title: string;
+  definition: { schema: JsonSchema; ui: UiDefinition };
+}
+
 /** A mapping loaded from disk, with its template when forms/<name>.pdf exists. */
 export interface LoadedForm {
   /** File name without extension (bmo, canada_life). */
   name: string;
   mapping: FormMapping;
   template?: Uint8Array;
+  /**
+   * What the document prints under "Other answers": the screening steps in flow order, and the step answers the
+   * mapping places (step paths, `*` for rows), worked out once at load.
+   */
+  others: { steps: readonly AnswerStep[]; placed: ReadonlySet<string> };
 }
 
 // ---------------------------------------------------------------------------

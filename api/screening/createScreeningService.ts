@@ -7,7 +7,7 @@ import { visibleTo } from '../clients/visibleTo.ts';
 import type { Database } from '../db/tables.ts';
 import type { ServerEngine } from '../definitions/createServerEngine.ts';
 import { ApiError, badRequest, preconditionFailed } from '../http/apiError.ts';
-import type { ApplicationData, AuthUser, FieldError, JsonObject } from '../types.ts';
+import type { ApplicationData, AuthUser, ClientView, FieldError, JsonObject } from '../types.ts';
 import { diffRecords, type MaskAt } from '../audit/diffRecords.ts';
 import { maskValue, secretFields } from '../../engine/secretFields.ts';
 import type { AuditLog } from '../audit/createAuditLog.ts';
@@ -115,6 +115,11 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
   };
 
   const withContext = ({ data, versions }: StoredScreening, clientId: number): ApplicationData => ({ ...data, $context: { ...data.$context, clientId: String(clientId) }, $versions: versions });
+  /** The client's records with their context, and the client's own record for composing. */
+  const read = async (user: AuthUser, clientId: number): Promise<{ stored: ApplicationData; own: ClientView[] }> => {
+    const screening = await store.loadVisible(user, clientId);
+    return { stored: withContext(screening, clientId), own: [screening.client] };
+  };
   const versionOf = (data: ApplicationData, stepId: string): number => Number((data.$versions as Record<string, number> | undefined)?.[stepId] ?? 0);
 
   /** The ids of the bound records, evaluated over the data (bindings whose `when` fails are left out). */
@@ -127,10 +132,15 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
     return out;
   };
 
-  /** Puts each bound client record's fields into its step object. */
-  const compose = async (user: AuthUser, data: ApplicationData, on: Kysely<Database> = db): Promise<ApplicationData> => {
+  /**
+   * Puts each bound client record's fields into its step object. The records already read (the client's own, read
+   * with its step records) are not read again.
+   */
+  const compose = async (user: AuthUser, data: ApplicationData, known: ClientView[] = []): Promise<ApplicationData> => {
     const ids = boundIds(data);
-    const found = await clients.getMany(user, [...ids.values()].filter((id): id is number => id !== null), on);
+    const have = new Map(known.map((c) => [c.id, c]));
+    const missing = [...ids.values()].filter((id): id is number => id !== null && !have.has(id));
+    const found = missing.length ? new Map([...have, ...(await clients.getMany(user, missing))]) : have;
     let out = data;
     for (const [b, id] of ids) {
       const client = id === null ? undefined : found.get(id);
@@ -166,8 +176,8 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
   };
 
   const load: ScreeningService['load'] = async (user, clientId, options = {}) => {
-    const stored = withContext(await store.loadVisible(user, clientId), clientId);
-    const data = await compose(user, stored);
+    const { stored, own } = await read(user, clientId);
+    const data = await compose(user, stored, own);
     if (options.facts) data.$context = { ...data.$context, ...(await gatherFacts(user, clientId)) };
     return data;
   };
@@ -200,8 +210,8 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
    */
   const attempt = async (user: AuthUser, clientId: number, stepId: string, build: (stored: ApplicationData) => JsonObject, options: SaveOptions, atomic: boolean): Promise<SaveResult | null> => {
     const { loaded } = options;
-    const stored = loaded ?? withContext(await store.loadVisible(user, clientId), clientId);
-    const before = needsComposition(stepId) && !loaded ? await compose(user, stored) : stored;
+    const { stored, own: self } = loaded ? { stored: loaded, own: [] } : await read(user, clientId);
+    const before = needsComposition(stepId) && !loaded ? await compose(user, stored, self) : stored;
     if (options.ifMatch !== undefined && options.ifMatch !== versionOf(before, stepId)) throw stale(before, stepId);
     const expected = options.ifMatch ?? (atomic ? versionOf(before, stepId) : undefined);
     const record = build(before);
@@ -260,7 +270,7 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       // window's stays current), and a save that does records what it changed.
       const changes = changesOf(stored[stepId], values);
       const unchanged = stored[stepId] !== undefined && changes.length === 0 && held.every((b) => linkOf(b, values) === linkOf(b, stored[stepId]));
-      const version = unchanged ? versionOf(stored, stepId) : await store.save(clientId, stepId, values, expected, (trx) => trail(trx, stepId, changes));
+      const version = unchanged ? versionOf(stored, stepId) : await store.save(clientId, stepId, values, expected, { clientId, userId: user.id, entity: 'step', entityId: stepId, changes });
       if (version === null) return null;
       await syncLinks(db, values);
       const result = { values, data: after, version, others: {} };

@@ -1,19 +1,20 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { auditRow, type AuditEntry } from '../audit/createAuditLog.ts';
 import { visibleTo } from '../clients/visibleTo.ts';
 import type { Database } from '../db/tables.ts';
 import { notFound } from '../http/apiError.ts';
 import { PLAIN_CODEC, type RecordCodec } from '../secrets/createRecordCodec.ts';
-import type { ApplicationData, AuthUser, JsonObject } from '../types.ts';
+import type { ApplicationData, AuthUser, ClientView, JsonObject } from '../types.ts';
+import { toClientView } from '../clients/toClientView.ts';
 
 /** A client's step records as stored, with the version of each. */
 export interface StoredScreening {
   data: ApplicationData;
   /** The version of each stored step record (a step with no record has none: version 0). */
   versions: Record<string, number>;
+  /** The client's own record, read in the same query (so composing its step objects needs no other). */
+  client: ClientView;
 }
-
-/** Work done in the transaction of a write, once it has succeeded (its audit entry). */
-export type AfterWrite = (trx: Kysely<Database>, version: number) => Promise<void>;
 
 /**
  * Which stored version a write expects: 0 for none stored yet, a number for that version, undefined for any
@@ -27,10 +28,10 @@ export interface ScreeningStore {
   /** Every stored step record of a client the user may see, with their versions, in one query; 404 when the client is not theirs. */
   loadVisible(user: AuthUser, clientId: number): Promise<StoredScreening>;
   /**
-   * Writes one step record whole, in one transaction with `after`, when its stored version is the one expected.
+   * Writes one step record whole, with its audit entry, when its stored version is the one expected: both or none.
    * @returns the new version, or null when another write came first (nothing written)
    */
-  save(clientId: number, stepId: string, record: JsonObject, expected?: Expected, after?: AfterWrite): Promise<number | null>;
+  save(clientId: number, stepId: string, record: JsonObject, expected?: Expected, audit?: AuditEntry): Promise<number | null>;
   /** The same, inside a transaction the caller holds (a save that also writes other records). */
   saveIn(trx: Kysely<Database>, clientId: number, stepId: string, record: JsonObject, expected?: Expected): Promise<number | null>;
   /** Removes every step record of a client (Start Over). */
@@ -52,7 +53,7 @@ interface Write {
   data: string;
   updated_at: string;
   expected: Expected;
-  after?: AfterWrite;
+  audit?: AuditEntry;
   done: (err: unknown, version?: number | null) => void;
 }
 
@@ -85,8 +86,37 @@ async function upsert(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<num
       .executeTakeFirst();
   }
   if (!row) return null;
-  if (w.after) await w.after(db, row.version);
+  const entry = w.audit && auditRow(w.audit);
+  if (entry) await db.insertInto('audit_log').values(entry).execute();
   return row.version;
+}
+
+/**
+ * The same write as one PostgreSQL statement: the compare-and-set and its audit row in data-modifying CTEs, so a
+ * save is one round trip and one implicit transaction (no BEGIN and COMMIT round trips holding a connection). The
+ * audit row is inserted from the write's result, so it exists exactly when the write happened.
+ */
+async function upsertOnce(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
+  const { client_id, step_id, data, updated_at, expected } = w;
+  const write =
+    expected === undefined
+      ? sql`insert into screening_records (client_id, step_id, data, updated_at) values (${client_id}, ${step_id}, ${data}, ${updated_at})
+          on conflict (client_id, step_id) do update set data = excluded.data, updated_at = excluded.updated_at, version = screening_records.version + 1
+          returning version`
+      : expected === 0
+        ? sql`insert into screening_records (client_id, step_id, data, updated_at) values (${client_id}, ${step_id}, ${data}, ${updated_at})
+            on conflict (client_id, step_id) do nothing returning version`
+        : sql`update screening_records set data = ${data}, updated_at = ${updated_at}, version = version + 1
+            where client_id = ${client_id} and step_id = ${step_id} and version = ${expected} returning version`;
+  const entry = w.audit && auditRow(w.audit);
+  const query = entry
+    ? sql<{ version: number }>`with w as (${write}), a as (
+        insert into audit_log (client_id, user_id, at, entity, entity_id, changes)
+        select ${entry.client_id}::integer, ${entry.user_id ?? null}::integer, ${entry.at}::text, ${entry.entity}::text, ${entry.entity_id}::text, ${entry.changes}::text from w
+      ) select version from w`
+    : sql<{ version: number }>`with w as (${write}) select version from w`;
+  const { rows } = await query.execute(db);
+  return rows[0]?.version ?? null;
 }
 
 /**
@@ -102,7 +132,7 @@ function createGroupCommit(db: Kysely<Database>): (w: Omit<Write, 'done'>) => Pr
     try {
       if (jobs.length === 1) {
         const job = jobs[0];
-        jobs[0].done(undefined, job.after ? await db.transaction().execute((trx) => upsert(trx, job)) : await upsert(db, job));
+        jobs[0].done(undefined, job.audit ? await db.transaction().execute((trx) => upsert(trx, job)) : await upsert(db, job));
         return;
       }
       const versions = await db.transaction().execute(async (trx) => {
@@ -146,7 +176,9 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
   const stored = (clientId: number, stepId: string, record: JsonObject): string => JSON.stringify(codec.seal(clientId, stepId, record));
   const write = groupCommit
     ? createGroupCommit(db)
-    : (w: Omit<Write, 'done'>) => (w.after ? db.transaction().execute((trx) => upsert(trx, w)) : upsert(db, w));
+    : db.getExecutor().adapter instanceof PostgresAdapter
+      ? (w: Omit<Write, 'done'>) => upsertOnce(db, w)
+      : (w: Omit<Write, 'done'>) => (w.audit ? db.transaction().execute((trx) => upsert(trx, w)) : upsert(db, w));
   return {
     async load(clientId) {
       const rows = await db.selectFrom('screening_records').select(['step_id', 'data']).where('client_id', '=', clientId).execute();
@@ -161,7 +193,8 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       const rows = await db
         .selectFrom('clients')
         .leftJoin('screening_records', 'screening_records.client_id', 'clients.id')
-        .select(['clients.id', 'screening_records.step_id', 'screening_records.data', 'screening_records.version'])
+        .selectAll('clients')
+        .select(['screening_records.step_id', 'screening_records.data as record_data', 'screening_records.version as record_version'])
         .where('clients.id', '=', clientId)
         .where(visibleTo(user))
         .execute();
@@ -169,14 +202,17 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       const data: ApplicationData = {};
       const versions: Record<string, number> = {};
       for (const row of rows) {
-        const record = row.step_id && row.data ? openRecord(clientId, row.step_id, row.data) : undefined;
+        const record = row.step_id && row.record_data ? openRecord(clientId, row.step_id, row.record_data) : undefined;
         if (row.step_id && record) data[row.step_id] = record;
-        if (row.step_id && row.version !== null) versions[row.step_id] = row.version;
+        if (row.step_id && row.record_version !== null) versions[row.step_id] = row.record_version;
       }
-      return { data, versions };
+      const { step_id: _s, record_data: _d, record_version: _v, ...client } = rows[0];
+      void [_s, _d, _v];
+      // Brokers are not read here: composing step objects reads the client's fields only.
+      return { data, versions, client: toClientView(client, []) };
     },
-    save(clientId, stepId, record, expected, after) {
-      return write({ client_id: clientId, step_id: stepId, data: stored(clientId, stepId, record), updated_at: new Date().toISOString(), expected, after });
+    save(clientId, stepId, record, expected, audit) {
+      return write({ client_id: clientId, step_id: stepId, data: stored(clientId, stepId, record), updated_at: new Date().toISOString(), expected, audit });
     },
     saveIn(trx, clientId, stepId, record, expected) {
       return upsert(trx, { client_id: clientId, step_id: stepId, data: stored(clientId, stepId, record), updated_at: new Date().toISOString(), expected });

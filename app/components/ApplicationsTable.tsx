@@ -61,7 +61,14 @@ export function ApplicationsTable({ applications, showClient = false }: { applic
                     <td data-label="Product">{productTypeLabel(application.product_type)}</td>
                     <td data-label="Insureds">{application.number_of_insureds ?? '-'}</td>
                     <td data-label="Status">
-                      <span className={statusBadgeClass(application.status)}>{statusText(application.status)}</span>
+                      <span className="status-stack">
+                        <span className={statusBadgeClass(application.status)}>{statusText(application.status)}</span>
+                        {application.definitions_changed ? (
+                          <span className="badge" title="The screening's questions changed after this application was started: its review lists anything new to answer">
+                            Questions updated
+                          </span>
+                        ) : null}
+                      </span>
                     </td>
                     <td className="cell-num" data-label="Face Amount">{amount ?? <em className="not-set">Not set</em>}</td>
                     <td className="cell-documents" data-label="Documents">

@@ -105,6 +105,12 @@ describe('applications table', () => {
     expect(fifth.getByText('DECLINED')).toHaveClass('badge-red');
   });
 
+  it('marks an application started on questions that changed since (the server\'s definitions_changed), and only that one', () => {
+    render(<ApplicationsTable applications={[{ ...GENERATED, definitions_changed: true }, { ...NOT_GENERATED, definitions_changed: false }]} />);
+    expect(within(row(1)).getByText('Questions updated')).toHaveAttribute('title', expect.stringMatching(/review lists anything new to answer/));
+    expect(within(row(2)).queryByText('Questions updated')).toBeNull();
+  });
+
   it('lists the newest generation\'s documents, the dates of earlier ones, and "None yet" before any', () => {
     render(<ApplicationsTable applications={[GENERATED, NOT_GENERATED]} />);
     const generated = within(row(1));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { checkFormsDir } from '../../api/pdf/checkFormsDir.ts';
-import { lintForms, type FormsLintInput } from '../../api/pdf/lintForms.ts';
+import { formNotes, lintForms, type FormsLintInput } from '../../api/pdf/lintForms.ts';
 import { loadForms } from '../../api/pdf/loadForms.ts';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
@@ -118,17 +118,19 @@ describe('forms:check catches a broken mapping', () => {
     ].sort());
   });
 
-  it('a missing block, a step with no answer mapped, and an insurer without a mapping', () => {
+  it('a missing block and an insurer without a mapping; a step with no answer mapped is only a note (its answers print under "Other answers")', () => {
     const lint = input();
     const m = lint.mappings.manulife;
     m.sections = m.sections.filter((s) => s.block !== 'beneficiaries' && !(s.showIf === 'multi-owner'));
     delete lint.mappings.canada_life;
     expect(lintForms(lint).map(format)).toEqual([
       'forms/manulife.json /sections: needs a section with "block": "beneficiaries"',
-      'forms/manulife.json /sections: no answer of step "multi-owner" (Multi-Owner Information) is mapped',
-      'forms/manulife.json /sections: no answer of step "beneficiary" (Beneficiary) is mapped',
       'forms/ /: no mapping for insurer "CANADA_LIFE" (expected forms/canada_life.json)',
     ]);
+    const notes = formNotes({ ...lint, stepUis: Object.fromEntries(definitions.order.map((id) => [id, definitions.steps[id].ui])) })
+      .filter((n) => n.file === 'forms/manulife.json' && n.answer.startsWith('multi-owner.'));
+    expect(notes.map((n) => n.answer)).toContain('multi-owner.owner1_successor_first_name');
+    expect(notes.every((n) => n.section === undefined)).toBe(true);
   });
 
   it('template fields that are neither mapped nor ignored, and acroFields the template lacks', () => {
@@ -208,7 +210,7 @@ describe('an AcroForm template', () => {
   });
 
   it('is filled by field name, and the generated pages follow it', async () => {
-    const form = loadForms(dir, definitions.steps).get('BMO')!;
+    const form = loadForms(dir, definitions).get('BMO')!;
     expect(form.template).toBeDefined();
     const source = prepareGeneration(engine, fullApplication(), { populateForms: ['BMO'] });
     const bytes = await renderApplicationPdf({ form, source, labels, generatedAt: new Date('2026-06-01T12:00:00Z') });

@@ -12,7 +12,7 @@ import { definitions, engine, example } from '../support/engine.ts';
 export { definitions, engine, example };
 
 export const INSURERS = ['BMO', 'MANULIFE', 'SUNLIFE', 'BENEVA', 'CANADA_LIFE'];
-export const forms = loadForms('forms', definitions.steps);
+export const forms = loadForms('forms', definitions);
 export const labels = labelsFrom(definitions.steps);
 
 /** A deep copy of the complete two-insured application (steps/screening-review/examples/full-application.json). */
