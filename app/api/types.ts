@@ -105,3 +105,16 @@ export interface ScreeningProgress {
   isComplete: boolean;
   stepData: Record<string, unknown>;
 }
+
+/** The result view's cards, as the server's generation answers them (`summary`): every value already a label. */
+export interface GenerationSummary {
+  provider: string;
+  product_type: string;
+  number_of_insureds: number | string;
+  type_of_insurance: string;
+  primary_insured: string;
+  secondary_insured: string;
+  owner_type: string;
+  owner_name: string;
+  plan_details: { plan_type: string; product_type: string; plan_name: string; face_amount: string }[];
+}

@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { JsonObject } from '../../engine/types.ts';
-import { enumLabel, formatMoney } from '../../renderer/options.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { useFileDownloads } from '../components/useFileDownloads.ts';
 import { slug } from '../format.ts';
+import type { GenerationSummary } from '../api/types.ts';
 import { GenerateError, generateApplication, SaveError, saveStep } from './api.ts';
 import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { ActionsBar, Notice, StepCard, useNotice } from './WizardChrome.tsx';
@@ -23,12 +23,6 @@ interface ResultTexts {
 }
 
 const UNAVAILABLE = 'Application generation is not available yet. Your answers are saved, and you can generate the forms once generation is enabled.';
-
-function uiOf(engine: ReturnType<typeof useWizard>['engine'], step: string, path: string[]): Record<string, unknown> {
-  let ui = (engine.definitions.steps[step]?.ui ?? {}) as Record<string, unknown>;
-  for (const p of path) ui = (ui[p] ?? {}) as Record<string, unknown>;
-  return ui;
-}
 
 function name(person: JsonObject | undefined): string | undefined {
   if (!person) return undefined;
@@ -71,7 +65,7 @@ export function GenerationPage() {
 
   // The file is served only with the adviser's token, so it is fetched in the page and saved as a download.
   const downloads = useFileDownloads();
-  const [generated, setGenerated] = useState<{ url?: string; id?: string; forms: string[] } | null>(null);
+  const [generated, setGenerated] = useState<{ url?: string; id?: string; summary?: GenerationSummary } | null>(null);
 
   const onGenerate = useCallback(async () => {
     const record = formRef.current?.flush() ?? {};
@@ -87,8 +81,8 @@ export function GenerationPage() {
       const stored = await saveStep(clientId, step, record, options.saveErrorMessage ?? 'Failed to save data');
       setSaved(step, stored);
       const forms = (stored.populate_forms as string[] | undefined) ?? [];
-      const { url, id } = await generateApplication(clientId, forms, String((options.messages as Record<string, string> | undefined)?.generateFailed ?? 'Failed to generate PDF forms. Please try again.'));
-      setGenerated({ url, id, forms });
+      const { url, id, summary } = await generateApplication(clientId, forms, String((options.messages as Record<string, string> | undefined)?.generateFailed ?? 'Failed to generate PDF forms. Please try again.'));
+      setGenerated({ url, id, summary });
     } catch (e) {
       if (e instanceof GenerateError && e.unavailable) setNotice('info', UNAVAILABLE);
       else if (e instanceof SaveError) {
@@ -103,34 +97,21 @@ export function GenerationPage() {
   if (generated) {
     const notSpecified = result.notSpecified ?? 'Not specified';
     const cards = result.cards ?? {};
-    const basic = (saved.basic ?? {}) as JsonObject;
-    const insured = (saved['proposed-insured'] ?? {}) as JsonObject;
-    const owner = (saved.owner ?? {}) as JsonObject;
-    const plan = (saved['plan-details'] ?? {}) as JsonObject;
-    const formsUi = uiOf(engine, step, ['populate_forms']);
-    const planUi = uiOf(engine, 'plan-details', []);
-    const productType = (plan.product_type ?? basic.product_type) as string | undefined;
-    const productLabel = productType ? enumLabel(uiOf(engine, 'plan-details', ['product_type']), productType) ?? productType : notSpecified;
-    const ownerLabel = owner.owner_type ? enumLabel(uiOf(engine, 'owner', ['owner_type']), owner.owner_type) ?? String(owner.owner_type) : notSpecified;
-    const ownerName = (owner.legal_name as string | undefined) ?? name(owner) ?? (owner.owner_type === 'insured_1' ? name(insured.insured_1 as JsonObject) : owner.owner_type === 'insured_2' ? name(insured.insured_2 as JsonObject) : undefined);
-    const single = (plan.single_life_options as JsonObject[] | null | undefined) ?? [];
-    const joint = (plan.joint_plan_options as JsonObject[] | null | undefined) ?? [];
-    const filename = combinedFilename(clientName(context, clientId) ?? name(insured.insured_1 as JsonObject), generated.id);
+    // The server's summary of what it generated: its labels come from the definitions, so nothing is derived here.
+    const s = generated.summary;
+    const filename = combinedFilename(clientName(context, clientId) ?? (s && s.primary_insured !== notSpecified ? s.primary_insured : undefined), generated.id);
     const downloading = generated.url ? downloads.busy.has(generated.url) : false;
-    const plans = [
-      ...single.map((p) => ({ kind: result.singleLife ?? 'Single Life', p, ui: (planUi.single_life_options as Record<string, unknown> | undefined)?.items as Record<string, unknown> | undefined })),
-      ...joint.map((p) => ({ kind: result.jointPlan ?? 'Joint Plan', p, ui: (planUi.joint_plan_options as Record<string, unknown> | undefined)?.items as Record<string, unknown> | undefined })),
-    ];
     const summary: [string, string][] = [
-      [cards.provider ?? 'Provider', generated.forms.map((f) => enumLabel(formsUi, f) ?? f).join(', ') || notSpecified],
-      [cards.productType ?? 'Product Type', productLabel],
-      [cards.numberOfInsureds ?? 'Number of Insureds', String(insured.number_of_insureds ?? basic.number_of_insureds ?? notSpecified)],
-      [cards.typeOfInsurance ?? 'Type of Insurance', result.typeOfInsurance ?? 'Life Insurance'],
-      [cards.primaryInsured ?? 'Primary Insured', name(insured.insured_1 as JsonObject) ?? notSpecified],
-      [cards.secondaryInsured ?? 'Secondary Insured', name(insured.insured_2 as JsonObject) ?? notSpecified],
-      [cards.ownerType ?? 'Owner Type', ownerLabel],
-      [cards.ownerName ?? 'Owner Name', ownerName ?? notSpecified],
+      [cards.provider ?? 'Provider', s?.provider ?? notSpecified],
+      [cards.productType ?? 'Product Type', s?.product_type ?? notSpecified],
+      [cards.numberOfInsureds ?? 'Number of Insureds', String(s?.number_of_insureds ?? notSpecified)],
+      [cards.typeOfInsurance ?? 'Type of Insurance', s?.type_of_insurance ?? result.typeOfInsurance ?? 'Life Insurance'],
+      [cards.primaryInsured ?? 'Primary Insured', s?.primary_insured ?? notSpecified],
+      [cards.secondaryInsured ?? 'Secondary Insured', s?.secondary_insured ?? notSpecified],
+      [cards.ownerType ?? 'Owner Type', s?.owner_type ?? notSpecified],
+      [cards.ownerName ?? 'Owner Name', s?.owner_name ?? notSpecified],
     ];
+    const plans = s?.plan_details ?? [];
     return (
       <StepCard heading={result.heading ?? 'Application Generated Successfully!'}>
         <div className="result-cards">
@@ -154,12 +135,12 @@ export function GenerationPage() {
                 </tr>
               </thead>
               <tbody>
-                {plans.map(({ kind, p, ui }, i) => (
+                {plans.map((p, i) => (
                   <tr key={i}>
-                    <td>{kind}</td>
-                    <td>{enumLabel((ui?.product_type ?? {}) as Record<string, unknown>, p.product_type) ?? String(p.product_type ?? notSpecified)}</td>
-                    <td>{enumLabel((ui?.plan_name ?? {}) as Record<string, unknown>, p.plan_name) ?? String(p.plan_name ?? notSpecified)}</td>
-                    <td>{typeof p.face_amount === 'number' ? formatMoney(p.face_amount) : notSpecified}</td>
+                    <td>{p.plan_type}</td>
+                    <td>{p.product_type}</td>
+                    <td>{p.plan_name}</td>
+                    <td>{p.face_amount}</td>
                   </tr>
                 ))}
               </tbody>

@@ -2,6 +2,7 @@
  * The screening's calls, through the app's API client (token header, the server's `error` field as the message).
  */
 import { apiRequest, ApiError, listClients } from '../api/client.ts';
+import type { GenerationSummary } from '../api/types.ts';
 import type { ApplicationData, FieldError, JsonObject } from '../../engine/types.ts';
 import { rememberEtag, rememberVersions, versionSeen } from './versions.ts';
 
@@ -118,14 +119,14 @@ export class GenerateError extends Error {
  * POST /api/pdf/generate_pdf/ with the chosen insurers.
  * @returns - the link to the generated file (data.s3_url) and the generation's id (data.id)
  */
-export async function generateApplication(clientId: string, populateForms: string[], fallback: string): Promise<{ url?: string; id?: string; body: unknown }> {
+export async function generateApplication(clientId: string, populateForms: string[], fallback: string): Promise<{ url?: string; id?: string; summary?: GenerationSummary; body: unknown }> {
   try {
-    const body = await apiRequest<{ data?: { s3_url?: string; id?: string }; s3_url?: string; id?: string } | null>('/api/pdf/generate_pdf/', {
+    const body = await apiRequest<{ data?: { s3_url?: string; id?: string }; s3_url?: string; id?: string; summary?: GenerationSummary } | null>('/api/pdf/generate_pdf/', {
       method: 'POST',
       body: { client_id: Number.isNaN(Number(clientId)) ? clientId : Number(clientId), populate_forms: populateForms },
       fallback,
     });
-    return { url: body?.data?.s3_url ?? body?.s3_url, id: body?.data?.id ?? body?.id, body };
+    return { url: body?.data?.s3_url ?? body?.s3_url, id: body?.data?.id ?? body?.id, summary: body?.summary, body };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 405 || e.status === 501)) throw new GenerateError(e.message, true);
     throw new GenerateError(e instanceof Error && e.message ? e.message : fallback, false);
