@@ -19,13 +19,13 @@ export function stepTitle(step: string): string {
 
 /**
  * Progress counts as absent when there is none, when lastUpdated is null,
- * or when the current step is basic and stepData is empty.
+ * or when the current step is the flow's first and stepData is empty.
  */
 export function isProgressAbsent(progress: ScreeningProgress | null | undefined): boolean {
   if (!progress) return true;
   if (progress.lastUpdated === null || progress.lastUpdated === undefined) return true;
   const empty = !progress.stepData || Object.keys(progress.stepData).length === 0;
-  return progress.currentStep === 'basic' && empty;
+  return progress.currentStep === SCREENING_STEPS[0] && empty;
 }
 
 /** @returns - true when the prompt should offer "Continue Screening". */

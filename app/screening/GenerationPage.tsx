@@ -53,7 +53,8 @@ export function GenerationPage() {
   const incomplete = useMemo(() => engine.incompleteSteps({ ...saved, $context: context }), [engine, saved, context]);
   const reviewOptions = uiOptionsOf(engine.definitions.steps[engine.definitions.flow.review]);
   const navigate = useNavigate();
-  const step = engine.definitions.flow.steps.find((s) => s.final)?.id ?? 'pdf-generation';
+  const steps = engine.definitions.flow.steps;
+  const step = (steps.find((s) => s.final) ?? steps[steps.length - 1]).id;
   const def = engine.definitions.steps[step];
   const options = uiOptionsOf(def);
   const result = (options.result ?? {}) as ResultTexts;
