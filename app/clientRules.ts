@@ -3,6 +3,7 @@
  * server checks every client with, and are evaluated by the engine: nothing here restates a rule.
  * The form calls validateClientField on every change (live) and validateClientProfile on submit.
  */
+import { flow } from 'virtual:steps';
 import { screeningRuntime } from './screening/definitions.ts';
 
 export interface ClientProfileValues {
@@ -19,8 +20,8 @@ export type ClientProfileField = Exclude<keyof ClientProfileValues, 'brokers'>;
 
 export type ClientProfileErrors = Partial<Record<ClientProfileField, string>>;
 
-/** The id of the client profile's definition. */
-const FORM = 'client-profile';
+/** The id of the client profile's definition: the form flow.json marks `"record": "client"`. */
+const FORM = flow.forms?.find((f) => f.record === 'client')?.id ?? '';
 
 /** What the profile form must load before it validates (see StepsGate). */
 export const PROFILE_FORM = [FORM];

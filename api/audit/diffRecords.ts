@@ -17,7 +17,7 @@ function leaves(value: unknown, prefix: string, out: Map<string, unknown>): void
   if (isObject(value)) {
     for (const [key, inner] of Object.entries(value)) leaves(inner, prefix ? `${prefix}.${key}` : key, out);
   } else if (Array.isArray(value)) {
-    if (value.length === 0) out.set(prefix, []);
+    // An empty list holds no answer: a new record's [] is not a change, and emptying a list shows as its items removed.
     value.forEach((inner, i) => leaves(inner, `${prefix}.${i}`, out));
   } else if (value !== undefined) {
     out.set(prefix, value);

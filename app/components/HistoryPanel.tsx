@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { answerFields } from '../../engine/answerFields.ts';
+import { labelOf } from '../../engine/labelOf.ts';
+import type { StepDefinition } from '../../engine/types.ts';
 import { apiRequest } from '../api/client.ts';
 import { formatDate, titleCase } from '../format.ts';
+import { isScreeningStep, stepTitle } from '../screening.ts';
+import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
 
 /** One change as GET /api/clients/{id}/history/ answers it. */
 export interface HistoryEntry {
@@ -20,7 +25,7 @@ function subject(entry: HistoryEntry): string {
     case 'client':
       return 'Client profile';
     case 'step':
-      return entry.entity_id === '*' ? 'Start Over (answers removed)' : titleCase(entry.entity_id.replace(/-/g, ' '));
+      return entry.entity_id === '*' ? 'Start Over (answers removed)' : stepTitle(entry.entity_id);
     case 'application':
       return `Application ${entry.entity_id}`;
     case 'generation':
@@ -30,17 +35,42 @@ function subject(entry: HistoryEntry): string {
   }
 }
 
-/** A recorded value as the adviser reads it: blank as "—", yes/no, lists joined. */
-function shown(value: unknown): string {
+/**
+ * The definition an entry's fields belong to, when the page has it loaded: the client profile's form for a client,
+ * the step for a step record. Without it, fields and values are shown as recorded, in words.
+ */
+function definitionOf(entry: HistoryEntry): StepDefinition | undefined {
+  const { engine } = screeningRuntime();
+  const id = entry.entity === 'client' ? engine.definitions.flow.forms?.find((f) => f.record === 'client')?.id : entry.entity === 'step' ? entry.entity_id : undefined;
+  return id && engine.hasStep(id) ? engine.definitions.steps[id] : undefined;
+}
+
+/** A recorded value as the adviser reads it: blank as "—", option labels from the definition, yes/no, lists joined. */
+function shown(value: unknown, def?: StepDefinition, path?: string): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (def && path !== undefined && (typeof value === 'string' || typeof value === 'boolean')) return labelOf(def, path, value) || '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length ? value.map(shown).join(', ') : '—';
+  if (Array.isArray(value)) return value.length ? value.map((v) => shown(v, def, path)).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
-/** A field path in words: "lifestyle_data_1.smoker" -> "Lifestyle Data 1 › Smoker". */
-function fieldName(path: string): string {
+/** A recorded path with its row numbers as the definitions write them: "beneficiaries.0.name" -> "beneficiaries.*.name". */
+function genericPath(path: string): string {
+  return path.replace(/(^|\.)\d+(?=\.|$)/g, '$1*');
+}
+
+/**
+ * A field path as the form titles it ("Insured Person 1 › Primary Beneficiary 2 › Full Name"), else in words:
+ * "lifestyle_data_1.smoker" -> "Lifestyle Data 1 › Smoker".
+ */
+function fieldName(path: string, def?: StepDefinition): string {
+  const rows = path.split('.').filter((part) => /^\d+$/.test(part));
+  const field = def && answerFields(def).find((f) => f.path === genericPath(path));
+  if (field) {
+    let i = 0;
+    return field.titles.filter(Boolean).map((t) => (t.includes('{n}') ? t.replace('{n}', String(Number(rows[i++] ?? 0) + 1)) : t)).join(' › ');
+  }
   return path
     .split('.')
     .map((part) => (/^\d+$/.test(part) ? `#${Number(part) + 1}` : titleCase(part)))
@@ -57,6 +87,8 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [more, setMore] = useState(false);
+  // Bumped when the definitions of the steps listed have loaded, so their titles replace the recorded names.
+  const [, setLabelsReady] = useState(0);
 
   const load = useCallback(async (before?: number, signal?: AbortSignal) => {
     setState('loading');
@@ -65,6 +97,9 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
       const body = await apiRequest<{ results: HistoryEntry[] }>(`/api/clients/${encodeURIComponent(clientId)}/history/${query}`, { signal, fallback: 'Failed to load the history' });
       const results = body?.results ?? [];
       setEntries((current) => (before ? [...current, ...results] : results));
+      // The steps named load in the background; until then (or if one fails) their fields read as recorded.
+      const steps = [...new Set(results.filter((e) => e.entity === 'step' && isScreeningStep(e.entity_id)).map((e) => e.entity_id))];
+      if (steps.length) void loadSteps(steps).then(() => setLabelsReady((n) => n + 1), () => undefined);
       setMore(results.length === PAGE);
       setState('ready');
     } catch {
@@ -93,7 +128,9 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
       {entries.length === 0 && state === 'ready' ? <p className="muted card-body">No changes recorded yet.</p> : null}
       {entries.length ? (
         <ol className="history-list" aria-label="Changes, newest first">
-          {entries.map((entry) => (
+          {entries.map((entry) => {
+            const def = definitionOf(entry);
+            return (
             <li key={entry.id} className="history-entry">
               <p className="history-head">
                 <strong>{subject(entry)}</strong>
@@ -103,15 +140,19 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
                 </span>
               </p>
               <ul className="history-changes">
-                {entry.changes.slice(0, 12).map((change) => (
-                  <li key={change.field}>
-                    <span className="history-field">{fieldName(change.field)}</span>: {shown(change.from)} → {shown(change.to)}
-                  </li>
-                ))}
+                {entry.changes.slice(0, 12).map((change) => {
+                  const path = genericPath(change.field);
+                  return (
+                    <li key={change.field}>
+                      <span className="history-field">{fieldName(change.field, def)}</span>: {shown(change.from, def, path)} → {shown(change.to, def, path)}
+                    </li>
+                  );
+                })}
                 {entry.changes.length > 12 ? <li className="muted">and {entry.changes.length - 12} more</li> : null}
               </ul>
             </li>
-          ))}
+            );
+          })}
         </ol>
       ) : null}
       {state === 'loading' ? <p className="muted card-body" role="status">Loading history…</p> : null}

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryPanel, type HistoryEntry } from '../../app/components/HistoryPanel.tsx';
+import { flow } from 'virtual:steps';
+import { loadSteps } from '../../app/screening/definitions.ts';
+import { definitionText } from '../support/definitionText.ts';
 import { mockApi, signIn } from './support.tsx';
 
 beforeEach(() => {
@@ -11,6 +14,8 @@ beforeEach(() => {
   signIn();
 });
 afterEach(() => vi.unstubAllGlobals());
+
+const flowTitle = (id: string): string => flow.steps.find((s: { id: string; title: string }) => s.id === id)!.title;
 
 const entry = (id: number, over: Partial<HistoryEntry> = {}): HistoryEntry => ({
   id,
@@ -39,14 +44,37 @@ describe('the History panel of a client', () => {
     const list = await screen.findByRole('list', { name: 'Changes, newest first' });
     const items = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
     expect(items).toHaveLength(3);
-    expect(items[0]).toHaveTextContent('Purpose Of Insurance');
-    expect(items[0]).toHaveTextContent('by olivia');
-    expect(items[0]).toHaveTextContent('Purpose Of Insurance: income_replacement → key_person');
+    // The steps named load in the background: their fields then read as the form titles them (next test).
+    await waitFor(() => expect(items[0]).toHaveTextContent(`${flowTitle('purpose-of-insurance')} by olivia`));
+    expect(items[0]).toHaveTextContent(/→/);
     expect(items[1]).toHaveTextContent('Client profile');
     expect(items[1]).toHaveTextContent('by sam');
     expect(items[1]).toHaveTextContent('City: — → Lethbridge');
-    expect(items[2]).toHaveTextContent('Owner1 Sin Part1: — → •••');
+    expect(items[2]).toHaveTextContent(/: — → •••$/);
     expect(screen.queryByRole('button', { name: 'Show older changes' })).not.toBeInTheDocument();
+  });
+
+  it('names steps by their flow titles, and fields and options as the loaded definitions title them', async () => {
+    await loadSteps(['purpose-of-insurance', 'client-profile']);
+    mockApi({
+      'GET /api/clients/7/history/?limit=25': () => ({
+        body: {
+          results: [
+            entry(2),
+            entry(1, { entity: 'client', entity_id: '7', changes: [{ field: 'gender_sex_at_birth', from: null, to: 'female' }] }),
+          ],
+        },
+      }),
+    });
+    render(<HistoryPanel clientId="7" />);
+    const list = await screen.findByRole('list', { name: 'Changes, newest first' });
+    const items = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
+    expect(items[0]).toHaveTextContent(`${flowTitle('purpose-of-insurance')} by olivia`);
+    const ui = (file: string, pointer: string) => definitionText(file, pointer);
+    const purpose = `${ui('purpose-of-insurance/ui.json', '/ui:sections/0/title')} › ${ui('purpose-of-insurance/ui.json', '/purpose_of_insurance/ui:title')}`;
+    const option = (code: string) => ui('purpose-of-insurance/ui.json', `/purpose_of_insurance/ui:enumNames/${code}`);
+    expect(items[0]).toHaveTextContent(`${purpose}: ${option('income_replacement')} → ${option('key_person')}`);
+    expect(items[1]).toHaveTextContent(`${ui('client-profile/ui.json', '/gender_sex_at_birth/ui:title')}: — → ${ui('client-profile/ui.json', '/gender_sex_at_birth/ui:enumNames/female')}`);
   });
 
   it('loads older changes on request, and says so when none are recorded', async () => {

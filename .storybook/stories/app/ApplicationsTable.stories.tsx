@@ -55,3 +55,13 @@ export const DownloadFails: Story = {
 };
 
 export const NoApplications: Story = { args: { applications: [] } };
+
+/** An application started on questions that changed since: "Questions updated" beside its status. */
+export const QuestionsUpdated: Story = {
+  args: { applications: GENERATED_APPLICATIONS.map((a, i) => ({ ...a, definitions_changed: i === 0 })) },
+  beforeEach: files('ok'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByText('Questions updated')).toHaveLength(1);
+  },
+};
