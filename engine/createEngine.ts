@@ -8,7 +8,7 @@ import { mapDocument } from './mapDocument.ts';
 import { lostAnswers } from './lostAnswers.ts';
 import { firstTemplate, resolveNames } from './resolveNames.ts';
 import { registerOperations } from './operations.ts';
-import type { ApplicationData, Definitions, JsonObject, LostAnswers, EvaluateOptions, IncompleteStep, ReviewLayout, ReviewSection, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
+import type { ApplicationData, Definitions, JsonObject, LostAnswers, EvaluateOptions, IncompleteStep, RetiredAnswers, ReviewLayout, ReviewSection, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
 
 /** The engine over one set of definitions. */
 export interface Engine {
@@ -41,6 +41,11 @@ export interface Engine {
    * yet (in the browser) is listed only when it has no record.
    */
   incompleteSteps(appData: ApplicationData): IncompleteStep[];
+  /**
+   * The steps that apply whose saved records hold answers to questions their definitions no longer ask (the
+   * definitions changed since): the review flags them; they are left out of every check, save and generated file.
+   */
+  retiredAnswers(appData: ApplicationData): RetiredAnswers[];
   /**
    * The review's sections: every screening step of the flow in flow order, under its flow title, except those the
    * review step's `ui:review` excludes; `ui:review.order` moves the steps it lists first, in its order.
@@ -132,6 +137,17 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
       const first = (review.order ?? []).flatMap((id) => steps.filter((s) => s.id === id));
       return [...first, ...steps.filter((s) => !first.includes(s))].map((s) => ({ step: s.id, title: s.title }));
     },
+    retiredAnswers: (appData) => {
+      const out: RetiredAnswers[] = [];
+      for (const stepId of definitions.order) {
+        const entry = flowSteps.get(stepId);
+        const record = appData[stepId];
+        if (!entry || !(stepId in definitions.steps) || !record || typeof record !== 'object' || Array.isArray(record) || !holds(entry.showIf, appData)) continue;
+        const { retired } = evaluateStep(compile(stepId), appData, { previous: record as JsonObject });
+        if (retired.length) out.push({ id: stepId, title: entry.title, fields: retired });
+      }
+      return out;
+    },
     incompleteSteps: (appData) => {
       const { flow, order } = definitions;
       const out: IncompleteStep[] = [];
@@ -144,7 +160,8 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
           continue;
         }
         if (!(stepId in definitions.steps)) continue;
-        const errors = evaluateStep(compile(stepId), appData).errors;
+        // Evaluated as saved: answers to questions no longer asked are left out (retiredAnswers), not refused.
+        const errors = evaluateStep(compile(stepId), appData, { previous: record as JsonObject }).errors;
         if (errors.length) out.push({ id: stepId, title: entry.title, errors, missing: false });
       }
       return out;

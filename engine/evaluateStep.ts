@@ -144,12 +144,21 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
   const only = options.fields ? new Set(options.fields) : undefined;
   const wanted = (path: string): boolean => !only || only.has(splitPath(path)[0]);
   const errors: FieldError[] = [];
+  const retired: string[] = [];
   if (!step.validate(record)) {
+    // A field the schema does not know, saved as it is now: an answer to a question the definitions dropped since.
+    for (const error of step.validate.errors ?? []) {
+      if (error.keyword !== 'additionalProperties' || !previous) continue;
+      const field = ajvPath(error);
+      const value = getPath(record, field);
+      if (value !== undefined && equal(value, getPath(previous, field))) retired.push(field);
+    }
+    for (const field of retired) commit(setPath(record, field, undefined));
     for (const error of step.validate.errors ?? []) {
       // if/anyOf/oneOf only summarise the errors of their branches, which are reported themselves.
       if (SUMMARY_KEYWORDS.has(error.keyword)) continue;
       const field = ajvPath(error);
-      if (!wanted(field) || isHidden(field)) continue;
+      if (!wanted(field) || isHidden(field) || retired.includes(field)) continue;
       // A blank field is an unanswered one (its rules say whether it must be answered); a blank item of a list is
       // not an answer left empty but a malformed list, so its errors stand.
       if (error.keyword !== 'additionalProperties' && isBlankValue(getPath(record, field)) && !/\.\d+$/.test(field)) continue;
@@ -188,5 +197,5 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
     if (truthy(evaluate(rule.when))) for (const target of rule.fields) for (const { path } of expandTarget(record, target)) readonly.push(path);
   }
 
-  return { values: record, hidden, cleared, computed, errors, texts, readonly, discarded };
+  return { values: record, hidden, cleared, computed, errors, texts, readonly, discarded, retired };
 }

@@ -280,6 +280,15 @@ export interface IncompleteStep {
   missing: boolean;
 }
 
+/** A step whose saved record holds answers to questions it no longer asks (see StepView.retired). */
+export interface RetiredAnswers {
+  id: string;
+  /** The step's title in flow.json. */
+  title: string;
+  /** Dotted paths of the answers, relative to the step record. */
+  fields: string[];
+}
+
 /** One error, with the field's dotted path relative to the step record (`insured_1.primary_beneficiaries.0.full_name`). */
 export interface FieldError {
   field: string;
@@ -304,6 +313,11 @@ export interface StepView {
   readonly: string[];
   /** Top-level fields that held answers and that an effect of this change emptied (the adviser is asked first). */
   discarded: string[];
+  /**
+   * Dotted paths of saved answers to questions the step no longer asks (its definition changed since they were
+   * saved): kept as they were in `previous`, they are left out of the values, neither refused nor sent anywhere.
+   */
+  retired: string[];
 }
 
 export interface EvaluateOptions {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { JsonObject } from '../../engine/types.ts';
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
 import { IncompleteSteps } from './IncompleteSteps.tsx';
+import { RetiredAnswersNotice } from './RetiredAnswersNotice.tsx';
 import { ActionsBar, StepCard } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard } from './wizardEnv.ts';
 
@@ -44,6 +45,7 @@ export function ReviewPage() {
   const editLabel = options.editLabel ?? 'Edit';
   // The good-order check: the same one the server runs before generating.
   const incomplete = useMemo(() => engine.incompleteSteps({ ...saved, $context: context }), [engine, saved, context]);
+  const retired = useMemo(() => engine.retiredAnswers({ ...saved, $context: context }), [engine, saved, context]);
 
   return (
     <StepCard heading={options.heading ?? def.flow.title} description={options.description}>
@@ -52,6 +54,12 @@ export function ReviewPage() {
         title={options.incompleteTitle ?? 'Before the applications can be generated, please complete:'}
         stepLabel={options.incompleteStepLabel ?? 'Complete {title}'}
         missingLabel={options.incompleteMissing ?? 'Not answered yet'}
+        onOpen={(stepId) => actor.send({ type: 'EDIT', step: stepId })}
+      />
+      <RetiredAnswersNotice
+        steps={retired}
+        title={options.retiredTitle ?? 'These saved answers are to questions the screening no longer asks. They are left out of the application, and saving the step removes them:'}
+        stepLabel={options.retiredStepLabel ?? 'Open {title}'}
         onOpen={(stepId) => actor.send({ type: 'EDIT', step: stepId })}
       />
       <div className="review-sections">

@@ -58,6 +58,9 @@ export interface StepUiOptions {
   /** Review: the good-order check (steps that must be completed before generation). */
   incompleteTitle?: string;
   incompleteStepLabel?: string;
+  /** The review's notice of saved answers to questions no longer asked (engine.retiredAnswers). */
+  retiredTitle?: string;
+  retiredStepLabel?: string;
   incompleteMissing?: string;
   incompleteReason?: string;
   [key: string]: unknown;
