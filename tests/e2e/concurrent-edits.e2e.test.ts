@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
 import { Api, createAdviser, createClient, record, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
 import { button, openStep, poll, radio, signIn } from './support/ui.ts';
+import { definitionText } from '../support/definitionText.ts';
 
 type Json = Record<string, unknown>;
 const STEP = 'purpose-of-insurance';
@@ -88,8 +89,12 @@ describe('two windows editing one step', () => {
     await history.waitFor();
     const entries = history.locator(':scope > li');
     await poll(() => entries.count()).toBeGreaterThanOrEqual(3);
-    expect(await entries.nth(0).textContent()).toContain('Purpose Of Insurance: personal → buy_sell');
-    expect(await entries.nth(1).textContent()).toContain('Purpose Of Insurance: key_person → personal');
-    expect(await entries.nth(2).textContent()).toContain('Purpose Of Insurance: income_replacement → key_person');
+    // Named as the form names them (the step's section and question, its option labels), read from the definitions.
+    const ui = (pointer: string) => definitionText('purpose-of-insurance/ui.json', pointer);
+    const question = `${ui('/ui:sections/0/title')} › ${ui('/purpose_of_insurance/ui:title')}`;
+    const option = (code: string) => ui(`/purpose_of_insurance/ui:enumNames/${code}`);
+    await poll(async () => (await entries.nth(0).textContent()) ?? '').toContain(`${question}: ${option('personal')} → ${option('buy_sell')}`);
+    expect(await entries.nth(1).textContent()).toContain(`${question}: ${option('key_person')} → ${option('personal')}`);
+    expect(await entries.nth(2).textContent()).toContain(`${question}: ${option('income_replacement')} → ${option('key_person')}`);
   });
 });
