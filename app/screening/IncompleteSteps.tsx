@@ -1,5 +1,5 @@
 import type { IncompleteStep } from '../../engine/types.ts';
-import { AlertIcon } from '../components/icons.tsx';
+import { StepNotice } from './StepNotice.tsx';
 
 export interface IncompleteStepsProps {
   steps: IncompleteStep[];
@@ -16,29 +16,10 @@ export interface IncompleteStepsProps {
  * that opens it; the wizard comes back to the review after that step's Next.
  */
 export function IncompleteSteps({ steps, title, stepLabel, missingLabel, onOpen }: IncompleteStepsProps) {
-  if (!steps.length) return null;
-  return (
-    <div className="alert alert-warning review-incomplete" role="region" aria-labelledby="review-incomplete-title">
-      <AlertIcon width={18} height={18} aria-hidden="true" />
-      <div>
-        <p className="alert-title" id="review-incomplete-title">{title}</p>
-        <ul>
-          {steps.map((s) => {
-            const more = s.errors.length > 1 ? ` (+${s.errors.length - 1} more)` : '';
-            return (
-              <li key={s.id}>
-                <span>
-                  <strong>{s.title}</strong>
-                  <span className="review-incomplete-why">{s.missing ? missingLabel : `${s.errors[0]?.message ?? ''}${more}`}</span>
-                </span>
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => onOpen(s.id)}>
-                  {stepLabel.replace('{title}', s.title)}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </div>
-  );
+  const items = steps.map((s) => ({
+    id: s.id,
+    title: s.title,
+    why: s.missing ? missingLabel : `${s.errors[0]?.message ?? ''}${s.errors.length > 1 ? ` (+${s.errors.length - 1} more)` : ''}`,
+  }));
+  return <StepNotice name="review-incomplete" tone="warning" title={title} steps={items} stepLabel={stepLabel} onOpen={onOpen} />;
 }

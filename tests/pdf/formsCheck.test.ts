@@ -4,28 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { checkFormsDir } from '../../api/pdf/checkFormsDir.ts';
-import { formNotes, lintForms, type FormsLintInput } from '../../api/pdf/lintForms.ts';
+import { formNotes, lintForms } from '../../api/pdf/lintForms.ts';
 import { loadForms } from '../../api/pdf/loadForms.ts';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
 import type { FormMapping } from '../../api/pdf/types.ts';
-import type { DefinitionProblem, JsonSchema } from '../../engine/types.ts';
-import { definitions, engine, fullApplication, labels, pdfText } from './support.ts';
+import type { DefinitionProblem } from '../../engine/types.ts';
+import { definitions, engine, fullApplication, labels, pdfText, formsLintInput } from './support.ts';
 
 const format = (p: DefinitionProblem): string => `${p.file} ${p.path || '/'}: ${p.message}`;
 
-/** The real forms/ and steps/, as the linter reads them, with the mappings safe to change. */
-function input(): FormsLintInput & { mappings: Record<string, FormMapping> } {
-  const mappings: Record<string, FormMapping> = {};
-  for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life']) mappings[name] = JSON.parse(readFileSync(`forms/${name}.json`, 'utf8'));
-  return {
-    mappings,
-    templateFields: {},
-    formSchema: JSON.parse(readFileSync('forms/_meta/form.schema.json', 'utf8')) as JsonSchema,
-    flow: definitions.flow,
-    stepSchemas: Object.fromEntries(definitions.order.map((id) => [id, definitions.steps[id].schema])),
-  };
-}
 
 /** Index of the first field of a mapping whose answer is `answer`. */
 function fieldAt(mapping: FormMapping, answer: string): [number, number] {
@@ -69,14 +57,14 @@ describe('forms:check over the real mappings', () => {
 
 describe('forms:check catches a broken mapping', () => {
   it('an answer that exists in no step, with the likely fix', () => {
-    const lint = input();
+    const lint = formsLintInput();
     const [i, j] = fieldAt(lint.mappings.bmo, 'owner.owner_type');
     lint.mappings.bmo.sections[i].fields![j].answer = 'owner.ownr_type';
     expect(lintForms(lint).map(format)).toEqual([`forms/bmo.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`]);
   });
 
   it('an unknown step, a misspelt repeated path, a payload path, a showIf and a table column', () => {
-    const lint = input();
+    const lint = formsLintInput();
     const m = lint.mappings.sunlife;
     const [a, b] = fieldAt(m, 'medical.insured_{n}.physician_name');
     m.sections[a].fields![b].answer = 'medicl.insured_{n}.physician_name';
@@ -97,7 +85,7 @@ describe('forms:check catches a broken mapping', () => {
   });
 
   it('a format that does not suit the answer, an option that is not a value, and the mapping\'s shape', () => {
-    const lint = input();
+    const lint = formsLintInput();
     const m = lint.mappings.beneva;
     const [a, b] = fieldAt(m, 'proposed-insured.insured_{n}.occupation');
     m.sections[a].fields![b].format = 'money';
@@ -109,7 +97,7 @@ describe('forms:check catches a broken mapping', () => {
     const problems = lintForms(lint).map(format);
     expect(problems).toContain('forms/beneva.json /sections/0: unknown key "colour"');
     expect(problems).toContain('forms/canada_life.json /sections/0/fields/0: format date needs a text date, but "basic.speaks_english_french" is boolean');
-    const fixed = input();
+    const fixed = formsLintInput();
     fixed.mappings.beneva.sections[a].fields![b].format = 'money';
     fixed.mappings.beneva.sections[c].fields![d].options = { married: 'Marié(e)', maried: 'typo' };
     expect(lintForms(fixed).map(format).sort()).toEqual([
@@ -119,7 +107,7 @@ describe('forms:check catches a broken mapping', () => {
   });
 
   it('a missing block and an insurer without a mapping; a step with no answer mapped is only a note (its answers print under "Other answers")', () => {
-    const lint = input();
+    const lint = formsLintInput();
     const m = lint.mappings.manulife;
     m.sections = m.sections.filter((s) => s.block !== 'beneficiaries' && !(s.showIf === 'multi-owner'));
     delete lint.mappings.canada_life;
@@ -134,7 +122,7 @@ describe('forms:check catches a broken mapping', () => {
   });
 
   it('template fields that are neither mapped nor ignored, and acroFields the template lacks', () => {
-    const lint = input();
+    const lint = formsLintInput();
     const m = lint.mappings.bmo;
     const [a, b] = fieldAt(m, 'proposed-insured.insured_{n}.last_name');
     m.sections[a].fields![b].acroField = 'pi{n}_last_name';

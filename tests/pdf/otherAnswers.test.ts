@@ -5,18 +5,18 @@ import { join } from 'node:path';
 import { readDefinitionFiles } from '../../api/definitions/readDefinitionFiles.ts';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { labelsFrom } from '../../api/pdf/generationLabels.ts';
-import { formNotes, lintForms, type FormsLintInput } from '../../api/pdf/lintForms.ts';
+import { formNotes, lintForms } from '../../api/pdf/lintForms.ts';
 import { loadForms } from '../../api/pdf/loadForms.ts';
 import { OTHER_ANSWERS_TITLE, otherAnswers, renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
-import type { FormMapping, LoadedForm } from '../../api/pdf/types.ts';
+import type { LoadedForm } from '../../api/pdf/types.ts';
 import { answerFields } from '../../engine/answerFields.ts';
 import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
 import { createEngine } from '../../engine/createEngine.ts';
 import { documentSources } from '../../engine/documentSources.ts';
 import { loadDefinitions } from '../../engine/loadDefinitions.ts';
-import type { ApplicationData, Definitions, JsonObject, JsonSchema } from '../../engine/types.ts';
-import { INSURERS, definitions, engine, forms, fullApplication, labels, pdfText, step } from './support.ts';
+import type { ApplicationData, Definitions, JsonObject } from '../../engine/types.ts';
+import { INSURERS, definitions, engine, forms, fullApplication, labels, pdfText, step, formsLintInput } from './support.ts';
 
 const generatedAt = new Date('2026-06-01T14:05:00Z');
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -167,22 +167,9 @@ describe('a new lifestyle question added to the JSON only', () => {
 });
 
 describe('forms:check notes', () => {
-  function input(): FormsLintInput & { mappings: Record<string, FormMapping> } {
-    const mappings: Record<string, FormMapping> = {};
-    for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life']) mappings[name] = JSON.parse(readFileSync(`forms/${name}.json`, 'utf8'));
-    return {
-      mappings,
-      templateFields: {},
-      formSchema: JSON.parse(readFileSync('forms/_meta/form.schema.json', 'utf8')) as JsonSchema,
-      flow: structuredClone(definitions.flow),
-      stepSchemas: Object.fromEntries(definitions.order.map((id) => [id, definitions.steps[id].schema])),
-      stepUis: Object.fromEntries(definitions.order.map((id) => [id, definitions.steps[id].ui])),
-      payloadMapping: definitions.steps['pdf-generation'].documents!.payload,
-    };
-  }
 
   it('a new step that no form places gives notes for each of its answers, not failures', () => {
-    const lint = input();
+    const lint = formsLintInput();
     lint.flow.steps.splice(lint.flow.steps.findIndex((s) => s.id === 'medical'), 0, { id: 'occupation', title: 'Occupation' });
     lint.stepSchemas.occupation = { type: 'object', properties: { duties: { type: 'string' }, hours_per_week: { type: 'integer' } } };
     expect(lintForms(lint)).toEqual([]);
@@ -193,7 +180,7 @@ describe('forms:check notes', () => {
   });
 
   it('writes a field of every insured once, and suggests the section placing the most fields of the same object', () => {
-    const lint = input();
+    const lint = formsLintInput();
     const sunlife = lint.mappings.sunlife;
     const at = sunlife.sections.findIndex((s) => (s.fields ?? []).some((f) => f.answer === 'lifestyle.lifestyle_data_{n}.drinks_alcohol'));
     sunlife.sections[at].fields = sunlife.sections[at].fields!.filter((f) => f.answer !== 'lifestyle.lifestyle_data_{n}.drinks_alcohol');

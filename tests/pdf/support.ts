@@ -6,7 +6,9 @@ import type { ApplicationData, JsonObject } from '../../engine/types.ts';
 import { assemblePayload, normalizeData } from '../../api/pdf/buildPayload.ts';
 import { labelsFrom } from '../../api/pdf/generationLabels.ts';
 import { loadForms } from '../../api/pdf/loadForms.ts';
-import type { GenerationPayload } from '../../api/pdf/types.ts';
+import type { FormMapping, GenerationPayload } from '../../api/pdf/types.ts';
+import type { FormsLintInput } from '../../api/pdf/lintForms.ts';
+import type { JsonSchema } from '../../engine/types.ts';
 import { definitions, engine, example } from '../support/engine.ts';
 
 export { definitions, engine, example };
@@ -41,4 +43,19 @@ export function pdfText(bytes: Uint8Array): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The real forms/ and steps/, as forms:check reads them, with the mappings and the flow safe to change. */
+export function formsLintInput(): FormsLintInput & { mappings: Record<string, FormMapping> } {
+  const mappings: Record<string, FormMapping> = {};
+  for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life']) mappings[name] = JSON.parse(readFileSync(`forms/${name}.json`, 'utf8')) as FormMapping;
+  return {
+    mappings,
+    templateFields: {},
+    formSchema: JSON.parse(readFileSync('forms/_meta/form.schema.json', 'utf8')) as JsonSchema,
+    flow: structuredClone(definitions.flow),
+    stepSchemas: Object.fromEntries(definitions.order.map((id) => [id, definitions.steps[id].schema])),
+    stepUis: Object.fromEntries(definitions.order.map((id) => [id, definitions.steps[id].ui])),
+    payloadMapping: definitions.steps[definitions.flow.steps.find((s) => s.final)!.id].documents?.payload,
+  };
 }
