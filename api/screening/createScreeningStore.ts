@@ -57,34 +57,35 @@ interface Write {
   done: (err: unknown, version?: number | null) => void;
 }
 
-/** A compare-and-set write: the new version, or null when the stored version is not the expected one. */
-async function upsert(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
+/** The compare-and-set write of one step record, answering the new version (no row when another write came first). */
+function writeQuery(db: Kysely<Database>, w: Omit<Write, 'done'>) {
   const { client_id, step_id, data, updated_at, expected } = w;
-  let row: { version: number } | undefined;
   if (expected === undefined) {
-    row = await db
+    return db
       .insertInto('screening_records')
       .values({ client_id, step_id, data, updated_at })
       .onConflict((oc) => oc.columns(['client_id', 'step_id']).doUpdateSet({ data, updated_at, version: sql<number>`screening_records.version + 1` }))
-      .returning('version')
-      .executeTakeFirst();
-  } else if (expected === 0) {
-    row = await db
+      .returning('version');
+  }
+  if (expected === 0) {
+    return db
       .insertInto('screening_records')
       .values({ client_id, step_id, data, updated_at })
       .onConflict((oc) => oc.columns(['client_id', 'step_id']).doNothing())
-      .returning('version')
-      .executeTakeFirst();
-  } else {
-    row = await db
-      .updateTable('screening_records')
-      .set({ data, updated_at, version: sql<number>`version + 1` })
-      .where('client_id', '=', client_id)
-      .where('step_id', '=', step_id)
-      .where('version', '=', expected)
-      .returning('version')
-      .executeTakeFirst();
+      .returning('version');
   }
+  return db
+    .updateTable('screening_records')
+    .set({ data, updated_at, version: sql<number>`version + 1` })
+    .where('client_id', '=', client_id)
+    .where('step_id', '=', step_id)
+    .where('version', '=', expected)
+    .returning('version');
+}
+
+/** A compare-and-set write and its audit row: the new version, or null when the stored version is not the expected one. */
+async function upsert(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
+  const row = await writeQuery(db, w).executeTakeFirst();
   if (!row) return null;
   const entry = w.audit && auditRow(w.audit);
   if (entry) await db.insertInto('audit_log').values(entry).execute();
@@ -97,17 +98,7 @@ async function upsert(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<num
  * audit row is inserted from the write's result, so it exists exactly when the write happened.
  */
 async function upsertOnce(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
-  const { client_id, step_id, data, updated_at, expected } = w;
-  const write =
-    expected === undefined
-      ? sql`insert into screening_records (client_id, step_id, data, updated_at) values (${client_id}, ${step_id}, ${data}, ${updated_at})
-          on conflict (client_id, step_id) do update set data = excluded.data, updated_at = excluded.updated_at, version = screening_records.version + 1
-          returning version`
-      : expected === 0
-        ? sql`insert into screening_records (client_id, step_id, data, updated_at) values (${client_id}, ${step_id}, ${data}, ${updated_at})
-            on conflict (client_id, step_id) do nothing returning version`
-        : sql`update screening_records set data = ${data}, updated_at = ${updated_at}, version = version + 1
-            where client_id = ${client_id} and step_id = ${step_id} and version = ${expected} returning version`;
+  const write = writeQuery(db, w);
   const entry = w.audit && auditRow(w.audit);
   const query = entry
     ? sql<{ version: number }>`with w as (${write}), a as (
