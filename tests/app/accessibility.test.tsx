@@ -24,7 +24,7 @@ describe('document titles', () => {
     mockApi(EMPTY_LIST);
     renderRoute('/');
     await screen.findByRole('heading', { name: 'Welcome back' });
-    expect(document.title).toBe('Sign in | Insure Wizard');
+    await waitFor(() => expect(document.title).toBe('Sign in | Insure Wizard'));
   });
 
   it('names the dashboard and the support page', async () => {
@@ -32,10 +32,10 @@ describe('document titles', () => {
     mockApi(EMPTY_LIST);
     const { router } = renderRoute('/dashboard');
     await screen.findByRole('heading', { name: 'Clients', level: 1 });
-    expect(document.title).toBe('Clients | Insure Wizard');
+    await waitFor(() => expect(document.title).toBe('Clients | Insure Wizard'));
     await router.navigate('/reports');
     await screen.findByRole('heading', { name: 'Support', level: 1 });
-    expect(document.title).toBe('Support | Insure Wizard');
+    await waitFor(() => expect(document.title).toBe('Support | Insure Wizard'));
   });
 
   it('names a step from the definitions: step, position and client', () => {
