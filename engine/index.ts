@@ -18,3 +18,4 @@ export { labelOf, fieldAt, titleCase, enumNamesOf } from './labelOf.ts';
 export { secretFields, secretPaths, secretShowLast, mapSecrets, maskValue, maskSecrets, type SecretField } from './secretFields.ts';
 export { documentSources } from './documentSources.ts';
 export { answerFields, answerLines, type AnswerField, type AnswerLine } from './answerFields.ts';
+export { finalStepOf } from './finalStepOf.ts';

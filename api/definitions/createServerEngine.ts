@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import { fileURLToPath } from 'node:url';
 import stableStringify from 'fast-json-stable-stringify';
 import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
@@ -47,7 +48,7 @@ export function createServerEngine(stepsDir: string = STEPS_DIR): ServerEngine {
   const version = createHash('sha256').update(stableStringify(files)).digest('hex').slice(0, 16);
   const engine = createEngine(definitions, ajvSchemaChecks());
   const { flow, order } = definitions;
-  const finalStep = flow.steps.find((s) => s.final)?.id ?? order[order.length - 1];
+  const finalStep = finalStepOf(flow);
   const contextUse = new Map<string, boolean>();
   const schemas: { [stepId: string]: JsonObject } = {};
   for (const id of Object.keys(definitions.steps)) {

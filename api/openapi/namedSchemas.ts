@@ -290,7 +290,7 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
       description: 'Either {client_id, populate_forms} or the spec\'s whole generation payload (with client_id): the server always rebuilds the payload from the stored answers.',
       properties: {
         client_id: CLIENT_ID,
-        populate_forms: { $ref: `#/components/schemas/${stepSchemaName('pdf-generation')}/properties/populate_forms`, minItems: 1, description: 'At least one insurer ("Please select at least one form to generate")' },
+        populate_forms: { $ref: `#/components/schemas/${stepSchemaName(engine.finalStep)}/properties/populate_forms`, minItems: 1, description: 'At least one insurer ("Please select at least one form to generate")' },
       },
       required: ['client_id', 'populate_forms'],
     },

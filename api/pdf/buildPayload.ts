@@ -1,11 +1,12 @@
 import type { Engine } from '../../engine/createEngine.ts';
 import type { ApplicationData } from '../../engine/types.ts';
 import { DocumentCheckError } from '../../engine/mapDocument.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import { normalizeData } from './checkScreening.ts';
-import { IncompleteScreeningError, PayloadError, type PayloadErrorCode } from './generationErrors.ts';
+import { IncompleteScreeningError, PayloadError } from './generationErrors.ts';
 import type { GenerationPayload } from './types.ts';
 
-export { GenerationError, IncompleteScreeningError, PAYLOAD_MESSAGES, PayloadError, type IncompleteStep, type PayloadErrorCode } from './generationErrors.ts';
+export { GenerationError, IncompleteScreeningError, PayloadError, type IncompleteStep } from './generationErrors.ts';
 export { normalizeData } from './checkScreening.ts';
 
 export interface PayloadOptions {
@@ -13,8 +14,6 @@ export interface PayloadOptions {
   populateForms: string[];
   /** The application's client; default basic.client_id, then $context.clientId. */
   clientId?: string | number;
-  /** Texts of the payload errors by code (pdf-generation/ui.json's messages). */
-  messages?: Partial<Record<PayloadErrorCode, string>>;
 }
 
 /**
@@ -46,18 +45,17 @@ export function prepareGeneration(engine: Engine, data: ApplicationData, options
  * from the engine's view of the answers: the mapping is data, so a new answer reaches the payload without code.
  * @param engine - the engine over steps/
  * @param data - normalizeData's view of the saved answers
- * @throws PayloadError with the document's check message (or its text in `messages`)
+ * @throws PayloadError with the document's check: its code, message and field
  */
 export function assemblePayload(engine: Engine, data: ApplicationData, options: PayloadOptions): GenerationPayload {
-  const final = engine.definitions.flow.steps.find((s) => s.final)?.id ?? 'pdf-generation';
+  const final = finalStepOf(engine.definitions.flow);
   const clientId = options.clientId ?? data.$context?.clientId ?? null;
   const scope = { ...data, $context: { ...data.$context, clientId, populateForms: options.populateForms } };
   try {
     return engine.mapDocument(final, 'payload', scope) as GenerationPayload;
   } catch (error) {
     if (error instanceof DocumentCheckError) {
-      const code = error.code as PayloadErrorCode;
-      throw new PayloadError(code, options.messages?.[code] ?? error.message);
+      throw new PayloadError(error.code, error.message, error.field);
     }
     throw error;
   }

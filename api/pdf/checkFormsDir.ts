@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { DocumentMapping } from '../../engine/mapDocument.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import type { DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/types.ts';
 import { readDefinitionFiles } from '../definitions/readDefinitionFiles.ts';
 import { formNotes, lintForms, type FormNote, type FormsLintInput } from './lintForms.ts';
@@ -38,7 +39,7 @@ export async function checkForms(formsDir = 'forms', stepsDir = 'steps'): Promis
     stepSchemas[step.id] = (steps[`${step.id}/schema.json`] ?? {}) as JsonSchema;
     stepUis[step.id] = (steps[`${step.id}/ui.json`] ?? {}) as UiDefinition;
   }
-  const final = flow.steps.find((s) => s.final)?.id;
+  const final = finalStepOf(flow);
   const payloadMapping = final ? (steps[`${final}/documents/payload.json`] as DocumentMapping | undefined) : undefined;
 
   const mappings: Record<string, unknown> = {};

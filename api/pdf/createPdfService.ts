@@ -5,7 +5,8 @@ import { createEngine, type Engine } from '../../engine/createEngine.ts';
 import { loadDefinitions } from '../../engine/loadDefinitions.ts';
 import type { ApplicationData } from '../../engine/types.ts';
 import { readDefinitionFiles } from '../definitions/readDefinitionFiles.ts';
-import { GenerationError, PAYLOAD_MESSAGES, assemblePayload, normalizeData, prepareGeneration, type PayloadErrorCode } from './buildPayload.ts';
+import { GenerationError, assemblePayload, normalizeData, prepareGeneration } from './buildPayload.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import { buildSummary } from './buildSummary.ts';
 import type { FileStore } from './fileStore.ts';
 import { labelsFrom, type GenerationLabels } from './generationLabels.ts';
@@ -93,7 +94,7 @@ export const FORMS_DIR = fileURLToPath(new URL('../../forms', import.meta.url));
 /** Engine, mappings and labels from steps/ and forms/, for createPdfService. */
 export function loadGenerationSetup(engineOrStepsDir?: Engine | string, formsDir: string = FORMS_DIR): Pick<PdfServiceDeps, 'engine' | 'forms' | 'labels'> {
   const engine = typeof engineOrStepsDir === 'object' ? engineOrStepsDir : engineFor(engineOrStepsDir);
-  return { engine, forms: loadForms(formsDir, engine.definitions), labels: labelsFrom(engine.definitions.steps) };
+  return { engine, forms: loadForms(formsDir, engine.definitions), labels: labelsFrom(engine.definitions) };
 }
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -106,18 +107,14 @@ const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g,
  */
 export function createPdfService(deps: PdfServiceDeps): PdfService {
   const { engine, forms, labels, store } = deps;
+  const finalStep = finalStepOf(engine.definitions.flow);
   const now = deps.now ?? (() => new Date());
   const filesUrl = deps.filesUrl ?? '/api/pdf/files';
-  const genUi = (engine.definitions.steps['pdf-generation']?.ui['ui:options'] ?? {}) as { messages?: Record<string, string> };
-  const messages: Partial<Record<PayloadErrorCode, string>> = {};
-  for (const code of Object.keys(PAYLOAD_MESSAGES) as PayloadErrorCode[]) {
-    if (typeof genUi.messages?.[code] === 'string') messages[code] = genUi.messages[code];
-  }
 
-  /** The chosen insurers, checked by the pdf-generation step's own definition. */
+  /** The chosen insurers, checked by the final step's own definition. */
   const chosenForms = (populateForms: unknown): string[] => {
     const list = Array.isArray(populateForms) ? populateForms : populateForms === undefined || populateForms === null || populateForms === '' ? [] : [populateForms];
-    const errors = engine.evaluateStep('pdf-generation', { 'pdf-generation': { populate_forms: list } }).errors;
+    const errors = engine.evaluateStep(finalStep, { [finalStep]: { populate_forms: list } }).errors;
     if (errors.length) throw new GenerationError(errors[0].message);
     const ids = list as string[];
     const unmapped = ids.filter((id) => !forms.has(id));
@@ -138,7 +135,7 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
     async generate(user, clientId, populateForms) {
       const ids = chosenForms(populateForms);
       await deps.requireAccess(user, clientId);
-      const { payload, data } = prepareGeneration(engine, await answersOf(user, clientId), { populateForms: ids, clientId, messages });
+      const { payload, data } = prepareGeneration(engine, await answersOf(user, clientId), { populateForms: ids, clientId });
       const generatedAt = now();
       // One document at a time, yielding in between: other requests are served between documents, so a
       // generation never holds the event loop for more than one document's rendering.
@@ -194,13 +191,13 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
     async summary(user, clientId, populateForms) {
       await deps.requireAccess(user, clientId);
       const data = await answersOf(user, clientId);
-      return buildSummary(assemblePayload(engine, normalizeData(engine, data), { populateForms, clientId, messages }), labels);
+      return buildSummary(assemblePayload(engine, normalizeData(engine, data), { populateForms, clientId }), labels);
     },
 
     async payload(user, clientId, populateForms) {
       const ids = chosenForms(populateForms);
       await deps.requireAccess(user, clientId);
-      return prepareGeneration(engine, await answersOf(user, clientId), { populateForms: ids, clientId, messages }).payload;
+      return prepareGeneration(engine, await answersOf(user, clientId), { populateForms: ids, clientId }).payload;
     },
 
     async download(user, id, insurer) {

@@ -1,46 +1,51 @@
-import type { JsonSchema, UiDefinition } from '../../engine/types.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
+import type { Definitions, JsonSchema, UiDefinition } from '../../engine/types.ts';
 import { enumLabels } from './stepLabels.ts';
 
 /** The parts of a step definition the PDFs read labels from. */
 export type StepTexts = { [stepId: string]: { schema: JsonSchema; ui: UiDefinition } };
 
+/** The label sets the documents and the summary cards use, by name (the final step's `ui:options.labels`). */
+const LABEL_SETS = ['productType', 'planName', 'coverageType', 'applicationType', 'ownerType', 'insurer'] as const;
+type LabelSet = (typeof LABEL_SETS)[number];
+
 /** Labels the generated documents and the summary cards use, all taken from steps/ (ui.json). */
-export interface GenerationLabels {
-  productType: Record<string, string>;
-  planName: Record<string, string>;
-  coverageType: Record<string, string>;
-  applicationType: Record<string, string>;
-  /** Keyed by the payload's owner type (insured_1, …, other_individual, corporation). */
-  ownerType: Record<string, string>;
-  /** populate_forms' labels: BMO, Manulife, Sun Life, Beneva, Canada Life. */
-  insurer: Record<string, string>;
-  /** Texts of the result view (pdf-generation/ui.json ui:options.result). */
+export type GenerationLabels = Record<LabelSet, Record<string, string>> & {
+  /** Texts of the result view (the final step's ui:options.result). */
   result: { notSpecified: string; typeOfInsurance: string; singleLife: string; jointPlan: string };
-}
+};
 
 /**
- * Collects the labels once from the step definitions.
- * @param steps - schema and ui of each step, keyed by step id
+ * Where one label set comes from: the step answers (`"step.path"`, `*` for rows) whose option labels it takes, and
+ * payload codes that read as another code of those answers (the payload's `other_individual` is the owner's
+ * `individual`).
  */
-export function labelsFrom(steps: StepTexts): GenerationLabels {
-  const at = (stepId: string, path: string): Record<string, string> => {
+type LabelSource = string[] | { from: string[]; same?: Record<string, string> };
+
+/**
+ * Collects the labels once from the step definitions, as the final step's `ui:options.labels` declares them, so
+ * no step id or field name is written here.
+ * @param definitions - the loaded definitions
+ * @returns each label set, code to label; a code without a label is absent (callers title-case it)
+ */
+export function labelsFrom(definitions: Pick<Definitions, 'steps' | 'flow'>): GenerationLabels {
+  const steps: StepTexts = definitions.steps;
+  const options = (steps[finalStepOf(definitions.flow)]?.ui['ui:options'] ?? {}) as { labels?: Record<string, LabelSource>; result?: Record<string, unknown> };
+  const at = (answer: string): Record<string, string> => {
+    const [stepId, ...path] = answer.split('.');
     const step = steps[stepId];
-    return (step && enumLabels(step.schema, step.ui, path.split('.'))) ?? {};
+    return (step && enumLabels(step.schema, step.ui, path)) ?? {};
   };
-  const screenOwner = at('owner', 'owner_type');
-  const options = ((steps['pdf-generation']?.ui['ui:options'] ?? {}) as { result?: Record<string, unknown> }).result ?? {};
-  const text = (key: string, fallback: string): string => (typeof options[key] === 'string' ? (options[key] as string) : fallback);
+  const labelSet = (source: LabelSource | undefined): Record<string, string> => {
+    const { from, same = {} } = Array.isArray(source) ? { from: source } : (source ?? { from: [] });
+    const labels: Record<string, string> = Object.assign({}, ...from.map(at));
+    for (const [code, other] of Object.entries(same)) if (labels[other] !== undefined && labels[code] === undefined) labels[code] = labels[other];
+    return labels;
+  };
+  const result = options.result ?? {};
+  const text = (key: string, fallback: string): string => (typeof result[key] === 'string' ? (result[key] as string) : fallback);
   return {
-    productType: { ...at('plan-details', 'single_life_options.*.product_type'), ...at('plan-details', 'product_type') },
-    planName: { ...at('plan-details', 'single_life_options.*.plan_name'), ...at('plan-details', 'joint_plan_options.*.plan_name') },
-    coverageType: at('plan-details', 'joint_plan_options.*.coverage_type'),
-    applicationType: at('basic', 'application_type'),
-    ownerType: {
-      ...screenOwner,
-      other_individual: screenOwner.individual ?? 'Different Individual',
-      corporation: screenOwner.entity ?? 'Corporation/Trust/Entity',
-    },
-    insurer: at('pdf-generation', 'populate_forms'),
+    ...(Object.fromEntries(LABEL_SETS.map((name) => [name, labelSet(options.labels?.[name])])) as Record<LabelSet, Record<string, string>>),
     result: {
       notSpecified: text('notSpecified', 'Not specified'),
       typeOfInsurance: text('typeOfInsurance', 'Life Insurance'),

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { answerFields } from '../../engine/answerFields.ts';
 import { closestName } from '../../engine/closestName.ts';
 import { documentSources } from '../../engine/documentSources.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import type { DocumentMapping } from '../../engine/mapDocument.ts';
 import { schemaAt } from '../../engine/schemaAt.ts';
 import type { DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/types.ts';
@@ -118,7 +119,7 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
   };
 
   const insurers = new Map<string, string>();
-  const allowedInsurers = enumOf(((steps['pdf-generation']?.properties ?? {}) as Record<string, Schema>).populate_forms ?? {}) as string[] | undefined;
+  const allowedInsurers = enumOf(((steps[finalStepOf(input.flow)]?.properties ?? {}) as Record<string, Schema>).populate_forms ?? {}) as string[] | undefined;
 
   for (const [name, raw] of Object.entries(input.mappings)) {
     const file = `${root}/${name}.json`;
@@ -236,6 +237,20 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
   for (const insurer of allowedInsurers ?? []) {
     if (!insurers.has(insurer)) report(`${root}/`, '', `no mapping for insurer "${insurer}" (expected ${root}/${insurer.toLowerCase()}.json)`);
   }
+
+  // The documents' label sets (the final step's ui:options.labels) name step answers with options.
+  const final = finalStepOf(input.flow);
+  const labelSets = ((input.stepUis?.[final]?.['ui:options'] ?? {}) as { labels?: Record<string, unknown> }).labels ?? {};
+  for (const [name, source] of Object.entries(labelSets)) {
+    const from: unknown[] = Array.isArray(source) ? source : Array.isArray((source as { from?: unknown })?.from) ? (source as { from: unknown[] }).from : [];
+    const base = Array.isArray(source) ? `/ui:options/labels/${name}` : `/ui:options/labels/${name}/from`;
+    from.forEach((answer, k) => {
+      const found = typeof answer === 'string' ? resolve(answer) : { problem: 'is not a step path' };
+      const where = `steps/${final}/ui.json`;
+      if (found.problem) report(where, `${base}/${k}`, `"${String(answer)}" ${found.problem}`);
+      else if (!enumOf(found.schema ?? {})) report(where, `${base}/${k}`, `"${String(answer)}" has no options to take labels from`);
+    });
+  }
   return problems;
 }
 
@@ -262,7 +277,7 @@ const parentOf = (path: string): string => path.split('.').slice(0, -1).join('.'
  */
 export function formNotes(input: FormsLintInput): FormNote[] {
   const root = input.root ?? 'forms';
-  const final = input.flow.steps.find((s) => s.final)?.id;
+  const final = finalStepOf(input.flow);
   const leaves: string[] = [];
   for (const step of input.flow.steps) {
     if (step.id === input.flow.review || step.id === final || !input.stepSchemas[step.id]) continue;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { documentSources } from '../../engine/documentSources.ts';
 import type { Definitions } from '../../engine/types.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import { PAYLOAD_ROOT, answersOf, withN } from './answerPaths.ts';
 import type { StepTexts } from './generationLabels.ts';
 import { memoSources, placedAnswers } from './placedAnswers.ts';
@@ -66,7 +67,7 @@ export function compileMapping(mapping: FormMapping, steps: StepTexts): FormMapp
  */
 export function generationSteps(definitions: Pick<Definitions, 'flow' | 'steps' | 'order'>): { steps: AnswerStep[]; sourcesOf: (payloadPath: string) => readonly string[] } {
   const { flow } = definitions;
-  const final = flow.steps.find((s) => s.final)?.id;
+  const final = finalStepOf(flow);
   const steps = definitions.order
     .filter((id) => id !== flow.review && id !== final && definitions.steps[id])
     .map((id) => ({ id, title: flow.steps.find((s) => s.id === id)?.title ?? id, definition: definitions.steps[id] }));

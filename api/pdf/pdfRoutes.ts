@@ -5,7 +5,7 @@ import { bodyOf, clientIdFrom, parseId, queryParam, userOf } from '../http/reque
 import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import type { ErrorBody } from '../types.ts';
 import { GenerationError, IncompleteScreeningError, PayloadError } from './buildPayload.ts';
-import { PAYLOAD_FIELDS } from './generationErrors.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import { createPdfService, loadGenerationSetup, type PdfService, type PdfServiceDeps } from './createPdfService.ts';
 import type { FileStore } from './fileStore.ts';
 
@@ -37,7 +37,7 @@ function refusal(error: GenerationError): ApiError {
     };
     return new ApiError(400, body);
   }
-  const field = error instanceof PayloadError ? PAYLOAD_FIELDS[error.code] : 'populate_forms';
+  const field = error instanceof PayloadError ? (error.field ?? '') : 'populate_forms';
   return new ApiError(400, { error: error.message, errors: [{ field, message: error.message }] });
 }
 
@@ -64,8 +64,8 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
     onGenerated: options.onGenerated,
   });
 
-  // The query form of populate_forms: the pdf-generation step's insurers, comma-separated.
-  const insurers = ((options.engine.definitions.steps['pdf-generation']?.schema.properties as { populate_forms?: { items?: { enum?: string[] } } } | undefined)?.populate_forms?.items?.enum ?? []).join('|');
+  // The query form of populate_forms: the final step's insurers, comma-separated.
+  const insurers = ((options.engine.definitions.steps[finalStepOf(options.engine.definitions.flow)]?.schema.properties as { populate_forms?: { items?: { enum?: string[] } } } | undefined)?.populate_forms?.items?.enum ?? []).join('|');
   const formsQuery = (required: boolean, description: string) => ({
     type: 'object',
     properties: { populate_forms: { type: 'string', ...(insurers ? { pattern: `^${required ? '' : '('}(${insurers})(,(${insurers}))*${required ? '' : ')?'}$` } : {}), description } },

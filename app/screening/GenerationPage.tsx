@@ -9,6 +9,7 @@ import { GenerateError, generateApplication, SaveError, saveStep } from './api.t
 import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { ActionsBar, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 
 interface ResultTexts {
   heading?: string;
@@ -53,8 +54,7 @@ export function GenerationPage() {
   const incomplete = useMemo(() => engine.incompleteSteps({ ...saved, $context: context }), [engine, saved, context]);
   const reviewOptions = uiOptionsOf(engine.definitions.steps[engine.definitions.flow.review]);
   const navigate = useNavigate();
-  const steps = engine.definitions.flow.steps;
-  const step = (steps.find((s) => s.final) ?? steps[steps.length - 1]).id;
+  const step = finalStepOf(engine.definitions.flow);
   const def = engine.definitions.steps[step];
   const options = uiOptionsOf(def);
   const result = (options.result ?? {}) as ResultTexts;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { positionOf } from '../../engine/buildFlowMachine.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import type { ApplicationData, JsonObject } from '../../engine/types.ts';
 import { loadApplication, onOtherStepsSaved } from './api.ts';
 import { screeningRuntime } from './definitions.ts';
@@ -58,7 +59,7 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
 
   const flow = engine.definitions.flow;
   const order = engine.definitions.order;
-  const finalStep = flow.steps.find((s) => s.final)?.id ?? order[order.length - 1];
+  const finalStep = finalStepOf(flow);
 
   useEffect(() => {
     if (machineStep.current === urlStep) return;

@@ -9,6 +9,7 @@ import { loadForms } from '../../api/pdf/loadForms.ts';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
 import type { FormMapping } from '../../api/pdf/types.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import type { DefinitionProblem } from '../../engine/types.ts';
 import { definitions, engine, fullApplication, labels, pdfText, formsLintInput } from './support.ts';
 
@@ -61,6 +62,20 @@ describe('forms:check catches a broken mapping', () => {
     const [i, j] = fieldAt(lint.mappings.bmo, 'owner.owner_type');
     lint.mappings.bmo.sections[i].fields![j].answer = 'owner.ownr_type';
     expect(lintForms(lint).map(format)).toEqual([`forms/bmo.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`]);
+  });
+
+  it("a label set of the documents that names a missing answer, or one without options, with the likely fix", () => {
+    const lint = formsLintInput();
+    const final = finalStepOf(lint.flow);
+    const ui = structuredClone(lint.stepUis![final]);
+    const sets = (ui['ui:options'] as { labels: Record<string, unknown> }).labels;
+    sets.applicationType = ['basic.aplication_type'];
+    sets.ownerType = { from: ['owner.first_name'] };
+    lint.stepUis = { ...lint.stepUis, [final]: ui };
+    expect(lintForms(lint).map(format)).toEqual([
+      `steps/${final}/ui.json /ui:options/labels/applicationType/0: "basic.aplication_type" is not a field of any step (did you mean basic.application_type?)`,
+      `steps/${final}/ui.json /ui:options/labels/ownerType/from/0: "owner.first_name" has no options to take labels from`,
+    ]);
   });
 
   it('an unknown step, a misspelt repeated path, a payload path, a showIf and a table column', () => {

@@ -149,7 +149,7 @@ describe('a new lifestyle question added to the JSON only', () => {
     (step(data, 'lifestyle').lifestyle_data_1 as JsonObject).scuba_dive_depth = 32;
     const source = prepareGeneration(copyEngine, data, { populateForms: INSURERS, clientId: 2087 });
     for (const insurer of INSURERS) {
-      const others = otherSection(await textOf(copyForms.get(insurer)!, source, labelsFrom(defs.steps)));
+      const others = otherSection(await textOf(copyForms.get(insurer)!, source, labelsFrom(defs)));
       expect(others, insurer).toContain(`${defs.flow.steps.find((s) => s.id === 'lifestyle')!.title}`);
       expect(others, insurer).toContain(`Proposed Insured 1 — Aviation & Activities — ${TITLE} 32`);
     }

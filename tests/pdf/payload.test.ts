@@ -7,6 +7,9 @@ import {
   buildPayload,
 } from '../../api/pdf/buildPayload.ts';
 import { payloadSchema } from '../../api/pdf/payloadSchema.ts';
+import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
+import { createEngine } from '../../engine/createEngine.ts';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import type { JsonObject } from '../../engine/types.ts';
 import { definitions, engine, example, fullApplication, payloadOf, step } from './support.ts';
 
@@ -236,12 +239,21 @@ describe('payloads that cannot be built', () => {
     expect((error as Error).message).toBe(message);
   });
 
-  it('uses the messages of pdf-generation/ui.json', () => {
-    const messages = ((definitions.steps['pdf-generation'].ui['ui:options'] as JsonObject).messages as Record<string, string>);
-    expect(messages.missingPlanDetails).toBe('Plan details are missing');
+  it('names the answer each refusal is about, so the 400 points at the step to fix', () => {
     const data = fullApplication();
     delete data['plan-details'];
-    expect(() => assemblePayload(engine, data, { populateForms: ['BMO'], messages: { missingPlanDetails: 'Les régimes manquent' } })).toThrow('Les régimes manquent');
+    const error = (() => { try { assemblePayload(engine, data, { populateForms: ['BMO'] }); } catch (e) { return e; } })();
+    expect(error).toMatchObject({ code: 'missingPlanDetails', field: 'plan-details', message: 'Plan details are missing' });
+  });
+
+  it("takes its texts from the payload document's checks, so a product-staff edit there changes the refusal", () => {
+    const edited = structuredClone(definitions);
+    const final = finalStepOf(edited.flow);
+    const check = edited.steps[final].documents!.payload.checks!.find((c) => c.code === 'missingPlanDetails')!;
+    check.message = 'Les régimes manquent';
+    const data = fullApplication();
+    delete data['plan-details'];
+    expect(() => assemblePayload(createEngine(edited, ajvSchemaChecks()), data, { populateForms: ['BMO'] })).toThrow('Les régimes manquent');
   });
 });
 

@@ -15,7 +15,7 @@ export { definitions, engine, example };
 
 export const INSURERS = ['BMO', 'MANULIFE', 'SUNLIFE', 'BENEVA', 'CANADA_LIFE'];
 export const forms = loadForms('forms', definitions);
-export const labels = labelsFrom(definitions.steps);
+export const labels = labelsFrom(definitions);
 
 /** A deep copy of the complete two-insured application (steps/screening-review/examples/full-application.json). */
 export function fullApplication(): ApplicationData {

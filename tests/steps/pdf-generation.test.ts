@@ -56,8 +56,17 @@ describe('pdf-generation screen', () => {
       'Application Generated Successfully!', 'Download PDF', 'Generate Another Form', 'Return to Home', 'Not specified',
       'Life Insurance', 'Single Life', 'Joint Plan', 'Failed to generate PDF forms. Please try again.', 'Client ID is required',
       'Client ID is missing', 'Failed to fetch screening data', 'Failed to load required information', 'Error loading data: {detail}',
-      'Primary proposed insured information is missing', 'Beneficiary data is missing', 'Plan details are missing',
-      'Purpose of insurance information is missing', 'Financial information is not properly structured',
     ]) expect(texts).toContain(t);
+  });
+
+  it("refuses an application the payload cannot be built from with the spec's texts, each naming its step", () => {
+    const checks = definitions.steps[STEP].documents?.payload?.checks ?? [];
+    expect(checks.map((c) => [c.message, c.field])).toEqual([
+      ['Primary proposed insured information is missing', 'proposed-insured.insured_1'],
+      ['Beneficiary data is missing', 'beneficiary'],
+      ['Plan details are missing', 'plan-details'],
+      ['Purpose of insurance information is missing', 'purpose-of-insurance'],
+      ['Financial information is not properly structured', 'financial'],
+    ]);
   });
 });
