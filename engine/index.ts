@@ -19,3 +19,4 @@ export { secretFields, secretPaths, secretShowLast, mapSecrets, maskValue, maskS
 export { documentSources } from './documentSources.ts';
 export { answerFields, answerLines, type AnswerField, type AnswerLine } from './answerFields.ts';
 export { finalStepOf } from './finalStepOf.ts';
+export { documentSchema } from './documentSchema.ts';

@@ -52,6 +52,8 @@ export function schemaAt(schema: Schema, root: Schema, segments: string[]): Sche
       } else {
         const props = bb.properties as Record<string, Schema> | undefined;
         if (props && seg in props) next = props[seg];
+        // Keyed entries (`{"IP1_B1": …}`): any key reads the one schema of their values.
+        else if (bb.additionalProperties && typeof bb.additionalProperties === 'object') next = bb.additionalProperties as Schema;
       }
       if (next) break;
     }

@@ -1,9 +1,9 @@
+import { documentSchema } from '../../engine/documentSchema.ts';
 import { fieldAt } from '../../engine/labelOf.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/checkPassword.ts';
 import { SIGN_UP_LIMITS } from '../auth/signUpLimits.ts';
 import { clientBindings } from '../clients/clientRules.ts';
 import type { ServerEngine } from '../definitions/createServerEngine.ts';
-import { payloadSchema } from '../pdf/payloadSchema.ts';
 import type { JsonObject } from '../types.ts';
 import { toSchemaObject } from './toSchemaObject.ts';
 
@@ -333,6 +333,6 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
       },
       required: ['provider', 'product_type', 'number_of_insureds', 'type_of_insurance', 'primary_insured', 'secondary_insured', 'owner_type', 'owner_name', 'plan_details'],
     },
-    [payloadName]: toSchemaObject(payloadSchema(engine.schemas), `#/components/schemas/${payloadName}`),
+    [payloadName]: toSchemaObject(documentSchema(engine.definitions.steps[engine.finalStep].documents?.payload ?? { document: {} }, engine.schemas), `#/components/schemas/${payloadName}`),
   };
 }

@@ -1,13 +1,13 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { answerFields } from '../../engine/answerFields.ts';
 import { closestName } from '../../engine/closestName.ts';
+import { documentSchema } from '../../engine/documentSchema.ts';
 import { documentSources } from '../../engine/documentSources.ts';
 import { finalStepOf } from '../../engine/finalStepOf.ts';
 import type { DocumentMapping } from '../../engine/mapDocument.ts';
 import { schemaAt } from '../../engine/schemaAt.ts';
 import type { DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/types.ts';
 import { PAYLOAD_ROOT, answersOf, withN } from './answerPaths.ts';
-import { payloadSchema } from './payloadSchema.ts';
 import { memoSources, placedAnswers } from './placedAnswers.ts';
 import type { FieldFormat, FormColumn, FormField, FormMapping, FormSection } from './types.ts';
 
@@ -25,7 +25,7 @@ export interface FormsLintInput {
   stepSchemas: { [stepId: string]: JsonSchema };
   /** steps/<id>/ui.json, keyed by step id: the order and widgets of the answers (notes only). */
   stepUis?: { [stepId: string]: UiDefinition };
-  /** The final step's payload mapping (documents/payload.json): what a `payload.…` answer is built from (notes only). */
+  /** The final step's payload mapping (documents/payload.json): which `payload.…` answers exist, and what each is built from. */
   payloadMapping?: DocumentMapping;
   /** Folder name used in the reports; default "forms". */
   root?: string;
@@ -90,7 +90,8 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
     void _drop;
     steps[id] = rest;
   }
-  const payload = payloadSchema(steps);
+  // The payload's shape is the payload mapping's: a form's `payload.…` path is checked against what it builds.
+  const payload: Schema = input.payloadMapping ? documentSchema(input.payloadMapping, steps) : { type: 'object', properties: {} };
   const stepIds = Object.keys(steps);
   const ajv = new Ajv({ allErrors: true, strict: false });
   const { $schema: _meta, ...formSchema } = input.formSchema;
