@@ -2,7 +2,7 @@
 # Every test: types, lint, the definitions' linters, unit/behaviour/integration tests (SQLite and PostgreSQL),
 # the cluster test, then the production build and the browser tests (end-to-end in Chromium, Storybook stories).
 # TEST_ALL_SKIP="cluster e2e stories" leaves those runs out (CI's second run, on a copy with a product-staff drill
-# applied: .ci/run).
+# applied, leaves out the cluster: .ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n=== %s ===\n' "$*"; }

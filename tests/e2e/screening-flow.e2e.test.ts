@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answerInsuredRest } from './support/answers.ts';
 import { startHarness, type Harness } from './support/harness.ts';
-import { Api, createAdviser, createClient, example, record, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
+import { ANSWERED_STEPS, Api, createAdviser, createClient, example, record, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
 import { button, field, openStep, pathOf, poll, radio, region, selectedLabel, signIn, waitForStep } from './support/ui.ts';
 
 type Json = Record<string, unknown>;
@@ -206,9 +206,8 @@ describe('the screening flow', () => {
   });
 
   it('returns to the review after editing a step from it', async () => {
-    const { clientId } = await fullJointApplication(
-      ['basic', 'proposed-insured', 'plan-details', 'owner', 'multi-owner', 'tax-information', 'beneficiary', 'purpose-of-insurance', 'financial', 'insurance-history', 'lifestyle', 'medical'],
-    );
+    // Every step before the review answered, so that Next after an Edit has no unanswered step to stop at first.
+    const { clientId } = await fullJointApplication(ANSWERED_STEPS);
     await openStep(page, h.baseUrl, clientId, 'screening-review', 'Review Your Application');
     const review = page.getByRole('region', { name: 'Review Your Application' });
     await poll(() => region(review, 'Plan Details').innerText()).toContain('$750,000');

@@ -8,8 +8,13 @@ import { resolve } from 'node:path';
 
 type Json = Record<string, unknown>;
 
+const FLOW = JSON.parse(readFileSync(resolve('steps/flow.json'), 'utf8')) as { review: string; steps: { id: string }[] };
+
 /** The steps' order, from steps/flow.json. */
-export const STEP_ORDER: string[] = (JSON.parse(readFileSync(resolve('steps/flow.json'), 'utf8')) as { steps: { id: string }[] }).steps.map((s) => s.id);
+export const STEP_ORDER: string[] = FLOW.steps.map((s) => s.id);
+
+/** The steps an application answers (every step before the review), in the flow's order: a step added to flow.json is among them. */
+export const ANSWERED_STEPS: string[] = STEP_ORDER.slice(0, STEP_ORDER.indexOf(FLOW.review));
 
 let counter = 0;
 /** A unique email for a new adviser of this run. */
