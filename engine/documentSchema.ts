@@ -1,4 +1,4 @@
-import { applyLogic } from './effects.ts';
+import { constantOf } from './constantOf.ts';
 import { isLogic, type DocumentMapping } from './mapDocument.ts';
 import { schemaAt } from './schemaAt.ts';
 import type { JsonSchema } from './types.ts';
@@ -70,27 +70,11 @@ function literalSchema(value: unknown): Schema {
   return { type, enum: [value] };
 }
 
-/** The value of a node that depends on no answer (a literal, or logic over names bound to literals). */
-function constantOf(node: unknown, scope: Scope, depth: number): { value: unknown } | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  if (!isObject(node)) return Array.isArray(node) ? undefined : { value: node };
-  if (!isLogic(node)) return undefined;
-  const data: Record<string, unknown> = {};
-  let known = true;
-  const visit = (n: unknown): void => {
-    if (!known || n === null || typeof n !== 'object') return;
-    if (Array.isArray(n)) return n.forEach(visit);
-    const [op, arg] = Object.entries(n)[0] ?? [];
-    if (op !== 'var') return args(arg).forEach(visit);
-    const name = args(arg)[0];
-    const binding = typeof name === 'string' ? scope[name] : undefined;
-    const value = binding?.node !== undefined && binding.scope ? constantOf(binding.node, binding.scope, depth + 1) : undefined;
-    if (!value || typeof name !== 'string') known = false;
-    else data[name] = value.value;
-  };
-  visit(node);
-  return known ? { value: applyLogic(node, data) } : undefined;
-}
+/** A whole name bound to a node (not a row of a list), for constantOf. */
+const boundNode = (name: string, scope: Scope): { node: unknown; scope: Scope } | undefined => {
+  const binding = scope[name];
+  return binding?.node !== undefined && binding.scope ? { node: binding.node, scope: binding.scope } : undefined;
+};
 
 /**
  * Works out the JSON Schema of the documents a mapping builds, from the mapping and the step schemas it reads: a
@@ -147,7 +131,7 @@ export function documentSchema(mapping: DocumentMapping, steps: { [stepId: strin
     const [op, raw] = Object.entries(logic)[0];
     const list = args(raw);
     if (op === 'var') {
-      const path = typeof list[0] === 'string' || typeof list[0] === 'number' ? String(list[0]) : constantOf(list[0], scope, depth)?.value;
+      const path = typeof list[0] === 'string' || typeof list[0] === 'number' ? String(list[0]) : constantOf(list[0], scope, boundNode)?.value;
       const read = typeof path === 'string' ? readVar(path, scope, depth) : ANY;
       return list.length > 1 ? union([read, schemaOf(list[1], scope, depth + 1)]) : read;
     }
@@ -157,7 +141,7 @@ export function documentSchema(mapping: DocumentMapping, steps: { [stepId: strin
     if (STRING_OPS.has(op)) return { type: 'string' };
     if (ARRAY_OPS.has(op)) return { type: 'array' };
     if (PASS_THROUGH.has(op)) return union(list.map((n) => schemaOf(n, scope, depth + 1)));
-    const constant = constantOf(logic, scope, depth);
+    const constant = constantOf(logic, scope, boundNode);
     return constant ? literalSchema(constant.value) : ANY;
   };
 

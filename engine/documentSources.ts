@@ -1,4 +1,4 @@
-import { applyLogic } from './effects.ts';
+import { constantOf } from './constantOf.ts';
 import { isLogic, type DocumentMapping } from './mapDocument.ts';
 
 /** What a name bound by `$let`, `$with` or a list (`$item`) stands for: a node of the mapping, read in its scope. */
@@ -38,31 +38,11 @@ function bindAll(spec: unknown, scope: Scope): Scope {
   return out;
 }
 
-/** The value of a node when it depends on no answer (a literal, or logic over bound literals); undefined otherwise. */
-function constantOf(node: unknown, scope: Scope, depth = 0): { value: unknown } | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  if (node === null || typeof node !== 'object') return { value: node };
-  if (!isLogic(node)) return undefined;
-  const data: Record<string, unknown> = {};
-  let known = true;
-  const visit = (n: unknown): void => {
-    if (!known || n === null || typeof n !== 'object') return;
-    if (Array.isArray(n)) return n.forEach(visit);
-    const [op, arg] = Object.entries(n)[0] ?? [];
-    if (op === 'var') {
-      const path = args(arg)[0];
-      const name = typeof path === 'string' ? path.split('.')[0] : undefined;
-      const binding = name !== undefined ? scope.bindings[name] : undefined;
-      const value = binding && binding.prefix.length === 0 && name === path ? constantOf(binding.node, binding.scope, depth + 1) : undefined;
-      if (!value || name === undefined) known = false;
-      else data[name] = value.value;
-      return;
-    }
-    args(arg).forEach(visit);
-  };
-  visit(node);
-  return known ? { value: applyLogic(node, data) } : undefined;
-}
+/** A whole name bound to a node (not a row of a list), for constantOf. */
+const boundNode = (name: string, scope: Scope): { node: unknown; scope: Scope } | undefined => {
+  const binding = scope.bindings[name];
+  return binding && binding.prefix.length === 0 ? { node: binding.node, scope: binding.scope } : undefined;
+};
 
 /**
  * Collects the data paths the value at `suffix` inside `node` is built from. An empty suffix asks for the node's
@@ -126,7 +106,7 @@ function logicSources(logic: Record<string, unknown>, scope: Scope, suffix: stri
   const list = args(raw);
   const next = (n: unknown, s: Scope, rest: string[]): void => collect(n, s, rest, templates, out, depth + 1);
   if (op === 'var') {
-    const path = typeof list[0] === 'string' || typeof list[0] === 'number' ? String(list[0]) : constantOf(list[0], scope)?.value;
+    const path = typeof list[0] === 'string' || typeof list[0] === 'number' ? String(list[0]) : constantOf(list[0], scope, boundNode)?.value;
     if (typeof path === 'string') readVar(path, scope, suffix, templates, out, depth);
     if (list.length > 1) next(list[1], scope, suffix);
     return;

@@ -20,3 +20,4 @@ export { documentSources } from './documentSources.ts';
 export { answerFields, answerLines, type AnswerField, type AnswerLine } from './answerFields.ts';
 export { finalStepOf } from './finalStepOf.ts';
 export { documentSchema } from './documentSchema.ts';
+export { constantOf } from './constantOf.ts';
