@@ -9,40 +9,33 @@ import { memoSources, placedAnswers } from './placedAnswers.ts';
 import { enumLabels } from './stepLabels.ts';
 import type { AnswerStep, FormField, FormMapping, LoadedForm } from './types.ts';
 
-/** Payload parts that copy a step's record, so their values take that step's labels. */
-const PAYLOAD_ALIASES: [RegExp, string][] = [
-  [/^payload\.proposed_insured_information\.proposed_insured_information_(\d)\./, 'proposed-insured.insured_$1.'],
-  [/^payload\.insurance_history_information\.insured_(\d)\.insurance_history_data\./, 'insurance-history.insured_$1.'],
-  [/^payload\.lifestyle_information\.lifestyle_information_(\d)\./, 'lifestyle.lifestyle_data_$1.'],
-  [/^payload\.medical_information\.medical_information_(\d)\./, 'medical.insured_$1.'],
-  [/^payload\.financial_information\.insured_(\d)\.financial_data\./, 'financial.insured_$1.'],
-  [/^payload\.financial_information\.(owner_financial_data|corporate_data)\./, 'financial.$1.'],
-  [/^payload\.owner_information\.owner_info\./, 'owner.'],
-  [/^payload\.purpose_of_insurance\./, 'purpose-of-insurance.'],
-  [/^payload\.plan_details\./, 'plan-details.'],
-];
-
-/** The labels product staff gave the values at an answer path (ui.json), if any. */
-function labelsAt(steps: StepTexts, path: string): Record<string, string> | undefined {
-  let p = withN(path, 1);
-  if (p.startsWith(`${PAYLOAD_ROOT}.`)) {
-    const alias = PAYLOAD_ALIASES.find(([re]) => re.test(p));
-    if (!alias) return undefined;
-    p = p.replace(alias[0], alias[1]);
+/**
+ * The labels product staff gave the values at an answer path (ui.json), if any. A `payload.…` path takes the
+ * labels of the step answers that payload part is built from (the payload mapping's sources), so a copied record
+ * keeps its step's labels without a table of aliases.
+ */
+function labelsAt(steps: StepTexts, path: string, sourcesOf: (payloadPath: string) => readonly string[]): Record<string, string> | undefined {
+  const [root, ...rest] = withN(path, 1).split('.').map((s) => (/^\d+$/.test(s) ? '*' : s));
+  const answers = root === PAYLOAD_ROOT ? sourcesOf(rest.join('.')) : [[root, ...rest].join('.')];
+  let labels: Record<string, string> | undefined;
+  for (const answer of answers) {
+    const [stepId, ...fieldPath] = answer.split('.');
+    const step = steps[stepId];
+    const found = step ? enumLabels(step.schema, step.ui, fieldPath) : undefined;
+    if (found) labels = { ...labels, ...found };
   }
-  const [stepId, ...rest] = p.split('.');
-  const step = steps[stepId];
-  return step ? enumLabels(step.schema, step.ui, rest.map((s) => (/^\d+$/.test(s) ? '*' : s))) : undefined;
+  return labels;
 }
 
 /**
  * Fills in the value labels a mapping leaves out (enum, list and table columns) from the steps' ui.json,
  * once, so rendering only looks them up. The mapping's own labels win.
+ * @param sourcesOf - the step paths a payload path (without `payload.`) is built from
  */
-export function compileMapping(mapping: FormMapping, steps: StepTexts): FormMapping {
+export function compileMapping(mapping: FormMapping, steps: StepTexts, sourcesOf: (payloadPath: string) => readonly string[]): FormMapping {
   const withLabels = (answer: string, format: string | undefined, options: Record<string, string> | undefined): Record<string, string> | undefined => {
     if (format !== 'enum' && format !== 'list') return options;
-    const fromUi = labelsAt(steps, answer);
+    const fromUi = labelsAt(steps, answer, sourcesOf);
     return fromUi || options ? { ...fromUi, ...options } : undefined;
   };
   return {
@@ -93,7 +86,7 @@ export function loadForms(formsDir: string, definitions: Pick<Definitions, 'flow
     const pdf = join(formsDir, `${name}.pdf`);
     forms.set(mapping.insurer, {
       name,
-      mapping: compileMapping(mapping, steps),
+      mapping: compileMapping(mapping, steps, sourcesOf),
       others: { steps: answerSteps, placed: placedAnswers(mapping, sourcesOf).all },
       ...(existsSync(pdf) ? { template: new Uint8Array(readFileSync(pdf)) } : {}),
     });
