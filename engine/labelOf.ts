@@ -83,6 +83,20 @@ export function enumNamesOf(field: { schema: Node; ui: Node }): Record<string, s
   return out;
 }
 
+/**
+ * The labels product staff gave the values of a field (ui.json `ui:enumNames`), if it has any.
+ * @param schema - the step's schema.json
+ * @param ui - the step's ui.json
+ * @param segments - the field's path in the step record (`*` or an index for rows)
+ * @returns the labels by value, or undefined when the path is no field or its values have no labels
+ * @example optionLabels(owner.schema, owner.ui, ['owner_type']) // { insured_1: 'Same as Insured 1', … }
+ */
+export function optionLabels(schema: JsonSchema, ui: UiDefinition, segments: string[]): Record<string, string> | undefined {
+  const field = fieldAt(schema, ui, segments);
+  const names = field ? enumNamesOf(field) : {};
+  return Object.keys(names).length ? names : undefined;
+}
+
 interface FieldLabels {
   names: Record<string, string>;
   /** The field's values are codes (an enum), so a code without a label is title-cased. */

@@ -1,4 +1,4 @@
-import { titleCase } from './stepLabels.ts';
+import { titleCase } from '../../engine/labelOf.ts';
 import type { FieldFormat } from './types.ts';
 
 const WHOLE_DOLLARS = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', minimumFractionDigits: 0, maximumFractionDigits: 0 });

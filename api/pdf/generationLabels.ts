@@ -1,6 +1,6 @@
 import { finalStepOf } from '../../engine/finalStepOf.ts';
 import type { Definitions, JsonSchema, UiDefinition } from '../../engine/types.ts';
-import { enumLabels } from './stepLabels.ts';
+import { optionLabels } from '../../engine/labelOf.ts';
 
 /** The parts of a step definition the PDFs read labels from. */
 export type StepTexts = { [stepId: string]: { schema: JsonSchema; ui: UiDefinition } };
@@ -34,7 +34,7 @@ export function labelsFrom(definitions: Pick<Definitions, 'steps' | 'flow'>): Ge
   const at = (answer: string): Record<string, string> => {
     const [stepId, ...path] = answer.split('.');
     const step = steps[stepId];
-    return (step && enumLabels(step.schema, step.ui, path)) ?? {};
+    return (step && optionLabels(step.schema, step.ui, path)) ?? {};
   };
   const labelSet = (source: LabelSource | undefined): Record<string, string> => {
     const { from, same = {} } = Array.isArray(source) ? { from: source } : (source ?? { from: [] });

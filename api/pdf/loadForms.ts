@@ -6,7 +6,7 @@ import { finalStepOf } from '../../engine/finalStepOf.ts';
 import { PAYLOAD_ROOT, answersOf, withN } from './answerPaths.ts';
 import type { StepTexts } from './generationLabels.ts';
 import { memoSources, placedAnswers } from './placedAnswers.ts';
-import { enumLabels } from './stepLabels.ts';
+import { optionLabels } from '../../engine/labelOf.ts';
 import type { AnswerStep, FormField, FormMapping, LoadedForm } from './types.ts';
 
 /**
@@ -21,7 +21,7 @@ function labelsAt(steps: StepTexts, path: string, sourcesOf: (payloadPath: strin
   for (const answer of answers) {
     const [stepId, ...fieldPath] = answer.split('.');
     const step = steps[stepId];
-    const found = step ? enumLabels(step.schema, step.ui, fieldPath) : undefined;
+    const found = step ? optionLabels(step.schema, step.ui, fieldPath) : undefined;
     if (found) labels = { ...labels, ...found };
   }
   return labels;

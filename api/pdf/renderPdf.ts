@@ -6,7 +6,7 @@ import { answersOf, hasAnswer, readAnswer, withN, type AnswerSource } from './an
 import { formatMoney, formatValue } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
 import { PageWriter, embedFonts, hexColor, type Cell } from './pageWriter.ts';
-import { titleCase } from './stepLabels.ts';
+import { titleCase } from '../../engine/labelOf.ts';
 import type { FormField, FormMapping, LoadedForm, OwnerParty, PayloadBeneficiary, PlanOption } from './types.ts';
 
 export interface RenderInput {
