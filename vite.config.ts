@@ -3,12 +3,15 @@ import react from '@vitejs/plugin-react';
 import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
 import { fileURLToPath } from 'node:url';
 
+const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+
 export default defineConfig({
   root: 'app',
   publicDir: false,
   plugins: [react(), stepModulesPlugin()],
   // rjsf's markdown descriptions are never enabled by our definitions; see renderer/plainMarkdown.tsx.
   resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./renderer/plainMarkdown.tsx', import.meta.url)) } },
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/insurance': 'http://127.0.0.1:3000', '/applications': 'http://127.0.0.1:3000', '/clients': 'http://127.0.0.1:3000', '/pdf': 'http://127.0.0.1:3000' } },
+  // `npm run dev` (scripts/dev.mjs) runs the API on API_PORT (3000) and this server on WEB_PORT (5173).
+  server: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true, proxy: Object.fromEntries(['/api', '/insurance', '/applications', '/clients', '/pdf'].map((path) => [path, api])) },
   build: { outDir: '../dist/app', emptyOutDir: true, sourcemap: false },
 });

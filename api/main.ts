@@ -1,4 +1,6 @@
 import { createServer } from 'node:http';
+import { DefinitionError } from '../engine/loadDefinitions.ts';
+import { DefinitionFileError } from './definitions/readDefinitionFiles.ts';
 import { loadConfig } from './loadConfig.ts';
 import { buildServer } from './server.ts';
 
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A broken definition is product staff's to fix: its report, not a stack trace.
+  if (err instanceof DefinitionError || err instanceof DefinitionFileError) console.error(`The definitions in steps/ have problems; the server did not start:\n${err.message}`);
+  else console.error(err);
   process.exit(1);
 });

@@ -3,6 +3,11 @@ import { join, relative, sep } from 'node:path';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { DefinitionFiles } from '../../engine/types.ts';
 
+/** A definition file that is not JSON: the message names the file, line and column. */
+export class DefinitionFileError extends Error {
+  override name = 'DefinitionFileError';
+}
+
 /** What went wrong, and where (":line:column", as an editor takes it): JSON.parse names no position on Node 20. */
 function syntaxError(text: string): { at: string; reason: string } {
   const errors: ParseError[] = [];
@@ -34,7 +39,7 @@ export function readDefinitionFiles(dir: string): DefinitionFiles {
           out[rel] = JSON.parse(text);
         } catch {
           const { at, reason } = syntaxError(text);
-          throw new Error(`${join(dir, rel)}${at}: ${reason}`);
+          throw new DefinitionFileError(`${join(dir, rel)}${at}: ${reason}`);
         }
       }
     }
