@@ -105,6 +105,7 @@ function StepFormInner(props: StepFormProps) {
 
   const latest = useRef(props);
   latest.current = props;
+  const containerRef = useRef<HTMLDivElement>(null);
 
   const evaluate = useCallback((raw: JsonObject, previous?: JsonObject): StepView => {
     const { data: app, fields: only } = latest.current;
@@ -238,8 +239,8 @@ function StepFormInner(props: StepFormProps) {
 
   return (
     <FormStoreContext.Provider value={store}>
-      <div className="step-form" data-step={stepId}>
-        <ErrorSummary title={errorTitle ?? stepOptions.errorTitle} />
+      <div className="step-form" data-step={stepId} ref={containerRef}>
+        <ErrorSummary title={errorTitle ?? stepOptions.errorTitle} formRef={containerRef} />
         <Form
           key={formKey}
           schema={prepared.schema}
