@@ -68,7 +68,9 @@ function FieldTemplateInner(props: FieldTemplateProps) {
   const shownLabel = text ?? label;
   const showLabel = options.label !== false && (kind !== 'control' || displayLabel !== false || Boolean(shownLabel));
   const enumCount = Array.isArray(schema.enum) ? schema.enum.filter((v) => v !== null).length : 2;
+  // A list drawn by one control (a multi-select) takes the whole row, so its options' labels are not cut.
   const wide = kind === 'container'
+    || (kind === 'control' && typeOf(schema) === 'array')
     || (widget !== undefined && WIDE_WIDGETS.has(widget))
     || (kind === 'inline')
     || (kind === 'group' && (enumCount > 3 || (shownLabel?.length ?? 0) > 34));
