@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type RefObject } from 'react';
 import { useFormStore } from './contexts.ts';
 
 /** The element to focus for an error's field: the input itself, else the first of its group. */
@@ -8,6 +8,21 @@ function focusField(idPrefix: string, path: string): void {
   if (!el) return;
   el.scrollIntoView?.({ block: 'center' });
   el.focus();
+}
+
+/**
+ * Errors in the order their fields are on the page (the engine lists schema errors before rule errors); an error
+ * whose field is not drawn keeps its place after them.
+ */
+function inPageOrder<T extends { field: string }>(errors: T[], root: HTMLElement | null): T[] {
+  if (!root) return errors;
+  const position = new Map<string, number>();
+  const drawn = Array.from(root.querySelectorAll<HTMLElement>('[data-path]'), (el) => el.dataset.path ?? '');
+  for (const e of errors) {
+    const at = drawn.indexOf(e.field);
+    position.set(e.field, at < 0 ? Number.MAX_SAFE_INTEGER : at);
+  }
+  return [...errors].sort((a, b) => (position.get(a.field) ?? 0) - (position.get(b.field) ?? 0));
 }
 
 /** "First Name: This field is required", when the field's label is on the page and the message does not name it. */
@@ -24,13 +39,15 @@ export interface ErrorSummaryProps {
   title?: string;
   /** rjsf's idPrefix (default "root"), to find each field. */
   idPrefix?: string;
+  /** The form's element, whose fields (`data-path`) give the order of the list; without it, the engine's order. */
+  formRef?: RefObject<HTMLElement | null>;
 }
 
 /**
  * The alert block listing every error of the form, with the spec's messages; shown after a refused Next or Save.
  * Each message is a button that moves focus to its field.
  */
-export function ErrorSummary({ title = 'Please correct the following:', idPrefix = 'root' }: ErrorSummaryProps) {
+export function ErrorSummary({ title = 'Please correct the following:', idPrefix = 'root', formRef }: ErrorSummaryProps) {
   const store = useFormStore();
   useSyncExternalStore(store.subscribe, store.getVersion);
   const errors = store.showingAll ? store.allErrors().filter((e) => !store.isHidden(e.field)) : [];
@@ -39,10 +56,10 @@ export function ErrorSummary({ title = 'Please correct the following:', idPrefix
   const counts = new Map<string, number>();
   for (const e of errors) counts.set(e.message, (counts.get(e.message) ?? 0) + 1);
   const seen = new Set<string>();
-  const unique = errors.filter((e) => {
+  const unique = inPageOrder(errors.filter((e) => {
     const key = `${e.field}\u0000${e.message}`;
     return seen.has(key) ? false : (seen.add(key), true);
-  });
+  }), formRef?.current ?? null);
   return (
     <div className="alert alert-error error-summary" role="alert" tabIndex={-1}>
       <span className="alert-icon" aria-hidden="true">!</span>

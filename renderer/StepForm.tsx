@@ -46,12 +46,29 @@ export interface StepFormProps {
    * plans): the titles of those fields. Resolving false keeps the record as it was. Without it, the change applies.
    */
   confirmDiscard?: (titles: string[]) => Promise<boolean>;
-  /** Heading of the alert block. */
+  /** Heading of the alert block; default: the step's ui:options `errorTitle`, else ErrorSummary's. */
   errorTitle?: string;
   ref?: Ref<StepFormHandle>;
 }
 
 const BEHAVIOUR = { emptyObjectFields: 'skipDefaults' } as const;
+
+function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The dotted paths of the leaves (lists count as leaves) whose values differ between two records. */
+function changedPaths(a: JsonObject, b: JsonObject, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const x = a[key];
+    const y = b[key];
+    if (isPlainObject(x) && isPlainObject(y)) out.push(...changedPaths(x, y, path));
+    else if (JSON.stringify(x) !== JSON.stringify(y)) out.push(path);
+  }
+  return out;
+}
 
 function othersChanged(a: ApplicationData, b: ApplicationData, stepId: string): boolean {
   if (a === b) return false;
@@ -69,6 +86,13 @@ function othersChanged(a: ApplicationData, b: ApplicationData, stepId: string): 
 function StepFormInner(props: StepFormProps) {
   const { engine, stepId, data, fields, showErrors, serverErrors, lookups, failedLookups, errorTitle, ref } = props;
   const prepared = useMemo(() => prepareStep(engine, stepId, fields), [engine, stepId, fields]);
+  const stepOptions = ((engine.definitions.steps[stepId]?.ui as Record<string, unknown> | undefined)?.['ui:options'] ?? {}) as {
+    errorTitle?: string;
+    liveErrors?: boolean;
+  };
+  // `liveErrors`: a field's errors show as soon as its changed value is committed (a pause in typing), not once it
+  // is left; a field nobody changed still waits for a refused Next.
+  const live = stepOptions.liveErrors === true;
   // The required marks come from the step's rules, not the data: set once, before any field asks.
   const [store] = useState(() => {
     const created = new FormStore();
@@ -81,6 +105,7 @@ function StepFormInner(props: StepFormProps) {
 
   const latest = useRef(props);
   latest.current = props;
+  const containerRef = useRef<HTMLDivElement>(null);
 
   const evaluate = useCallback((raw: JsonObject, previous?: JsonObject): StepView => {
     const { data: app, fields: only } = latest.current;
@@ -113,6 +138,7 @@ function StepFormInner(props: StepFormProps) {
 
   const commit = useCallback((raw: JsonObject): void => {
     const before = recordRef.current;
+    if (live) for (const path of changedPaths(before, raw)) store.touch(path);
     const view = evaluate(raw, before);
     const confirm = latest.current.confirmDiscard;
     if (view.discarded.length && confirm) {
@@ -132,7 +158,7 @@ function StepFormInner(props: StepFormProps) {
     }
     apply(view);
     latest.current.onChange?.(view.values, view);
-  }, [apply, evaluate, prepared]);
+  }, [apply, evaluate, prepared, live, store]);
 
   // A record replaced from outside (restored, reset), the rest of the application changing, or a new page.
   useLayoutEffect(() => {
@@ -213,8 +239,8 @@ function StepFormInner(props: StepFormProps) {
 
   return (
     <FormStoreContext.Provider value={store}>
-      <div className="step-form" data-step={stepId}>
-        <ErrorSummary title={errorTitle} />
+      <div className="step-form" data-step={stepId} ref={containerRef}>
+        <ErrorSummary title={errorTitle ?? stepOptions.errorTitle} formRef={containerRef} />
         <Form
           key={formKey}
           schema={prepared.schema}

@@ -82,16 +82,11 @@ export interface ClientList {
   count: number;
 }
 
-/** The body of POST /api/clients/ and PATCH /api/clients/{id}/ from the client profile form. */
-export interface ClientProfileInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_primary: string;
-  date_of_birth: string;
-  gender_sex_at_birth: string;
-  brokers: string[];
-}
+/**
+ * The body of POST /api/clients/ and PATCH /api/clients/{id}/ from the client profile form: the fields of the
+ * client-profile definition (first_name, last_name, email, phone_primary, date_of_birth, gender_sex_at_birth, brokers).
+ */
+export type ClientProfileInput = Record<string, unknown>;
 
 export interface Broker {
   name: string;

@@ -1,17 +1,13 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { createApplication, createClient, getClient, listBrokers, updateClient } from '../api/client.ts';
-import type { Broker, Client, LifeApplication } from '../api/types.ts';
-import {
-  PROFILE_FORM,
-  requiredError,
-  validateClientField,
-  validateClientProfile,
-  type ClientProfileErrors,
-  type ClientProfileField,
-  type ClientProfileValues,
-} from '../clientRules.ts';
+import type { FieldError, JsonObject } from '../../engine/types.ts';
+import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
+import { ApiError, createApplication, createClient, getClient, listBrokers, updateClient } from '../api/client.ts';
+import type { Broker, Client, ClientProfileInput, LifeApplication } from '../api/types.ts';
+import { PROFILE_FORM } from '../clientRules.ts';
+import { screeningRuntime } from '../screening/definitions.ts';
 import { StepsGate } from '../screening/StepsGate.tsx';
+import { uiOptionsOf } from '../screening/wizardEnv.ts';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { focusAfterRender } from '../components/focusAfterRender.ts';
@@ -19,41 +15,47 @@ import { AlertIcon, ArrowLeftIcon, PlusIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { fullName } from '../format.ts';
 
-const EMPTY: ClientProfileValues = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone_primary: '',
-  date_of_birth: '',
-  gender_sex_at_birth: '',
-  brokers: [],
-};
+const FORM = PROFILE_FORM[0];
 
-const FIELD_ORDER: ClientProfileField[] = ['first_name', 'last_name', 'email', 'phone_primary', 'date_of_birth', 'gender_sex_at_birth'];
+type Properties = Record<string, { type?: unknown; format?: unknown }>;
 
-
-function fromClient(client: Client): ClientProfileValues {
-  return {
-    first_name: client.first_name ?? '',
-    last_name: client.last_name ?? '',
-    email: client.email ?? '',
-    phone_primary: client.phone_primary ?? client.phone ?? '',
-    date_of_birth: (client.date_of_birth ?? '').slice(0, 10),
-    gender_sex_at_birth: client.gender_sex_at_birth ?? '',
-    brokers: Array.isArray(client.brokers) ? client.brokers : [],
-  };
+function propertiesOf(): Properties {
+  return (screeningRuntime().engine.definitions.steps[FORM]?.schema.properties ?? {}) as Properties;
 }
 
-function todayIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** The form's record of a stored client: the definition's fields it holds, dates as YYYY-MM-DD. */
+function recordOf(client: Client): JsonObject {
+  // A client saved by the list view may carry its number as "phone" only.
+  const source = { ...client, phone_primary: client.phone_primary ?? client.phone } as Record<string, unknown>;
+  const record: JsonObject = {};
+  for (const [field, schema] of Object.entries(propertiesOf())) {
+    const value = source[field];
+    if (value === undefined || value === null || value === '') continue;
+    record[field] = schema.format === 'date' && typeof value === 'string' ? value.slice(0, 10) : value;
+  }
+  return record;
 }
 
-const fieldId = (field: string) => `client-${field}`;
-const errorId = (field: string) => `client-${field}-error`;
+/** The body sent for the form's record: every field of the definition, strings trimmed, a blank one as "". */
+function bodyOf(record: JsonObject): ClientProfileInput {
+  const body: ClientProfileInput = {};
+  for (const [field, schema] of Object.entries(propertiesOf())) {
+    const value = record[field];
+    if (typeof value === 'string') body[field] = value.trim();
+    else if (value === undefined || value === null) body[field] = schema.type === 'array' ? [] : schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string')) ? '' : null;
+    else body[field] = value;
+  }
+  return body;
+}
+
+/** The server's field errors of a refused save (400), to show next to the fields. */
+function fieldErrorsOf(cause: unknown): FieldError[] {
+  const errors = cause instanceof ApiError ? (cause.body as { errors?: unknown } | null)?.errors : undefined;
+  return Array.isArray(errors) ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
+}
 
 /** "/client/profile" (blank) and "/client/profile/{clientId}": the client's basic information and applications. */
-/** The profile's rules come with the client-profile definition, loaded before the form is drawn. */
+/** The form is drawn by the renderer from the client-profile definition, loaded before the form is drawn. */
 export default function ClientProfilePage() {
   return (
     <StepsGate steps={PROFILE_FORM}>
@@ -65,29 +67,33 @@ export default function ClientProfilePage() {
 function ClientProfileForm() {
   const { clientId } = useParams();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ClientProfileValues>(EMPTY);
-  const [errors, setErrors] = useState<ClientProfileErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { engine } = screeningRuntime();
+  const options = uiOptionsOf(engine.definitions.steps[FORM]);
+  const [record, setRecord] = useState<JsonObject>({});
+  // A client shared with the user as a broker (its brokers are then read-only: a rule of the definition).
+  const [access, setAccess] = useState<string | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [loading, setLoading] = useState(Boolean(clientId));
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [brokers, setBrokers] = useState<Broker[]>([]);
+  const [brokers, setBrokers] = useState<Broker[] | undefined>(undefined);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [applications, setApplications] = useState<LifeApplication[]>([]);
   const [clientName, setClientName] = useState('');
-  // A client shared with the user as a broker: who it is shared with is its adviser's choice.
-  const [shared, setShared] = useState(false);
   const [creating, setCreating] = useState(false);
   const [applicationError, setApplicationError] = useState<string | null>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<StepFormHandle>(null);
+  const formElement = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     const controller = new AbortController();
     setLoading(Boolean(clientId));
     setLoadError(null);
-    setValues(EMPTY);
-    setErrors({});
-    setSubmitted(false);
+    setRecord({});
+    setAccess(null);
+    setShowErrors(false);
+    setServerErrors([]);
     setApplications([]);
     setClientName('');
     listBrokers(controller.signal).then(
@@ -99,10 +105,10 @@ function ClientProfileForm() {
     if (clientId) {
       getClient(clientId, { includeApplications: true, signal: controller.signal })
         .then((client) => {
-          setValues(fromClient(client));
+          setRecord(recordOf(client));
           setApplications(client.life_applications ?? []);
           setClientName(fullName(client));
-          setShared(client.access === 'broker');
+          setAccess(client.access ?? null);
         })
         .catch((cause: unknown) => {
           if (!controller.signal.aborted) setLoadError(cause instanceof Error ? cause.message : 'Error fetching client profile');
@@ -114,72 +120,39 @@ function ClientProfileForm() {
     return () => controller.abort();
   }, [clientId]);
 
-  const validateOne = (field: ClientProfileField, value: string): string | undefined =>
-    (submitted ? requiredError(field, value) : undefined) ?? validateClientField(field, value);
+  const data = useMemo(() => ({ $context: { access }, [FORM]: record }), [access, record]);
+  const lookups = useMemo(() => ({ brokers }), [brokers]);
 
-  const onFieldChange = (field: ClientProfileField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const value = event.target.value;
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: validateOne(field, value) }));
-  };
-
-  const onBrokersChange = (event: ChangeEvent<HTMLSelectElement>) => {
-    const selected = Array.from(event.target.selectedOptions, (option) => option.value);
-    setValues((previous) => ({ ...previous, brokers: selected }));
-  };
-
-  const inputProps = (field: ClientProfileField) => ({
-    id: fieldId(field),
-    name: field,
-    value: values[field],
-    onChange: onFieldChange(field),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? errorId(field) : undefined,
-    // The definitions' required rule (a blank value has a message), as the asterisk shows it.
-    'aria-required': requiredError(field, '') !== undefined || undefined,
-  });
-
-  const fieldError = (field: ClientProfileField) =>
-    errors[field] ? (
-      <p className="field-error" id={errorId(field)}>
-        {errors[field]}
-      </p>
-    ) : null;
-
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
+    const form = event.currentTarget;
     setFormError(null);
-    const found = validateClientProfile(values);
-    setErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) {
-      focusAfterRender(() => summaryRef.current);
+    setServerErrors([]);
+    const latest = formRef.current?.flush() ?? record;
+    // The engine's view of the record: the definitions' rules, as the wizard's Next asks them.
+    if (formRef.current?.view().errors.length) {
+      setShowErrors(true);
+      formRef.current.showAllErrors();
+      focusAfterRender(() => formElement.current?.querySelector<HTMLElement>('.error-summary'));
       return;
     }
-    // Email is required only by the input itself: once our rules pass, let the browser report it.
-    const form = event.currentTarget as HTMLFormElement;
+    // A field the input itself requires (ui:options htmlRequired): once the rules pass, let the browser report it.
     if (!form.checkValidity()) {
       form.reportValidity();
       return;
     }
     setSaving(true);
-    const body = {
-      first_name: values.first_name.trim(),
-      last_name: values.last_name.trim(),
-      email: values.email.trim(),
-      phone_primary: values.phone_primary.trim(),
-      date_of_birth: values.date_of_birth,
-      gender_sex_at_birth: values.gender_sex_at_birth,
-      brokers: values.brokers,
-    };
+    const body = bodyOf(latest);
     try {
       const saved = clientId ? await updateClient(clientId, body) : await createClient(body);
       const id = clientId ?? saved?.id;
-      if (id === undefined || id === null) throw new Error('An error occurred');
+      if (id === undefined || id === null) throw new Error(options.saveErrorMessage ?? 'An error occurred');
       navigate(`/client/${id}/screening/prompt`);
     } catch (cause) {
-      setFormError(cause instanceof Error && cause.message ? cause.message : 'An error occurred');
+      const errors = fieldErrorsOf(cause);
+      setServerErrors(errors);
+      if (errors.length) setShowErrors(true);
+      setFormError(cause instanceof Error && cause.message ? cause.message : (options.saveErrorMessage ?? 'An error occurred'));
       setSaving(false);
     }
   };
@@ -221,12 +194,7 @@ function ClientProfileForm() {
     );
   }
 
-  const errorList = FIELD_ORDER.filter((field) => errors[field]);
-  const brokerOptions = [...brokers];
-  for (const email of values.brokers) {
-    if (!brokerOptions.some((broker) => broker.email === email)) brokerOptions.push({ name: email, email });
-  }
-
+  const heading = options.heading ?? 'Client Profile';
   return (
     <div className="page page-narrow">
       <p style={{ marginBottom: 'var(--space-3)' }}>
@@ -236,121 +204,37 @@ function ClientProfileForm() {
       </p>
       <div className="page-header">
         <div>
-          <h1 className="page-title">Client Profile</h1>
+          <h1 className="page-title">{heading}</h1>
           <p className="page-subtitle">{clientId ? clientName || 'Update the client and continue to the screening.' : 'Add a new client, then continue to the screening.'}</p>
         </div>
       </div>
 
       <div className="stack">
-        <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="basic-information-title">
+        <form ref={formElement} className="card profile-form" onSubmit={onSubmit} noValidate>
           <div className="card-body">
-            <section className="section">
-              <h2 className="section-title" id="basic-information-title">
-                Basic Information
-              </h2>
-
-              {(formError || (submitted && errorList.length > 0)) && (
-                <div ref={summaryRef} tabIndex={-1} className="alert alert-error" role="alert" style={{ marginBottom: 'var(--space-5)' }}>
-                  <AlertIcon />
-                  <div>
-                    {formError && <p>{formError}</p>}
-                    {submitted && errorList.length > 0 && (
-                      <>
-                        <p className="alert-title">Please fix the following:</p>
-                        <ul>
-                          {errorList.map((field) => (
-                            <li key={field}>
-                              <a
-                                href={`#${fieldId(field)}`}
-                                onClick={(event) => {
-                                  event.preventDefault();
-                                  document.getElementById(fieldId(field))?.focus();
-                                }}
-                                style={{ color: 'inherit', fontWeight: 400 }}
-                              >
-                                {errors[field]}
-                              </a>
-                            </li>
-                          ))}
-                        </ul>
-                      </>
-                    )}
-                  </div>
-                </div>
-              )}
-
-              <div className="form-grid">
-                <div className="field">
-                  <label className="field-label field-required" htmlFor={fieldId('first_name')}>
-                    First Name
-                  </label>
-                  <input type="text" autoComplete="given-name" {...inputProps('first_name')} />
-                  {fieldError('first_name')}
-                </div>
-                <div className="field">
-                  <label className="field-label field-required" htmlFor={fieldId('last_name')}>
-                    Last Name
-                  </label>
-                  <input type="text" autoComplete="family-name" {...inputProps('last_name')} />
-                  {fieldError('last_name')}
-                </div>
-                <div className="field">
-                  <label className="field-label field-required" htmlFor={fieldId('email')}>
-                    Email
-                  </label>
-                  <input type="email" autoComplete="email" required {...inputProps('email')} />
-                  {fieldError('email')}
-                </div>
-                <div className="field">
-                  <label className="field-label field-required" htmlFor={fieldId('phone_primary')}>
-                    Phone
-                  </label>
-                  <input type="tel" autoComplete="tel" placeholder="416-555-1234" {...inputProps('phone_primary')} />
-                  {fieldError('phone_primary')}
-                </div>
-                <div className="field">
-                  <label className="field-label field-required" htmlFor={fieldId('date_of_birth')}>
-                    Date of Birth
-                  </label>
-                  <input type="date" max={todayIso()} {...inputProps('date_of_birth')} />
-                  {fieldError('date_of_birth')}
-                </div>
-                <div className="field">
-                  <label className="field-label field-required" htmlFor={fieldId('gender_sex_at_birth')}>
-                    Gender
-                  </label>
-                  <select {...inputProps('gender_sex_at_birth')}>
-                    <option value="">Select gender</option>
-                    <option value="male">Male</option>
-                    <option value="female">Female</option>
-                    <option value="other">Other</option>
-                  </select>
-                  {fieldError('gender_sex_at_birth')}
-                </div>
-                <div className="field span-2">
-                  <label className="field-label" htmlFor="client-brokers">
-                    Brokers
-                  </label>
-                  <select id="client-brokers" name="brokers" multiple value={values.brokers} onChange={onBrokersChange} aria-describedby="client-brokers-hint" disabled={shared}>
-                    {brokerOptions.map((broker) => (
-                      <option key={broker.email} value={broker.email}>
-                        {`${broker.name} (${broker.email})`}
-                      </option>
-                    ))}
-                  </select>
-                  <p className={shared ? 'field-hint' : 'field-hint hint-fine-pointer'} id="client-brokers-hint">
-                    {shared ? 'This client is shared with you as a broker: only its adviser can change its brokers' : 'Hold Ctrl/Cmd to select multiple brokers'}
-                  </p>
-                </div>
+            {formError ? (
+              <div className="alert alert-error" role="alert" style={{ marginBottom: 'var(--space-5)' }}>
+                <AlertIcon />
+                <span>{formError}</span>
               </div>
-            </section>
+            ) : null}
+            <StepForm
+              key={clientId ?? 'new'}
+              ref={formRef}
+              engine={engine}
+              stepId={FORM}
+              data={data}
+              showErrors={showErrors}
+              serverErrors={serverErrors}
+              lookups={lookups}
+            />
           </div>
           <div className="card-footer">
             <Link to="/dashboard" className="btn btn-secondary">
               Cancel
             </Link>
             <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined}>
-              Continue
+              {options.nextLabel ?? 'Continue'}
             </button>
           </div>
         </form>

@@ -48,12 +48,17 @@ function FieldTemplateInner(props: FieldTemplateProps) {
   const description = ui['ui:description'] as string | undefined;
   const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
   const kind = kindOf(path, schema, widget);
-  const helpId = rawHelp ? `${id}__help` : undefined;
+  // While a readonly rule holds, `readonlyHelp` says why the field cannot be changed, in place of the usual help.
+  const lockedHelp = locked && typeof options.readonlyHelp === 'string' ? options.readonlyHelp : undefined;
+  const help = lockedHelp ?? rawHelp;
+  const helpId = help ? `${id}__help` : undefined;
   const descriptionId = description && kind !== 'note' && kind !== 'container' ? `${id}__description` : undefined;
   const errorId = error ? `${id}__error` : undefined;
   const describedBy = [descriptionId, helpId, errorId].filter(Boolean).join(' ') || undefined;
   // Containers (an insured, a list) are not answered themselves: only the controls inside are marked.
-  const required = kind !== 'container' && kind !== 'note' && kind !== 'root' && (Boolean(schemaRequired) || store.isRequired(path));
+  // `htmlRequired`: the input itself requires a value (the browser's check), not the rules; it is marked all the same.
+  const required = kind !== 'container' && kind !== 'note' && kind !== 'root'
+    && (Boolean(schemaRequired) || store.isRequired(path) || options.htmlRequired === true);
   const info = useMemo(() => ({ path, describedBy, invalid: Boolean(error), required, readonly: locked }), [path, describedBy, error, required, locked]);
 
   if (hidden || isHidden) return null;
@@ -63,16 +68,19 @@ function FieldTemplateInner(props: FieldTemplateProps) {
   const shownLabel = text ?? label;
   const showLabel = options.label !== false && (kind !== 'control' || displayLabel !== false || Boolean(shownLabel));
   const enumCount = Array.isArray(schema.enum) ? schema.enum.filter((v) => v !== null).length : 2;
+  // A list drawn by one control (a multi-select) takes the whole row, so its options' labels are not cut.
   const wide = kind === 'container'
+    || (kind === 'control' && typeOf(schema) === 'array')
     || (widget !== undefined && WIDE_WIDGETS.has(widget))
     || (kind === 'inline')
     || (kind === 'group' && (enumCount > 3 || (shownLabel?.length ?? 0) > 34));
   const className = `field field-${kind}${wide ? ' span-2' : ''}${error ? ' has-error' : ''}`;
   const extras = (
     <>
-      {rawHelp ? (
-        <p id={helpId} className="field-hint">
-          {rawHelp}
+      {help ? (
+        // `helpPointer: "fine"`: a mouse-and-keyboard hint ("Hold Ctrl/Cmd"), not shown on touch screens.
+        <p id={helpId} className={`field-hint${!lockedHelp && options.helpPointer === 'fine' ? ' field-hint-fine-pointer' : ''}`}>
+          {help}
         </p>
       ) : null}
       {error ? (

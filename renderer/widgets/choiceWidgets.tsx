@@ -97,6 +97,10 @@ export function LookupSelectWidget(props: WidgetProps) {
     ...(first ? [{ value: first.value, label: first.label }] : []),
     ...rows.map((row) => ({ value: row[key], label: fillTemplate(template, row) || String(row[key]) })),
   ];
+  // Chosen values the list lacks (not loaded yet, or no longer offered) stay shown and chosen, by their value.
+  if (multiple && Array.isArray(value)) {
+    for (const v of value as unknown[]) if (indexOfValue(choices, v) < 0) choices.push({ value: v, label: String(v) });
+  }
   const failed = lookupFailed(registry.formContext, source);
   const locked = disabled || readonly || info.readonly;
   const hint = failed && typeof options.loadErrorMessage === 'string' ? (

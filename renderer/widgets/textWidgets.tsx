@@ -19,6 +19,13 @@ function readText(kind: InputKind, schema: RJSFSchema) {
 }
 
 const upper = (t: string): string => t.toUpperCase();
+
+/** A date bound of ui:options (`min`/`max`): a YYYY-MM-DD date, or "today" (the device's local date). */
+function dateBound(bound: unknown): string | undefined {
+  if (bound !== 'today') return typeof bound === 'string' ? bound : undefined;
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 const digits3 = (t: string): string => t.replace(/\D/g, '').slice(0, 3);
 
 /** Moves focus to the next SIN part of the same row once three digits are typed. */
@@ -59,6 +66,8 @@ function DraftInput(props: WidgetProps & { kind: InputKind }) {
     readOnly: readonly || locked,
     autoFocus: autofocus,
     placeholder: placeholder || undefined,
+    // The browser's own check, asked by the page before it sends (ui:options htmlRequired); the rules do not require it.
+    required: options.htmlRequired === true || undefined,
     'aria-describedby': describedBy,
     'aria-invalid': invalid || undefined,
     'aria-required': required || undefined,
@@ -90,8 +99,10 @@ function DraftInput(props: WidgetProps & { kind: InputKind }) {
       {...common}
       type={inputType}
       inputMode={kind === 'sinPart' ? 'numeric' : numeric ? 'decimal' : kind === 'tel' ? 'tel' : kind === 'email' ? 'email' : undefined}
-      autoComplete={kind === 'sinPart' ? 'off' : undefined}
+      autoComplete={kind === 'sinPart' ? 'off' : (options.autocomplete as string | undefined)}
       maxLength={maxLength}
+      min={kind === 'date' ? dateBound(options.min) : undefined}
+      max={kind === 'date' ? dateBound(options.max) : undefined}
       data-widget={kind}
       value={shown}
       onChange={(e) => {

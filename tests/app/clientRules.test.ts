@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_FORM, validateClientField, validateClientProfile } from '../../app/clientRules.ts';
-import { loadSteps } from '../../app/screening/definitions.ts';
+import { PROFILE_FORM } from '../../app/clientRules.ts';
+import { loadSteps, screeningRuntime } from '../../app/screening/definitions.ts';
 import { formatCad, formatDate, formatDateTime, formatPhone, productTypeLabel, slug, statusBadgeClass } from '../../app/format.ts';
 import { isProgressAbsent } from '../../app/screening.ts';
 
@@ -8,44 +8,61 @@ const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart
 const TODAY = iso(new Date());
 const TOMORROW = iso(new Date(Date.now() + 36 * 3600 * 1000));
 
-describe('client profile rules', () => {
+const FORM = PROFILE_FORM[0];
+
+/** The engine's first message for one field of a profile record holding only that value (as the page asks it). */
+function errorOf(field: string, value: string): string | undefined {
+  const record = value === '' ? {} : { [field]: value };
+  return screeningRuntime().engine.evaluateStep(FORM, { [FORM]: record }, { fields: [field] }).errors.find((e) => e.field === field)?.message;
+}
+
+describe('client profile rules, from the client-profile definition', () => {
   // The browser's checks: precompiled at build time and loaded with the form.
   beforeAll(() => loadSteps(PROFILE_FORM));
 
+  it('is the form flow.json marks as the client record', () => {
+    expect(FORM).toBe('client-profile');
+  });
+
   it('checks name lengths: 2 to 50 characters', () => {
-    expect(validateClientField('first_name', 'A')).toBe('First name must be at least 2 characters');
-    expect(validateClientField('first_name', 'Al')).toBeUndefined();
-    expect(validateClientField('first_name', 'x'.repeat(50))).toBeUndefined();
-    expect(validateClientField('last_name', 'x'.repeat(51))).toBe('Last name must be less than 50 characters');
-    expect(validateClientField('last_name', '')).toBeUndefined();
+    expect(errorOf('first_name', 'A')).toBe('First name must be at least 2 characters');
+    expect(errorOf('first_name', 'Al')).toBeUndefined();
+    expect(errorOf('first_name', 'x'.repeat(50))).toBeUndefined();
+    expect(errorOf('last_name', 'x'.repeat(51))).toBe('Last name must be less than 50 characters');
   });
 
   it('checks email and phone shapes only when given', () => {
-    expect(validateClientField('email', 'a@b')).toBe('Please enter a valid email address');
-    expect(validateClientField('email', 'a@b.ca')).toBeUndefined();
-    expect(validateClientField('phone_primary', '+1 416-555-1234')).toBeUndefined();
-    expect(validateClientField('phone_primary', '416-555')).toBe('Please enter a valid phone number');
-    expect(validateClientField('phone_primary', '416 555 12')).toBeUndefined(); // 10 digits, spaces or hyphens
-    expect(validateClientField('phone_primary', '(416) 555-1234')).toBe('Please enter a valid phone number');
-    expect(validateClientField('phone_primary', '')).toBeUndefined();
+    expect(errorOf('email', 'a@b')).toBe('Please enter a valid email address');
+    expect(errorOf('email', 'a@b.ca')).toBeUndefined();
+    expect(errorOf('email', '')).toBeUndefined();
+    expect(errorOf('phone_primary', '+1 416-555-1234')).toBeUndefined();
+    expect(errorOf('phone_primary', '416-555')).toBe('Please enter a valid phone number');
+    expect(errorOf('phone_primary', '416 555 12')).toBeUndefined(); // 10 digits, spaces or hyphens
+    expect(errorOf('phone_primary', '(416) 555-1234')).toBe('Please enter a valid phone number');
   });
 
   it('checks the date of birth against today and 1900', () => {
-    expect(validateClientField('date_of_birth', TOMORROW)).toBe('Date of birth cannot be in the future');
-    expect(validateClientField('date_of_birth', TODAY)).toBeUndefined();
-    expect(validateClientField('date_of_birth', '1900-12-31')).toBe('Date of birth must be after 1900');
-    expect(validateClientField('date_of_birth', '1901-01-01')).toBeUndefined();
+    expect(errorOf('date_of_birth', TOMORROW)).toBe('Date of birth cannot be in the future');
+    expect(errorOf('date_of_birth', TODAY)).toBeUndefined();
+    expect(errorOf('date_of_birth', '1900-12-31')).toBe('Date of birth must be after 1900');
+    expect(errorOf('date_of_birth', '1901-01-01')).toBeUndefined();
   });
 
-  it('requires first name, last name, phone, date of birth and gender on submit, not email', () => {
-    const errors = validateClientProfile({ first_name: ' ', last_name: '', email: '', phone_primary: '', date_of_birth: '', gender_sex_at_birth: '', brokers: [] });
-    expect(errors).toEqual({
+  it('requires first name, last name, phone, date of birth and gender, not email', () => {
+    const { errors } = screeningRuntime().engine.evaluateStep(FORM, { [FORM]: { first_name: ' ' } });
+    expect(Object.fromEntries(errors.map((e) => [e.field, e.message]))).toEqual({
       first_name: 'First name is required',
       last_name: 'Last name is required',
       phone_primary: 'Phone number is required',
       date_of_birth: 'Date of birth is required',
       gender_sex_at_birth: 'Gender is required',
     });
+  });
+
+  it("makes the brokers read-only for a client shared with the user as a broker, and only then", () => {
+    const { engine } = screeningRuntime();
+    expect(engine.evaluateStep(FORM, { $context: { access: 'broker' }, [FORM]: {} }).readonly).toEqual(['brokers']);
+    expect(engine.evaluateStep(FORM, { $context: { access: 'owner' }, [FORM]: {} }).readonly).toEqual([]);
   });
 });
 

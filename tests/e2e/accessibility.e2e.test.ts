@@ -167,7 +167,7 @@ describe('axe-core and a 390 px screen on every screen', () => {
     findings.push(...await audit('new profile with errors'));
     await page.goto(`${h.baseUrl}/client/profile/${clientId}`);
     await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#first_name, [name=first_name]')?.value ?? '') !== '');
+    await poll(() => field(page, 'First Name').inputValue()).not.toBe('');
     findings.push(...await audit('profile of a client with applications'));
 
     // Through the menu: a full load of /applications is an old API path on the server.

@@ -58,7 +58,7 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     await field(page, 'Email').fill('daniel.tremblay@example.ca');
     await field(page, 'Phone').fill('416-555-0134');
     await field(page, 'Date of Birth').fill('1986-04-12');
-    await field(page, 'Gender').selectOption({ label: 'Male' });
+    await field(page, 'Gender').selectOption({ label: 'male' });
     await button(page, 'Continue').click();
 
     // The screening prompt, then the wizard at /client/{id}/screening/basic.
