@@ -25,8 +25,7 @@ function propertiesOf(): Properties {
 
 /** The form's record of a stored client: the definition's fields it holds, dates as YYYY-MM-DD. */
 function recordOf(client: Client): JsonObject {
-  // A client saved by the list view may carry its number as "phone" only.
-  const source = { ...client, phone_primary: client.phone_primary ?? client.phone } as Record<string, unknown>;
+  const source = client as unknown as Record<string, unknown>;
   const record: JsonObject = {};
   for (const [field, schema] of Object.entries(propertiesOf())) {
     const value = source[field];

@@ -176,11 +176,11 @@ describe('client profile: blank form', () => {
     expect(screen.getByLabelText('First Name')).toBeEnabled();
   });
 
-  it('loads a client saved with the legacy "phone", keeps a broker no longer listed, and sends what it shows', async () => {
+  it('loads a client as the server answers it, keeps a broker no longer listed, and sends what it shows', async () => {
     const api = mockApi({
       'GET /api/brokers/': () => ({ body: BROKERS }),
       'GET /api/clients/5/?include=life_applications': () => ({
-        body: { id: 5, first_name: 'Ann', last_name: 'Lee', email: null, phone: '416-555-1234', date_of_birth: '1980-02-03T00:00:00Z', gender_sex_at_birth: 'female', brokers: ['gone@brokers.ca'] },
+        body: { id: 5, first_name: 'Ann', last_name: 'Lee', email: null, phone_primary: '416-555-1234', phone: '416-555-1234', date_of_birth: '1980-02-03T00:00:00Z', gender_sex_at_birth: 'female', brokers: ['gone@brokers.ca'] },
       }),
       'PATCH /api/clients/5/': () => ({ body: { id: 5 } }),
       'GET /api/insurance/screening-progress/get_progress/5/': () => ({ status: 404 }),
