@@ -112,7 +112,11 @@ export interface LifeApplicationView {
   updated_at: string;
   /** null until the screening answers it. */
   application_type: string | null;
+  /** The type as the screening labels it ("New Application"); null when unanswered. */
+  application_type_label: string | null;
   product_type: string | null;
+  /** The product as the screening labels it ("Whole Life"); null when unanswered. */
+  product_type_label: string | null;
   number_of_insureds: number;
   status: string;
   face_amount: number | null;

@@ -79,19 +79,6 @@ export function orDash(value: string | number | null | undefined): string {
   return text ? text : EMPTY;
 }
 
-export const APPLICATION_TYPE_LABELS: Record<string, string> = {
-  NEW: 'New Application',
-  ADDITIONAL: 'Additional Coverage',
-  REPLACEMENT: 'Internal Replacement',
-  LINKED: 'Linked Applications',
-};
-
-export const PRODUCT_TYPE_LABELS: Record<string, string> = {
-  term_life: 'Term Life',
-  whole_life: 'Whole Life',
-  universal_life: 'Universal Life',
-};
-
 /** snake_case to Title Case: "critical_illness" -> "Critical Illness". */
 export function titleCase(value: string): string {
   return value
@@ -99,18 +86,6 @@ export function titleCase(value: string): string {
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
-}
-
-/** The application type's label, or "-" when missing. */
-export function applicationTypeLabel(type: string | null | undefined): string {
-  if (!type) return EMPTY;
-  return APPLICATION_TYPE_LABELS[type] ?? titleCase(type);
-}
-
-/** The product's label: the three named products, any other value title-cased from snake_case. */
-export function productTypeLabel(product: string | null | undefined): string {
-  if (!product) return EMPTY;
-  return PRODUCT_TYPE_LABELS[product] ?? titleCase(product);
 }
 
 /** Badge colour per status: yellow DRAFT, blue SUBMITTED, purple IN_REVIEW, green ISSUED, red anything else. */

@@ -6,6 +6,7 @@ import { clientIdFrom, parseId, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import type { ApplicationData, AuthUser, GenerationView, JsonObject, LifeApplicationView } from '../types.ts';
 import { diffRecords } from '../audit/diffRecords.ts';
+import { documentSources } from '../../engine/documentSources.ts';
 
 /** The fields of an application that follow its screening (the final step's "application" document). */
 interface Derived {
@@ -77,6 +78,25 @@ export const applicationsPlugin = fp(async (app) => {
       face_amount: typeof amount === 'number' && Number.isFinite(amount) && amount > 0 ? amount : null,
     };
   };
+  /**
+   * The label of a stored code, as the adviser chose it: from the answers the final step's application document
+   * copies that field from (its sources), so a label product staff change shows in every list at once.
+   */
+  const applicationMapping = engine.definitions.steps[engine.finalStep]?.documents?.application;
+  const labelOfField = (field: keyof Derived): ((value: string | null) => string | null) => {
+    const sources = applicationMapping ? documentSources(applicationMapping, field) : [];
+    return (value) => {
+      if (!value) return null;
+      for (const source of sources) {
+        const [stepId, ...path] = source.split('.');
+        const label = engine.labelOf(stepId, path.join('.'), value);
+        if (label) return label;
+      }
+      return value;
+    };
+  };
+  const applicationTypeLabel = labelOfField('application_type');
+  const productTypeLabel = labelOfField('product_type');
   // The first migration made type and count NOT NULL: an unanswered type is stored as '' (read back as null).
   const columns = (d: Derived) => ({
     application_type: d.application_type ?? '',
@@ -111,7 +131,9 @@ export const applicationsPlugin = fp(async (app) => {
     created_at: row.created_at,
     updated_at: row.updated_at ?? row.created_at,
     application_type: row.application_type || null,
+    application_type_label: applicationTypeLabel(row.application_type || null),
     product_type: row.product_type,
+    product_type_label: productTypeLabel(row.product_type),
     number_of_insureds: row.number_of_insureds,
     status: row.status,
     face_amount: row.face_amount === null ? null : Number(row.face_amount),

@@ -47,7 +47,10 @@ export interface LifeApplication {
   created_at?: string | null;
   updated_at?: string | null;
   application_type?: ApplicationType | string | null;
+  /** The type and the product as the screening's definitions label them (the server works them out). */
+  application_type_label?: string | null;
   product_type?: string | null;
+  product_type_label?: string | null;
   number_of_insureds?: number | null;
   status?: ApplicationStatus | string | null;
   face_amount?: number | string | null;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { LifeApplication } from '../api/types.ts';
-import { applicationTypeLabel, formatCad, formatDate, productTypeLabel, statusBadgeClass } from '../format.ts';
+import { formatCad, formatDate, statusBadgeClass } from '../format.ts';
 import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { AlertIcon } from './icons.tsx';
 import { useFileDownloads } from './useFileDownloads.ts';
@@ -57,8 +57,8 @@ export function ApplicationsTable({ applications, showClient = false }: { applic
                       <td className="card-title-cell">{application.client_id !== undefined ? <Link to={`/client/profile/${application.client_id}`}>{application.client_name || 'Client'}</Link> : application.client_name}</td>
                     ) : null}
                     <td className="cell-nowrap" data-label="Date">{formatDate(application.created_at)}</td>
-                    <td data-label="Type">{applicationTypeLabel(application.application_type)}</td>
-                    <td data-label="Product">{productTypeLabel(application.product_type)}</td>
+                    <td data-label="Type">{application.application_type_label || '-'}</td>
+                    <td data-label="Product">{application.product_type_label || '-'}</td>
                     <td data-label="Insureds">{application.number_of_insureds ?? '-'}</td>
                     <td data-label="Status">
                       <span className="status-stack">

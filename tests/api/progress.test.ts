@@ -71,8 +71,11 @@ describe.each(databases)('screening progress and applications (%s)', (kind) => {
     const res = await server.call('POST', '/api/applications/create_new_application/', { token, body: { client_id: String(id) } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: expect.any(Number), application_type: 'REPLACEMENT', product_type: 'term_life', number_of_insureds: 2, status: 'DRAFT', face_amount: 350000 });
+    // The spec's display labels, as the screening's definitions give them.
+    expect(res.body).toMatchObject({ application_type_label: 'Internal Replacement', product_type_label: 'Term Life' });
     const second = await server.call('POST', '/applications/create_new_application/', { token, body: { client_id: id } });
     const apps = (await server.call('GET', `/api/clients/${id}/?include=life_applications`, { token })).body.life_applications;
     expect(apps.map((a: { id: number }) => a.id)).toEqual([second.body.id, res.body.id]);
+    expect(apps[1]).toMatchObject({ application_type_label: 'Internal Replacement', product_type_label: 'Term Life' });
   });
 });

@@ -8,11 +8,11 @@ import type { LifeApplication } from '../../app/api/types.ts';
 import { captureDownloads, deferred, type FakeResponse, locationOf, mockApi, PDF_BYTES, renderRoute, signIn } from './support.tsx';
 
 const APPLICATIONS = [
-  { id: 1, created_at: '2024-06-01T12:00:00Z', application_type: 'NEW', product_type: 'term_life', number_of_insureds: 1, status: 'DRAFT', face_amount: 500000 },
-  { id: 2, created_at: '2024-06-02T12:00:00Z', application_type: 'ADDITIONAL', product_type: 'whole_life', number_of_insureds: 2, status: 'SUBMITTED', face_amount: '1250000.00' },
-  { id: 3, created_at: null, application_type: 'REPLACEMENT', product_type: 'universal_life', number_of_insureds: 1, status: 'IN_REVIEW', face_amount: null },
-  { id: 4, created_at: '2024-06-04T12:00:00Z', application_type: 'LINKED', product_type: 'critical_illness_plus', number_of_insureds: 1, status: 'ISSUED', face_amount: 99999.6 },
-  { id: 5, created_at: '2024-06-05T12:00:00Z', application_type: 'NEW', product_type: 'term_life', number_of_insureds: 1, status: 'DECLINED', face_amount: 0 },
+  { id: 1, created_at: '2024-06-01T12:00:00Z', application_type: 'NEW', application_type_label: 'New Application', product_type: 'term_life', product_type_label: 'Term Life', number_of_insureds: 1, status: 'DRAFT', face_amount: 500000 },
+  { id: 2, created_at: '2024-06-02T12:00:00Z', application_type: 'ADDITIONAL', application_type_label: 'Additional Coverage', product_type: 'whole_life', product_type_label: 'Whole Life', number_of_insureds: 2, status: 'SUBMITTED', face_amount: '1250000.00' },
+  { id: 3, created_at: null, application_type: 'REPLACEMENT', application_type_label: 'Internal Replacement', product_type: 'universal_life', product_type_label: 'Universal Life', number_of_insureds: 1, status: 'IN_REVIEW', face_amount: null },
+  { id: 4, created_at: '2024-06-04T12:00:00Z', application_type: 'LINKED', application_type_label: 'Linked Applications', product_type: 'critical_illness_plus', product_type_label: 'Critical Illness Plus', number_of_insureds: 1, status: 'ISSUED', face_amount: 99999.6 },
+  { id: 5, created_at: '2024-06-05T12:00:00Z', application_type: 'NEW', application_type_label: 'New Application', product_type: 'term_life', product_type_label: 'Term Life', number_of_insureds: 1, status: 'DECLINED', face_amount: 0 },
 ];
 
 const BMO = { insurer: 'BMO', name: 'BMO Insurance', filename: 'bmo-application-ann-lee.pdf', url: '/api/pdf/files/gen-new/BMO/' };

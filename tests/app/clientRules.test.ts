@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_FORM } from '../../app/clientRules.ts';
 import { loadSteps, screeningRuntime } from '../../app/screening/definitions.ts';
-import { formatCad, formatDate, formatDateTime, formatPhone, productTypeLabel, slug, statusBadgeClass } from '../../app/format.ts';
+import { formatCad, formatDate, formatDateTime, formatPhone, slug, statusBadgeClass } from '../../app/format.ts';
 import { isProgressAbsent } from '../../app/screening.ts';
 
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -77,7 +77,6 @@ describe('display formats', () => {
     expect(formatDate('')).toBe('-');
     expect(formatCad(1234567.89)).toBe('$1,234,568');
     expect(formatCad(null)).toBeNull();
-    expect(productTypeLabel('joint_last_to_die')).toBe('Joint Last To Die');
     expect(statusBadgeClass('WITHDRAWN')).toContain('badge-red');
   });
 
