@@ -11,11 +11,11 @@ export const SAMPLE_CLIENTS: Client[] = [
 ];
 
 export const SAMPLE_APPLICATIONS: LifeApplication[] = [
-  { id: 1, created_at: '2025-03-02T10:20:00Z', application_type: 'NEW', product_type: 'term_life', number_of_insureds: 1, status: 'DRAFT', face_amount: 500000 },
-  { id: 2, created_at: '2025-02-11T14:00:00Z', application_type: 'REPLACEMENT', product_type: 'whole_life', number_of_insureds: 2, status: 'SUBMITTED', face_amount: '1250000' },
-  { id: 3, created_at: '2025-01-20T09:00:00Z', application_type: 'ADDITIONAL', product_type: 'universal_life', number_of_insureds: 1, status: 'IN_REVIEW', face_amount: 750000 },
-  { id: 4, created_at: '2024-11-05T11:30:00Z', application_type: 'LINKED', product_type: 'term_life', number_of_insureds: 2, status: 'ISSUED', face_amount: 2000000 },
-  { id: 5, created_at: '2024-10-01T08:45:00Z', application_type: 'NEW', product_type: 'critical_illness', number_of_insureds: 1, status: 'DECLINED', face_amount: null },
+  { id: 1, created_at: '2025-03-02T10:20:00Z', application_type: 'NEW', application_type_label: 'New Application', product_type: 'term_life', product_type_label: 'Term Life', number_of_insureds: 1, status: 'DRAFT', face_amount: 500000 },
+  { id: 2, created_at: '2025-02-11T14:00:00Z', application_type: 'REPLACEMENT', application_type_label: 'Internal Replacement', product_type: 'whole_life', product_type_label: 'Whole Life', number_of_insureds: 2, status: 'SUBMITTED', face_amount: '1250000' },
+  { id: 3, created_at: '2025-01-20T09:00:00Z', application_type: 'ADDITIONAL', application_type_label: 'Additional Coverage', product_type: 'universal_life', product_type_label: 'Universal Life', number_of_insureds: 1, status: 'IN_REVIEW', face_amount: 750000 },
+  { id: 4, created_at: '2024-11-05T11:30:00Z', application_type: 'LINKED', application_type_label: 'Linked Applications', product_type: 'term_life', product_type_label: 'Term Life', number_of_insureds: 2, status: 'ISSUED', face_amount: 2000000 },
+  { id: 5, created_at: '2024-10-01T08:45:00Z', application_type: 'NEW', application_type_label: 'New Application', product_type: 'critical_illness', product_type_label: 'Critical Illness', number_of_insureds: 1, status: 'DECLINED', face_amount: null },
 ];
 
 const generation = (id: string, createdAt: string, insurers: [string, string][]): NonNullable<LifeApplication['generations']>[number] => ({
