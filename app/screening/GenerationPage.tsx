@@ -10,6 +10,7 @@ import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { ActionsBar, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
 import { finalStepOf } from '../../engine/finalStepOf.ts';
+import { clientNameOf } from './clientNameOf.ts';
 
 interface ResultTexts {
   heading?: string;
@@ -24,19 +25,6 @@ interface ResultTexts {
 }
 
 const UNAVAILABLE = 'Application generation is not available yet. Your answers are saved, and you can generate the forms once generation is enabled.';
-
-function name(person: JsonObject | undefined): string | undefined {
-  if (!person) return undefined;
-  const full = [person.first_name, person.last_name].filter((x) => typeof x === 'string' && x.trim()).join(' ');
-  return full || undefined;
-}
-
-/** The wizard's client, by name, from `$context.clients`. */
-function clientName(context: JsonObject, clientId: string): string | undefined {
-  const clients = Array.isArray(context.clients) ? context.clients : [];
-  const client = clients.find((c): c is JsonObject => Boolean(c) && typeof c === 'object' && !Array.isArray(c) && String(c.id) === clientId);
-  return name(client);
-}
 
 /** "applications-<person>.pdf", else "applications-<generation id>.pdf"; null leaves the name to the server. */
 function combinedFilename(person: string | undefined, generationId: string | undefined): string | null {
@@ -100,7 +88,7 @@ export function GenerationPage() {
     const cards = result.cards ?? {};
     // The server's summary of what it generated: its labels come from the definitions, so nothing is derived here.
     const s = generated.summary;
-    const filename = combinedFilename(clientName(context, clientId) ?? (s && s.primary_insured !== notSpecified ? s.primary_insured : undefined), generated.id);
+    const filename = combinedFilename(clientNameOf(context, clientId) ?? (s && s.primary_insured !== notSpecified ? s.primary_insured : undefined), generated.id);
     const downloading = generated.url ? downloads.busy.has(generated.url) : false;
     const summary: [string, string][] = [
       [cards.provider ?? 'Provider', s?.provider ?? notSpecified],
