@@ -67,7 +67,7 @@ describe('client profile rules, from the client-profile definition', () => {
 });
 
 describe('display formats', () => {
-  it('formats phones, dates, CAD, products and badges', () => {
+  it('formats phones, dates, CAD and badges', () => {
     expect(formatPhone('416.555.1234')).toBe('(416) 555-1234');
     expect(formatPhone('+1 416 555 1234')).toBe('(416) 555-1234');
     expect(formatPhone(null)).toBe('-');
