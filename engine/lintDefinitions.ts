@@ -1,5 +1,6 @@
 import traverse from 'json-schema-traverse';
 import { closestName } from './closestName.ts';
+import { SCHEMA_FORMATS } from './createAjv.ts';
 import { compileRules, type CompiledRules } from './compileRules.ts';
 import { ajvSchemaChecks } from './ajvSchemaChecks.ts';
 import { createEngine } from './createEngine.ts';
@@ -14,6 +15,22 @@ import type { DefinitionFiles, DefinitionProblem, Definitions, JsonSchema, Logic
 
 const SCOPED_OPS = new Set(['map', 'filter', 'reduce', 'all', 'some', 'none']);
 const UI_SKIP = new Set(['$schema', 'items', 'additionalProperties']);
+/** The keywords a step's schema may use: draft-07's, ajv-errors' errorMessage, and our own `x-…` annotations. */
+const SCHEMA_KEYWORDS = [
+  '$schema', '$id', '$ref', '$comment', 'title', 'description', 'default', 'examples', 'readOnly', 'writeOnly',
+  'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength',
+  'minLength', 'pattern', 'format', 'items', 'additionalItems', 'maxItems', 'minItems', 'uniqueItems', 'contains',
+  'maxProperties', 'minProperties', 'required', 'properties', 'patternProperties', 'additionalProperties',
+  'dependencies', 'propertyNames', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not', 'definitions',
+  'contentMediaType', 'contentEncoding', 'errorMessage',
+];
+const SCHEMA_KEYWORD_SET = new Set(SCHEMA_KEYWORDS);
+
+/** ` (did you mean "x"?)` when one name is clearly meant (closestName), else nothing. */
+function suggestion(written: string, names: readonly string[]): string {
+  const guess = names.find((n) => n.toLowerCase() === written.toLowerCase()) ?? closestName(written, [...names]);
+  return guess ? ` (did you mean "${guess}"?)` : '';
+}
 
 type Report = (file: string, path: string, message: string) => void;
 
@@ -87,6 +104,11 @@ const BOUNDED_FORMATS = new Set(['date', 'date-time', 'time']);
  * between alternatives (oneOf, anyOf, dependencies) would ask about schemas no one compiled, and an `if` reaching
  * elsewhere with $ref would be resolved by the form before it asks.
  */
+/** A node whose format or length limit is misspelt: its own problem says so, so the bound is not asked for again. */
+function misspelt(sub: JsonSchema): boolean {
+  return ('format' in sub && !(SCHEMA_FORMATS as readonly unknown[]).includes(sub.format)) || Object.keys(sub).some((k) => !SCHEMA_KEYWORD_SET.has(k) && !k.startsWith('x-'));
+}
+
 function lintSchema(step: StepDefinition, report: (path: string, msg: string) => void): void {
   traverse(step.schema, {
     cb: (sub: JsonSchema, ptr: string, _root: unknown, _parentPtr?: string, parentKeyword?: string) => {
@@ -94,13 +116,20 @@ function lintSchema(step: StepDefinition, report: (path: string, msg: string) =>
         if (keyword in sub) report(`${ptr}/${keyword}`, `"${keyword}" is not supported in a step's schema: offer the choices with "enum" and show fields with visibility rules`);
       }
       if (parentKeyword === 'if' && JSON.stringify(sub).includes('"$ref"')) report(ptr, 'an "if" condition may not use "$ref": write the condition out');
+      // A misspelt keyword is otherwise silently ignored by JSON Schema: the limit or message it meant never applies.
+      for (const key of Object.keys(sub)) {
+        if (!SCHEMA_KEYWORD_SET.has(key) && !key.startsWith('x-')) report(`${ptr}/${key}`, `unknown keyword "${key}"${suggestion(key, SCHEMA_KEYWORDS)}`);
+      }
+      if ('format' in sub && !(SCHEMA_FORMATS as readonly unknown[]).includes(sub.format)) {
+        report(`${ptr}/format`, `unknown format ${JSON.stringify(sub.format)}${typeof sub.format === 'string' ? suggestion(sub.format, SCHEMA_FORMATS) : ''} (known: ${SCHEMA_FORMATS.join(', ')})`);
+      }
       if ('x-secret' in sub && secretShowLast(sub['x-secret']) === undefined) {
         report(`${ptr}/x-secret`, '"x-secret" is true (masked whole) or { "showLast": n } with n from 0 to 9');
       }
       // In good order: free text is bounded, so no answer can grow past what a form and an underwriter can take.
       const types = Array.isArray(sub.type) ? sub.type : [sub.type];
       if (types.includes('string') && parentKeyword !== 'if' && sub.enum === undefined && sub.const === undefined
-        && !BOUNDED_FORMATS.has(String(sub.format)) && typeof sub.maxLength !== 'number') {
+        && !BOUNDED_FORMATS.has(String(sub.format)) && typeof sub.maxLength !== 'number' && !misspelt(sub)) {
         report(ptr, 'a text field needs a "maxLength" (and an errorMessage for it), or an "enum", "const" or date "format"');
       }
     },
@@ -174,18 +203,21 @@ function lintRules(defs: Definitions, step: StepDefinition, rules: CompiledRules
   const file = `steps/${step.id}/rules.json`;
   const sections = new Set<string>();
   collectSections(step.ui, sections);
-  const logicChecks = (logic: Logic, source: string, target?: string): void => walkLogic(logic, (kind, name) => {
+  /** `known` is a var already reported as an unknown target: one mistake, one problem. */
+  const logicChecks = (logic: Logic, source: string, target?: string, known?: string): void => walkLogic(logic, (kind, name) => {
     if (kind === 'op' && !knownOperations.has(name)) report(file, source, `unknown operation "${name}"`);
-    if (kind === 'var') checkVar(name, defs, step, target, (msg) => report(file, source, msg));
+    if (kind === 'var' && name !== known) checkVar(name, defs, step, target, (msg) => report(file, source, msg));
   });
   for (const r of rules.visibility) {
     r.targets.forEach((t) => checkTarget(t, step, sections, (m) => report(file, r.source, m), 'field'));
     r.targets.forEach((t) => logicChecks(r.showIf, r.source, t));
   }
   for (const r of rules.validation) {
-    checkTarget(r.field, step, sections, (m) => report(file, r.source, m), 'field');
+    let unknownField = false;
+    checkTarget(r.field, step, sections, (m) => { unknownField = true; report(file, r.source, m); }, 'field');
     if (!r.message.trim()) report(file, r.source, 'validation rule has no message');
-    logicChecks(r.when, r.source, r.field);
+    // A required rule reads its own field: an unknown field is reported once (above), not again as a var.
+    logicChecks(r.when, r.source, r.field, unknownField ? `${step.id}.${r.field}` : undefined);
     Object.values(r.params ?? {}).forEach((l) => logicChecks(l, r.source, r.field));
     for (const m of r.message.matchAll(/\{(\w+)\}/g)) if (!r.params || !(m[1] in r.params)) report(file, r.source, `message placeholder {${m[1]}} has no param`);
   }

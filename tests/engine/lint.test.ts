@@ -62,6 +62,29 @@ describe('steps:check', () => {
     expect(out.join('\n')).toMatch(/var "lifestyle\.lifestyle_data_1\.drnks" is not a field \(did you mean lifestyle\.lifestyle_data_1\.drinks_alcohol\?\)/);
   });
 
+  it('names a misspelt schema keyword or format, which JSON Schema would silently ignore, once each', () => {
+    const out = lintWith((f) => {
+      const props = f['owner/schema.json'].properties;
+      props.third_party_date_of_birth.format = 'dat';
+      const name = f['owner/schema.json'].definitions.shareholder.properties.name;
+      name.maxLenght = name.maxLength;
+      delete name.maxLength;
+    });
+    expect(out).toEqual([
+      'steps/owner/schema.json /definitions/shareholder/properties/name/maxLenght: unknown keyword "maxLenght" (did you mean "maxLength"?)',
+      'steps/owner/schema.json /properties/third_party_date_of_birth/format: unknown format "dat" (did you mean "date"?) (known: date, email, date-time)',
+    ]);
+  });
+
+  it('reports a required rule on an unknown field once, not again for the var it reads', () => {
+    const out = lintWith((f) => {
+      const rule = f['owner/rules.json'].validation.find((r: Json) => r.field === 'owner_type' && r.required);
+      rule.field = 'ownr_typ';
+    });
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^steps\/owner\/rules\.json \/validation\/\d+: field "ownr_typ" is not a field \(did you mean owner_type\?\)$/);
+  });
+
   it('reports a mistake in a per-insured group once, as written in the file', () => {
     const out = lintWith((f) => {
       f['lifestyle/rules.json'].groups[0].visibility[0].showIf = { '===': [{ var: '$scope.drinks_alcohl' }, true] };
