@@ -95,18 +95,15 @@ type Kind = 'any' | 'new' | 'version';
 const kindOf = (expected: Expected): Kind => (expected === undefined ? 'any' : expected === 0 ? 'new' : 'version');
 
 /**
- * The writes of one database, each built and compiled once (api/db/preparedQuery.ts): the compare-and-set alone, its
- * audit row, and on PostgreSQL both as one statement: the compare-and-set and its audit row in data-modifying CTEs,
- * so a save is one round trip and one implicit transaction (no BEGIN and COMMIT round trips holding a connection).
- * The audit row is inserted from the write's result, so it exists exactly when the write happened.
+ * The writes of one database, each built and compiled once (api/db/preparedQuery.ts): the compare-and-set alone and
+ * its audit row; and on PostgreSQL, several writes as one statement: each compare-and-set and its audit row in
+ * data-modifying CTEs, so a save is one round trip and one implicit transaction (no BEGIN and COMMIT round trips
+ * holding a connection), and concurrent saves share it and its commit. An audit row is inserted from its write's
+ * result, so it exists exactly when the write happened.
  */
 function createWrites() {
   const kinds: Kind[] = ['any', 'new', 'version'];
   const alone = new Map(kinds.map((kind) => [kind, preparedQuery(WRITE_VALUES, (db, m) => writeQuery(db, m, kind))]));
-  const withAudit = new Map(kinds.map((kind) => [kind, preparedQuery([...WRITE_VALUES, ...AUDIT_VALUES], (db, m) => sql<{ version: number }>`with w as (${writeQuery(db, m, kind)}), a as (
-        insert into audit_log (client_id, user_id, at, entity, entity_id, changes)
-        select ${m.audit_client_id}::integer, ${m.audit_user_id}::integer, ${m.audit_at}::text, ${m.audit_entity}::text, ${m.audit_entity_id}::text, ${m.audit_changes}::text from w
-      ) select version from w`)]));
   const auditInsert = preparedQuery(AUDIT_VALUES, (db, m) => db.insertInto('audit_log').values({ client_id: m.audit_client_id, user_id: m.audit_user_id, at: m.audit_at, entity: m.audit_entity, entity_id: m.audit_entity_id, changes: m.audit_changes }));
   const valuesOf = (w: Omit<Write, 'done'>): WriteValues => ({ client_id: w.client_id, step_id: w.step_id, data: w.data, updated_at: w.updated_at, expected: w.expected });
   const auditValuesOf = (entry: Insertable<Database['audit_log']>): AuditValues => ({
@@ -117,26 +114,120 @@ function createWrites() {
     audit_entity_id: entry.entity_id,
     audit_changes: entry.changes,
   });
-  const query = <K extends string>(map: Map<Kind, PreparedQuery<K, { version: number }>>, kind: Kind): PreparedQuery<K, { version: number }> => map.get(kind) as PreparedQuery<K, { version: number }>;
+  const query = (kind: Kind): PreparedQuery<(typeof WRITE_VALUES)[number], { version: number }> => alone.get(kind) as PreparedQuery<(typeof WRITE_VALUES)[number], { version: number }>;
+
+  /** The statement of writes of these shapes (their kind, `+audit` when they write an audit row), the values of the i-th named `${i}:${name}`. */
+  const statementOf = (shapes: string[]) => {
+    const names = shapes.flatMap((shape, i) => [...WRITE_VALUES, ...(shape.endsWith('+audit') ? AUDIT_VALUES : [])].map((n) => `${i}:${n}`));
+    return preparedQuery(names, (db, m) => {
+      const at = (i: number, name: string): never => m[`${i}:${name}`];
+      const ctes = shapes.flatMap((shape, i) => {
+        const w = sql.raw(`w${i}`);
+        const write = writeQuery(db, { client_id: at(i, 'client_id'), step_id: at(i, 'step_id'), data: at(i, 'data'), updated_at: at(i, 'updated_at'), expected: at(i, 'expected') }, shape.replace('+audit', '') as Kind);
+        const audit = sql`${sql.raw(`a${i}`)} as (
+        insert into audit_log (client_id, user_id, at, entity, entity_id, changes)
+        select ${at(i, 'audit_client_id')}::integer, ${at(i, 'audit_user_id')}::integer, ${at(i, 'audit_at')}::text, ${at(i, 'audit_entity')}::text, ${at(i, 'audit_entity_id')}::text, ${at(i, 'audit_changes')}::text from ${w}
+      )`;
+        return shape.endsWith('+audit') ? [sql`${w} as (${write})`, audit] : [sql`${w} as (${write})`];
+      });
+      const answers = shapes.map((_, i) => sql`select ${sql.lit(i)}::integer as i, version from ${sql.raw(`w${i}`)}`);
+      return sql<{ i: number; version: number }>`with ${sql.join(ctes, sql`, `)} ${sql.join(answers, sql` union all `)}`;
+    });
+  };
+  const statements = new Map<string, ReturnType<typeof statementOf>>();
+
   return {
     /** A compare-and-set write and its audit row: the new version, or null when the stored version is not the expected one. */
     async upsert(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
-      const [row] = await query(alone, kindOf(w.expected))(db, valuesOf(w));
+      const [row] = await query(kindOf(w.expected))(db, valuesOf(w));
       if (!row) return null;
       const entry = w.audit && auditRow(w.audit);
       if (entry) await auditInsert(db, auditValuesOf(entry));
       return row.version;
     },
-    /** The same write as one PostgreSQL statement. */
-    async upsertOnce(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
-      const entry = w.audit && auditRow(w.audit);
-      const kind = kindOf(w.expected);
-      const rows = entry ? await query(withAudit, kind)(db, { ...valuesOf(w), ...auditValuesOf(entry) }) : await query(alone, kind)(db, valuesOf(w));
-      return rows[0]?.version ?? null;
+    /**
+     * Writes of distinct records as one PostgreSQL statement: all of them commit, or none (the statement fails).
+     * @returns each one's new version, or null where the stored version was not the expected one
+     */
+    async upsertAll(db: Kysely<Database>, ws: Omit<Write, 'done'>[]): Promise<(number | null)[]> {
+      const entries = ws.map((w) => w.audit && auditRow(w.audit));
+      const shapes = ws.map((w, i) => `${kindOf(w.expected)}${entries[i] ? '+audit' : ''}`);
+      const key = shapes.join(',');
+      let statement = statements.get(key);
+      if (!statement) {
+        // Batches of many shapes are rare; the cache is bounded all the same.
+        if (statements.size >= 200) statements.clear();
+        statement = statementOf(shapes);
+        statements.set(key, statement);
+      }
+      const values: Record<string, unknown> = {};
+      ws.forEach((w, i) => {
+        for (const [name, value] of Object.entries(valuesOf(w))) values[`${i}:${name}`] = value;
+        const entry = entries[i];
+        if (entry) for (const [name, value] of Object.entries(auditValuesOf(entry))) values[`${i}:${name}`] = value;
+      });
+      const rows = await statement(db, values);
+      const out: (number | null)[] = ws.map(() => null);
+      for (const row of rows) out[row.i] = row.version;
+      return out;
     },
   };
 }
 type Writes = ReturnType<typeof createWrites>;
+
+/**
+ * Group commit for PostgreSQL: writes queued during one turn of the event loop go out as one statement (one round
+ * trip, one commit), in the order of their records' keys, so two such statements lock rows in the same order. A
+ * record already being written (in this statement or one in flight) waits for that write to finish, so the writes
+ * of one record keep their order (and one statement never writes a row twice). Each caller is answered only after
+ * the commit. If the statement fails, each write is retried alone, so one bad write cannot fail the others.
+ */
+function createStatementBatches(db: Kysely<Database>, { upsertAll }: Writes): (w: Omit<Write, 'done'>) => Promise<number | null> {
+  let queue: Write[] = [];
+  const writing = new Set<string>();
+  const keyOf = (w: Write): string => `${w.client_id}\u0000${w.step_id}`;
+  const run = async (jobs: Write[]): Promise<void> => {
+    try {
+      const versions = await upsertAll(db, jobs);
+      jobs.forEach((job, i) => job.done(undefined, versions[i]));
+    } catch (err) {
+      if (jobs.length === 1) {
+        jobs[0].done(err);
+        return;
+      }
+      for (const job of jobs) {
+        try {
+          job.done(undefined, (await upsertAll(db, [job]))[0]);
+        } catch (e) {
+          job.done(e);
+        }
+      }
+    }
+  };
+  const flush = async (): Promise<void> => {
+    const jobs: Write[] = [];
+    const later: Write[] = [];
+    for (const job of queue) {
+      const key = keyOf(job);
+      if (writing.has(key)) later.push(job);
+      else {
+        writing.add(key);
+        jobs.push(job);
+      }
+    }
+    queue = later;
+    if (jobs.length === 0) return;
+    jobs.sort((a, b) => a.client_id - b.client_id || (a.step_id < b.step_id ? -1 : a.step_id > b.step_id ? 1 : 0));
+    await run(jobs);
+    for (const job of jobs) writing.delete(keyOf(job));
+    if (queue.length) setImmediate(() => void flush());
+  };
+  return (w) =>
+    new Promise<number | null>((resolve, reject) => {
+      queue.push({ ...w, done: (err, version) => (err === undefined ? resolve(version ?? null) : reject(err)) });
+      if (queue.length === 1) setImmediate(() => void flush());
+    });
+}
 
 /**
  * Group commit for SQLite: saves queued during one turn of the event loop are written in one transaction, so
@@ -207,7 +298,7 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
   const write = groupCommit
     ? createGroupCommit(db, writes)
     : db.getExecutor().adapter instanceof PostgresAdapter
-      ? (w: Omit<Write, 'done'>) => writes.upsertOnce(db, w)
+      ? createStatementBatches(db, writes)
       : (w: Omit<Write, 'done'>) => (w.audit ? db.transaction().execute((trx) => upsert(trx, w)) : upsert(db, w));
   return {
     async load(clientId) {
