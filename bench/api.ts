@@ -307,7 +307,7 @@ async function main(): Promise<void> {
   const setup = ownerExample();
   await benchDatabase('sqlite', setup);
   await benchDatabase('postgres', setup);
-  console.log('\napi: note: on SQLite, step saves use group commit (concurrent saves share one transaction); the baseline commits each insert alone');
+  console.log('\napi: note: step saves use group commit (concurrent saves share one transaction on SQLite, one statement on PostgreSQL); the baseline commits each insert alone');
 }
 
 main().catch((err: unknown) => {

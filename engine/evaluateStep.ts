@@ -1,6 +1,6 @@
 import equal from 'fast-deep-equal';
 import { applyLogic, effects as effectRegistry } from './effects.ts';
-import { expandTarget, getPath, isWithin, setPath, splitPath } from './paths.ts';
+import { expandTarget, getPath, setPath, splitPath, withinAny } from './paths.ts';
 import type { CompiledRules } from './compileRules.ts';
 import type { ApplicationData, EvaluateOptions, FieldError, JsonObject, SchemaCheck, SchemaError, StepView } from './types.ts';
 import { fallbackMessage } from './fallbackMessage.ts';
@@ -125,9 +125,7 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
       }
     }
   }
-  const isHidden = hidden.length === 0
-    ? (): boolean => false
-    : (path: string): boolean => hidden.some((h) => isWithin(path, h));
+  const isHidden = withinAny(hidden);
 
   const cleared: string[] = [];
   const clearPath = (path: string): void => {

@@ -61,6 +61,8 @@ export function setPath<T extends JsonObject>(root: T, path: string | string[], 
  * @returns each concrete path with the rows bound at each `*` (innermost last) and their indices
  */
 export function expandTarget(root: unknown, target: string): { path: string; rows: unknown[]; indices: number[] }[] {
+  // Most targets are plain fields: no need to split them (a save expands every rule's target).
+  if (!target.includes('*')) return [{ path: target, rows: [], indices: [] }];
   const parts = splitPath(target);
   if (!parts.includes('*')) return [{ path: target, rows: [], indices: [] }];
   const out: { path: string; rows: unknown[]; indices: number[] }[] = [];
@@ -85,4 +87,20 @@ export function expandTarget(root: unknown, target: string): { path: string; row
 /** True when `path` equals `prefix` or lies inside it. */
 export function isWithin(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(prefix + '.');
+}
+
+/**
+ * A test of whether a path equals one of the prefixes or lies inside one (isWithin against each of them), in
+ * time bounded by the path's depth rather than by the number of prefixes.
+ * @param prefixes - dotted paths
+ * @returns the test
+ */
+export function withinAny(prefixes: Iterable<string>): (path: string) => boolean {
+  const set = new Set(prefixes);
+  if (set.size === 0) return () => false;
+  return (path) => {
+    if (set.has(path)) return true;
+    for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', dot + 1)) if (set.has(path.slice(0, dot))) return true;
+    return false;
+  };
 }

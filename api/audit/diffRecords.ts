@@ -40,7 +40,8 @@ export function diffRecords(before: unknown, after: unknown, maskAt: MaskAt = ()
   for (const field of [...new Set([...was.keys(), ...now.keys()])].sort()) {
     const from = was.has(field) ? was.get(field) : null;
     const to = now.has(field) ? now.get(field) : null;
-    if (JSON.stringify(from) === JSON.stringify(to)) continue;
+    // Leaves are primitives: most are the same value, and need no text to say so.
+    if (from === to || JSON.stringify(from) === JSON.stringify(to)) continue;
     const mask = maskAt(field);
     const shown = (v: unknown): unknown => (mask && v !== null && v !== '' ? mask(v) : v);
     changes.push({ field, from: shown(from), to: shown(to) });

@@ -1,6 +1,7 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { auditRow, type AuditEntry } from '../audit/createAuditLog.ts';
-import { visibleTo } from '../clients/visibleTo.ts';
+import { viewerOf, visibleToViewer } from '../clients/visibleTo.ts';
+import { preparedQuery, type PreparedQuery } from '../db/preparedQuery.ts';
 import type { Database } from '../db/tables.ts';
 import { notFound } from '../http/apiError.ts';
 import { PLAIN_CODEC, type RecordCodec } from '../secrets/createRecordCodec.ts';
@@ -57,17 +58,23 @@ interface Write {
   done: (err: unknown, version?: number | null) => void;
 }
 
+/** The values of one write, as its prepared query takes them. */
+type WriteValues = Pick<Write, 'client_id' | 'step_id' | 'data' | 'updated_at'> & { expected: number | undefined };
+const WRITE_VALUES = ['client_id', 'step_id', 'data', 'updated_at', 'expected'] as const;
+type AuditValues = { [K in Exclude<keyof Insertable<Database['audit_log']>, 'id'> as `audit_${K}`]-?: Insertable<Database['audit_log']>[K] };
+const AUDIT_VALUES = ['audit_client_id', 'audit_user_id', 'audit_at', 'audit_entity', 'audit_entity_id', 'audit_changes'] as const;
+
 /** The compare-and-set write of one step record, answering the new version (no row when another write came first). */
-function writeQuery(db: Kysely<Database>, w: Omit<Write, 'done'>) {
+function writeQuery(db: Kysely<Database>, w: WriteValues, kind: Kind) {
   const { client_id, step_id, data, updated_at, expected } = w;
-  if (expected === undefined) {
+  if (kind === 'any') {
     return db
       .insertInto('screening_records')
       .values({ client_id, step_id, data, updated_at })
       .onConflict((oc) => oc.columns(['client_id', 'step_id']).doUpdateSet({ data, updated_at, version: sql<number>`screening_records.version + 1` }))
       .returning('version');
   }
-  if (expected === 0) {
+  if (kind === 'new') {
     return db
       .insertInto('screening_records')
       .values({ client_id, step_id, data, updated_at })
@@ -79,35 +86,147 @@ function writeQuery(db: Kysely<Database>, w: Omit<Write, 'done'>) {
     .set({ data, updated_at, version: sql<number>`version + 1` })
     .where('client_id', '=', client_id)
     .where('step_id', '=', step_id)
-    .where('version', '=', expected)
+    .where('version', '=', expected as number)
     .returning('version');
 }
 
-/** A compare-and-set write and its audit row: the new version, or null when the stored version is not the expected one. */
-async function upsert(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
-  const row = await writeQuery(db, w).executeTakeFirst();
-  if (!row) return null;
-  const entry = w.audit && auditRow(w.audit);
-  if (entry) await db.insertInto('audit_log').values(entry).execute();
-  return row.version;
-}
+/** Which write an expected version asks for: any version (undefined), none stored yet (0), or that version. */
+type Kind = 'any' | 'new' | 'version';
+const kindOf = (expected: Expected): Kind => (expected === undefined ? 'any' : expected === 0 ? 'new' : 'version');
 
 /**
- * The same write as one PostgreSQL statement: the compare-and-set and its audit row in data-modifying CTEs, so a
- * save is one round trip and one implicit transaction (no BEGIN and COMMIT round trips holding a connection). The
- * audit row is inserted from the write's result, so it exists exactly when the write happened.
+ * The writes of one database, each built and compiled once (api/db/preparedQuery.ts): the compare-and-set alone and
+ * its audit row; and on PostgreSQL, several writes as one statement: each compare-and-set and its audit row in
+ * data-modifying CTEs, so a save is one round trip and one implicit transaction (no BEGIN and COMMIT round trips
+ * holding a connection), and concurrent saves share it and its commit. An audit row is inserted from its write's
+ * result, so it exists exactly when the write happened.
  */
-async function upsertOnce(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
-  const write = writeQuery(db, w);
-  const entry = w.audit && auditRow(w.audit);
-  const query = entry
-    ? sql<{ version: number }>`with w as (${write}), a as (
+function createWrites() {
+  const kinds: Kind[] = ['any', 'new', 'version'];
+  const alone = new Map(kinds.map((kind) => [kind, preparedQuery(WRITE_VALUES, (db, m) => writeQuery(db, m, kind))]));
+  const auditInsert = preparedQuery(AUDIT_VALUES, (db, m) => db.insertInto('audit_log').values({ client_id: m.audit_client_id, user_id: m.audit_user_id, at: m.audit_at, entity: m.audit_entity, entity_id: m.audit_entity_id, changes: m.audit_changes }));
+  const valuesOf = (w: Omit<Write, 'done'>): WriteValues => ({ client_id: w.client_id, step_id: w.step_id, data: w.data, updated_at: w.updated_at, expected: w.expected });
+  const auditValuesOf = (entry: Insertable<Database['audit_log']>): AuditValues => ({
+    audit_client_id: entry.client_id,
+    audit_user_id: entry.user_id ?? null,
+    audit_at: entry.at,
+    audit_entity: entry.entity,
+    audit_entity_id: entry.entity_id,
+    audit_changes: entry.changes,
+  });
+  const query = (kind: Kind): PreparedQuery<(typeof WRITE_VALUES)[number], { version: number }> => alone.get(kind) as PreparedQuery<(typeof WRITE_VALUES)[number], { version: number }>;
+
+  /** The statement of writes of these shapes (their kind, `+audit` when they write an audit row), the values of the i-th named `${i}:${name}`. */
+  const statementOf = (shapes: string[]) => {
+    const names = shapes.flatMap((shape, i) => [...WRITE_VALUES, ...(shape.endsWith('+audit') ? AUDIT_VALUES : [])].map((n) => `${i}:${n}`));
+    return preparedQuery(names, (db, m) => {
+      const at = (i: number, name: string): never => m[`${i}:${name}`];
+      const ctes = shapes.flatMap((shape, i) => {
+        const w = sql.raw(`w${i}`);
+        const write = writeQuery(db, { client_id: at(i, 'client_id'), step_id: at(i, 'step_id'), data: at(i, 'data'), updated_at: at(i, 'updated_at'), expected: at(i, 'expected') }, shape.replace('+audit', '') as Kind);
+        const audit = sql`${sql.raw(`a${i}`)} as (
         insert into audit_log (client_id, user_id, at, entity, entity_id, changes)
-        select ${entry.client_id}::integer, ${entry.user_id ?? null}::integer, ${entry.at}::text, ${entry.entity}::text, ${entry.entity_id}::text, ${entry.changes}::text from w
-      ) select version from w`
-    : sql<{ version: number }>`with w as (${write}) select version from w`;
-  const { rows } = await query.execute(db);
-  return rows[0]?.version ?? null;
+        select ${at(i, 'audit_client_id')}::integer, ${at(i, 'audit_user_id')}::integer, ${at(i, 'audit_at')}::text, ${at(i, 'audit_entity')}::text, ${at(i, 'audit_entity_id')}::text, ${at(i, 'audit_changes')}::text from ${w}
+      )`;
+        return shape.endsWith('+audit') ? [sql`${w} as (${write})`, audit] : [sql`${w} as (${write})`];
+      });
+      const answers = shapes.map((_, i) => sql`select ${sql.lit(i)}::integer as i, version from ${sql.raw(`w${i}`)}`);
+      return sql<{ i: number; version: number }>`with ${sql.join(ctes, sql`, `)} ${sql.join(answers, sql` union all `)}`;
+    });
+  };
+  const statements = new Map<string, ReturnType<typeof statementOf>>();
+
+  return {
+    /** A compare-and-set write and its audit row: the new version, or null when the stored version is not the expected one. */
+    async upsert(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
+      const [row] = await query(kindOf(w.expected))(db, valuesOf(w));
+      if (!row) return null;
+      const entry = w.audit && auditRow(w.audit);
+      if (entry) await auditInsert(db, auditValuesOf(entry));
+      return row.version;
+    },
+    /**
+     * Writes of distinct records as one PostgreSQL statement: all of them commit, or none (the statement fails).
+     * @returns each one's new version, or null where the stored version was not the expected one
+     */
+    async upsertAll(db: Kysely<Database>, ws: Omit<Write, 'done'>[]): Promise<(number | null)[]> {
+      const entries = ws.map((w) => w.audit && auditRow(w.audit));
+      const shapes = ws.map((w, i) => `${kindOf(w.expected)}${entries[i] ? '+audit' : ''}`);
+      const key = shapes.join(',');
+      let statement = statements.get(key);
+      if (!statement) {
+        // Batches of many shapes are rare; the cache is bounded all the same.
+        if (statements.size >= 200) statements.clear();
+        statement = statementOf(shapes);
+        statements.set(key, statement);
+      }
+      const values: Record<string, unknown> = {};
+      ws.forEach((w, i) => {
+        for (const [name, value] of Object.entries(valuesOf(w))) values[`${i}:${name}`] = value;
+        const entry = entries[i];
+        if (entry) for (const [name, value] of Object.entries(auditValuesOf(entry))) values[`${i}:${name}`] = value;
+      });
+      const rows = await statement(db, values);
+      const out: (number | null)[] = ws.map(() => null);
+      for (const row of rows) out[row.i] = row.version;
+      return out;
+    },
+  };
+}
+type Writes = ReturnType<typeof createWrites>;
+
+/**
+ * Group commit for PostgreSQL: writes queued during one turn of the event loop go out as one statement (one round
+ * trip, one commit), in the order of their records' keys, so two such statements lock rows in the same order. A
+ * record already being written (in this statement or one in flight) waits for that write to finish, so the writes
+ * of one record keep their order (and one statement never writes a row twice). Each caller is answered only after
+ * the commit. If the statement fails, each write is retried alone, so one bad write cannot fail the others.
+ */
+function createStatementBatches(db: Kysely<Database>, { upsertAll }: Writes): (w: Omit<Write, 'done'>) => Promise<number | null> {
+  let queue: Write[] = [];
+  const writing = new Set<string>();
+  const keyOf = (w: Write): string => `${w.client_id}\u0000${w.step_id}`;
+  const run = async (jobs: Write[]): Promise<void> => {
+    try {
+      const versions = await upsertAll(db, jobs);
+      jobs.forEach((job, i) => job.done(undefined, versions[i]));
+    } catch (err) {
+      if (jobs.length === 1) {
+        jobs[0].done(err);
+        return;
+      }
+      for (const job of jobs) {
+        try {
+          job.done(undefined, (await upsertAll(db, [job]))[0]);
+        } catch (e) {
+          job.done(e);
+        }
+      }
+    }
+  };
+  const flush = async (): Promise<void> => {
+    const jobs: Write[] = [];
+    const later: Write[] = [];
+    for (const job of queue) {
+      const key = keyOf(job);
+      if (writing.has(key)) later.push(job);
+      else {
+        writing.add(key);
+        jobs.push(job);
+      }
+    }
+    queue = later;
+    if (jobs.length === 0) return;
+    jobs.sort((a, b) => a.client_id - b.client_id || (a.step_id < b.step_id ? -1 : a.step_id > b.step_id ? 1 : 0));
+    await run(jobs);
+    for (const job of jobs) writing.delete(keyOf(job));
+    if (queue.length) setImmediate(() => void flush());
+  };
+  return (w) =>
+    new Promise<number | null>((resolve, reject) => {
+      queue.push({ ...w, done: (err, version) => (err === undefined ? resolve(version ?? null) : reject(err)) });
+      if (queue.length === 1) setImmediate(() => void flush());
+    });
 }
 
 /**
@@ -115,7 +234,7 @@ async function upsertOnce(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise
  * concurrent saves share one fsync. Each caller is answered only after the commit. If the batch fails, each
  * write is retried alone, so one bad write cannot fail the others.
  */
-function createGroupCommit(db: Kysely<Database>): (w: Omit<Write, 'done'>) => Promise<number | null> {
+function createGroupCommit(db: Kysely<Database>, { upsert }: Writes): (w: Omit<Write, 'done'>) => Promise<number | null> {
   let queue: Write[] = [];
   const flush = async (): Promise<void> => {
     const jobs = queue;
@@ -165,10 +284,21 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
     return record && codec.open(clientId, stepId, record);
   };
   const stored = (clientId: number, stepId: string, record: JsonObject): string => JSON.stringify(codec.seal(clientId, stepId, record));
+  const writes = createWrites();
+  // Read on every save: built and compiled once.
+  const visibleScreening = preparedQuery(['clientId', 'userId', 'email'], (on, m) =>
+    on
+      .selectFrom('clients')
+      .leftJoin('screening_records', 'screening_records.client_id', 'clients.id')
+      .selectAll('clients')
+      .select(['screening_records.step_id', 'screening_records.data as record_data', 'screening_records.version as record_version'])
+      .where('clients.id', '=', m.clientId)
+      .where(visibleToViewer({ userId: m.userId, email: m.email })));
+  const { upsert } = writes;
   const write = groupCommit
-    ? createGroupCommit(db)
+    ? createGroupCommit(db, writes)
     : db.getExecutor().adapter instanceof PostgresAdapter
-      ? (w: Omit<Write, 'done'>) => upsertOnce(db, w)
+      ? createStatementBatches(db, writes)
       : (w: Omit<Write, 'done'>) => (w.audit ? db.transaction().execute((trx) => upsert(trx, w)) : upsert(db, w));
   return {
     async load(clientId) {
@@ -181,14 +311,7 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       return data;
     },
     async loadVisible(user, clientId) {
-      const rows = await db
-        .selectFrom('clients')
-        .leftJoin('screening_records', 'screening_records.client_id', 'clients.id')
-        .selectAll('clients')
-        .select(['screening_records.step_id', 'screening_records.data as record_data', 'screening_records.version as record_version'])
-        .where('clients.id', '=', clientId)
-        .where(visibleTo(user))
-        .execute();
+      const rows = await visibleScreening(db, { clientId, ...viewerOf(user) });
       if (rows.length === 0) throw notFound();
       const data: ApplicationData = {};
       const versions: Record<string, number> = {};

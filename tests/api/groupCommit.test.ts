@@ -6,36 +6,46 @@ import { createDataLayer } from '../../api/db/createDataLayer.ts';
 import { createScreeningStore } from '../../api/screening/createScreeningStore.ts';
 import { migrateToLatest } from '../../api/db/migrateToLatest.ts';
 import type { DataLayer } from '../../api/types.ts';
-import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { sql } from 'kysely';
+import type { AuditEntry } from '../../api/audit/createAuditLog.ts';
+import { PG_URL, createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 
-describe('group commit of step saves (SQLite)', () => {
+describe.each(databases)('group commit of step saves (%s)', (kind) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-group-'));
+  const pgSchema = `t_group_${process.pid}_${Date.now().toString(36)}`;
   let layer: DataLayer;
   beforeAll(async () => {
-    layer = await createDataLayer({ dataDir });
+    layer = await createDataLayer(kind === 'sqlite' ? { dataDir } : { dataDir, databaseUrl: PG_URL, pgSchema });
     await migrateToLatest(layer);
     await layer.db.insertInto('users').values({ email: 'g@example.com', username: 'g', password_hash: 'x', role: 'adviser', created_at: '2020-01-01' }).execute();
     const row = { owner_user_id: 1, first_name: 'Ga', last_name: 'Ga', email: null, phone_primary: null, date_of_birth: null, gender_sex_at_birth: null, profile: '{}', created_at: 'a', updated_at: 'a' };
     await layer.db.insertInto('clients').values([row, row]).execute();
   });
   afterAll(async () => {
+    if (kind === 'postgres') await sql`drop schema if exists ${sql.id(pgSchema)} cascade`.execute(layer.db);
     await layer.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('writes the saves of one turn together, in order, and isolates a failing one', async () => {
-    const store = createScreeningStore(layer.db, true);
+    const store = createScreeningStore(layer.db, kind === 'sqlite');
+    const entry = (n: number): AuditEntry => ({ clientId: 2, userId: 1, entity: 'step', entityId: 'medical', changes: [{ field: 'n', from: null, to: n }] });
     const results = await Promise.allSettled([
       store.save(1, 'owner', { n: 1 }),
       store.save(2, 'owner', { n: 2 }),
       store.save(999, 'owner', { n: 3 }), // no such client: the foreign key refuses it
       store.save(1, 'owner', { n: 4 }), // the later save of the same step wins
       store.save(1, 'medical', { n: 5 }),
+      store.save(2, 'medical', { n: 6 }, 0, entry(6)), // none stored yet, as expected: written with its audit row
+      store.save(2, 'medical', { n: 7 }, 0, entry(7)), // one is stored by then: refused, and no audit row
     ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(results.slice(5).map((r) => (r.status === 'fulfilled' ? r.value : 'refused'))).toEqual([1, null]);
     expect(await store.load(1)).toEqual({ owner: { n: 4 }, medical: { n: 5 } });
-    expect(await store.load(2)).toEqual({ owner: { n: 2 } });
+    expect(await store.load(2)).toEqual({ owner: { n: 2 }, medical: { n: 6 } });
     expect(await store.load(999)).toEqual({});
+    const trail = await layer.db.selectFrom('audit_log').select(['client_id', 'entity_id', 'changes']).execute();
+    expect(trail).toEqual([{ client_id: 2, entity_id: 'medical', changes: JSON.stringify(entry(6).changes) }]);
   });
 });
 
