@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
-import { createEngine, type Engine } from '../../engine/createEngine.ts';
-import { loadDefinitions } from '../../engine/loadDefinitions.ts';
+import type { Engine } from '../../engine/createEngine.ts';
 import type { ApplicationData } from '../../engine/types.ts';
-import { readDefinitionFiles } from '../definitions/readDefinitionFiles.ts';
+import { createServerEngine } from '../definitions/createServerEngine.ts';
 import { GenerationError, assemblePayload, normalizeData, prepareGeneration } from './buildPayload.ts';
 import { finalStepOf } from '../../engine/finalStepOf.ts';
 import { buildSummary } from './buildSummary.ts';
@@ -75,25 +73,15 @@ export interface PdfService {
   payload(user: PdfUser, clientId: number, populateForms: string[]): Promise<GenerationPayload>;
 }
 
-const engines = new Map<string, Engine>();
-
-/** The engine over a steps folder, loaded once per process. */
-export function engineFor(stepsDir: string = fileURLToPath(new URL('../../steps', import.meta.url))): Engine {
-  let engine = engines.get(stepsDir);
-  if (!engine) {
-    engines.set(stepsDir, (engine = createEngine(loadDefinitions(readDefinitionFiles(stepsDir)), ajvSchemaChecks())));
-    // Compile every step's schema and rules now (about 200 ms), not during the first generation.
-    for (const stepId of engine.definitions.order) engine.evaluateStep(stepId, {});
-  }
-  return engine;
-}
-
 /** The forms folder of this repository. */
 export const FORMS_DIR = fileURLToPath(new URL('../../forms', import.meta.url));
 
-/** Engine, mappings and labels from steps/ and forms/, for createPdfService. */
+/**
+ * Engine, mappings and labels from steps/ and forms/, for createPdfService.
+ * @param engineOrStepsDir - the server's engine (one per server); or a steps folder to load one from (the bench)
+ */
 export function loadGenerationSetup(engineOrStepsDir?: Engine | string, formsDir: string = FORMS_DIR): Pick<PdfServiceDeps, 'engine' | 'forms' | 'labels'> {
-  const engine = typeof engineOrStepsDir === 'object' ? engineOrStepsDir : engineFor(engineOrStepsDir);
+  const engine = typeof engineOrStepsDir === 'object' ? engineOrStepsDir : createServerEngine(engineOrStepsDir);
   return { engine, forms: loadForms(formsDir, engine.definitions), labels: labelsFrom(engine.definitions) };
 }
 
