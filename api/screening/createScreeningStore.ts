@@ -176,6 +176,29 @@ function createWrites() {
 type Writes = ReturnType<typeof createWrites>;
 
 /**
+ * Answers each write of a batch after `all` committed them together; if the batch fails, each write is retried
+ * alone with `one`, so one bad write cannot fail the others (a batch of one answers its own error).
+ */
+async function settle(jobs: Write[], all: (jobs: Write[]) => Promise<(number | null)[]>, one: (job: Write) => Promise<number | null>): Promise<void> {
+  try {
+    const versions = await all(jobs);
+    jobs.forEach((job, i) => job.done(undefined, versions[i]));
+  } catch (err) {
+    if (jobs.length === 1) {
+      jobs[0].done(err);
+      return;
+    }
+    for (const job of jobs) {
+      try {
+        job.done(undefined, await one(job));
+      } catch (e) {
+        job.done(e);
+      }
+    }
+  }
+}
+
+/**
  * Group commit for PostgreSQL: writes queued during one turn of the event loop go out as one statement (one round
  * trip, one commit), in the order of their records' keys, so two such statements lock rows in the same order. A
  * record already being written (in this statement or one in flight) waits for that write to finish, so the writes
@@ -186,24 +209,7 @@ function createStatementBatches(db: Kysely<Database>, { upsertAll }: Writes): (w
   let queue: Write[] = [];
   const writing = new Set<string>();
   const keyOf = (w: Write): string => `${w.client_id}\u0000${w.step_id}`;
-  const run = async (jobs: Write[]): Promise<void> => {
-    try {
-      const versions = await upsertAll(db, jobs);
-      jobs.forEach((job, i) => job.done(undefined, versions[i]));
-    } catch (err) {
-      if (jobs.length === 1) {
-        jobs[0].done(err);
-        return;
-      }
-      for (const job of jobs) {
-        try {
-          job.done(undefined, (await upsertAll(db, [job]))[0]);
-        } catch (e) {
-          job.done(e);
-        }
-      }
-    }
-  };
+  const run = (jobs: Write[]): Promise<void> => settle(jobs, (all) => upsertAll(db, all), async (job) => (await upsertAll(db, [job]))[0]);
   const flush = async (): Promise<void> => {
     const jobs: Write[] = [];
     const later: Write[] = [];
@@ -239,31 +245,16 @@ function createGroupCommit(db: Kysely<Database>, { upsert }: Writes): (w: Omit<W
   const flush = async (): Promise<void> => {
     const jobs = queue;
     queue = [];
-    try {
-      if (jobs.length === 1) {
-        const job = jobs[0];
-        jobs[0].done(undefined, job.audit ? await db.transaction().execute((trx) => upsert(trx, job)) : await upsert(db, job));
-        return;
-      }
-      const versions = await db.transaction().execute(async (trx) => {
+    const alone = (job: Write): Promise<number | null> => (job.audit ? db.transaction().execute((trx) => upsert(trx, job)) : upsert(db, job));
+    await settle(
+      jobs,
+      async (all) => (all.length === 1 ? [await alone(all[0])] : db.transaction().execute(async (trx) => {
         const out: (number | null)[] = [];
-        for (const job of jobs) out.push(await upsert(trx, job));
+        for (const job of all) out.push(await upsert(trx, job));
         return out;
-      });
-      jobs.forEach((job, i) => job.done(undefined, versions[i]));
-    } catch (err) {
-      if (jobs.length === 1) {
-        jobs[0].done(err);
-        return;
-      }
-      for (const job of jobs) {
-        try {
-          job.done(undefined, await db.transaction().execute((trx) => upsert(trx, job)));
-        } catch (e) {
-          job.done(e);
-        }
-      }
-    }
+      })),
+      alone,
+    );
   };
   return (w) =>
     new Promise<number | null>((resolve, reject) => {
