@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { createSqliteWriter } from './createSqliteWriter.ts';
 import { ensurePrivateDir, ensurePrivateFile } from '../privateFiles.ts';
 import type { DataLayer, Database } from './tables.ts';
 
@@ -66,7 +67,9 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
       let statement = statements.get(text);
       if (!statement) {
         if (statements.size >= 500) statements.clear();
-        statement = database.prepare(text);
+        // A transaction takes the write lock when it begins: the writer thread commits on a connection of its own,
+        // and a deferred transaction that read before it committed could not write after (SQLITE_BUSY_SNAPSHOT).
+        statement = database.prepare(text === 'begin' ? 'begin immediate' : text);
         statements.set(text, statement);
       }
       return statement;
@@ -77,5 +80,14 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
   };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   await sql`select 1`.execute(db);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const writer = createSqliteWriter(file);
+  return {
+    db,
+    dialect: 'sqlite',
+    writer,
+    close: async () => {
+      await writer.close();
+      await db.destroy();
+    },
+  };
 }

@@ -2,7 +2,11 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './tables.ts';
 
 /** A query of a fixed shape, run with the values of one call, on the database or inside a transaction. */
-export type PreparedQuery<K extends string, R> = (on: Kysely<Database>, values: Readonly<Record<K, unknown>>) => Promise<R[]>;
+export interface PreparedQuery<K extends string, R> {
+  (on: Kysely<Database>, values: Readonly<Record<K, unknown>>): Promise<R[]>;
+  /** The SQL text and parameters a call would send (for a connection Kysely does not hold: the SQLite writer thread). */
+  bind(on: Kysely<Database>, values: Readonly<Record<K, unknown>>): { sql: string; parameters: unknown[] };
+}
 
 /** A query builder, or a `sql` template (which compiles on the database given). */
 interface Buildable<R> {
@@ -38,9 +42,14 @@ export function preparedQuery<K extends string, R>(names: readonly K[], build: (
     if (query.sql.includes('\u0001')) throw new Error(`preparedQuery: a value was written into the SQL text of "${query.sql}"`);
     return { sql: query.sql, order };
   };
-  return async (on, values) => {
+  const bind = (on: Kysely<Database>, values: Readonly<Record<K, unknown>>): { sql: string; parameters: unknown[] } => {
     compiled ??= compile(on);
-    const { rows } = await on.executeQuery<R>(CompiledQuery.raw(compiled.sql, compiled.order.map((n) => values[n])));
+    return { sql: compiled.sql, parameters: compiled.order.map((n) => values[n]) };
+  };
+  const run = async (on: Kysely<Database>, values: Readonly<Record<K, unknown>>): Promise<R[]> => {
+    const { sql, parameters } = bind(on, values);
+    const { rows } = await on.executeQuery<R>(CompiledQuery.raw(sql, parameters));
     return rows;
   };
+  return Object.assign(run, { bind });
 }

@@ -1,3 +1,5 @@
+import type { SqliteWriter } from './createSqliteWriter.ts';
+
 /**
  * The database tables. JSON is stored as text and timestamps as ISO 8601 text, so the same queries and the same
  * values work on SQLite and PostgreSQL.
@@ -178,6 +180,8 @@ export interface DataLayer {
   schema?: string;
   /** PostgreSQL: the pool's connections in use, idle and waited for (for the metrics). */
   poolUse?: () => { total: number; idle: number; waiting: number };
+  /** SQLite: the writer thread that commits the step saves' group commits off the event loop. */
+  writer?: SqliteWriter;
   close(): Promise<void>;
 }
 

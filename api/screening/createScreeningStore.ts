@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { auditRow, type AuditEntry } from '../audit/createAuditLog.ts';
 import { viewerOf, visibleToViewer } from '../clients/visibleTo.ts';
 import { preparedQuery, type PreparedQuery } from '../db/preparedQuery.ts';
+import type { SqliteWriter, WriterJob } from '../db/createSqliteWriter.ts';
 import type { Database } from '../db/tables.ts';
 import { notFound } from '../http/apiError.ts';
 import { PLAIN_CODEC, type RecordCodec } from '../secrets/createRecordCodec.ts';
@@ -137,6 +138,11 @@ function createWrites() {
   const statements = new Map<string, ReturnType<typeof statementOf>>();
 
   return {
+    /** A compare-and-set write and its audit row as statements for the SQLite writer thread, compiled for the database given. */
+    jobOf(db: Kysely<Database>, w: Omit<Write, 'done'>): WriterJob {
+      const entry = w.audit && auditRow(w.audit);
+      return { write: query(kindOf(w.expected)).bind(db, valuesOf(w)), ...(entry ? { then: auditInsert.bind(db, auditValuesOf(entry)) } : {}) };
+    },
     /** A compare-and-set write and its audit row: the new version, or null when the stored version is not the expected one. */
     async upsert(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
       const [row] = await query(kindOf(w.expected))(db, valuesOf(w));
@@ -238,13 +244,18 @@ function createStatementBatches(db: Kysely<Database>, { upsertAll }: Writes): (w
 /**
  * Group commit for SQLite: saves queued during one turn of the event loop are written in one transaction, so
  * concurrent saves share one fsync. Each caller is answered only after the commit. If the batch fails, each
- * write is retried alone, so one bad write cannot fail the others.
+ * write is retried alone, so one bad write cannot fail the others. With a writer thread, the transactions run
+ * there, so their fsync does not stall the event loop; without one, on the event loop.
  */
-function createGroupCommit(db: Kysely<Database>, { upsert }: Writes): (w: Omit<Write, 'done'>) => Promise<number | null> {
+function createGroupCommit(db: Kysely<Database>, { upsert, jobOf }: Writes, writer?: SqliteWriter): (w: Omit<Write, 'done'>) => Promise<number | null> {
   let queue: Write[] = [];
   const flush = async (): Promise<void> => {
     const jobs = queue;
     queue = [];
+    if (writer) {
+      await settle(jobs, (all) => writer.run(all.map((job) => jobOf(db, job))), async (job) => (await writer.run([jobOf(db, job)]))[0]);
+      return;
+    }
     const alone = (job: Write): Promise<number | null> => (job.audit ? db.transaction().execute((trx) => upsert(trx, job)) : upsert(db, job));
     await settle(
       jobs,
@@ -268,8 +279,9 @@ function createGroupCommit(db: Kysely<Database>, { upsert }: Writes): (w: Omit<W
  * @param db - the data layer
  * @param groupCommit - batch concurrent writes into one transaction (SQLite, where each commit is an fsync)
  * @param codec - seals the secret answers (SINs) on write and opens them on read; none by default
+ * @param writer - SQLite: the writer thread the group commit's transactions run in (the data layer's)
  */
-export function createScreeningStore(db: Kysely<Database>, groupCommit = false, codec: RecordCodec = PLAIN_CODEC): ScreeningStore {
+export function createScreeningStore(db: Kysely<Database>, groupCommit = false, codec: RecordCodec = PLAIN_CODEC, writer?: SqliteWriter): ScreeningStore {
   const openRecord = (clientId: number, stepId: string, text: string): JsonObject | undefined => {
     const record = parse(text);
     return record && codec.open(clientId, stepId, record);
@@ -287,7 +299,7 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       .where(visibleToViewer({ userId: m.userId, email: m.email })));
   const { upsert } = writes;
   const write = groupCommit
-    ? createGroupCommit(db, writes)
+    ? createGroupCommit(db, writes, writer)
     : db.getExecutor().adapter instanceof PostgresAdapter
       ? createStatementBatches(db, writes)
       : (w: Omit<Write, 'done'>) => (w.audit ? db.transaction().execute((trx) => upsert(trx, w)) : upsert(db, w));

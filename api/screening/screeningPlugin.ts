@@ -23,7 +23,7 @@ const START_OVER_FORBIDDEN = "Only the client's adviser can start this screening
  */
 export const screeningPlugin = fp(async (app) => {
   const { db, dialect } = app.database;
-  const records = createScreeningStore(db, dialect === 'sqlite', app.secrets);
+  const records = createScreeningStore(db, dialect === 'sqlite', app.secrets, app.database.writer);
   const screening = createScreeningService(app.engine, records, app.clients, db, app.audit);
   app.decorate('records', records);
   app.decorate('screening', screening);

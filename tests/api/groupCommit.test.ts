@@ -27,8 +27,12 @@ describe.each(databases)('group commit of step saves (%s)', (kind) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('writes the saves of one turn together, in order, and isolates a failing one', async () => {
-    const store = createScreeningStore(layer.db, kind === 'sqlite');
+  // SQLite commits in the data layer's writer thread (as the server does) or, without one, on the event loop.
+  const paths = kind === 'sqlite' ? (['writer thread', 'event loop'] as const) : (['one statement'] as const);
+  it.each(paths)('writes the saves of one turn together, in order, and isolates a failing one (%s)', async (path) => {
+    await layer.db.deleteFrom('audit_log').execute();
+    await layer.db.deleteFrom('screening_records').execute();
+    const store = createScreeningStore(layer.db, kind === 'sqlite', undefined, path === 'writer thread' ? layer.writer : undefined);
     const entry = (n: number): AuditEntry => ({ clientId: 2, userId: 1, entity: 'step', entityId: 'medical', changes: [{ field: 'n', from: null, to: n }] });
     const results = await Promise.allSettled([
       store.save(1, 'owner', { n: 1 }),
