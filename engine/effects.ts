@@ -1,4 +1,4 @@
-import jsonLogic from 'json-logic-js';
+import { compileLogic } from './compileLogic.ts';
 import { getPath, setPath } from './paths.ts';
 import { isBlank } from './operations.ts';
 import type { JsonObject } from './types.ts';
@@ -78,10 +78,15 @@ const pickFrom: Effect = ({ record, params, evaluate }) => {
 /** The registry of named operations definitions call by name from rules.json `effects`. */
 export const effects: Record<string, Effect> = { assign, splitEvenly, exclusive, pickFrom };
 
-/** Evaluates logic with json-logic-js; a shared helper so effects and rules read data the same way. */
+/**
+ * Evaluates logic as json-logic-js does, through its compiled closures (compiled on the first call with that logic
+ * object); a shared helper so effects and rules read data the same way.
+ * @returns the result, or null where json-logic-js would throw (an unknown operation, a malformed answer)
+ */
 export function applyLogic(logic: unknown, data: unknown): unknown {
+  if (logic === null || typeof logic !== 'object') return logic;
   try {
-    return jsonLogic.apply(logic as Parameters<typeof jsonLogic.apply>[0], data);
+    return compileLogic(logic)(data);
   } catch {
     // Malformed answers (an object where a rule compares text, say) make a rule unanswerable, not the engine fail.
     return null;

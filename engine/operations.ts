@@ -94,6 +94,11 @@ export function registerOperations(): void {
   registered = true;
 }
 
+/** True once registerOperations has run: json-logic-js knows our operations only from then on. */
+export function operationsRegistered(): boolean {
+  return registered;
+}
+
 /** Names of every JSON-Logic operation a definition may use: the built-in ones and ours. */
 export const knownOperations = new Set<string>([
   'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and',

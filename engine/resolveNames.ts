@@ -2,6 +2,18 @@ import { applyLogic } from './effects.ts';
 import { isBlank } from './operations.ts';
 import type { ApplicationData, Logic, NameDefinitions } from './types.ts';
 
+// One `{var}` per labelOf name, kept: applyLogic compiles each logic object once, so a fresh one per call would recompile.
+const labelVars = new WeakMap<object, { var: string }>();
+
+function labelVar(definition: { labelOf: string }): { var: string } {
+  let logic = labelVars.get(definition);
+  if (!logic || logic.var !== definition.labelOf) {
+    logic = { var: definition.labelOf };
+    labelVars.set(definition, logic);
+  }
+  return logic;
+}
+
 /**
  * Works out the display names the definitions declare (flow.json `names`): each is JSON-Logic over the answers, or
  * `{ "labelOf": "step.path" }` for the label of a stored choice. A name may use the names declared before it as
@@ -20,7 +32,7 @@ export function resolveNames(names: NameDefinitions | undefined, appData: Applic
     let value: unknown;
     if (isLabelOf(definition)) {
       const [stepId, ...rest] = definition.labelOf.split('.');
-      const stored = applyLogic({ var: definition.labelOf }, data);
+      const stored = applyLogic(labelVar(definition), data);
       value = isBlank(stored) ? null : label(stepId, rest.join('.'), stored);
     } else {
       value = applyLogic(definition, data);
