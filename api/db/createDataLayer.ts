@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { NamedStatementClient } from './namedStatementClient.ts';
 import { ensurePrivateDir, ensurePrivateFile } from '../privateFiles.ts';
 import type { DataLayer, Database } from './tables.ts';
 
@@ -26,6 +27,8 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
+      // Sends the queries preparedQuery compiled as named statements, parsed and planned once per connection.
+      Client: NamedStatementClient,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     // Fail loudly (and early) when the server is unreachable.
