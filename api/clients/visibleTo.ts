@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import type { AuthUser } from '../types.ts';
 
@@ -23,8 +23,14 @@ export function visibleTo(user: AuthUser) {
   return visibleToViewer(viewerOf(user));
 }
 
-/** visibleTo, given the account as viewerOf reads it. */
-export function visibleToViewer({ userId, email }: Viewer) {
+/** The account as values, or as expressions giving them per row (a read batching several viewers' requests). */
+export interface ViewerOperands {
+  userId: number | Expression<number>;
+  email: string | Expression<string>;
+}
+
+/** visibleTo, given the account as viewerOf reads it (or expressions giving it). */
+export function visibleToViewer({ userId, email }: ViewerOperands) {
   return (eb: ExpressionBuilder<Database, 'clients'>) =>
     eb.or([
       eb('clients.owner_user_id', '=', userId),

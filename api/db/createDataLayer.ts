@@ -3,6 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createSqliteWriter } from './createSqliteWriter.ts';
+import { NamedStatementClient } from './namedStatementClient.ts';
 import { ensurePrivateDir, ensurePrivateFile } from '../privateFiles.ts';
 import type { DataLayer, Database } from './tables.ts';
 
@@ -27,6 +28,8 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
+      // Sends the queries preparedQuery compiled as named statements, parsed and planned once per connection.
+      Client: NamedStatementClient,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     // Fail loudly (and early) when the server is unreachable.

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
+import { statementNames } from './statementNames.ts';
 import type { Database } from './tables.ts';
 
 /** A query of a fixed shape, run with the values of one call, on the database or inside a transaction. */
@@ -40,6 +41,8 @@ export function preparedQuery<K extends string, R>(names: readonly K[], build: (
       return name;
     });
     if (query.sql.includes('\u0001')) throw new Error(`preparedQuery: a value was written into the SQL text of "${query.sql}"`);
+    // Its text is one of a bounded set: on PostgreSQL it runs as a named statement (api/db/namedStatementClient.ts).
+    if (on.getExecutor().adapter instanceof PostgresAdapter) statementNames.register(query.sql);
     return { sql: query.sql, order };
   };
   const bind = (on: Kysely<Database>, values: Readonly<Record<K, unknown>>): { sql: string; parameters: unknown[] } => {

@@ -1,6 +1,6 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { auditRow, type AuditEntry } from '../audit/createAuditLog.ts';
-import { viewerOf, visibleToViewer } from '../clients/visibleTo.ts';
+import { viewerOf, visibleToViewer, type Viewer } from '../clients/visibleTo.ts';
 import { preparedQuery, type PreparedQuery } from '../db/preparedQuery.ts';
 import type { SqliteWriter, WriterJob } from '../db/createSqliteWriter.ts';
 import type { Database } from '../db/tables.ts';
@@ -274,6 +274,66 @@ function createGroupCommit(db: Kysely<Database>, { upsert, jobOf }: Writes, writ
     });
 }
 
+/** One read of a client's step records, by a viewer (as viewerOf reads the account). */
+type ReadRequest = { clientId: number } & Viewer;
+/** The client's row with one of its step records (none: a client without records gives one row of nulls). */
+type ScreeningRow = Selectable<Database['clients']> & { step_id: string | null; record_data: string | null; record_version: number | null };
+
+/**
+ * Batched reads for PostgreSQL: the reads queued during one turn of the event loop go out as one statement (one
+ * round trip, one socket write: on a busy server the event loop's cost per query, not the database, is the limit),
+ * and each caller gets the rows of its own request. If the statement fails, each read is retried alone, so one bad
+ * request cannot fail the others (a batch of one answers its own error).
+ */
+function createReadBatches(db: Kysely<Database>): (request: ReadRequest) => Promise<ScreeningRow[]> {
+  type Read = ReadRequest & { done: (err: unknown, rows?: ScreeningRow[]) => void };
+  /**
+   * The reads of several requests as one PostgreSQL statement: the requests' values as arrays, unnested with their
+   * index, each joined with its client (when visible to its viewer, the rule of visibleToViewer taken per request) and
+   * that client's step records. Each row carries the index of its request (1-based, as `with ordinality` counts).
+   */
+  const visibleScreenings = preparedQuery(['clientIds', 'userIds', 'emails'], (on, m) =>
+    on
+      .selectFrom(sql<{ client_id: number; user_id: number; email: string; i: string }>`unnest(${m.clientIds}::integer[], ${m.userIds}::integer[], ${m.emails}::text[]) with ordinality`.as<'r'>(sql`r(client_id, user_id, email, i)`))
+      .innerJoin('clients', 'clients.id', 'r.client_id')
+      .leftJoin('screening_records', 'screening_records.client_id', 'clients.id')
+      .selectAll('clients')
+      .select([sql<number>`r.i::integer`.as('request'), 'screening_records.step_id', 'screening_records.data as record_data', 'screening_records.version as record_version'])
+      .where(visibleToViewer({ userId: sql.ref<number>('r.user_id'), email: sql.ref<string>('r.email') })));
+  let queue: Read[] = [];
+  const readAll = async (reads: ReadRequest[]): Promise<ScreeningRow[][]> => {
+    const rows = await visibleScreenings(db, { clientIds: reads.map((r) => r.clientId), userIds: reads.map((r) => r.userId), emails: reads.map((r) => r.email) });
+    const out: ScreeningRow[][] = reads.map(() => []);
+    for (const { request, ...row } of rows) out[request - 1].push(row);
+    return out;
+  };
+  const flush = async (): Promise<void> => {
+    const reads = queue;
+    queue = [];
+    try {
+      const rows = await readAll(reads);
+      reads.forEach((read, i) => read.done(undefined, rows[i]));
+    } catch (err) {
+      if (reads.length === 1) {
+        reads[0].done(err);
+        return;
+      }
+      await Promise.all(reads.map(async (read) => {
+        try {
+          read.done(undefined, (await readAll([read]))[0]);
+        } catch (e) {
+          read.done(e);
+        }
+      }));
+    }
+  };
+  return (request) =>
+    new Promise<ScreeningRow[]>((resolve, reject) => {
+      queue.push({ ...request, done: (err, rows) => (err === undefined ? resolve(rows ?? []) : reject(err)) });
+      if (queue.length === 1) setImmediate(() => void flush());
+    });
+}
+
 /**
  * Step records, one row per client and step (primary key client_id + step_id).
  * @param db - the data layer
@@ -288,7 +348,7 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
   };
   const stored = (clientId: number, stepId: string, record: JsonObject): string => JSON.stringify(codec.seal(clientId, stepId, record));
   const writes = createWrites();
-  // Read on every save: built and compiled once.
+  // Read on every save: built and compiled once; on PostgreSQL, the reads of one turn share one statement.
   const visibleScreening = preparedQuery(['clientId', 'userId', 'email'], (on, m) =>
     on
       .selectFrom('clients')
@@ -297,6 +357,9 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       .select(['screening_records.step_id', 'screening_records.data as record_data', 'screening_records.version as record_version'])
       .where('clients.id', '=', m.clientId)
       .where(visibleToViewer({ userId: m.userId, email: m.email })));
+  const readVisible: (request: ReadRequest) => Promise<ScreeningRow[]> = db.getExecutor().adapter instanceof PostgresAdapter
+    ? createReadBatches(db)
+    : (request) => visibleScreening(db, request);
   const { upsert } = writes;
   const write = groupCommit
     ? createGroupCommit(db, writes, writer)
@@ -314,7 +377,7 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       return data;
     },
     async loadVisible(user, clientId) {
-      const rows = await visibleScreening(db, { clientId, ...viewerOf(user) });
+      const rows = await readVisible({ clientId, ...viewerOf(user) });
       if (rows.length === 0) throw notFound();
       const data: ApplicationData = {};
       const versions: Record<string, number> = {};
