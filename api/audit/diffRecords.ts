@@ -24,6 +24,38 @@ function leaves(value: unknown, prefix: string, out: Map<string, unknown>): void
   }
 }
 
+const join = (prefix: string, key: string | number): string => (prefix ? `${prefix}.${key}` : String(key));
+
+/** Leaves are primitives: most are the same value, and need no text to say so. */
+const same = (from: unknown, to: unknown): boolean => from === to || JSON.stringify(from) === JSON.stringify(to);
+
+/**
+ * Walks two versions of a subtree together: a subtree the save kept (the same object) or two objects (or two lists)
+ * are compared key by key, so unchanged parts cost no flattening; only where the shapes differ are both sides
+ * flattened to their leaves and compared path by path.
+ */
+function walk(was: unknown, now: unknown, prefix: string, out: Map<string, [unknown, unknown]>): void {
+  if (was === now) return;
+  if (isObject(was) && isObject(now)) {
+    for (const key of Object.keys(was)) walk(was[key], now[key], join(prefix, key), out);
+    for (const key of Object.keys(now)) if (!(key in was)) walk(undefined, now[key], join(prefix, key), out);
+    return;
+  }
+  if (Array.isArray(was) && Array.isArray(now)) {
+    for (let i = 0; i < Math.max(was.length, now.length); i++) walk(was[i], now[i], join(prefix, i), out);
+    return;
+  }
+  const before = new Map<string, unknown>();
+  const after = new Map<string, unknown>();
+  leaves(was, prefix, before);
+  leaves(now, prefix, after);
+  for (const [field, from] of before) {
+    const to = after.has(field) ? after.get(field) : null;
+    if (!same(from, to)) out.set(field, [from, to]);
+  }
+  for (const [field, to] of after) if (!before.has(field) && !same(null, to)) out.set(field, [null, to]);
+}
+
 /**
  * The fields that differ between two versions of a record, leaf by leaf, in a stable order. A field that appears
  * or disappears changes from or to null. Values are compared whole and recorded masked at secret paths.
@@ -32,16 +64,11 @@ function leaves(value: unknown, prefix: string, out: Map<string, unknown>): void
  * @param maskAt - the mask of a dotted path that holds a secret (a SIN)
  */
 export function diffRecords(before: unknown, after: unknown, maskAt: MaskAt = () => undefined): FieldChange[] {
-  const was = new Map<string, unknown>();
-  const now = new Map<string, unknown>();
-  leaves(before ?? {}, '', was);
-  leaves(after ?? {}, '', now);
+  const found = new Map<string, [unknown, unknown]>();
+  walk(before ?? {}, after ?? {}, '', found);
   const changes: FieldChange[] = [];
-  for (const field of [...new Set([...was.keys(), ...now.keys()])].sort()) {
-    const from = was.has(field) ? was.get(field) : null;
-    const to = now.has(field) ? now.get(field) : null;
-    // Leaves are primitives: most are the same value, and need no text to say so.
-    if (from === to || JSON.stringify(from) === JSON.stringify(to)) continue;
+  for (const field of [...found.keys()].sort()) {
+    const [from, to] = found.get(field) as [unknown, unknown];
     const mask = maskAt(field);
     const shown = (v: unknown): unknown => (mask && v !== null && v !== '' ? mask(v) : v);
     changes.push({ field, from: shown(from), to: shown(to) });
