@@ -182,13 +182,13 @@ function createWrites() {
 type Writes = ReturnType<typeof createWrites>;
 
 /**
- * Answers each write of a batch after `all` committed them together; if the batch fails, each write is retried
- * alone with `one`, so one bad write cannot fail the others (a batch of one answers its own error).
+ * Answers each job of a batch (writes, or reads) after `all` ran them together; if the batch fails, each job is
+ * retried alone with `one`, so one bad job cannot fail the others (a batch of one answers its own error).
  */
-async function settle(jobs: Write[], all: (jobs: Write[]) => Promise<(number | null)[]>, one: (job: Write) => Promise<number | null>): Promise<void> {
+async function settle<T, J extends { done(err: unknown, value?: T): void }>(jobs: J[], all: (jobs: J[]) => Promise<T[]>, one: (job: J) => Promise<T>): Promise<void> {
   try {
-    const versions = await all(jobs);
-    jobs.forEach((job, i) => job.done(undefined, versions[i]));
+    const values = await all(jobs);
+    jobs.forEach((job, i) => job.done(undefined, values[i]));
   } catch (err) {
     if (jobs.length === 1) {
       jobs[0].done(err);
@@ -310,22 +310,7 @@ function createReadBatches(db: Kysely<Database>): (request: ReadRequest) => Prom
   const flush = async (): Promise<void> => {
     const reads = queue;
     queue = [];
-    try {
-      const rows = await readAll(reads);
-      reads.forEach((read, i) => read.done(undefined, rows[i]));
-    } catch (err) {
-      if (reads.length === 1) {
-        reads[0].done(err);
-        return;
-      }
-      await Promise.all(reads.map(async (read) => {
-        try {
-          read.done(undefined, (await readAll([read]))[0]);
-        } catch (e) {
-          read.done(e);
-        }
-      }));
-    }
+    await settle(reads, readAll, async (read) => (await readAll([read]))[0]);
   };
   return (request) =>
     new Promise<ScreeningRow[]>((resolve, reject) => {
