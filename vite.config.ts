@@ -1,14 +1,24 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
 import { fileURLToPath } from 'node:url';
+
+/** @rjsf/utils' fast-uri, and only its (ajv's own use of fast-uri is left alone): see renderer/platformUri.ts. */
+function rjsfUriOnPlatformUrl(): Plugin {
+  const shim = fileURLToPath(new URL('./renderer/platformUri.ts', import.meta.url));
+  return {
+    name: 'rjsf-uri-on-platform-url',
+    enforce: 'pre',
+    resolveId: (id, importer) => (id === 'fast-uri' && importer?.includes('/@rjsf/utils/') ? shim : null),
+  };
+}
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'app',
   publicDir: false,
-  plugins: [react(), stepModulesPlugin()],
+  plugins: [react(), stepModulesPlugin(), rjsfUriOnPlatformUrl()],
   // rjsf's markdown descriptions are never enabled by our definitions; see renderer/plainMarkdown.tsx.
   resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./renderer/plainMarkdown.tsx', import.meta.url)) } },
   // `npm run dev` (scripts/dev.mjs) runs the API on API_PORT (3000) and this server on WEB_PORT (5173).
