@@ -3,6 +3,8 @@
  * run it prints, for SQLite (WAL, synchronous=FULL) and for PostgreSQL (with Redis, as a cluster runs it):
  * - saving the owner step (auth, engine check, durable write) against the minimal baseline route (parse the same
  *   body, insert it into the same database: bench/baselineRoute.ts), at 10 and at 50 connections, with p99;
+ * - the CPU time one request costs the server, PostgreSQL and the load generator, which share the machine's cores
+ *   (from /proc: on a saturated machine, throughput is bounded by their sum, not by the server's alone);
  * - where a save's time goes, measured in-process: the engine's check, the queries and their round trip;
  * and, on PostgreSQL, the saves through HAProxy (deploy/haproxy.cfg) with two instances against one instance
  * direct, on the same database. Figures only, no assertions. The routes alternate in rounds (the machine is shared
@@ -22,6 +24,7 @@ import { buildServer } from '../api/server.ts';
 import { loadDefinitions } from '../engine/loadDefinitions.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import type { ApplicationData, JsonObject } from '../engine/types.ts';
+import { cpuPerRequest, sampleCpu, type CpuSample } from './cpuTime.ts';
 
 /** One SECRET_KEY for every instance and in-process server on a bench database (they share it). */
 const BENCH_KEY = 'be'.repeat(32);
@@ -88,21 +91,41 @@ async function call(url: string, method: string, body?: unknown, token?: string)
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Medians over the rounds. */
-function line(name: string, runs: Result[], connections: number): { rps: number; p99: number; text: string } {
+/** One round of one target: autocannon's result and the CPU time each party spent per request. */
+interface Round {
+  result: Result;
+  cpu: CpuSample;
+}
+
+const ms = (value: number | null): string => (value === null ? 'n/a' : `${value.toFixed(2)} ms`);
+
+/** Medians over the rounds, with the CPU one request cost the server, PostgreSQL (when it serves) and the load generator. */
+function line(name: string, rounds: Round[], connections: number, postgres = false): { rps: number; p99: number; text: string } {
+  const runs = rounds.map((r) => r.result);
   const rps = median(runs.map((r) => r.requests.average));
   const p99 = median(runs.map((r) => r.latency.p99));
   const bad = runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
   const ok = runs.reduce((n, r) => n + r['2xx'], 0);
   const each = runs.map((r) => r.requests.average.toFixed(0)).join(', ');
-  return { rps, p99, text: `${name}: ${rps.toFixed(0)} req/s, p99 ${p99} ms (${connections} connections; medians of ${runs.length} rounds of ${ROUND} s: ${each} req/s; ${ok} ok, ${bad} not ok)` };
+  const cpuMedian = (pick: (c: CpuSample) => number | null): number | null => {
+    const known = rounds.map((r) => pick(r.cpu)).filter((v): v is number => v !== null);
+    return known.length ? median(known) : null;
+  };
+  const cpu = `CPU per request: server ${ms(cpuMedian((c) => c.server))}${postgres ? `, PostgreSQL ${ms(cpuMedian((c) => c.postgres))}` : ''}, load generator ${ms(cpuMedian((c) => c.loadGenerator))}`;
+  return { rps, p99, text: `${name}: ${rps.toFixed(0)} req/s, p99 ${p99} ms (${connections} connections; medians of ${runs.length} rounds of ${ROUND} s: ${each} req/s; ${ok} ok, ${bad} not ok; ${cpu})` };
 }
 
-/** Runs the targets in alternating rounds, after a short warm-up of each. */
-async function alternate(targets: Options[]): Promise<Result[][]> {
+/** Runs the targets in alternating rounds, after a short warm-up of each, sampling the CPU of the server (its pid) around each round. */
+async function alternate(targets: Options[], serverPid?: number): Promise<Round[][]> {
   for (const t of targets) await autocannon({ ...t, duration: 1 });
-  const out: Result[][] = targets.map(() => []);
-  for (let i = 0; i < ROUNDS; i += 1) for (const [k, t] of targets.entries()) out[k].push(await autocannon({ ...t, duration: ROUND }));
+  const out: Round[][] = targets.map(() => []);
+  for (let i = 0; i < ROUNDS; i += 1) {
+    for (const [k, t] of targets.entries()) {
+      const before = sampleCpu(serverPid);
+      const result = await autocannon({ ...t, duration: ROUND });
+      out[k].push({ result, cpu: cpuPerRequest(before, sampleCpu(serverPid), result.requests.total) });
+    }
+  }
   return out;
 }
 
@@ -262,13 +285,16 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise
     const { token, ownerUrls } = await prepare(a.url, { dataDir, databaseUrl }, setup);
     console.log(`\n${label}${kind === 'postgres' ? ' (token cache shared through Redis)' : ' (WAL, synchronous=FULL)'}; owner example "${setup.exampleName}" (${setup.body.length} bytes)`);
     for (const connections of [10, 50]) {
-      const [bases, saves, sames] = await alternate([baselineTarget(a.url, setup.body, connections), saveTarget(ownerUrls, token, setup, connections), saveTarget(ownerUrls.slice(0, 1), token, setup, connections)]);
-      const base = line(`${label}: minimal parse + insert (baseline)`, bases, connections);
-      const save = line(`${label}: save owner step (auth, engine, write), ${CLIENTS} clients in turn`, saves, connections);
-      const same = line(`${label}: save owner step, every connection on one client's one record`, sames, connections);
+      const [bases, saves, sames] = await alternate([baselineTarget(a.url, setup.body, connections), saveTarget(ownerUrls, token, setup, connections), saveTarget(ownerUrls.slice(0, 1), token, setup, connections)], a.child.pid);
+      const postgres = kind === 'postgres';
+      const base = line(`${label}: minimal parse + insert (baseline)`, bases, connections, postgres);
+      const save = line(`${label}: save owner step (auth, engine, write), ${CLIENTS} clients in turn`, saves, connections, postgres);
+      const same = line(`${label}: save owner step, every connection on one client's one record`, sames, connections, postgres);
       console.log(base.text);
       console.log(save.text);
-      console.log(`${label}: at ${connections} connections the owner save keeps ${((save.rps / base.rps) * 100).toFixed(0)}% of the baseline (target >= 80%), p99 ${save.p99} ms (target <= ${connections === 10 ? 25 : 50} ms)`);
+      // The p99 targets are PostgreSQL's (the scale-out issue); SQLite's target is the throughput ratio alone.
+      const p99Target = postgres ? ` (target <= ${connections === 10 ? 25 : 50} ms)` : ` (the baseline's: ${base.p99} ms)`;
+      console.log(`${label}: at ${connections} connections the owner save keeps ${((save.rps / base.rps) * 100).toFixed(0)}% of the baseline (target >= 80%), p99 ${save.p99} ms${p99Target}`);
       console.log(same.text);
       console.log(`${label}: on one record (saves of one row wait for each other's commit) the save keeps ${((same.rps / base.rps) * 100).toFixed(0)}% of the baseline`);
     }
@@ -287,8 +313,8 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise
       await sleep(1000);
       const proxied = ownerUrls.map((u) => u.replace(a.url, `http://127.0.0.1:${proxyPort}`));
       const [direct, through] = await alternate([saveTarget(ownerUrls, token, setup, 10), saveTarget(proxied, token, setup, 10)]);
-      const one = line(`${label}: owner save, one instance direct`, direct, 10);
-      const two = line(`${label}: owner save, HAProxy + two instances`, through, 10);
+      const one = line(`${label}: owner save, one instance direct`, direct, 10, true);
+      const two = line(`${label}: owner save, HAProxy + two instances`, through, 10, true);
       console.log(one.text);
       console.log(two.text);
       console.log(`${label}: two instances behind HAProxy give ${(two.rps / one.rps).toFixed(2)}x one instance direct (2 cores: no gain expected; the point is no loss beyond the proxy hop)`);
