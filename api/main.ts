@@ -1,24 +1,14 @@
-import { createServer } from 'node:http';
 import { DefinitionError } from '../engine/loadDefinitions.ts';
 import { DefinitionFileError } from './definitions/readDefinitionFiles.ts';
 import { loadConfig } from './loadConfig.ts';
+import { createMetricsServer } from './ops/createMetricsServer.ts';
 import { buildServer } from './server.ts';
 
 /** Starts the API (and the built web app from dist/app when it exists) on PORT, and the metrics when METRICS=1. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildServer();
-  // The metrics listen apart from the API, on loopback unless told otherwise: they are for the operator's
-  // Prometheus, and a load balancer in front of the API never forwards to them.
-  const metrics = config.metrics
-    ? createServer((req, res) => {
-      if (req.url !== '/metrics') {
-        res.writeHead(404).end();
-        return;
-      }
-      app.metrics.metrics().then((text) => res.writeHead(200, { 'content-type': app.metrics.contentType }).end(text), () => res.writeHead(500).end());
-    })
-    : undefined;
+  const metrics = config.metrics ? createMetricsServer(app) : undefined;
   // A stop lets the load balancer see the instance leave (/readyz answers 503 while it still serves for DRAIN_MS),
   // lets the requests in flight finish (fastify's close waits for them and answers new ones 503), then exits; a
   // request that hangs cannot hold it.

@@ -4,7 +4,8 @@
  * - saving the owner step (auth, engine check, durable write) against the minimal baseline route (parse the same
  *   body, insert it into the same database: bench/baselineRoute.ts), at 10 and at 50 connections, with p99;
  * - the CPU time one request costs the server, PostgreSQL and the load generator, which share the machine's cores
- *   (from /proc: on a saturated machine, throughput is bounded by their sum, not by the server's alone);
+ *   (from /proc: on a saturated machine, throughput is bounded by their sum, not by the server's alone), and how
+ *   many saves shared each statement or commit (the server's insure_db_batch_size metric);
  * - where a save's time goes, measured in-process: the engine's check, the queries and their round trip;
  * and, on PostgreSQL, the saves through HAProxy (deploy/haproxy.cfg) with two instances against one instance
  * direct, on the same database. Figures only, no assertions. The routes alternate in rounds (the machine is shared
@@ -64,15 +65,18 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** Starts bench/benchServer.ts (api/main.ts's server plus the baseline route) with request logging off. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; port: number }> {
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; port: number; metricsUrl: string }> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/benchServer.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_DIR: '/nonexistent', DATABASE_URL: '', REDIS_URL: '', SECRET_KEY: BENCH_KEY, ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_DIR: '/nonexistent', DATABASE_URL: '', REDIS_URL: '', SECRET_KEY: BENCH_KEY, METRICS: '1', METRICS_HOST: '127.0.0.1', METRICS_PORT: String(metricsPort), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   await waitFor(`${url}/readyz`, child);
-  return { child, url, port };
+  await waitFor(metricsUrl, child);
+  return { child, url, port, metricsUrl };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -91,16 +95,27 @@ async function call(url: string, method: string, body?: unknown, token?: string)
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** One round of one target: autocannon's result and the CPU time each party spent per request. */
+/** Batches sent by the server so far (its insure_db_batch_size histogram): the requests in them and their number. */
+type Batches = Record<'read' | 'write', { sum: number; count: number }>;
+
+async function scrapeBatches(metricsUrl: string | undefined): Promise<Batches | null> {
+  if (!metricsUrl) return null;
+  const text = await (await fetch(metricsUrl)).text();
+  const value = (suffix: string, kind: string): number => Number(new RegExp(`insure_db_batch_size_${suffix}\\{kind="${kind}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+  return { read: { sum: value('sum', 'read'), count: value('count', 'read') }, write: { sum: value('sum', 'write'), count: value('count', 'write') } };
+}
+
+/** One round of one target: autocannon's result, the CPU time each party spent per request, and the batches sent. */
 interface Round {
   result: Result;
   cpu: CpuSample;
+  batches: Batches | null;
 }
 
 const ms = (value: number | null): string => (value === null ? 'n/a' : `${value.toFixed(2)} ms`);
 
 /** Medians over the rounds, with the CPU one request cost the server, PostgreSQL (when it serves) and the load generator. */
-function line(name: string, rounds: Round[], connections: number, postgres = false): { rps: number; p99: number; text: string } {
+function line(name: string, rounds: Round[], connections: number, { postgres = false, saves = true }: { postgres?: boolean; saves?: boolean } = {}): { rps: number; p99: number; text: string } {
   const runs = rounds.map((r) => r.result);
   const rps = median(runs.map((r) => r.requests.average));
   const p99 = median(runs.map((r) => r.latency.p99));
@@ -112,18 +127,39 @@ function line(name: string, rounds: Round[], connections: number, postgres = fal
     return known.length ? median(known) : null;
   };
   const cpu = `CPU per request: server ${ms(cpuMedian((c) => c.server))}${postgres ? `, PostgreSQL ${ms(cpuMedian((c) => c.postgres))}` : ''}, load generator ${ms(cpuMedian((c) => c.loadGenerator))}`;
-  return { rps, p99, text: `${name}: ${rps.toFixed(0)} req/s, p99 ${p99} ms (${connections} connections; medians of ${runs.length} rounds of ${ROUND} s: ${each} req/s; ${ok} ok, ${bad} not ok; ${cpu})` };
+  // Saves per statement (or per commit): what the reads and writes of concurrent saves shared.
+  const shared = (kind: 'read' | 'write'): string | null => {
+    const sum = rounds.reduce((n, r) => n + (r.batches?.[kind].sum ?? 0), 0);
+    const count = rounds.reduce((n, r) => n + (r.batches?.[kind].count ?? 0), 0);
+    return count ? `${kind}s ${(sum / count).toFixed(1)}` : null;
+  };
+  // The baseline sends no step records: what its rounds count is the previous target's stragglers.
+  const batched = saves ? [shared('read'), shared('write')].filter(Boolean) : [];
+  const perBatch = batched.length ? `; saves per ${postgres ? 'statement' : 'commit'}: ${batched.join(', ')}` : '';
+  return { rps, p99, text: `${name}: ${rps.toFixed(0)} req/s, p99 ${p99} ms (${connections} connections; medians of ${runs.length} rounds of ${ROUND} s: ${each} req/s; ${ok} ok, ${bad} not ok; ${cpu}${perBatch})` };
 }
 
-/** Runs the targets in alternating rounds, after a short warm-up of each, sampling the CPU of the server (its pid) around each round. */
-async function alternate(targets: Options[], serverPid?: number): Promise<Round[][]> {
+/**
+ * Runs the targets in alternating rounds, after a short warm-up of each, sampling around each round the CPU of the
+ * server (its pid) and the batches it sent (its metrics).
+ */
+async function alternate(targets: Options[], server?: { pid?: number; metricsUrl?: string }): Promise<Round[][]> {
   for (const t of targets) await autocannon({ ...t, duration: 1 });
   const out: Round[][] = targets.map(() => []);
   for (let i = 0; i < ROUNDS; i += 1) {
     for (const [k, t] of targets.entries()) {
-      const before = sampleCpu(serverPid);
+      const batchesBefore = await scrapeBatches(server?.metricsUrl);
+      const before = sampleCpu(server?.pid);
       const result = await autocannon({ ...t, duration: ROUND });
-      out[k].push({ result, cpu: cpuPerRequest(before, sampleCpu(serverPid), result.requests.total) });
+      const cpu = cpuPerRequest(before, sampleCpu(server?.pid), result.requests.total);
+      // autocannon stops at its duration with requests in flight: let the server finish them, so each round's
+      // batches are its own.
+      if (server?.metricsUrl) await sleep(300);
+      const batchesAfter = await scrapeBatches(server?.metricsUrl);
+      const batches = batchesBefore && batchesAfter
+        ? { read: { sum: batchesAfter.read.sum - batchesBefore.read.sum, count: batchesAfter.read.count - batchesBefore.read.count }, write: { sum: batchesAfter.write.sum - batchesBefore.write.sum, count: batchesAfter.write.count - batchesBefore.write.count } }
+        : null;
+      out[k].push({ result, cpu, batches });
     }
   }
   return out;
@@ -285,11 +321,11 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise
     const { token, ownerUrls } = await prepare(a.url, { dataDir, databaseUrl }, setup);
     console.log(`\n${label}${kind === 'postgres' ? ' (token cache shared through Redis)' : ' (WAL, synchronous=FULL)'}; owner example "${setup.exampleName}" (${setup.body.length} bytes)`);
     for (const connections of [10, 50]) {
-      const [bases, saves, sames] = await alternate([baselineTarget(a.url, setup.body, connections), saveTarget(ownerUrls, token, setup, connections), saveTarget(ownerUrls.slice(0, 1), token, setup, connections)], a.child.pid);
+      const [bases, saves, sames] = await alternate([baselineTarget(a.url, setup.body, connections), saveTarget(ownerUrls, token, setup, connections), saveTarget(ownerUrls.slice(0, 1), token, setup, connections)], { pid: a.child.pid, metricsUrl: a.metricsUrl });
       const postgres = kind === 'postgres';
-      const base = line(`${label}: minimal parse + insert (baseline)`, bases, connections, postgres);
-      const save = line(`${label}: save owner step (auth, engine, write), ${CLIENTS} clients in turn`, saves, connections, postgres);
-      const same = line(`${label}: save owner step, every connection on one client's one record`, sames, connections, postgres);
+      const base = line(`${label}: minimal parse + insert (baseline)`, bases, connections, { postgres, saves: false });
+      const save = line(`${label}: save owner step (auth, engine, write), ${CLIENTS} clients in turn`, saves, connections, { postgres });
+      const same = line(`${label}: save owner step, every connection on one client's one record`, sames, connections, { postgres });
       console.log(base.text);
       console.log(save.text);
       // The p99 targets are PostgreSQL's (the scale-out issue); SQLite's target is the throughput ratio alone.
@@ -313,8 +349,8 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise
       await sleep(1000);
       const proxied = ownerUrls.map((u) => u.replace(a.url, `http://127.0.0.1:${proxyPort}`));
       const [direct, through] = await alternate([saveTarget(ownerUrls, token, setup, 10), saveTarget(proxied, token, setup, 10)]);
-      const one = line(`${label}: owner save, one instance direct`, direct, 10, true);
-      const two = line(`${label}: owner save, HAProxy + two instances`, through, 10, true);
+      const one = line(`${label}: owner save, one instance direct`, direct, 10, { postgres: true });
+      const two = line(`${label}: owner save, HAProxy + two instances`, through, 10, { postgres: true });
       console.log(one.text);
       console.log(two.text);
       console.log(`${label}: two instances behind HAProxy give ${(two.rps / one.rps).toFixed(2)}x one instance direct (2 cores: no gain expected; the point is no loss beyond the proxy hop)`);

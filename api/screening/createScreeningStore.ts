@@ -211,7 +211,7 @@ async function settle<T, J extends { done(err: unknown, value?: T): void }>(jobs
  * of one record keep their order (and one statement never writes a row twice). Each caller is answered only after
  * the commit. If the statement fails, each write is retried alone, so one bad write cannot fail the others.
  */
-function createStatementBatches(db: Kysely<Database>, { upsertAll }: Writes): (w: Omit<Write, 'done'>) => Promise<number | null> {
+function createStatementBatches(db: Kysely<Database>, { upsertAll }: Writes, observe?: BatchObserver): (w: Omit<Write, 'done'>) => Promise<number | null> {
   let queue: Write[] = [];
   const writing = new Set<string>();
   const keyOf = (w: Write): string => `${w.client_id}\u0000${w.step_id}`;
@@ -230,6 +230,7 @@ function createStatementBatches(db: Kysely<Database>, { upsertAll }: Writes): (w
     queue = later;
     if (jobs.length === 0) return;
     jobs.sort((a, b) => a.client_id - b.client_id || (a.step_id < b.step_id ? -1 : a.step_id > b.step_id ? 1 : 0));
+    observe?.('write', jobs.length);
     await run(jobs);
     for (const job of jobs) writing.delete(keyOf(job));
     if (queue.length) setImmediate(() => void flush());
@@ -247,11 +248,12 @@ function createStatementBatches(db: Kysely<Database>, { upsertAll }: Writes): (w
  * write is retried alone, so one bad write cannot fail the others. With a writer thread, the transactions run
  * there, so their fsync does not stall the event loop; without one, on the event loop.
  */
-function createGroupCommit(db: Kysely<Database>, { upsert, jobOf }: Writes, writer?: SqliteWriter): (w: Omit<Write, 'done'>) => Promise<number | null> {
+function createGroupCommit(db: Kysely<Database>, { upsert, jobOf }: Writes, writer?: SqliteWriter, observe?: BatchObserver): (w: Omit<Write, 'done'>) => Promise<number | null> {
   let queue: Write[] = [];
   const flush = async (): Promise<void> => {
     const jobs = queue;
     queue = [];
+    observe?.('write', jobs.length);
     if (writer) {
       await settle(jobs, (all) => writer.run(all.map((job) => jobOf(db, job))), async (job) => (await writer.run([jobOf(db, job)]))[0]);
       return;
@@ -274,6 +276,12 @@ function createGroupCommit(db: Kysely<Database>, { upsert, jobOf }: Writes, writ
     });
 }
 
+/**
+ * Told the size of each batch the store sends: how many reads share one statement, how many writes share one
+ * statement (PostgreSQL) or one commit (SQLite's group commit). The operator's measure of how much batching pays.
+ */
+export type BatchObserver = (kind: 'read' | 'write', size: number) => void;
+
 /** One read of a client's step records, by a viewer (as viewerOf reads the account). */
 type ReadRequest = { clientId: number } & Viewer;
 /** The client's row with one of its step records (none: a client without records gives one row of nulls). */
@@ -285,7 +293,7 @@ type ScreeningRow = Selectable<Database['clients']> & { step_id: string | null; 
  * and each caller gets the rows of its own request. If the statement fails, each read is retried alone, so one bad
  * request cannot fail the others (a batch of one answers its own error).
  */
-function createReadBatches(db: Kysely<Database>): (request: ReadRequest) => Promise<ScreeningRow[]> {
+function createReadBatches(db: Kysely<Database>, observe?: BatchObserver): (request: ReadRequest) => Promise<ScreeningRow[]> {
   type Read = ReadRequest & { done: (err: unknown, rows?: ScreeningRow[]) => void };
   /**
    * The reads of several requests as one PostgreSQL statement: the requests' values as arrays, unnested with their
@@ -310,6 +318,7 @@ function createReadBatches(db: Kysely<Database>): (request: ReadRequest) => Prom
   const flush = async (): Promise<void> => {
     const reads = queue;
     queue = [];
+    observe?.('read', reads.length);
     await settle(reads, readAll, async (read) => (await readAll([read]))[0]);
   };
   return (request) =>
@@ -325,8 +334,9 @@ function createReadBatches(db: Kysely<Database>): (request: ReadRequest) => Prom
  * @param groupCommit - batch concurrent writes into one transaction (SQLite, where each commit is an fsync)
  * @param codec - seals the secret answers (SINs) on write and opens them on read; none by default
  * @param writer - SQLite: the writer thread the group commit's transactions run in (the data layer's)
+ * @param observe - told the size of each batch of reads or writes (the metrics)
  */
-export function createScreeningStore(db: Kysely<Database>, groupCommit = false, codec: RecordCodec = PLAIN_CODEC, writer?: SqliteWriter): ScreeningStore {
+export function createScreeningStore(db: Kysely<Database>, groupCommit = false, codec: RecordCodec = PLAIN_CODEC, writer?: SqliteWriter, observe?: BatchObserver): ScreeningStore {
   const openRecord = (clientId: number, stepId: string, text: string): JsonObject | undefined => {
     const record = parse(text);
     return record && codec.open(clientId, stepId, record);
@@ -343,13 +353,13 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       .where('clients.id', '=', m.clientId)
       .where(visibleToViewer({ userId: m.userId, email: m.email })));
   const readVisible: (request: ReadRequest) => Promise<ScreeningRow[]> = db.getExecutor().adapter instanceof PostgresAdapter
-    ? createReadBatches(db)
+    ? createReadBatches(db, observe)
     : (request) => visibleScreening(db, request);
   const { upsert } = writes;
   const write = groupCommit
-    ? createGroupCommit(db, writes, writer)
+    ? createGroupCommit(db, writes, writer, observe)
     : db.getExecutor().adapter instanceof PostgresAdapter
-      ? createStatementBatches(db, writes)
+      ? createStatementBatches(db, writes, observe)
       : (w: Omit<Write, 'done'>) => (w.audit ? db.transaction().execute((trx) => upsert(trx, w)) : upsert(db, w));
   return {
     async load(clientId) {

@@ -32,7 +32,8 @@ describe.each(databases)('group commit of step saves (%s)', (kind) => {
   it.each(paths)('writes the saves of one turn together, in order, and isolates a failing one (%s)', async (path) => {
     await layer.db.deleteFrom('audit_log').execute();
     await layer.db.deleteFrom('screening_records').execute();
-    const store = createScreeningStore(layer.db, kind === 'sqlite', undefined, path === 'writer thread' ? layer.writer : undefined);
+    const batches: string[] = [];
+    const store = createScreeningStore(layer.db, kind === 'sqlite', undefined, path === 'writer thread' ? layer.writer : undefined, (k, size) => batches.push(`${k} ${size}`));
     const entry = (n: number): AuditEntry => ({ clientId: 2, userId: 1, entity: 'step', entityId: 'medical', changes: [{ field: 'n', from: null, to: n }] });
     const results = await Promise.allSettled([
       store.save(1, 'owner', { n: 1 }),
@@ -50,6 +51,9 @@ describe.each(databases)('group commit of step saves (%s)', (kind) => {
     expect(await store.load(999)).toEqual({});
     const trail = await layer.db.selectFrom('audit_log').select(['client_id', 'entity_id', 'changes']).execute();
     expect(trail).toEqual([{ client_id: 2, entity_id: 'medical', changes: JSON.stringify(entry(6).changes) }]);
+    // SQLite commits all seven in one transaction. PostgreSQL's statement writes a row once: the second saves of
+    // client 1's owner and client 2's medical wait for the first five (the failing one included) to finish.
+    expect(batches).toEqual(kind === 'sqlite' ? ['write 7'] : ['write 5', 'write 2']);
   });
 });
 

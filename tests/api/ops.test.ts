@@ -46,6 +46,24 @@ describe.each(databases)('the operational surface (%s)', (kind) => {
       await server.close();
     }
   });
+
+  it('measures how many step-record writes (and, on PostgreSQL, reads) go out together', async () => {
+    const server = await startServer(kind);
+    try {
+      const { token } = await signUp(server);
+      const clientId = await createClient(server, token);
+      const saved = await server.call('PATCH', `/api/screening/${clientId}/basic/`, { token, body: { speaks_english_french: true, preferred_language: 'french' } });
+      expect(saved.status).toBe(200);
+      const metrics = await server.app.metrics.metrics();
+      // One save alone: one write in its batch, and (PostgreSQL, where reads are batched too) one read.
+      expect(metrics).toMatch(/insure_db_batch_size_sum\{kind="write"\} 1\n/);
+      expect(metrics).toMatch(/insure_db_batch_size_count\{kind="write"\} 1\n/);
+      expect(metrics).toMatch(/insure_db_batch_size_bucket\{le="1",kind="write"\} 1\n/);
+      if (kind === 'postgres') expect(metrics).toMatch(/insure_db_batch_size_count\{kind="read"\} [1-9]/);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('instances sharing one PostgreSQL database', () => {

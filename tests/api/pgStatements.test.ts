@@ -65,7 +65,8 @@ describe('PostgreSQL: batched reads and named statements', () => {
   const outcome = (r: PromiseSettledResult<unknown>): unknown => (r.status === 'fulfilled' ? r.value : r.reason instanceof ApiError ? r.reason.statusCode : r.reason);
 
   it('sends the reads of one turn as one statement, each caller getting what it gets alone', async () => {
-    const store = createScreeningStore(layer.db);
+    const batches: string[] = [];
+    const store = createScreeningStore(layer.db, false, undefined, undefined, (kind, size) => batches.push(`${kind} ${size}`));
     const requests: [AuthUser, number][] = [
       [owner, 1],
       [owner, 2],
@@ -86,6 +87,8 @@ describe('PostgreSQL: batched reads and named statements', () => {
     const together = (await Promise.allSettled(requests.map(([u, id]) => store.loadVisible(u, id)))).map(outcome);
     expect(sent).toHaveLength(1);
     expect(together).toEqual(alone);
+    // The observer (the metrics' batch sizes) saw nine reads alone, then nine together.
+    expect(batches).toEqual([...requests.map(() => 'read 1'), 'read 9']);
 
     // And what each gets is what the ownership rule says.
     expect(together.map((r) => (typeof r === 'number' ? r : 'ok'))).toEqual(['ok', 'ok', 404, 'ok', 404, 404, 'ok', 404, 'ok']);
