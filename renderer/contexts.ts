@@ -38,6 +38,8 @@ export interface ArrayInfo {
   title: string;
   /** The heading level of each item's title (3 or 4). */
   itemLevel?: number;
+  /** Told before a row's Remove goes through, so the list can put the focus on a row that stays. */
+  removing?: (index: number) => void;
 }
 
 export const ArrayContext = createContext<ArrayInfo | null>(null);

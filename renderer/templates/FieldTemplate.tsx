@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type FocusEvent } from 'react';
 import type { FieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { FieldInfoContext, pathKey, useFormStore, useStoreValue } from '../contexts.ts';
 
@@ -97,7 +97,13 @@ function FieldTemplateInner(props: FieldTemplateProps) {
       {description}
     </p>
   ) : null;
-  const onBlur = () => store.touch(path);
+  // Moving between a list's own buttons and titles (from Add to the new row's title) visits no field: it would show
+  // the list's errors before its new row is answered.
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && event.currentTarget.contains(next) && event.target instanceof Element && event.target.closest('.array-actions, .array-item-header')) return;
+    store.touch(path);
+  };
   // The profile's asterisk (drawn by CSS, so the label's text stays the field's name), hidden from assistive
   // technology: the control itself says it with aria-required.
   const requiredMark = required ? <span className="field-required" aria-hidden="true" /> : null;

@@ -1,4 +1,4 @@
-import { useContext, useMemo } from 'react';
+import { useCallback, useContext, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
 import { ArrayContext, SectionContext } from '../contexts.ts';
 
@@ -10,6 +10,10 @@ function itemHeading(template: string | undefined, fallback: string, n: number):
  * A list with Add and Remove (ui:options addLabel, removeLabel, itemTitle "Beneficiary {n}"). Add is disabled at
  * maxItems, with the definition's maxItems message as the reason; Remove is disabled at minItems. Changing the rows
  * goes through the form like any change, so the engine's effects (share redistribution) apply.
+ *
+ * The focus follows the rows: Add moves it to the new row's title (read out as "Beneficiary 2", and scrolled to on a
+ * phone), Remove to the row that takes the removed one's place, or to Add when none is left. A title, not the
+ * row's first field: a field that took and lost the focus would count as visited and show its errors at once.
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const { items, canAdd, onAddClick, title, uiSchema = {}, schema, fieldPathId, disabled, readonly } = props;
@@ -24,16 +28,35 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const errorMessage = (schema as { errorMessage?: Record<string, string> }).errorMessage;
   const addLabel = String(options.addLabel ?? 'Add');
   const removeLabel = String(options.removeLabel ?? 'Remove');
+  const rootRef = useRef<HTMLDivElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  /** Where the focus goes once the rows number `count` (a dialog may stand between Add and the new row). */
+  const focusAfter = useRef<{ count: number; index: number } | null>(null);
+  useLayoutEffect(() => {
+    const want = focusAfter.current;
+    if (!want || items.length !== want.count) return;
+    focusAfter.current = null;
+    const rows = rootRef.current?.querySelectorAll<HTMLElement>(':scope > .array-items > .array-item') ?? [];
+    const row = rows.length ? rows[Math.min(want.index, rows.length - 1)] : undefined;
+    (row?.querySelector<HTMLElement>(':scope > .array-item-header > .array-item-title') ?? addRef.current)?.focus();
+  }, [items.length]);
+  const removing = useCallback((index: number) => {
+    focusAfter.current = { count: items.length - 1, index };
+  }, [items.length]);
+  const add = (event: MouseEvent<HTMLButtonElement>) => {
+    focusAfter.current = { count: items.length + 1, index: items.length };
+    onAddClick(event);
+  };
   const info = useMemo(
     // Items are titled one level under the list's h3, or, when the section's title stands for the list, at h3.
-    () => ({ itemTitle: options.itemTitle as string | undefined, removeLabel, minItems, total: items.length, title: shownTitle, itemLevel: showTitle ? 4 : 3 }),
-    [options.itemTitle, removeLabel, minItems, items.length, shownTitle, showTitle],
+    () => ({ itemTitle: options.itemTitle as string | undefined, removeLabel, minItems, total: items.length, title: shownTitle, itemLevel: showTitle ? 4 : 3, removing }),
+    [options.itemTitle, removeLabel, minItems, items.length, shownTitle, showTitle, removing],
   );
   const titleId = `${fieldPathId.$id}__title`;
   const atMax = maxItems !== undefined && items.length >= maxItems;
   const hintId = `${fieldPathId.$id}__limit`;
   return (
-    <div className="array-field" role="group" aria-labelledby={showTitle ? titleId : undefined} aria-label={showTitle ? undefined : shownTitle || undefined}>
+    <div ref={rootRef} className="array-field" role="group" aria-labelledby={showTitle ? titleId : undefined} aria-label={showTitle ? undefined : shownTitle || undefined}>
       {showTitle ? (
         <h3 id={titleId} className="array-title">
           {shownTitle}
@@ -47,9 +70,10 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       {readonly ? null : (
         <div className="array-actions">
           <button
+            ref={addRef}
             type="button"
             className="btn btn-secondary btn-sm"
-            onClick={onAddClick}
+            onClick={add}
             disabled={disabled || !canAdd}
             aria-describedby={atMax ? hintId : undefined}
           >
@@ -78,14 +102,17 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   return (
     <div className="array-item" role="group" aria-labelledby={headingId}>
       <div className="array-item-header">
-        <ItemHeading id={headingId} className="array-item-title">
+        <ItemHeading id={headingId} className="array-item-title" tabIndex={-1}>
           {heading}
         </ItemHeading>
         {readonly || !buttonsProps.hasRemove ? null : (
           <button
             type="button"
             className="btn btn-ghost btn-sm array-remove"
-            onClick={buttonsProps.onRemoveItem}
+            onClick={(event) => {
+              list?.removing?.(index);
+              buttonsProps.onRemoveItem(event);
+            }}
             disabled={!canRemove || buttonsProps.disabled}
             aria-label={`${removeLabel} ${heading}`}
           >

@@ -362,7 +362,7 @@ describe('axe-core and a 390 px screen on every screen', () => {
     expect(saved.owner).toBeTruthy();
   });
 
-  it('completes the beneficiary step with the keyboard alone: Add with Enter and Space, Shift+Tab back, typing and arrows', async () => {
+  it('completes the beneficiary step with the keyboard alone: Add with Enter and Space (the focus goes to the new row), Shift+Tab back, typing and arrows', async () => {
     const started = Date.now();
     await ensureSignedIn();
     const api = new Api(h.baseUrl, adviser.token);
@@ -433,13 +433,17 @@ describe('axe-core and a 390 px screen on every screen', () => {
       const radios = a.type === 'radio' ? a.closest('[role=radiogroup]') : null;
       const list = a.closest('.array-field');
       const isAdd = a.tagName === 'BUTTON' && a.textContent?.includes(add);
+      const isTitle = a.classList.contains('array-item-title');
+      const rowsOf = list?.querySelectorAll(':scope > .array-items > .array-item');
       return {
-        kind: radios ? 'radio' : isAdd ? 'add' : a.tagName === 'BUTTON' && a.closest('.wizard-actions') && a.classList.contains('btn-primary') ? 'next' : a.tagName === 'INPUT' && (a.type === 'text' || a.type === 'number') && !a.readOnly ? 'text' : 'other',
+        kind: radios ? 'radio' : isAdd ? 'add' : isTitle ? 'title' : a.tagName === 'BUTTON' && a.closest('.wizard-actions') && a.classList.contains('btn-primary') ? 'next' : a.tagName === 'INPUT' && (a.type === 'text' || a.type === 'number') && !a.readOnly ? 'text' : 'other',
         id: a.id,
         label: radios ? document.getElementById(radios.getAttribute('aria-labelledby') ?? '')?.textContent ?? '' : a.labels?.[0]?.textContent ?? '',
         value: radios ? [...radios.querySelectorAll<HTMLInputElement>('input')].find((r) => r.checked)?.labels?.[0]?.textContent ?? '' : a.value,
         own: radios ? a.labels?.[0]?.textContent ?? '' : '',
-        rows: isAdd ? list?.querySelectorAll(':scope > .array-items > .array-item').length ?? 0 : 0,
+        rows: isAdd || isTitle ? rowsOf?.length ?? 0 : 0,
+        // A row's title: whether it is the list's last row (the one Add just made).
+        last: isTitle && rowsOf ? rowsOf[rowsOf.length - 1]?.contains(a) ?? false : false,
         list: isAdd ? list?.querySelector('input')?.id ?? '' : '',
       };
     }, addLabel);
@@ -465,12 +469,18 @@ describe('axe-core and a 390 px screen on every screen', () => {
       } else if (el.kind === 'add') {
         const insured = [...plan.keys()].find((p) => el.list.startsWith(`root_${p}_${LIST}_`));
         if (insured && el.rows < (plan.get(insured)?.length ?? 0)) {
-          // One list added with Enter, the other with Space; focus stays on the button, below the new row.
+          // One list added with Enter, the other with Space; the focus goes to the new row's title, above its fields.
           await page.keyboard.press(adds % 2 === 0 ? 'Enter' : 'Space');
           adds += 1;
-          await poll(async () => (await focused()).rows).toBe(el.rows + 1);
-          // Back with Shift+Tab to the first answer not yet as planned (the new row, or a share the split changed).
-          const target = await firstUnfinished();
+          await poll(async () => { const at = await focused(); return at.kind === 'title' && at.last ? at.rows : 0; }).toBe(el.rows + 1);
+          // The first answer not yet as planned: a share the split changed is above, back with Shift+Tab; the new
+          // row's own fields are below, where the loop's Tab goes next.
+          const unfinished = await firstUnfinished();
+          const above = unfinished && await page.evaluate((fieldId) => {
+            const field = document.getElementById(fieldId);
+            return Boolean(field && document.activeElement && field.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING);
+          }, unfinished.id);
+          const target = above ? unfinished : undefined;
           for (let i = 0; i < 40 && target; i += 1) {
             await page.keyboard.press('Shift+Tab');
             backs += 1;
@@ -478,8 +488,10 @@ describe('axe-core and a 390 px screen on every screen', () => {
             if (at.id === target.id || (target.radio && at.kind === 'radio' && at.label === target.label && at.id.split('-')[0] === target.id.split('-')[0])) break;
           }
           // The loop's Tab moves on from the field Shift+Tab reached: step back once more so that it lands on it.
-          await page.keyboard.press('Shift+Tab');
-          backs += 1;
+          if (target) {
+            await page.keyboard.press('Shift+Tab');
+            backs += 1;
+          }
         }
       } else if (el.kind === 'next') {
         const left = await firstUnfinished();

@@ -33,6 +33,30 @@ describe('lists: add and remove with the limits and the engine\'s effects', () =
     expect(shown).toEqual(['33', '33', '34']);
   });
 
+  it('Add takes the focus to the new row\'s title, with no error shown; Remove to the row that takes its place, or to Add', async () => {
+    const user = userEvent.setup();
+    renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
+    const add = screen.getByRole('button', { name: /Add Primary Beneficiary/ });
+    await user.click(add);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Primary Beneficiary 2' }));
+    // Its fields were not visited: the empty name is not reported yet.
+    expect(within(primaryRows()[1]).queryByRole('alert')).toBeNull();
+    expect([...document.querySelectorAll('.field-error')].map((e) => e.textContent)).toEqual([]);
+    await user.click(add);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Primary Beneficiary 3' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Primary Beneficiary 2' }));
+    expect(primaryRows()).toHaveLength(2);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Primary Beneficiary 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Primary Beneficiary 2' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Primary Beneficiary 1' }));
+
+    const addContingent = screen.getByRole('button', { name: /Add Contingent Beneficiary/ });
+    await user.click(addContingent);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Contingent Beneficiary 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Contingent Beneficiary 1' }));
+    expect(document.activeElement).toBe(addContingent);
+  });
+
   it('stops at 3 primary beneficiaries with the spec\'s message', async () => {
     const user = userEvent.setup();
     renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
