@@ -4,6 +4,9 @@ import { loadConfig } from './loadConfig.ts';
 import { createMetricsServer } from './ops/createMetricsServer.ts';
 import { buildServer } from './server.ts';
 
+/** A setting the operator must change (a port already taken): its message is the whole report, not a stack. */
+class SettingError extends Error {}
+
 /** Starts the API (and the built web app from dist/app when it exists) on PORT, and the metrics when METRICS=1. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,10 +26,16 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
+  const unusable = (what: string, host: string, port: number) => (err: NodeJS.ErrnoException): never => {
+    throw ['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'].includes(err.code ?? '') ? new SettingError(`${what} could not listen on ${host}:${port}: ${err.message}`) : err;
+  };
+  await app.listen({ port: config.port, host: config.host }).catch(unusable('The API (HOST, PORT)', config.host, config.port));
   if (metrics && config.metrics) {
     const { host, port } = config.metrics;
-    await new Promise<void>((resolve) => metrics.listen(port, host, resolve));
+    await new Promise<void>((resolve, reject) => {
+      metrics.once('error', reject);
+      metrics.listen(port, host, resolve);
+    }).catch(unusable('The metrics (METRICS_HOST, METRICS_PORT)', host, port));
     const address = metrics.address();
     app.log.info({ metrics: `http://${host}:${typeof address === 'object' && address ? address.port : port}/metrics` }, 'metrics listening');
   }
@@ -36,6 +45,7 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   // A broken definition is product staff's to fix: its report, not a stack trace.
   if (err instanceof DefinitionError || err instanceof DefinitionFileError) console.error(`The definitions in steps/ have problems; the server did not start:\n${err.message}`);
+  else if (err instanceof SettingError) console.error(`The server did not start: ${err.message}`);
   else console.error(err);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,6 +149,36 @@ describe('METRICS=1', () => {
       child.kill('SIGTERM');
     }
   });
+});
+
+describe('a port already taken', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ops-port-taken-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it.each([
+    ['PORT', 'The API (HOST, PORT)'],
+    ['METRICS_PORT', 'The metrics (METRICS_HOST, METRICS_PORT)'],
+  ])('%s: the start stops with the setting to change (exit 1), not a stack trace', async (setting, what) => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', APP_DIR: '/nonexistent', DATA_DIR: dataDir, DATABASE_URL: '', METRICS: '1', METRICS_PORT: '0', [setting]: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+      child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain(`The server did not start: ${what} could not listen on 127.0.0.1:${port}`);
+      expect(output).toContain('EADDRINUSE');
+      expect(output).not.toMatch(/^\s+at /m);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
 });
 
 describe('SIGTERM', () => {
