@@ -105,6 +105,12 @@ async function scrapeBatches(metricsUrl: string | undefined): Promise<Batches | 
   return { read: { sum: value('sum', 'read'), count: value('count', 'read') }, write: { sum: value('sum', 'write'), count: value('count', 'write') } };
 }
 
+/** The batches sent between two scrapes. */
+const batchesSince = (before: Batches, after: Batches): Batches => {
+  const since = (kind: keyof Batches) => ({ sum: after[kind].sum - before[kind].sum, count: after[kind].count - before[kind].count });
+  return { read: since('read'), write: since('write') };
+};
+
 /** One round of one target: autocannon's result, the CPU time each party spent per request, and the batches sent. */
 interface Round {
   result: Result;
@@ -156,10 +162,7 @@ async function alternate(targets: Options[], server?: { pid?: number; metricsUrl
       // batches are its own.
       if (server?.metricsUrl) await sleep(300);
       const batchesAfter = await scrapeBatches(server?.metricsUrl);
-      const batches = batchesBefore && batchesAfter
-        ? { read: { sum: batchesAfter.read.sum - batchesBefore.read.sum, count: batchesAfter.read.count - batchesBefore.read.count }, write: { sum: batchesAfter.write.sum - batchesBefore.write.sum, count: batchesAfter.write.count - batchesBefore.write.count } }
-        : null;
-      out[k].push({ result, cpu, batches });
+      out[k].push({ result, cpu, batches: batchesBefore && batchesAfter ? batchesSince(batchesBefore, batchesAfter) : null });
     }
   }
   return out;
