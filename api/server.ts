@@ -64,6 +64,13 @@ function stripApiPrefix(url: string): string {
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
+/** A browser opening a page (GET for HTML, outside /api/): the web app answers it, whatever route shares its path. */
+function isPageRequest(request: FastifyRequest): boolean {
+  return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && !request.originalUrl.startsWith('/api/') && request.originalUrl !== '/api';
+}
+
+const sendApp = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
+
 /**
  * Where generated files live: a bucket when S3_BUCKET is set; else, on PostgreSQL, the database, where every
  * instance reads them; else (SQLite: one instance) DATA_DIR/files.
@@ -153,10 +160,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const appDir = options.appDir ?? env.appDir;
   const indexHtml = appDir && existsSync(join(appDir, 'index.html'));
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && !request.originalUrl.startsWith('/api/');
-    if (indexHtml && wantsPage) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (indexHtml && isPageRequest(request)) return sendApp(reply);
     return reply.code(404).send(withErrors({ error: 'Not found' }));
   });
+  if (indexHtml) {
+    // A page of the app can share its path with a route served without /api (the Applications page and the spec's
+    // GET /applications/): a browser opening or reloading it gets the page, an API client the JSON.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config.browsable || !isPageRequest(request)) return;
+      return sendApp(reply);
+    });
+  }
 
   await app.register(async (api) => {
     await api.register(authPlugin, { tokenTtlMs: options.tokenTtlMs ?? TWELVE_HOURS });
