@@ -64,6 +64,18 @@ describe('PostgreSQL: batched reads and named statements', () => {
   /** What a read answers: the stored screening, or the HTTP status it fails with. */
   const outcome = (r: PromiseSettledResult<unknown>): unknown => (r.status === 'fulfilled' ? r.value : r.reason instanceof ApiError ? r.reason.statusCode : r.reason);
 
+  it('stores a large step record lz4-compressed where the server has lz4, and reads it back whole', async () => {
+    const { rows } = await sql<{ lz4: boolean }>`select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(layer.db);
+    const store = createScreeningStore(layer.db);
+    // Over PostgreSQL's 2 KB threshold, as an owner record with its second owner is.
+    const record = { occupation_duties: 'Cabinet maker; designs and builds custom furniture. '.repeat(80) };
+    await store.save(2, 'owner', record);
+    const stored = await sql<{ method: string | null }>`select pg_column_compression(data) as method from screening_records where client_id = 2 and step_id = 'owner'`.execute(layer.db);
+    expect(stored.rows[0].method).toBe(rows[0]?.lz4 ? 'lz4' : 'pglz');
+    expect((await store.load(2)).owner).toEqual(record);
+    await store.clear(2);
+  });
+
   it('sends the reads of one turn as one statement, each caller getting what it gets alone', async () => {
     const batches: string[] = [];
     const store = createScreeningStore(layer.db, false, undefined, undefined, (kind, size) => batches.push(`${kind} ${size}`));
