@@ -163,16 +163,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (indexHtml && isPageRequest(request)) return sendApp(reply);
     return reply.code(404).send(withErrors({ error: 'Not found' }));
   });
-  if (indexHtml) {
-    // A page of the app can share its path with a route served without /api (the Applications page and the spec's
-    // GET /applications/): a browser opening or reloading it gets the page, an API client the JSON.
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.config.browsable || !isPageRequest(request)) return;
-      return sendApp(reply);
-    });
-  }
 
   await app.register(async (api) => {
+    if (indexHtml) {
+      // A page of the app can share its path with an API route served without /api (the Applications page and the
+      // spec's GET /applications/): a browser opening or reloading it gets the page, an API client the JSON. Before
+      // the token check; the health routes, the API document and the built files are outside this scope.
+      api.addHook('onRequest', async (request, reply) => {
+        if (isPageRequest(request)) return sendApp(reply);
+      });
+    }
     await api.register(authPlugin, { tokenTtlMs: options.tokenTtlMs ?? TWELVE_HOURS });
     await api.register(clientsPlugin);
     await api.register(screeningPlugin);

@@ -166,7 +166,5 @@ declare module 'fastify' {
     public?: boolean;
     /** Counted apart in the metrics: a step save, or a generation of PDFs. */
     metric?: 'save' | 'generation';
-    /** A browser may open the route itself (health, docs): its answer, not the web app's page, even for text/html. */
-    browsable?: boolean;
   }
 }

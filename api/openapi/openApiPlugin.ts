@@ -36,5 +36,5 @@ export const openApiPlugin = fp(async (app) => {
     built ??= buildOpenApiDocument(routes, app.engine);
     return built;
   });
-  app.get('/docs', { config: { public: true, browsable: true }, schema: { hide: true } }, async () => app.openApiDocument());
+  app.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.openApiDocument());
 }, { name: 'openapi', dependencies: ['engine'] });

@@ -68,7 +68,7 @@ export const opsPlugin = fp(async (app) => {
     else if (metric === 'generation') generations.observe({ status }, seconds);
   });
 
-  const hidden = { schema: { hide: true }, config: { public: true, browsable: true } };
+  const hidden = { schema: { hide: true }, config: { public: true } };
   app.get('/healthz', hidden, async () => ({ status: 'ok' }));
   app.get('/readyz', hidden, async (_request, reply) => {
     if (stopping) return reply.code(503).send({ status: 'stopping' });

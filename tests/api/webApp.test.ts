@@ -30,10 +30,12 @@ describe('serving the built web app with the API', () => {
     }
   });
 
-  it('serves the built files', async () => {
-    const res = await server.call('GET', '/assets/main.js');
-    expect(res.status).toBe(200);
-    expect(res.text).toBe('console.log(1)');
+  it('serves the built files, also to a browser opening one', async () => {
+    for (const headers of [{}, page]) {
+      const res = await server.call('GET', '/assets/main.js', { headers });
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('console.log(1)');
+    }
   });
 
   it('keeps API answers as JSON, even for a browser', async () => {
@@ -46,7 +48,7 @@ describe('serving the built web app with the API', () => {
     expect((await server.call('GET', '/applications/', { headers: { accept: 'application/json' } })).status).toBe(401);
   });
 
-  it('answers the routes a browser may open itself (health, the API document) with their own answers', async () => {
+  it('answers the health routes and the API document, which are not pages, as themselves in a browser too', async () => {
     expect((await server.call('GET', '/healthz', { headers: page })).body).toEqual({ status: 'ok' });
     expect((await server.call('GET', '/readyz', { headers: page })).body).toEqual({ status: 'ready' });
     const docs = await server.call('GET', '/docs', { headers: page });
