@@ -1,6 +1,7 @@
 import { maskSecrets } from '../engine/secretFields.ts';
 import type { JsonObject, StepDefinition } from '../engine/types.ts';
 import { enumLabel, fillTemplate, formatMoney } from './options.ts';
+import { uiSections } from './uiSections.ts';
 
 /** One answered field: its label from ui.json and its value as the adviser chose it. */
 export interface SummaryRow {
@@ -77,11 +78,34 @@ export function summarizeRecord(def: StepDefinition, record: JsonObject | undefi
     return String(value);
   };
 
+  /**
+   * An object's answers as its form shows them: the fields outside every ui:sections entry first, then each section
+   * under its title (two owners' "ID Type" under "Owner's Identification" and "Second Owner's Identification").
+   * As on the form, a lone section is not titled, nor is a list or an object alone in its section titled twice.
+   */
   const walk = (objSchema: Schema, objUi: Ui, value: JsonObject, title?: string): SummaryGroup => {
-    const group: SummaryGroup = { title, rows: [], groups: [] };
     const props = (objSchema.properties ?? {}) as Record<string, Schema>;
     const order = (objUi['ui:order'] as string[] | undefined)?.filter((k) => k !== '*' && k in props) ?? [];
     const names = [...order, ...Object.keys(props).filter((k) => !order.includes(k))];
+    const sections = uiSections(objUi);
+    const placed = new Set(sections.flatMap((s) => s.fields));
+    const group = fields(objSchema, objUi, value, names.filter((n) => !placed.has(n)), title);
+    const answered = sections.map((s) => ({ section: s, inner: fields(objSchema, objUi, value, s.fields.filter((n) => n in props)) })).filter(({ inner }) => inner.rows.length || inner.groups.length);
+    const titled = answered.length > 1 || group.rows.length > 0 || group.groups.length > 0 || title === undefined;
+    for (const { section, inner } of answered) {
+      // A section holding one list or object (and notes): the section's title is that group's.
+      const lone = inner.rows.length === 0 && inner.groups.length === 1;
+      if (!titled) group.groups.push({ ...inner, title: undefined });
+      else if (lone) group.groups.push({ ...inner.groups[0], title: section.title ?? inner.groups[0].title });
+      else group.groups.push({ ...inner, title: section.title });
+    }
+    return group;
+  };
+
+  /** The answered fields `names` of an object, in that order, as rows and (nested objects, lists) titled groups. */
+  const fields = (objSchema: Schema, objUi: Ui, value: JsonObject, names: string[], title?: string): SummaryGroup => {
+    const group: SummaryGroup = { title, rows: [], groups: [] };
+    const props = (objSchema.properties ?? {}) as Record<string, Schema>;
     for (const name of names) {
       const { schema, ui } = resolve(props[name], (objUi[name] ?? {}) as Ui);
       const v = value[name];

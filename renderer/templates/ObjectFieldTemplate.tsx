@@ -1,15 +1,8 @@
 import { startTransition, useContext, useEffect, useMemo, useState, type ReactElement } from 'react';
 import type { ObjectFieldTemplatePropertyType, ObjectFieldTemplateProps } from '@rjsf/utils';
 import { pathKey, SectionContext, useStoreValue } from '../contexts.ts';
+import { uiSections, type SectionDefinition } from '../uiSections.ts';
 
-/** One entry of `ui:sections`. */
-interface SectionDefinition {
-  id: string;
-  title?: string;
-  description?: string;
-  layout?: 'row';
-  fields: string[];
-}
 
 /** How many fields of a root object are drawn in the first frame. */
 const FIRST_PAINT_FIELDS = 24;
@@ -71,7 +64,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const prefix = pathKey(path);
   const ui = uiSchema as Record<string, unknown>;
   const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
-  const sections = (ui['ui:sections'] as SectionDefinition[] | undefined) ?? [];
+  const sections = uiSections(ui);
   const isRoot = depth === 0;
   const isItem = typeof path[depth - 1] === 'number';
   const override = useStoreValue((s) => (prefix ? s.textOf(prefix) : undefined));
