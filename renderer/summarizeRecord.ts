@@ -41,8 +41,10 @@ function typeOf(schema: Schema): string | undefined {
  * @param def - the step's definition
  * @param record - the step's saved record
  * @param lookups - the lists lookupSelect fields choose from, to show a chosen row by its optionLabel
+ * @param texts - the engine's changing texts for the step (StepView.texts): titles of sections (by id) and of nested
+ *   objects (by path) as the form shows them for these answers ("Successor Owner for Arjun Mehta")
  */
-export function summarizeRecord(def: StepDefinition, record: JsonObject | undefined, lookups: Record<string, unknown[] | undefined> = {}): SummaryGroup {
+export function summarizeRecord(def: StepDefinition, record: JsonObject | undefined, lookups: Record<string, unknown[] | undefined> = {}, texts: Record<string, string> = {}): SummaryGroup {
   const root = def.schema as Schema;
   const definitions = (root.definitions ?? {}) as Record<string, Schema>;
   const uiDefinitions = ((def.ui as Ui)['ui:definitions'] ?? {}) as Record<string, Ui>;
@@ -83,27 +85,28 @@ export function summarizeRecord(def: StepDefinition, record: JsonObject | undefi
    * under its title (two owners' "ID Type" under "Owner's Identification" and "Second Owner's Identification").
    * As on the form, a lone section is not titled, nor is a list or an object alone in its section titled twice.
    */
-  const walk = (objSchema: Schema, objUi: Ui, value: JsonObject, title?: string): SummaryGroup => {
+  const walk = (objSchema: Schema, objUi: Ui, value: JsonObject, title?: string, path: string[] = []): SummaryGroup => {
     const props = (objSchema.properties ?? {}) as Record<string, Schema>;
     const order = (objUi['ui:order'] as string[] | undefined)?.filter((k) => k !== '*' && k in props) ?? [];
     const names = [...order, ...Object.keys(props).filter((k) => !order.includes(k))];
     const sections = uiSections(objUi);
     const placed = new Set(sections.flatMap((s) => s.fields));
-    const group = fields(objSchema, objUi, value, names.filter((n) => !placed.has(n)), title);
-    const answered = sections.map((s) => ({ section: s, inner: fields(objSchema, objUi, value, s.fields.filter((n) => n in props)) })).filter(({ inner }) => inner.rows.length || inner.groups.length);
+    const group = fields(objSchema, objUi, value, names.filter((n) => !placed.has(n)), path, title);
+    const answered = sections.map((s) => ({ section: s, inner: fields(objSchema, objUi, value, s.fields.filter((n) => n in props), path) })).filter(({ inner }) => inner.rows.length || inner.groups.length);
     const titled = answered.length > 1 || group.rows.length > 0 || group.groups.length > 0 || title === undefined;
     for (const { section, inner } of answered) {
+      const sectionTitle = texts[section.id] ?? section.title;
       // A section holding one list or object (and notes): the section's title is that group's.
       const lone = inner.rows.length === 0 && inner.groups.length === 1;
       if (!titled) group.groups.push({ ...inner, title: undefined });
-      else if (lone) group.groups.push({ ...inner.groups[0], title: section.title ?? inner.groups[0].title });
-      else group.groups.push({ ...inner, title: section.title });
+      else if (lone) group.groups.push({ ...inner.groups[0], title: sectionTitle ?? inner.groups[0].title });
+      else group.groups.push({ ...inner, title: sectionTitle });
     }
     return group;
   };
 
   /** The answered fields `names` of an object, in that order, as rows and (nested objects, lists) titled groups. */
-  const fields = (objSchema: Schema, objUi: Ui, value: JsonObject, names: string[], title?: string): SummaryGroup => {
+  const fields = (objSchema: Schema, objUi: Ui, value: JsonObject, names: string[], path: string[], title?: string): SummaryGroup => {
     const group: SummaryGroup = { title, rows: [], groups: [] };
     const props = (objSchema.properties ?? {}) as Record<string, Schema>;
     for (const name of names) {
@@ -114,7 +117,7 @@ export function summarizeRecord(def: StepDefinition, record: JsonObject | undefi
       const label = (ui['ui:title'] as string | undefined) ?? humanize(name);
       const type = typeOf(schema) ?? (schema.properties ? 'object' : undefined);
       if (type === 'object' && v && typeof v === 'object' && !Array.isArray(v)) {
-        const inner = walk(schema, ui, v as JsonObject, label);
+        const inner = walk(schema, ui, v as JsonObject, texts[[...path, name].join('.')] ?? label, [...path, name]);
         if (inner.rows.length || inner.groups.length) group.groups.push(inner);
         continue;
       }
@@ -126,7 +129,7 @@ export function summarizeRecord(def: StepDefinition, record: JsonObject | undefi
           v.forEach((row, i) => {
             if (!row || typeof row !== 'object') return;
             const heading = itemTitle ? itemTitle.replace(/\{n\}/g, String(i + 1)) : `${label} ${i + 1}`;
-            const inner = walk(items.schema, items.ui, row as JsonObject, heading);
+            const inner = walk(items.schema, items.ui, row as JsonObject, heading, [...path, name, String(i)]);
             if (inner.rows.length || inner.groups.length) list.groups.push(inner);
           });
           if (list.groups.length) group.groups.push(list);

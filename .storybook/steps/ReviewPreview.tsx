@@ -38,7 +38,7 @@ export function ReviewPreview({ sections, data, editLabel, lookups }: { sections
         const def = definitions.steps[section.step];
         if (!def) return null;
         const applies = engine.stepApplies(section.step, data);
-        const summary = summarizeRecord(def, data[section.step] as JsonObject | undefined, lookups);
+        const summary = summarizeRecord(def, data[section.step] as JsonObject | undefined, lookups, engine.evaluateStep(section.step, data).texts);
         const empty = !summary.rows.length && !summary.groups.length;
         return (
           <section key={section.step} className="section" aria-labelledby={`review-${section.step}`}>

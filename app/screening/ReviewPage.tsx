@@ -40,12 +40,14 @@ export function ReviewPage() {
   const { engine, actor, saved, context, clientId, lookups } = useWizard();
   const def = engine.definitions.steps[engine.definitions.flow.review];
   const options = uiOptionsOf(def);
-  const sections = engine.reviewSections();
+  const sections = useMemo(() => engine.reviewSections(), [engine]);
   const data = { ...saved, $context: context };
   const editLabel = options.editLabel ?? 'Edit';
   // The good-order check: the same one the server runs before generating.
   const incomplete = useMemo(() => engine.incompleteSteps({ ...saved, $context: context }), [engine, saved, context]);
   const retired = useMemo(() => engine.retiredAnswers({ ...saved, $context: context }), [engine, saved, context]);
+  // The titles the form shows for these answers ("Successor Owner for Arjun Mehta"), step by step.
+  const texts = useMemo(() => Object.fromEntries(sections.map((s) => [s.step, s.step in engine.definitions.steps ? engine.evaluateStep(s.step, { ...saved, $context: context }).texts : {}])), [engine, sections, saved, context]);
 
   return (
     <StepCard heading={options.heading ?? def.flow.title} description={options.description}>
@@ -67,7 +69,7 @@ export function ReviewPage() {
           const stepDef = engine.definitions.steps[section.step];
           if (!stepDef) return null;
           const applies = engine.stepApplies(section.step, data);
-          const summary = summarizeRecord(stepDef, saved[section.step] as JsonObject | undefined, lookups);
+          const summary = summarizeRecord(stepDef, saved[section.step] as JsonObject | undefined, lookups, texts[section.step]);
           const empty = !summary.rows.length && !summary.groups.length;
           const headingId = `review-${section.step}`;
           return (

@@ -1,6 +1,6 @@
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
 import type { JsonObject } from '../../engine/types.ts';
-import { definitions, example } from '../support/engine.ts';
+import { definitions, engine, example } from '../support/engine.ts';
 
 function rows(group: SummaryGroup): Record<string, string> {
   return Object.fromEntries(group.rows.map((r) => [r.label, r.value]));
@@ -72,5 +72,16 @@ describe('review summaries come from the definitions', () => {
     expect(person.title).toBe('Person');
     expect(person.groups.map((g) => g.title)).toEqual([undefined]);
     expect(allRows(person)).toEqual([{ label: 'Name', value: 'Ana' }, { label: 'Age', value: '40' }]);
+  });
+
+  it('titles sections and nested objects as the form does for these answers, with the engine\'s texts', () => {
+    const data = example('screening-review', 'full-application');
+    const texts = engine.evaluateStep('multi-owner', data).texts;
+    const successors = summarizeRecord(definitions.steps['multi-owner'], data['multi-owner'] as JsonObject, {}, texts);
+    // The example's owners are its two insureds, Arjun and Emily Mehta: the form names them, not "Owner 1" and "Owner 2".
+    const named = successors.groups.map((g) => g.title).filter((t) => t?.startsWith('Successor Owner for'));
+    expect(named).toEqual(['Successor Owner for Arjun Mehta', 'Successor Owner for Emily Mehta']);
+    const beneficiary = summarizeRecord(definitions.steps.beneficiary, data.beneficiary as JsonObject, {}, engine.evaluateStep('beneficiary', data).texts);
+    expect(beneficiary.groups.map((g) => g.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^Insured 1: \S/)]));
   });
 });
