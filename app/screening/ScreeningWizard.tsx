@@ -5,7 +5,7 @@ import { positionOf } from '../../engine/buildFlowMachine.ts';
 import { finalStepOf } from '../../engine/finalStepOf.ts';
 import type { ApplicationData, JsonObject } from '../../engine/types.ts';
 import { loadApplication, onOtherStepsSaved } from './api.ts';
-import { screeningRuntime } from './definitions.ts';
+import { loadSteps, screeningRuntime } from './definitions.ts';
 import { GenerationPage } from './GenerationPage.tsx';
 import { prewarmSteps } from './prewarm.ts';
 import { recordCurrentStep } from './progress.ts';
@@ -15,6 +15,7 @@ import { StepsGate } from './StepsGate.tsx';
 import { clientNameOf } from './clientNameOf.ts';
 import { useStepAnnouncement, wizardTitle } from './useStepAnnouncement.ts';
 import { ProgressDisplay, StepList, type StepStatus } from './WizardChrome.tsx';
+import { versionSeen } from './versions.ts';
 import { uiOptionsOf, WizardContext, type WizardEnv } from './wizardEnv.ts';
 import './wizard.css';
 
@@ -206,14 +207,31 @@ function FlowSession(props: FlowSessionProps) {
     total: applicable.length,
     client: clientNameOf(context, clientId),
   }));
-  // Good order as saved (not as typed): recomputed when a save lands, not on each keystroke.
-  const incomplete = useMemo(() => new Set(engine.incompleteSteps({ ...saved, $context: context }).map((s) => s.id)), [engine, saved, context]);
+  // A check says the saved answers are in good order, so a step is checked only by its own definition: the
+  // definitions of the steps with saved answers load in the background (a step loads when first needed), and the
+  // list is checked again once they are there.
+  const unchecked = applicable.filter((s) => s.id !== flow.review && s.id !== finalStep && saved[s.id] !== undefined && !engine.hasStep(s.id)).map((s) => s.id).join(',');
+  const [checkedRound, setCheckedRound] = useState(0);
+  useEffect(() => {
+    if (!unchecked) return;
+    let live = true;
+    loadSteps(unchecked.split(',')).then(() => live && setCheckedRound((n) => n + 1), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [unchecked]);
+  // Good order as saved (not as typed): recomputed when a save lands or definitions arrive, not on each keystroke.
+  // checkedRound: the engine has more definitions to check the saved answers with.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const incomplete = useMemo(() => new Set(engine.incompleteSteps({ ...saved, $context: context }).map((s) => s.id)), [engine, saved, context, checkedRound]);
   // Review and generation save nothing to check: the review is done once passed.
   const status = useCallback((id: string): StepStatus | undefined => {
     if (id === flow.review || id === finalStep) return undefined;
-    if (saved[id] === undefined) return 'unanswered';
+    // What the client's profile fills in (the proposed insured's name) is not a step the adviser has answered.
+    if (saved[id] === undefined || versionSeen(clientId, id) === 0) return 'unanswered';
+    if (!engine.hasStep(id)) return 'unanswered';
     return incomplete.has(id) ? 'incomplete' : 'complete';
-  }, [saved, incomplete, flow.review, finalStep]);
+  }, [saved, incomplete, flow.review, finalStep, clientId, engine]);
 
   const hrefOf = useCallback((id: string) => `${base(clientId)}/${id}`, [clientId]);
 

@@ -37,6 +37,13 @@ describe('an application in good order', () => {
       address_line1: '1200 rue Sherbrooke Ouest', city: 'Montréal', province: 'QC', postal_code: 'H3A 1H6',
     });
     await seedSteps(api, clientId, withClientIds({ basic: record('basic', 'new-application') }, { 1024: clientId }) as Json);
+    // The profile fills in the proposed insured's name, but nobody has answered that step: the list does not check it.
+    await openStep(page, h.baseUrl, clientId, 'basic', 'Basic Insurance Screening');
+    const insuredItem = page.getByRole('navigation', { name: 'Screening steps' }).getByRole('listitem').filter({ hasText: 'Proposed Insured' });
+    expect(await insuredItem.innerText()).not.toMatch(/completed|incomplete/);
+    // Still so once the browser has had time to load and check the next steps' definitions.
+    await page.waitForTimeout(1500);
+    expect(await insuredItem.innerText()).not.toMatch(/completed|incomplete/);
     await openStep(page, h.baseUrl, clientId, 'proposed-insured', 'Proposed Insureds');
     await button(page, '1 Insured').click();
     await page.getByRole('heading', { name: 'Client Information', level: 1 }).waitFor();
@@ -80,6 +87,21 @@ describe('an application in good order', () => {
     expect((await savedScreening(api, clientId)).owner).toBeUndefined();
     const refused = await api.request('PUT', `/api/screening/${clientId}/owner/`, {});
     expect(refused.status).toBe(400);
+  });
+
+  it('checks a saved step in the step list only once its own definition has checked it, wherever it is', async () => {
+    const clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
+    const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
+    const data = withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Json;
+    await seedSteps(api, clientId, data, ANSWERED_STEPS);
+    // Basic's language page saved on its own (Save Progress): "No", and the explanation page not answered yet.
+    const partial = await api.request('PATCH', `/api/screening/${clientId}/basic/`, { speaks_english_french: false });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(200);
+    // Opened at Owner, the wizard has not needed Basic's definition: the list waits for it, then flags Basic.
+    await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
+    const item = (title: string) => page.getByRole('navigation', { name: 'Screening steps' }).getByRole('listitem').filter({ hasText: title });
+    await poll(() => item('Basic Information').innerText()).toContain('(incomplete)');
+    await poll(() => item('Medical Information').innerText()).toContain('(completed)');
   });
 
   it('lists an incomplete step on the review, opens it, and keeps Continue disabled until it is fixed', async () => {
