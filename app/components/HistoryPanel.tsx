@@ -79,6 +79,18 @@ function fieldName(path: string, def?: StepDefinition): string {
 
 const timeFormat = new Intl.DateTimeFormat('en-CA', { hour: '2-digit', minute: '2-digit' });
 
+/** How many changes of an entry show before "Show N more". */
+const SHOWN_CHANGES = 12;
+
+/** An entry's changes in the order its form asks them (recorded order where the definition is not loaded). */
+function inFormOrder(changes: HistoryEntry['changes'], def?: StepDefinition): HistoryEntry['changes'] {
+  if (!def) return changes;
+  const order = new Map(answerFields(def).map((f, i) => [f.path, i]));
+  const place = (field: string): number => order.get(genericPath(field)) ?? order.size;
+  // Stable: rows of one list keep their order, fields unknown to the definition keep theirs, last.
+  return changes.map((c, i) => ({ c, i })).sort((a, b) => place(a.c.field) - place(b.c.field) || a.i - b.i).map(({ c }) => c);
+}
+
 /**
  * The client's History panel: who changed which answers and when, newest first, from the audit trail
  * (SINs arrive masked). Older entries load on request.
@@ -89,6 +101,8 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
   const [more, setMore] = useState(false);
   // Bumped when the definitions of the steps listed have loaded, so their titles replace the recorded names.
   const [, setLabelsReady] = useState(0);
+  // Entries whose every change the adviser asked to see.
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
 
   const load = useCallback(async (before?: number, signal?: AbortSignal) => {
     setState('loading');
@@ -139,8 +153,8 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
                   by {entry.user?.username ?? 'the system'} · <time dateTime={entry.at}>{formatDate(entry.at)} {timeFormat.format(new Date(entry.at))}</time>
                 </span>
               </p>
-              <ul className="history-changes">
-                {entry.changes.slice(0, 12).map((change) => {
+              <ul className="history-changes" id={`history-changes-${entry.id}`}>
+                {inFormOrder(entry.changes, def).slice(0, expanded.has(entry.id) ? undefined : SHOWN_CHANGES).map((change) => {
                   const path = genericPath(change.field);
                   return (
                     <li key={change.field}>
@@ -148,7 +162,13 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
                     </li>
                   );
                 })}
-                {entry.changes.length > 12 ? <li className="muted">and {entry.changes.length - 12} more</li> : null}
+                {entry.changes.length > SHOWN_CHANGES && !expanded.has(entry.id) ? (
+                  <li className="history-more">
+                    <button type="button" className="btn btn-ghost btn-sm" aria-controls={`history-changes-${entry.id}`} onClick={() => setExpanded((set) => new Set(set).add(entry.id))}>
+                      Show {entry.changes.length - SHOWN_CHANGES} more
+                    </button>
+                  </li>
+                ) : null}
               </ul>
             </li>
             );

@@ -77,6 +77,28 @@ describe('the History panel of a client', () => {
     expect(items[1]).toHaveTextContent(`${ui('client-profile/ui.json', '/gender_sex_at_birth/ui:title')}: — → ${ui('client-profile/ui.json', '/gender_sex_at_birth/ui:enumNames/female')}`);
   });
 
+  it('lists a step\'s changes in the order its form asks them, and shows every one of a long entry on request', async () => {
+    await loadSteps(['multi-owner']);
+    // As the audit trail records them: by field name, not in the form's order.
+    const fields = ['no_survivorship', 'owner1_successor_first_name', 'owner1_successor_last_name', 'owner1_successor_middle_name', 'owner1_successor_relationship',
+      'owner2_successor_first_name', 'owner2_successor_last_name', 'owner2_successor_middle_name', 'owner2_successor_relationship', 'subrogated_owner'];
+    const changes = [...fields, ...fields.map((f) => `${f}_unknown`)].sort().map((field, i) => ({ field, from: null, to: `value ${i}` }));
+    mockApi({ 'GET /api/clients/7/history/?limit=25': () => ({ body: { results: [entry(1, { entity_id: 'multi-owner', changes })] } }) });
+    render(<HistoryPanel clientId="7" />);
+    const list = await screen.findByRole('list', { name: 'Changes, newest first' });
+    const shown = () => within(list).getAllByRole('listitem').filter((li) => li.firstElementChild?.classList.contains('history-field')).map((li) => li.textContent ?? '');
+    expect(shown()).toHaveLength(12);
+    // The form's order: ui:order in multi-owner/ui.json, fields the definition does not know after them.
+    const ui = (await import('../../steps/multi-owner/ui.json')).default as { 'ui:order': string[] };
+    const formOrder = ui['ui:order'].filter((f) => fields.includes(f));
+    const valueOf = (field: string) => `value ${changes.findIndex((c) => c.field === field)}`;
+    expect(shown().slice(0, formOrder.length).map((text) => text.split(' → ')[1])).toEqual(formOrder.map(valueOf));
+    await userEvent.click(screen.getByRole('button', { name: `Show ${changes.length - 12} more` }));
+    expect(shown()).toHaveLength(changes.length);
+    expect(shown().slice(formOrder.length).every((text) => /_unknown|Unknown/.test(text))).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+  });
+
   it('loads older changes on request, and says so when none are recorded', async () => {
     const page = Array.from({ length: 25 }, (_, i) => entry(100 - i));
     const api = mockApi({
