@@ -52,9 +52,11 @@ export function saveSession(session: Session): void {
   s.setItem(KEYS.role, session.role);
 }
 
-/** What the login page is told by a page that needed a session: where to go back to. */
+/** What the login page is told by a page that needed a session: where to go back to, and whether one just ended. */
 export interface LoginState {
   from?: string;
+  /** The server refused the session (expired, or logged out from another window): the login page says so. */
+  ended?: boolean;
 }
 
 /**
@@ -74,4 +76,32 @@ export function clearSession(): void {
   s.removeItem(KEYS.token);
   s.removeItem(KEYS.username);
   s.removeItem(KEYS.role);
+}
+
+const endedListeners = new Set<() => void>();
+let endedCount = 0;
+
+/**
+ * The server refused this tab's token (it expired, or a logout in another window revoked it): the session is
+ * forgotten as on logout, and the signed-in pages hear of it (onSessionEnded) and go to the login page.
+ */
+export function endSession(): void {
+  if (!getToken()) return;
+  clearSession();
+  endedCount += 1;
+  for (const listener of endedListeners) listener();
+}
+
+/**
+ * Subscribes to endSession, in the shape of React's useSyncExternalStore (with sessionEndings as the snapshot).
+ * @returns - the function that unsubscribes
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+/** @returns - how many sessions this page has seen end (changes each time one does). */
+export function sessionEndings(): number {
+  return endedCount;
 }

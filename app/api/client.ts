@@ -3,8 +3,7 @@
  * A failed call throws an ApiError whose message is the server's `error` field when there is one,
  * otherwise the spec's fallback text for that call.
  */
-import { clearDrafts } from '../screening/draftStorage.ts';
-import { getToken } from '../session.ts';
+import { endSession, getToken } from '../session.ts';
 import { filenameFromDisposition } from './filenameFromDisposition.ts';
 import type {
   Broker,
@@ -118,8 +117,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   options.onHeaders?.(response.headers);
   const parsed = await readBody(response);
   if (!response.ok) {
-    // An expired or revoked session: the drafts kept in this browser go with it, as on logout.
-    if (auth && response.status === 401) clearDrafts();
+    // An expired or revoked session ends here as on logout (the drafts kept in this browser go with it), and the
+    // page goes to the login, which brings the adviser back after it.
+    if (auth && response.status === 401) endSession();
     const text = message?.(response, parsed) ?? errorField(parsed) ?? fallbackText(fallback, response, parsed);
     throw new ApiError(text, response.status, parsed);
   }
@@ -149,6 +149,7 @@ export async function downloadFile(path: string): Promise<DownloadedFile> {
   }
   if (!response.ok) {
     const body = await readBody(response);
+    if (response.status === 401) endSession();
     throw new ApiError(errorField(body) ?? 'Failed to download the file', response.status, body);
   }
   return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('Content-Disposition')) };

@@ -1,16 +1,25 @@
-import { Suspense } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isSignedIn, type LoginState } from '../session.ts';
+import { isSignedIn, onSessionEnded, sessionEndings, type LoginState } from '../session.ts';
 import { useRouteTitle } from '../useRouteTitle.ts';
 import { Brand, TAGLINE } from './Brand.tsx';
 import { Loading } from './Spinner.tsx';
 import { TopNav } from './TopNav.tsx';
 
-/** Signed-in pages: the top nav above the page. Without a session, to login, which comes back here afterwards. */
+/**
+ * Signed-in pages: the top nav above the page. Without a session, to login, which comes back here afterwards; a
+ * session the server refused while the page was open (endSession) goes there at once, and the login says why.
+ */
 export function AppLayout() {
   useRouteTitle();
   const location = useLocation();
-  if (!isSignedIn()) return <Navigate to="/" replace state={{ from: `${location.pathname}${location.search}${location.hash}` } satisfies LoginState} />;
+  const endings = useSyncExternalStore(onSessionEnded, sessionEndings);
+  // Only a session that ends while these pages are open is news to the adviser (not one that ended before).
+  const [endingsAtOpen] = useState(endings);
+  if (!isSignedIn()) {
+    const state: LoginState = { from: `${location.pathname}${location.search}${location.hash}`, ...(endings > endingsAtOpen ? { ended: true } : {}) };
+    return <Navigate to="/" replace state={state} />;
+  }
   return (
     <>
       <a className="skip-link" href="#main">

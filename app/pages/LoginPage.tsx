@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../api/client.ts';
-import { returnPath, saveSession } from '../session.ts';
+import { returnPath, saveSession, type LoginState } from '../session.ts';
 import { AlertIcon } from '../components/icons.tsx';
 
 /** "/": sign in. Whatever the failure, the screen says "Invalid username or password" (spec 1, section 8). */
@@ -41,6 +41,11 @@ export default function LoginPage() {
             <span>{error}</span>
           </div>
         )}
+        {!error && (location.state as LoginState | null)?.ended ? (
+          <div className="alert alert-info" role="status">
+            <span>Your session has ended. Please sign in again: you will return to the page you were on.</span>
+          </div>
+        ) : null}
         <div className="field">
           <label className="field-label" htmlFor="login-username">
             Username

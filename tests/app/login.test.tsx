@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, getUsername, getRole } from '../../app/session.ts';
-import { deferred, locationOf, mockApi, renderRoute, type FakeResponse } from './support.tsx';
+import { deferred, locationOf, mockApi, renderRoute, signIn, type FakeResponse } from './support.tsx';
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
@@ -59,5 +59,34 @@ describe('login page', () => {
     expect(getToken()).toBe('tok-1');
     expect(getUsername()).toBe('ann');
     expect(getRole()).toBe('adviser');
+  });
+
+  it('takes a session the server refuses to the login, says why, and returns to the page after signing in again', async () => {
+    signIn('ann');
+    localStorage.setItem('screening-draft:3:owner', JSON.stringify({ data: { occupation: 'pilot' } }));
+    let refused = true;
+    mockApi({
+      // A logout in another window revoked this tab's token.
+      'GET /api/clients/': () => (refused ? { status: 401, body: { error: 'Invalid token', errors: [] } } : { body: { results: [], count: 0 } }),
+      'POST /api/login/': () => ({ body: { token: 'tok-2', username: 'ann', role: 'adviser' } }),
+    });
+    const { router } = renderRoute('/dashboard?q=gagnon');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(locationOf(router)).toBe('/');
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again');
+    // Forgotten as on logout: the token, and the drafts this browser kept (they may hold medical answers).
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem('screening-draft:3:owner')).toBeNull();
+    refused = false;
+    await fillAndSubmit('ann', 'secret');
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard?q=gagnon'));
+    expect(getToken()).toBe('tok-2');
+  });
+
+  it('says nothing of an ended session to a visitor who simply is not signed in', async () => {
+    mockApi({});
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
   });
 });
