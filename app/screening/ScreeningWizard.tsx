@@ -215,11 +215,15 @@ function FlowSession(props: FlowSessionProps) {
   useEffect(() => {
     if (!unchecked) return;
     let live = true;
-    loadSteps(unchecked.split(',')).then(() => live && setCheckedRound((n) => n + 1), () => undefined);
+    // After the step on screen, which comes first on a slow connection.
+    loadSteps([step])
+      .catch(() => undefined)
+      .then(() => (live ? loadSteps(unchecked.split(',')) : undefined))
+      .then(() => live && setCheckedRound((n) => n + 1), () => undefined);
     return () => {
       live = false;
     };
-  }, [unchecked]);
+  }, [unchecked, step]);
   // Good order as saved (not as typed): recomputed when a save lands or definitions arrive, not on each keystroke.
   // checkedRound: the engine has more definitions to check the saved answers with.
   // eslint-disable-next-line react-hooks/exhaustive-deps
