@@ -195,10 +195,15 @@ export async function register(request: Omit<RegisterRequest, 'username'> & { us
   });
 }
 
-/** POST /api/logout/. Failures are ignored: the session is cleared either way. */
+/**
+ * POST /api/logout/. Failures are ignored: the session is cleared either way. A token the server already refuses
+ * (401) is what logging out wants, so it does not count as a session that ended under the adviser (endSession).
+ */
 export async function logout(): Promise<void> {
+  const token = getToken();
+  if (!token) return;
   try {
-    await apiRequest('/api/logout/', { method: 'POST', body: {} });
+    await fetch(`${apiBase}/api/logout/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` }, body: '{}' });
   } catch {
     // The local session is what matters; the server token expires by itself.
   }

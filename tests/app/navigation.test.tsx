@@ -66,6 +66,20 @@ describe('routes and top navigation', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
 
+  it('Logout with a token the server no longer takes is a plain logout, not a session that ended', async () => {
+    signIn('ann');
+    const api = mockApi({ ...EMPTY_LIST, 'POST /api/logout/': () => ({ status: 401, body: { error: 'Invalid token', errors: [] } }) });
+    const { router } = renderRoute('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /ann/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(locationOf(router)).toBe('/');
+    expect(api.calls()).toContain('POST /api/logout/');
+    expect(getToken()).toBeNull();
+    expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
+  });
+
   it('fails a data call without a token with "No authentication token found"', async () => {
     const api = mockApi({});
     await expect(apiRequest('/api/clients/')).rejects.toThrow(NO_TOKEN_MESSAGE);
