@@ -82,7 +82,7 @@ export function summarizeRecord(def: StepDefinition, record: JsonObject | undefi
 
   /**
    * An object's answers as its form shows them: the fields outside every ui:sections entry first, then each section
-   * under its title (two owners' "ID Type" under "Owner's Identification" and "Second Owner's Identification").
+   * under its title (two owners' "ID Type" under "Identity Verification" and "Identity Verification - Second Insured").
    * As on the form, a lone section is not titled, nor is a list or an object alone in its section titled twice.
    */
   const walk = (objSchema: Schema, objUi: Ui, value: JsonObject, title?: string, path: string[] = []): SummaryGroup => {

@@ -3,7 +3,6 @@ import type { ObjectFieldTemplatePropertyType, ObjectFieldTemplateProps } from '
 import { pathKey, SectionContext, useStoreValue } from '../contexts.ts';
 import { uiSections, type SectionDefinition } from '../uiSections.ts';
 
-
 /** How many fields of a root object are drawn in the first frame. */
 const FIRST_PAINT_FIELDS = 24;
 
