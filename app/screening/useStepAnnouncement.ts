@@ -41,12 +41,14 @@ export function useStepAnnouncement(position: string, title: string): void {
   useEffect(() => {
     let frames = 0;
     let id = 0;
+    const from = document.activeElement;
     const focusHeading = () => {
       const heading = document.querySelector<HTMLElement>('.wizard-main h1');
       if (!heading) {
         if ((frames += 1) < MAX_FRAMES) id = requestAnimationFrame(focusHeading);
         return;
       }
+      if (focusWasTaken(from)) return;
       // A heading takes focus only from script (tabindex -1), never from Tab.
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
@@ -54,4 +56,16 @@ export function useStepAnnouncement(position: string, title: string): void {
     id = requestAnimationFrame(focusHeading);
     return () => cancelAnimationFrame(id);
   }, [position]);
+}
+
+/**
+ * Whether the adviser has put focus somewhere since the page began to load: opened the user menu or a dialog, or
+ * clicked into something. The heading may appear a few seconds later; taking focus then would close that menu
+ * under the pointer (it closes when focus leaves it).
+ */
+function focusWasTaken(from: Element | null): boolean {
+  const now = document.activeElement;
+  if (!now || now === document.body) return false;
+  if (now.closest('[role="menu"], [role="dialog"], [role="alertdialog"]')) return true;
+  return now !== from;
 }

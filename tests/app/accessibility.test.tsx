@@ -8,7 +8,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wizardTitle } from '../../app/screening/useStepAnnouncement.ts';
-import { mockApi, renderRoute, signIn } from './support.tsx';
+import { deferred, mockApi, renderRoute, signIn } from './support.tsx';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -99,5 +99,23 @@ describe('the user menu', () => {
     expect(button).toHaveFocus();
     await user.keyboard(' ');
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus());
+  });
+});
+
+describe('a step that is still loading', () => {
+  it('leaves the user menu open when its heading appears after the menu was opened', async () => {
+    signIn('jordan@example.ca');
+    const held = deferred<{ body: object }>();
+    mockApi({ ...EMPTY_LIST, 'GET /api/screening/3/': () => held.promise });
+    renderRoute('/client/3/screening/plan-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /jordan@example.ca/ }));
+    const logout = await screen.findByRole('menuitem', { name: 'Logout' });
+    await waitFor(() => expect(logout).toHaveFocus());
+    held.resolve({ body: {} });
+    await screen.findByRole('heading', { name: 'Plan Details', level: 1 }, { timeout: 20_000 });
+    // The heading would have taken focus a frame or more later: give it those frames.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
   });
 });
