@@ -41,13 +41,13 @@ export function ReviewPage() {
   const def = engine.definitions.steps[engine.definitions.flow.review];
   const options = uiOptionsOf(def);
   const sections = useMemo(() => engine.reviewSections(), [engine]);
-  const data = { ...saved, $context: context };
+  const data = useMemo(() => ({ ...saved, $context: context }), [saved, context]);
   const editLabel = options.editLabel ?? 'Edit';
   // The good-order check: the same one the server runs before generating.
-  const incomplete = useMemo(() => engine.incompleteSteps({ ...saved, $context: context }), [engine, saved, context]);
-  const retired = useMemo(() => engine.retiredAnswers({ ...saved, $context: context }), [engine, saved, context]);
+  const incomplete = useMemo(() => engine.incompleteSteps(data), [engine, data]);
+  const retired = useMemo(() => engine.retiredAnswers(data), [engine, data]);
   // The titles the form shows for these answers ("Successor Owner for Arjun Mehta"), step by step.
-  const texts = useMemo(() => Object.fromEntries(sections.map((s) => [s.step, s.step in engine.definitions.steps ? engine.evaluateStep(s.step, { ...saved, $context: context }).texts : {}])), [engine, sections, saved, context]);
+  const texts = useMemo(() => Object.fromEntries(sections.map((s) => [s.step, s.step in engine.definitions.steps ? engine.evaluateStep(s.step, data).texts : {}])), [engine, sections, data]);
 
   return (
     <StepCard heading={options.heading ?? def.flow.title} description={options.description}>
