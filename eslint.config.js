@@ -4,7 +4,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
-const nodeBuiltins = ['fs', 'path', 'os', 'crypto', 'child_process', 'url', 'http', 'https', 'stream', 'util', 'events', 'buffer', 'process', 'module', 'worker_threads', 'zlib'];
+const nodeBuiltins = [
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'url',
+  'http',
+  'https',
+  'stream',
+  'util',
+  'events',
+  'buffer',
+  'process',
+  'module',
+  'worker_threads',
+  'zlib',
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'storybook-static/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**'] },
@@ -13,7 +30,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -27,13 +47,22 @@ export default tseslint.config(
     languageOptions: { globals: {} },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['react', 'react-dom', 'react/*', '@rjsf/*', '@xstate/react'], message: 'engine/ must not depend on React or rjsf.' },
-          { group: ['node:*', ...nodeBuiltins], message: 'engine/ must not use Node-only APIs.' },
-          { group: ['../renderer/*', '../app/*', '../api/*', '../scripts/*'], message: 'engine/ imports nothing from the layers above it.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react/*', '@rjsf/*', '@xstate/react'],
+              message: 'engine/ must not depend on React or rjsf.',
+            },
+            { group: ['node:*', ...nodeBuiltins], message: 'engine/ must not use Node-only APIs.' },
+            {
+              group: ['../renderer/*', '../app/*', '../api/*', '../scripts/*'],
+              message: 'engine/ imports nothing from the layers above it.',
+            },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'process', 'require'],
     },
   },
@@ -41,12 +70,24 @@ export default tseslint.config(
     files: ['api/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../renderer/*', '../app/*', 'react', 'react-dom'], message: 'api/ must not import the UI.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../renderer/*', '../app/*', 'react', 'react-dom'], message: 'api/ must not import the UI.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../app/*', '../api/*'], message: 'renderer/ must not import app/ or api/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../app/*', '../api/*'], message: 'renderer/ must not import app/ or api/.' }] },
+      ],
+    },
   },
   {
     // No import cycles anywhere in the product's code (type-only imports count: a cycle of types is a cycle of ideas).

@@ -20,8 +20,14 @@ export default defineConfig({
   publicDir: false,
   plugins: [react(), stepModulesPlugin(), rjsfUriOnPlatformUrl()],
   // rjsf's markdown descriptions are never enabled by our definitions; see renderer/plainMarkdown.tsx.
-  resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./renderer/plainMarkdown.tsx', import.meta.url)) } },
+  resolve: {
+    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./renderer/plainMarkdown.tsx', import.meta.url)) },
+  },
   // `npm run dev` (scripts/dev.mjs) runs the API on API_PORT (3000) and this server on WEB_PORT (5173).
-  server: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true, proxy: Object.fromEntries(['/api', '/insurance', '/applications', '/clients', '/pdf'].map((path) => [path, api])) },
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    strictPort: true,
+    proxy: Object.fromEntries(['/api', '/insurance', '/applications', '/clients', '/pdf'].map((path) => [path, api])),
+  },
   build: { outDir: '../dist/app', emptyOutDir: true, sourcemap: false },
 });

@@ -7,7 +7,17 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
 
 /** Debian's Chromium, never a downloaded browser. */
-const chromiumArgs = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   test: {

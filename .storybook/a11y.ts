@@ -12,9 +12,13 @@ export async function expectNoSeriousA11yViolations(root: Element, ignore: strin
   const results = await axe.run(root, { resultTypes: ['violations'], rules });
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (!serious.length) return;
-  const report = serious.map((v) => [
-    `${v.impact}: ${v.id} — ${v.help} (${v.helpUrl})`,
-    ...v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`),
-  ].join('\n')).join('\n');
+  const report = serious
+    .map((v) =>
+      [
+        `${v.impact}: ${v.id} — ${v.help} (${v.helpUrl})`,
+        ...v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`),
+      ].join('\n'),
+    )
+    .join('\n');
   throw new Error(`Accessibility (axe-core) found ${serious.length} serious or critical problem(s):\n${report}`);
 }

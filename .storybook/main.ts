@@ -2,8 +2,18 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { stepIndexer, stepStoriesPlugin } from './steps/stepIndexing.ts';
 
 const PREBUNDLED = [
-  '@rjsf/core', '@rjsf/utils', '@rjsf/validator-ajv8', 'ajv', 'ajv-errors', 'ajv-formats', 'fast-deep-equal', 'json-logic-js',
-  'xstate', 'axe-core', 'react-router', 'storybook/test',
+  '@rjsf/core',
+  '@rjsf/utils',
+  '@rjsf/validator-ajv8',
+  'ajv',
+  'ajv-errors',
+  'ajv-formats',
+  'fast-deep-equal',
+  'json-logic-js',
+  'xstate',
+  'axe-core',
+  'react-router',
+  'storybook/test',
 ];
 
 /**

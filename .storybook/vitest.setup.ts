@@ -17,7 +17,11 @@ beforeEach(() => {
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
   if (logged.length) {
-    const lines = logged.map((args) => args.map((a) => (a instanceof Error ? a.stack ?? a.message : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+    const lines = logged.map((args) =>
+      args
+        .map((a) => (a instanceof Error ? (a.stack ?? a.message) : typeof a === 'string' ? a : JSON.stringify(a)))
+        .join(' '),
+    );
     throw new Error(`console.error was called ${logged.length} time(s):\n${lines.join('\n')}`);
   }
 });

@@ -28,18 +28,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     s3: env.S3_BUCKET?.trim()
       ? {
-        bucket: env.S3_BUCKET.trim(),
-        prefix: env.S3_PREFIX?.trim() ?? '',
-        region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
-        endpoint: env.S3_ENDPOINT?.trim() || undefined,
-        forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
-      }
+          bucket: env.S3_BUCKET.trim(),
+          prefix: env.S3_PREFIX?.trim() ?? '',
+          region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
+          endpoint: env.S3_ENDPOINT?.trim() || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+        }
       : undefined,
     drainMs: Number.isInteger(drainMs) && drainMs >= 0 && drainMs <= 60_000 ? drainMs : 0,
     redisUrl: redisUrl && /^rediss?:\/\//.test(redisUrl) ? redisUrl : undefined,
-    metrics: env.METRICS === '1'
-      ? { host: env.METRICS_HOST?.trim() || '127.0.0.1', port: Number.isInteger(metricsPort) && metricsPort >= 0 && metricsPort < 65536 ? metricsPort : 9464 }
-      : undefined,
+    metrics:
+      env.METRICS === '1'
+        ? {
+            host: env.METRICS_HOST?.trim() || '127.0.0.1',
+            port: Number.isInteger(metricsPort) && metricsPort >= 0 && metricsPort < 65536 ? metricsPort : 9464,
+          }
+        : undefined,
     appDir: existsSync(resolve(appDir, 'index.html')) ? appDir : undefined,
     demo: env.DEMO?.trim() !== '0',
     // Checked (and the key file made) at start, by the secrets plugin: a bad key stops the start there.

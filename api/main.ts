@@ -26,10 +26,16 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
-  const unusable = (what: string, host: string, port: number) => (err: NodeJS.ErrnoException): never => {
-    throw ['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'].includes(err.code ?? '') ? new SettingError(`${what} could not listen on ${host}:${port}: ${err.message}`) : err;
-  };
-  await app.listen({ port: config.port, host: config.host }).catch(unusable('The API (HOST, PORT)', config.host, config.port));
+  const unusable =
+    (what: string, host: string, port: number) =>
+    (err: NodeJS.ErrnoException): never => {
+      throw ['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'].includes(err.code ?? '')
+        ? new SettingError(`${what} could not listen on ${host}:${port}: ${err.message}`)
+        : err;
+    };
+  await app
+    .listen({ port: config.port, host: config.host })
+    .catch(unusable('The API (HOST, PORT)', config.host, config.port));
   if (metrics && config.metrics) {
     const { host, port } = config.metrics;
     await new Promise<void>((resolve, reject) => {
@@ -37,14 +43,26 @@ async function main(): Promise<void> {
       metrics.listen(port, host, resolve);
     }).catch(unusable('The metrics (METRICS_HOST, METRICS_PORT)', host, port));
     const address = metrics.address();
-    app.log.info({ metrics: `http://${host}:${typeof address === 'object' && address ? address.port : port}/metrics` }, 'metrics listening');
+    app.log.info(
+      { metrics: `http://${host}:${typeof address === 'object' && address ? address.port : port}/metrics` },
+      'metrics listening',
+    );
   }
-  app.log.info({ dataDir: config.databaseUrl ? undefined : config.dataDir, database: config.databaseUrl ? 'postgres' : 'sqlite', redis: Boolean(config.redisUrl), app: config.appDir ?? null }, 'ready');
+  app.log.info(
+    {
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      database: config.databaseUrl ? 'postgres' : 'sqlite',
+      redis: Boolean(config.redisUrl),
+      app: config.appDir ?? null,
+    },
+    'ready',
+  );
 }
 
 main().catch((err: unknown) => {
   // A broken definition is product staff's to fix: its report, not a stack trace.
-  if (err instanceof DefinitionError || err instanceof DefinitionFileError) console.error(`The definitions in steps/ have problems; the server did not start:\n${err.message}`);
+  if (err instanceof DefinitionError || err instanceof DefinitionFileError)
+    console.error(`The definitions in steps/ have problems; the server did not start:\n${err.message}`);
   else if (err instanceof SettingError) console.error(`The server did not start: ${err.message}`);
   else console.error(err);
   process.exit(1);

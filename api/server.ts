@@ -50,11 +50,14 @@ declare module 'fastify' {
 /** A check of the path parameters whose schema has a pattern (ids): true when every one matches. */
 function idsMatch(schema: unknown): (params: unknown) => boolean {
   const properties = (schema as { properties?: Record<string, { pattern?: string }> }).properties ?? {};
-  const checks = Object.entries(properties).flatMap(([name, s]) => (s.pattern ? [[name, new RegExp(s.pattern)] as const] : []));
-  return (params) => checks.every(([name, pattern]) => {
-    const value = (params as Record<string, unknown> | undefined)?.[name];
-    return typeof value === 'string' && pattern.test(value);
-  });
+  const checks = Object.entries(properties).flatMap(([name, s]) =>
+    s.pattern ? [[name, new RegExp(s.pattern)] as const] : [],
+  );
+  return (params) =>
+    checks.every(([name, pattern]) => {
+      const value = (params as Record<string, unknown> | undefined)?.[name];
+      return typeof value === 'string' && pattern.test(value);
+    });
 }
 
 /** Paths are served with and without the /api prefix: the prefix is stripped before routing. */
@@ -66,7 +69,12 @@ function stripApiPrefix(url: string): string {
 
 /** A browser opening a page (GET for HTML, outside /api/): the web app answers it, whatever route shares its path. */
 function isPageRequest(request: FastifyRequest): boolean {
-  return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && !request.originalUrl.startsWith('/api/') && request.originalUrl !== '/api';
+  return (
+    request.method === 'GET' &&
+    (request.headers.accept ?? '').includes('text/html') &&
+    !request.originalUrl.startsWith('/api/') &&
+    request.originalUrl !== '/api'
+  );
 }
 
 const sendApp = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
@@ -80,7 +88,11 @@ async function fileStoreFor(env: Config, database: DataLayer, dataDir: string): 
   if (!s3) return database.dialect === 'postgres' ? createDatabaseFileStore(database.db) : createDiskFileStore(dataDir);
   // The SDK is loaded only by the deployments that use it: it is large, and slow to load.
   const { createAwsS3Client } = await import('./pdf/createAwsS3Client.ts');
-  return createS3FileStore({ client: createAwsS3Client({ region: s3.region, endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle }), bucket: s3.bucket, prefix: s3.prefix });
+  return createS3FileStore({
+    client: createAwsS3Client({ region: s3.region, endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle }),
+    bucket: s3.bucket,
+    prefix: s3.prefix,
+  });
 }
 
 /**
@@ -95,7 +107,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const env = loadConfig();
   const dataDir = resolve(options.dataDir ?? env.dataDir);
   const app = Fastify({
-    logger: { level: options.logLevel ?? env.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: options.logLevel ?? env.logLevel,
+      redact: ['req.headers.authorization'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     rewriteUrl: (req) => stripApiPrefix(req.url ?? '/'),
@@ -121,7 +137,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   // The engine first: broken definitions stop the start before the database is touched.
   await app.register(enginePlugin, { stepsDir: options.stepsDir, engine: options.engine });
-  await app.register(dbPlugin, { dataDir, databaseUrl: options.databaseUrl ?? env.databaseUrl, pgSchema: options.pgSchema, seedDemo: options.seedDemo ?? env.demo });
+  await app.register(dbPlugin, {
+    dataDir,
+    databaseUrl: options.databaseUrl ?? env.databaseUrl,
+    pgSchema: options.pgSchema,
+    seedDemo: options.seedDemo ?? env.demo,
+  });
   await app.register(secretsPlugin, { secretKey: options.secretKey ?? env.secretKey, dataDir });
   await app.register(redisPlugin, { url: options.redisUrl ?? env.redisUrl });
   ensurePrivateDir(dataDir);
@@ -129,7 +150,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (swept.tmpFiles || swept.unfinishedGenerations) app.log.info(swept, 'removed unfinished files');
   app.decorate('files', await fileStoreFor(env, app.database, dataDir));
   await app.register(opsPlugin);
-  await app.register(limitsPlugin, { redisPrefix: options.redisPrefix ?? 'insure:', rateLimits: options.rateLimits ?? RATE_LIMITS });
+  await app.register(limitsPlugin, {
+    redisPrefix: options.redisPrefix ?? 'insure:',
+    rateLimits: options.rateLimits ?? RATE_LIMITS,
+  });
 
   await app.register(openApiPlugin);
 

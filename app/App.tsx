@@ -48,7 +48,11 @@ export const routes: RouteObject[] = [
       { path: '/reports', element: <SupportPage />, handle: { title: 'Support' } },
       { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'New client' } },
       { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'Client Profile' } },
-      { path: '/client/:clientId/screening/prompt', element: <ScreeningPromptPage />, handle: { title: 'Insurance Screening' } },
+      {
+        path: '/client/:clientId/screening/prompt',
+        element: <ScreeningPromptPage />,
+        handle: { title: 'Insurance Screening' },
+      },
       { path: '/client/:clientId/screening/:step', element: <ScreeningPage /> },
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
     ],

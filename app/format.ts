@@ -111,5 +111,8 @@ export function statusLabel(status: string | null | undefined): string {
 
 /** "First Last", trimmed. */
 export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
-  return [person.first_name, person.last_name].filter((part) => part && part.trim()).join(' ').trim();
+  return [person.first_name, person.last_name]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
 }

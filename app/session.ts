@@ -65,7 +65,9 @@ export interface LoginState {
  */
 export function returnPath(state: unknown): string {
   const from = (state as LoginState | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/' ? from : '/dashboard';
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/'
+    ? from
+    : '/dashboard';
 }
 
 /** Forgets the session (logout), with every unsaved screening draft kept in this browser (they may hold medical answers). */

@@ -65,11 +65,26 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** Starts bench/benchServer.ts (api/main.ts's server plus the baseline route) with request logging off. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; port: number; metricsUrl: string }> {
+async function startServer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; url: string; port: number; metricsUrl: string }> {
   const port = await freePort();
   const metricsPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/benchServer.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_DIR: '/nonexistent', DATABASE_URL: '', REDIS_URL: '', SECRET_KEY: BENCH_KEY, METRICS: '1', METRICS_HOST: '127.0.0.1', METRICS_PORT: String(metricsPort), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      APP_DIR: '/nonexistent',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SECRET_KEY: BENCH_KEY,
+      METRICS: '1',
+      METRICS_HOST: '127.0.0.1',
+      METRICS_PORT: String(metricsPort),
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -86,7 +101,12 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function call(url: string, method: string, body?: unknown, token?: string): Promise<{ status: number; body: { [k: string]: unknown } }> {
+async function call(
+  url: string,
+  method: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: { [k: string]: unknown } }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Token ${token}`;
   const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -101,13 +121,20 @@ type Batches = Record<'read' | 'write', { sum: number; count: number }>;
 async function scrapeBatches(metricsUrl: string | undefined): Promise<Batches | null> {
   if (!metricsUrl) return null;
   const text = await (await fetch(metricsUrl)).text();
-  const value = (suffix: string, kind: string): number => Number(new RegExp(`insure_db_batch_size_${suffix}\\{kind="${kind}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
-  return { read: { sum: value('sum', 'read'), count: value('count', 'read') }, write: { sum: value('sum', 'write'), count: value('count', 'write') } };
+  const value = (suffix: string, kind: string): number =>
+    Number(new RegExp(`insure_db_batch_size_${suffix}\\{kind="${kind}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+  return {
+    read: { sum: value('sum', 'read'), count: value('count', 'read') },
+    write: { sum: value('sum', 'write'), count: value('count', 'write') },
+  };
 }
 
 /** The batches sent between two scrapes. */
 const batchesSince = (before: Batches, after: Batches): Batches => {
-  const since = (kind: keyof Batches) => ({ sum: after[kind].sum - before[kind].sum, count: after[kind].count - before[kind].count });
+  const since = (kind: keyof Batches) => ({
+    sum: after[kind].sum - before[kind].sum,
+    count: after[kind].count - before[kind].count,
+  });
   return { read: since('read'), write: since('write') };
 };
 
@@ -121,7 +148,12 @@ interface Round {
 const ms = (value: number | null): string => (value === null ? 'n/a' : `${value.toFixed(2)} ms`);
 
 /** Medians over the rounds, with the CPU one request cost the server, PostgreSQL (when it serves) and the load generator. */
-function line(name: string, rounds: Round[], connections: number, { postgres = false, saves = true }: { postgres?: boolean; saves?: boolean } = {}): { rps: number; p99: number; text: string } {
+function line(
+  name: string,
+  rounds: Round[],
+  connections: number,
+  { postgres = false, saves = true }: { postgres?: boolean; saves?: boolean } = {},
+): { rps: number; p99: number; text: string } {
   const runs = rounds.map((r) => r.result);
   const rps = median(runs.map((r) => r.requests.average));
   const p99 = median(runs.map((r) => r.latency.p99));
@@ -142,7 +174,11 @@ function line(name: string, rounds: Round[], connections: number, { postgres = f
   // The baseline sends no step records: what its rounds count is the previous target's stragglers.
   const batched = saves ? [shared('read'), shared('write')].filter(Boolean) : [];
   const perBatch = batched.length ? `; saves per ${postgres ? 'statement' : 'commit'}: ${batched.join(', ')}` : '';
-  return { rps, p99, text: `${name}: ${rps.toFixed(0)} req/s, p99 ${p99} ms (${connections} connections; medians of ${runs.length} rounds of ${ROUND} s: ${each} req/s; ${ok} ok, ${bad} not ok; ${cpu}${perBatch})` };
+  return {
+    rps,
+    p99,
+    text: `${name}: ${rps.toFixed(0)} req/s, p99 ${p99} ms (${connections} connections; medians of ${runs.length} rounds of ${ROUND} s: ${each} req/s; ${ok} ok, ${bad} not ok; ${cpu}${perBatch})`,
+  };
 }
 
 /**
@@ -162,7 +198,11 @@ async function alternate(targets: Options[], server?: { pid?: number; metricsUrl
       // batches are its own.
       if (server?.metricsUrl) await sleep(300);
       const batchesAfter = await scrapeBatches(server?.metricsUrl);
-      out[k].push({ result, cpu, batches: batchesBefore && batchesAfter ? batchesSince(batchesBefore, batchesAfter) : null });
+      out[k].push({
+        result,
+        cpu,
+        batches: batchesBefore && batchesAfter ? batchesSince(batchesBefore, batchesAfter) : null,
+      });
     }
   }
   return out;
@@ -179,7 +219,8 @@ interface Setup {
 function ownerExample(): Setup {
   const definitions = loadDefinitions(readDefinitionFiles('steps'));
   const examples = definitions.steps.owner.examples;
-  const exampleName = ['individual-second-individual', 'individual-second-owner'].find((n) => n in examples) ?? Object.keys(examples)[0];
+  const exampleName =
+    ['individual-second-individual', 'individual-second-owner'].find((n) => n in examples) ?? Object.keys(examples)[0];
   const data = structuredClone(examples[exampleName].data);
   delete data.$context;
   const other = { ...data.owner, occupation_duties: `${String(data.owner?.occupation_duties ?? 'Duties')} (updated)` };
@@ -190,7 +231,13 @@ function ownerExample(): Setup {
 function asClient(data: ApplicationData, id: number): ApplicationData {
   const exampleId = (data.basic as JsonObject | undefined)?.client_id;
   const swap = (value: unknown): unknown =>
-    value === exampleId && exampleId !== undefined ? id : Array.isArray(value) ? value.map(swap) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v)])) : value;
+    value === exampleId && exampleId !== undefined
+      ? id
+      : Array.isArray(value)
+        ? value.map(swap)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v)]))
+          : value;
   return swap(data) as ApplicationData;
 }
 
@@ -201,16 +248,32 @@ const CLIENTS = 20;
  * Logs in as the demo adviser, creates CLIENTS clients and stores the example's earlier steps for each; returns the
  * owner step's URL of each.
  */
-async function prepare(url: string, where: { dataDir: string; databaseUrl?: string }, setup: Setup): Promise<{ token: string; ownerUrls: string[] }> {
+async function prepare(
+  url: string,
+  where: { dataDir: string; databaseUrl?: string },
+  setup: Setup,
+): Promise<{ token: string; ownerUrls: string[] }> {
   const login = await call(`${url}/api/login/`, 'POST', { username: 'demo@example.com', password: 'demo1234' });
   const token = String(login.body.token);
   const layer = await createDataLayer({ dataDir: where.dataDir, databaseUrl: where.databaseUrl });
   const store = createScreeningStore(layer.db);
   const ownerUrls: string[] = [];
   for (let i = 0; i < CLIENTS; i += 1) {
-    const client = await call(`${url}/api/clients/`, 'POST', { first_name: 'Bench', last_name: `Mark ${i}`, phone_primary: '416-555-0100', date_of_birth: '1980-01-01', gender_sex_at_birth: 'male' }, token);
+    const client = await call(
+      `${url}/api/clients/`,
+      'POST',
+      {
+        first_name: 'Bench',
+        last_name: `Mark ${i}`,
+        phone_primary: '416-555-0100',
+        date_of_birth: '1980-01-01',
+        gender_sex_at_birth: 'male',
+      },
+      token,
+    );
     const clientId = Number(client.body.id);
-    for (const [stepId, record] of Object.entries(asClient(setup.definitionsData, clientId))) if (stepId !== 'owner' && record) await store.save(clientId, stepId, record as JsonObject);
+    for (const [stepId, record] of Object.entries(asClient(setup.definitionsData, clientId)))
+      if (stepId !== 'owner' && record) await store.save(clientId, stepId, record as JsonObject);
     const ownerUrl = `${url}/api/screening/${clientId}/owner/`;
     const check = await call(ownerUrl, 'PUT', setup.definitionsData.owner, token);
     if (check.status !== 200) throw new Error(`owner save refused: ${JSON.stringify(check.body)}`);
@@ -236,38 +299,81 @@ function saveTarget(ownerUrls: string[], token: string, setup: Setup, connection
       {
         setupRequest: (request) => {
           const n = next++;
-          return { ...request, path: paths[n % paths.length], body: Math.floor(n / paths.length) % 2 ? setup.otherBody : setup.body };
+          return {
+            ...request,
+            path: paths[n % paths.length],
+            body: Math.floor(n / paths.length) % 2 ? setup.otherBody : setup.body,
+          };
         },
       },
     ],
   };
 }
-const baselineTarget = (url: string, body: string, connections: number): Options =>
-  ({ url: `${url}/api/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections });
+const baselineTarget = (url: string, body: string, connections: number): Options => ({
+  url: `${url}/api/bench/baseline`,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body,
+  connections,
+});
 
 /**
  * Where one save's time goes, in this process on the same database: sequential saves through the whole server
  * (inject: no sockets), the engine's check alone, and (PostgreSQL) the queries a save sends and one round trip.
  */
-async function breakdown(label: string, where: { dataDir: string; databaseUrl?: string; pgSchema?: string }, setup: Setup): Promise<void> {
+async function breakdown(
+  label: string,
+  where: { dataDir: string; databaseUrl?: string; pgSchema?: string },
+  setup: Setup,
+): Promise<void> {
   let queries = 0;
   const original = pg.Client.prototype.query;
   const counting = function (this: pg.Client, ...args: unknown[]) {
     queries += 1;
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   };
-  const app = await buildServer({ dataDir: where.dataDir, databaseUrl: where.databaseUrl, pgSchema: where.pgSchema, redisUrl: where.databaseUrl ? REDIS_URL : undefined, logLevel: 'silent', seedDemo: false, secretKey: BENCH_KEY });
+  const app = await buildServer({
+    dataDir: where.dataDir,
+    databaseUrl: where.databaseUrl,
+    pgSchema: where.pgSchema,
+    redisUrl: where.databaseUrl ? REDIS_URL : undefined,
+    logLevel: 'silent',
+    seedDemo: false,
+    secretKey: BENCH_KEY,
+  });
   try {
     const email = `bench.${process.pid}.${Date.now()}@example.com`;
     const password = 'a long bench pass phrase';
     await app.inject({ method: 'POST', url: '/api/users/', payload: { email, password } });
-    const token = (await app.inject({ method: 'POST', url: '/api/login/', payload: { username: email, password } })).json().token as string;
+    const token = (
+      await app.inject({ method: 'POST', url: '/api/login/', payload: { username: email, password } })
+    ).json().token as string;
     const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
-    const clientId = (await app.inject({ method: 'POST', url: '/api/clients/', headers, payload: { first_name: 'Bench', last_name: 'Mark', phone_primary: '416-555-0100', date_of_birth: '1980-01-01', gender_sex_at_birth: 'male' } })).json().id as number;
+    const clientId = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/clients/',
+        headers,
+        payload: {
+          first_name: 'Bench',
+          last_name: 'Mark',
+          phone_primary: '416-555-0100',
+          date_of_birth: '1980-01-01',
+          gender_sex_at_birth: 'male',
+        },
+      })
+    ).json().id as number;
     const store = createScreeningStore(app.database.db);
-    for (const [stepId, record] of Object.entries(asClient(setup.definitionsData, clientId))) if (stepId !== 'owner' && record) await store.save(clientId, stepId, record as JsonObject);
+    for (const [stepId, record] of Object.entries(asClient(setup.definitionsData, clientId)))
+      if (stepId !== 'owner' && record) await store.save(clientId, stepId, record as JsonObject);
     let turn = 0;
-    const save = () => app.inject({ method: 'PUT', url: `/api/screening/${clientId}/owner/`, headers, payload: (turn++ % 2 ? setup.otherBody : setup.body) });
+    const save = () =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/screening/${clientId}/owner/`,
+        headers,
+        payload: turn++ % 2 ? setup.otherBody : setup.body,
+      });
     const first = await save();
     if (first.statusCode !== 200) throw new Error(`owner save refused: ${first.body}`);
     for (let i = 0; i < 30; i += 1) await save();
@@ -289,17 +395,36 @@ async function breakdown(label: string, where: { dataDir: string; databaseUrl?: 
     t = performance.now();
     for (let i = 0; i < N; i += 1) await store.save(clientId, 'owner', records[i % 2]);
     const plainWrite = (performance.now() - t) / N;
-    let version = (await app.database.db.selectFrom('screening_records').select('version').where('client_id', '=', clientId).where('step_id', '=', 'owner').executeTakeFirstOrThrow()).version;
+    let version = (
+      await app.database.db
+        .selectFrom('screening_records')
+        .select('version')
+        .where('client_id', '=', clientId)
+        .where('step_id', '=', 'owner')
+        .executeTakeFirstOrThrow()
+    ).version;
     t = performance.now();
     for (let i = 0; i < N; i += 1) {
-      const next = await store.save(clientId, 'owner', records[i % 2], version, { clientId, userId: null, entity: 'step', entityId: 'owner', changes: [{ field: 'occupation_duties', from: 'a', to: 'b' }] });
+      const next = await store.save(clientId, 'owner', records[i % 2], version, {
+        clientId,
+        userId: null,
+        entity: 'step',
+        entityId: 'owner',
+        changes: [{ field: 'occupation_duties', from: 'a', to: 'b' }],
+      });
       if (next === null) throw new Error('compare-and-set lost in a sequential run');
       version = next;
     }
     const checkedWrite = (performance.now() - t) / N;
-    console.log(`${label}: one write: plain upsert ${plainWrite.toFixed(2)} ms; with the version check and the audit row ${checkedWrite.toFixed(2)} ms (+${(checkedWrite - plainWrite).toFixed(2)} ms)`);
-    const perQueries = where.databaseUrl ? `, ${(queries / N).toFixed(1)} queries per save (round trip ${roundTrip.toFixed(2)} ms each)` : `, a query ${roundTrip.toFixed(3)} ms`;
-    console.log(`${label}: where a save's time goes (sequential, in-process): ${perSave.toFixed(2)} ms per save; engine check ${engineMs.toFixed(2)} ms${perQueries}`);
+    console.log(
+      `${label}: one write: plain upsert ${plainWrite.toFixed(2)} ms; with the version check and the audit row ${checkedWrite.toFixed(2)} ms (+${(checkedWrite - plainWrite).toFixed(2)} ms)`,
+    );
+    const perQueries = where.databaseUrl
+      ? `, ${(queries / N).toFixed(1)} queries per save (round trip ${roundTrip.toFixed(2)} ms each)`
+      : `, a query ${roundTrip.toFixed(3)} ms`;
+    console.log(
+      `${label}: where a save's time goes (sequential, in-process): ${perSave.toFixed(2)} ms per save; engine check ${engineMs.toFixed(2)} ms${perQueries}`,
+    );
   } finally {
     pg.Client.prototype.query = original;
     await app.close();
@@ -309,7 +434,8 @@ async function breakdown(label: string, where: { dataDir: string; databaseUrl?: 
 async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
-  const databaseUrl = kind === 'postgres' ? `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` : undefined;
+  const databaseUrl =
+    kind === 'postgres' ? `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` : undefined;
   const admin = kind === 'postgres' ? new pg.Client({ connectionString: PG_URL }) : undefined;
   if (admin) {
     await admin.connect();
@@ -322,41 +448,81 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise
     const a = await startServer(env);
     children.push(a.child);
     const { token, ownerUrls } = await prepare(a.url, { dataDir, databaseUrl }, setup);
-    console.log(`\n${label}${kind === 'postgres' ? ' (token cache shared through Redis)' : ' (WAL, synchronous=FULL)'}; owner example "${setup.exampleName}" (${setup.body.length} bytes)`);
+    console.log(
+      `\n${label}${kind === 'postgres' ? ' (token cache shared through Redis)' : ' (WAL, synchronous=FULL)'}; owner example "${setup.exampleName}" (${setup.body.length} bytes)`,
+    );
     for (const connections of [10, 50]) {
-      const [bases, saves, sames] = await alternate([baselineTarget(a.url, setup.body, connections), saveTarget(ownerUrls, token, setup, connections), saveTarget(ownerUrls.slice(0, 1), token, setup, connections)], { pid: a.child.pid, metricsUrl: a.metricsUrl });
+      const [bases, saves, sames] = await alternate(
+        [
+          baselineTarget(a.url, setup.body, connections),
+          saveTarget(ownerUrls, token, setup, connections),
+          saveTarget(ownerUrls.slice(0, 1), token, setup, connections),
+        ],
+        { pid: a.child.pid, metricsUrl: a.metricsUrl },
+      );
       const postgres = kind === 'postgres';
       const base = line(`${label}: minimal parse + insert (baseline)`, bases, connections, { postgres, saves: false });
-      const save = line(`${label}: save owner step (auth, engine, write), ${CLIENTS} clients in turn`, saves, connections, { postgres });
-      const same = line(`${label}: save owner step, every connection on one client's one record`, sames, connections, { postgres });
+      const save = line(
+        `${label}: save owner step (auth, engine, write), ${CLIENTS} clients in turn`,
+        saves,
+        connections,
+        { postgres },
+      );
+      const same = line(`${label}: save owner step, every connection on one client's one record`, sames, connections, {
+        postgres,
+      });
       console.log(base.text);
       console.log(save.text);
       // The p99 targets are PostgreSQL's (the scale-out issue); SQLite's target is the throughput ratio alone.
-      const p99Target = postgres ? ` (target <= ${connections === 10 ? 25 : 50} ms)` : ` (the baseline's: ${base.p99} ms)`;
-      console.log(`${label}: at ${connections} connections the owner save keeps ${((save.rps / base.rps) * 100).toFixed(0)}% of the baseline (target >= 80%), p99 ${save.p99} ms${p99Target}`);
+      const p99Target = postgres
+        ? ` (target <= ${connections === 10 ? 25 : 50} ms)`
+        : ` (the baseline's: ${base.p99} ms)`;
+      console.log(
+        `${label}: at ${connections} connections the owner save keeps ${((save.rps / base.rps) * 100).toFixed(0)}% of the baseline (target >= 80%), p99 ${save.p99} ms${p99Target}`,
+      );
       console.log(same.text);
-      console.log(`${label}: on one record (saves of one row wait for each other's commit) the save keeps ${((same.rps / base.rps) * 100).toFixed(0)}% of the baseline`);
+      console.log(
+        `${label}: on one record (saves of one row wait for each other's commit) the save keeps ${((same.rps / base.rps) * 100).toFixed(0)}% of the baseline`,
+      );
     }
-    await breakdown(label, { dataDir: mkdtempSync(join(tmpdir(), 'bench-api-b-')), databaseUrl: databaseUrl ? PG_URL : undefined, pgSchema: databaseUrl ? schema : undefined }, setup);
+    await breakdown(
+      label,
+      {
+        dataDir: mkdtempSync(join(tmpdir(), 'bench-api-b-')),
+        databaseUrl: databaseUrl ? PG_URL : undefined,
+        pgSchema: databaseUrl ? schema : undefined,
+      },
+      setup,
+    );
 
     if (kind === 'postgres' && existsSync(HAPROXY)) {
       const b = await startServer(env);
       children.push(b.child);
       const proxyPort = await freePort();
       const haproxy = spawn(HAPROXY, ['-db', '-f', 'deploy/haproxy.cfg'], {
-        env: { ...process.env, HAPROXY_BIND: `127.0.0.1:${proxyPort}`, INSTANCE_A: `127.0.0.1:${a.port}`, INSTANCE_B: `127.0.0.1:${b.port}` },
+        env: {
+          ...process.env,
+          HAPROXY_BIND: `127.0.0.1:${proxyPort}`,
+          INSTANCE_A: `127.0.0.1:${a.port}`,
+          INSTANCE_B: `127.0.0.1:${b.port}`,
+        },
         stdio: ['ignore', 'ignore', 'ignore'],
       });
       children.push(haproxy);
       await waitFor(`http://127.0.0.1:${proxyPort}/healthz`, haproxy);
       await sleep(1000);
       const proxied = ownerUrls.map((u) => u.replace(a.url, `http://127.0.0.1:${proxyPort}`));
-      const [direct, through] = await alternate([saveTarget(ownerUrls, token, setup, 10), saveTarget(proxied, token, setup, 10)]);
+      const [direct, through] = await alternate([
+        saveTarget(ownerUrls, token, setup, 10),
+        saveTarget(proxied, token, setup, 10),
+      ]);
       const one = line(`${label}: owner save, one instance direct`, direct, 10, { postgres: true });
       const two = line(`${label}: owner save, HAProxy + two instances`, through, 10, { postgres: true });
       console.log(one.text);
       console.log(two.text);
-      console.log(`${label}: two instances behind HAProxy give ${(two.rps / one.rps).toFixed(2)}x one instance direct (2 cores: no gain expected; the point is no loss beyond the proxy hop)`);
+      console.log(
+        `${label}: two instances behind HAProxy give ${(two.rps / one.rps).toFixed(2)}x one instance direct (2 cores: no gain expected; the point is no loss beyond the proxy hop)`,
+      );
     }
   } finally {
     for (const child of children.reverse()) await stop(child);
@@ -372,7 +538,9 @@ async function main(): Promise<void> {
   const setup = ownerExample();
   await benchDatabase('sqlite', setup);
   await benchDatabase('postgres', setup);
-  console.log('\napi: note: step saves use group commit (concurrent saves share one transaction on SQLite, one statement on PostgreSQL); the baseline commits each insert alone');
+  console.log(
+    '\napi: note: step saves use group commit (concurrent saves share one transaction on SQLite, one statement on PostgreSQL); the baseline commits each insert alone',
+  );
 }
 
 main().catch((err: unknown) => {

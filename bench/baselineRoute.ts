@@ -9,9 +9,19 @@ import { sql } from 'kysely';
 export async function baselineRoute(app: FastifyInstance): Promise<void> {
   const { db, dialect } = app.database;
   const id = dialect === 'postgres' ? sql`serial primary key` : sql`integer primary key autoincrement`;
-  await sql`create table if not exists bench_records (id ${id}, data text not null, created_at text not null)`.execute(db);
-  app.post('/bench/baseline', { config: { public: true }, schema: { hide: true, body: { type: 'object', additionalProperties: true } } }, async (request) => {
-    const row = await sql<{ id: number }>`insert into bench_records (data, created_at) values (${JSON.stringify(request.body ?? {})}, ${new Date().toISOString()}) returning id`.execute(db);
-    return { id: row.rows[0]?.id };
-  });
+  await sql`create table if not exists bench_records (id ${id}, data text not null, created_at text not null)`.execute(
+    db,
+  );
+  app.post(
+    '/bench/baseline',
+    { config: { public: true }, schema: { hide: true, body: { type: 'object', additionalProperties: true } } },
+    async (request) => {
+      const row = await sql<{
+        id: number;
+      }>`insert into bench_records (data, created_at) values (${JSON.stringify(request.body ?? {})}, ${new Date().toISOString()}) returning id`.execute(
+        db,
+      );
+      return { id: row.rows[0]?.id };
+    },
+  );
 }

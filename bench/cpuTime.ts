@@ -45,11 +45,20 @@ function postgresCpuMs(): number | null {
  */
 export function sampleCpu(serverPid: number | undefined): CpuSample {
   const own = process.cpuUsage();
-  return { server: serverPid ? processCpuMs(serverPid) : null, postgres: postgresCpuMs(), loadGenerator: (own.user + own.system) / 1000 };
+  return {
+    server: serverPid ? processCpuMs(serverPid) : null,
+    postgres: postgresCpuMs(),
+    loadGenerator: (own.user + own.system) / 1000,
+  };
 }
 
 /** The CPU milliseconds per request between two samples (null where either sample is unknown). */
 export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): CpuSample {
-  const per = (a: number | null, b: number | null): number | null => (a === null || b === null || requests === 0 ? null : (b - a) / requests);
-  return { server: per(before.server, after.server), postgres: per(before.postgres, after.postgres), loadGenerator: (after.loadGenerator - before.loadGenerator) / Math.max(1, requests) };
+  const per = (a: number | null, b: number | null): number | null =>
+    a === null || b === null || requests === 0 ? null : (b - a) / requests;
+  return {
+    server: per(before.server, after.server),
+    postgres: per(before.postgres, after.postgres),
+    loadGenerator: (after.loadGenerator - before.loadGenerator) / Math.max(1, requests),
+  };
 }

@@ -27,7 +27,7 @@ export function fillToMaxLength(engine: Engine, data: ApplicationData): Applicat
   const out: ApplicationData = {};
   for (const [stepId, record] of Object.entries(data)) {
     const step = engine.definitions.steps[stepId];
-    out[stepId] = step ? visit(record, step.schema as JsonSchema, []) as ApplicationData[string] : record;
+    out[stepId] = step ? (visit(record, step.schema as JsonSchema, []) as ApplicationData[string]) : record;
   }
   return out;
 }

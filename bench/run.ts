@@ -7,7 +7,10 @@ const all = ['engine', 'pdf', 'api', 'ui'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of wanted) {
   const file = `bench/${name}.ts`;
-  if (!existsSync(file)) { console.log(`\n## ${name}: ${file} is missing`); continue; }
+  if (!existsSync(file)) {
+    console.log(`\n## ${name}: ${file} is missing`);
+    continue;
+  }
   console.log(`\n## ${name}`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });
   if (r.status !== 0) console.log(`(${name} exited with ${r.status})`);

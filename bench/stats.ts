@@ -8,5 +8,7 @@ export function stats(samples: number[]): { median: number; p95: number; p99: nu
 /** Prints one benchmark line. */
 export function print(name: string, r: ReturnType<typeof stats>, unit: string, target: string): void {
   const f = (n: number): string => (n < 1 ? n.toFixed(3) : n.toFixed(1));
-  console.log(`${name}: median ${f(r.median)} ${unit}, p95 ${f(r.p95)} ${unit}, p99 ${f(r.p99)} ${unit} (n=${r.n}; ${target})`);
+  console.log(
+    `${name}: median ${f(r.median)} ${unit}, p95 ${f(r.p95)} ${unit}, p99 ${f(r.p99)} ${unit} (n=${r.n}; ${target})`,
+  );
 }

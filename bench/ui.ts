@@ -46,10 +46,26 @@ const KEY_GAP_MS = Number(process.env.BENCH_KEY_GAP_MS ?? 60);
 const TRANSITIONS = Math.max(2, Number(process.env.BENCH_TRANSITIONS ?? 10));
 const ANCHOR_REMOUNTS = 5;
 const TIME_LIMIT_MS = 225_000;
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const EXAMPLE = 'individual-second-owner';
 /** Text inputs of the second individual to type into, first found wins. */
-const TYPE_INTO = ['individual_2_employer_business_type', 'individual_2_address_line2', 'individual_2_employer_address_line2', 'individual_2_sole_proprietorship_name', 'individual_2_maiden_name'];
+const TYPE_INTO = [
+  'individual_2_employer_business_type',
+  'individual_2_address_line2',
+  'individual_2_employer_address_line2',
+  'individual_2_sole_proprietorship_name',
+  'individual_2_maiden_name',
+];
 const TEXT = 'the quick brown fox jumps over the lazy dog while advisers type fast';
 
 const started = Date.now();
@@ -90,7 +106,9 @@ function ensureAppBuild(): void {
     if (r.status !== 0 || !existsSync(index)) throw new Error('vite build of the app failed');
   }
   const age = (Date.now() - statSync(index).mtimeMs) / 60_000;
-  console.log(`ui: production build dist/app (built ${age < 1 ? 'just now' : `${age.toFixed(0)} min ago`}; BENCH_BUILD=1 rebuilds it)`);
+  console.log(
+    `ui: production build dist/app (built ${age < 1 ? 'just now' : `${age.toFixed(0)} min ago`}; BENCH_BUILD=1 rebuilds it)`,
+  );
 }
 
 async function buildAnchor(data: { schema: JsonObject; formData: JsonObject }): Promise<void> {
@@ -137,7 +155,9 @@ function anchorData(example: Example): { schema: JsonObject; formData: JsonObjec
   delete schema.$schema;
   const ui = def.ui as Record<string, { 'ui:widget'?: string } | undefined>;
   const hidden = new Set(view.hidden.filter((p) => !p.includes('.')));
-  const keep = Object.keys(schema.properties).filter((k) => !hidden.has(k) && ui[k]?.['ui:widget'] !== 'hidden' && schema.properties[k].type !== 'null');
+  const keep = Object.keys(schema.properties).filter(
+    (k) => !hidden.has(k) && ui[k]?.['ui:widget'] !== 'hidden' && schema.properties[k].type !== 'null',
+  );
   schema.properties = Object.fromEntries(keep.map((k) => [k, schema.properties[k]]));
   if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((k) => keep.includes(k));
   const formData = Object.fromEntries(Object.entries(view.values).filter(([k]) => keep.includes(k)));
@@ -148,7 +168,12 @@ function anchorData(example: Example): { schema: JsonObject; formData: JsonObjec
 // Servers
 
 function staticServer(dir: string): Promise<{ server: Server; url: string }> {
-  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+  const types: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.json': 'application/json',
+  };
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = normalize(join(dir, path === '/' ? 'anchor.html' : path));
@@ -156,16 +181,33 @@ function staticServer(dir: string): Promise<{ server: Server; url: string }> {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     res.end(readFileSync(file));
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () =>
+      done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
 }
 
-async function api(base: string, path: string, method: string, body?: unknown, token?: string): Promise<{ status: number; body: JsonObject }> {
+async function api(
+  base: string,
+  path: string,
+  method: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: JsonObject }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Token ${token}`;
-  const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as JsonObject };
 }
 
@@ -173,11 +215,27 @@ async function api(base: string, path: string, method: string, body?: unknown, t
  * Logs in as the demo adviser, creates a client and saves the example's records through the API in flow order.
  * A record the API refuses (the owner example's earlier steps are partial) is replaced by that step's own examples.
  */
-async function seed(base: string, example: Example, order: string[]): Promise<{ token: string; username: string; role: string; clientId: number }> {
+async function seed(
+  base: string,
+  example: Example,
+  order: string[],
+): Promise<{ token: string; username: string; role: string; clientId: number }> {
   const login = await api(base, '/api/login/', 'POST', { username: 'demo@example.com', password: 'demo1234' });
   if (login.status !== 200) throw new Error(`login refused: ${JSON.stringify(login.body)}`);
   const token = String(login.body.token);
-  const client = await api(base, '/api/clients/', 'POST', { first_name: 'Bench', last_name: 'Mark', phone_primary: '416-555-0100', date_of_birth: '1980-01-01', gender_sex_at_birth: 'male' }, token);
+  const client = await api(
+    base,
+    '/api/clients/',
+    'POST',
+    {
+      first_name: 'Bench',
+      last_name: 'Mark',
+      phone_primary: '416-555-0100',
+      date_of_birth: '1980-01-01',
+      gender_sex_at_birth: 'male',
+    },
+    token,
+  );
   if (client.status !== 201 && client.status !== 200) throw new Error(`client refused: ${JSON.stringify(client.body)}`);
   const clientId = Number(client.body.id);
   const notes: string[] = [];
@@ -198,7 +256,9 @@ async function seed(base: string, example: Example, order: string[]): Promise<{ 
     }
     if (r.status !== 200) throw new Error(`${stepId} refused: ${JSON.stringify(r.body)}`);
   }
-  console.log(`ui: seeded client ${clientId} with owner/examples/${EXAMPLE}.json${notes.length ? ` (the API refused the example's partial records, used instead: ${notes.join(', ')})` : ''}`);
+  console.log(
+    `ui: seeded client ${clientId} with owner/examples/${EXAMPLE}.json${notes.length ? ` (the API refused the example's partial records, used instead: ${notes.join(', ')})` : ''}`,
+  );
   return { token, username: String(login.body.username), role: String(login.body.role), clientId };
 }
 
@@ -212,13 +272,21 @@ function trackJs(page: Page): { done: () => Promise<{ url: string; raw: number; 
     const url = res.url();
     const type = res.headers()['content-type'] ?? '';
     if (seen.has(url) || !(/\.m?js(\?|$)/.test(new URL(url).pathname) || type.includes('javascript'))) return;
-    seen.set(url, res.body().then((b) => ({ url, raw: b.length, gz: gzipSync(b).length }), () => null));
+    seen.set(
+      url,
+      res.body().then(
+        (b) => ({ url, raw: b.length, gz: gzipSync(b).length }),
+        () => null,
+      ),
+    );
   };
   page.on('response', onResponse);
   return {
     done: async () => {
       page.off('response', onResponse);
-      return (await Promise.all(seen.values())).filter((x): x is { url: string; raw: number; gz: number } => x !== null);
+      return (await Promise.all(seen.values())).filter(
+        (x): x is { url: string; raw: number; gz: number } => x !== null,
+      );
     },
   };
 }
@@ -239,31 +307,36 @@ async function installKeyProbe(page: Page): Promise<void> {
       armed: false,
       samples: [],
       waiters: [],
-      wait: (n) => new Promise((done) => {
-        const limit = setTimeout(() => done(Number.NaN), 5000);
-        const check = () => {
-          if (probe.samples.length > n) {
-            clearTimeout(limit);
-            done(probe.samples[n]);
-          } else probe.waiters.push(check);
-        };
-        check();
-      }),
+      wait: (n) =>
+        new Promise((done) => {
+          const limit = setTimeout(() => done(Number.NaN), 5000);
+          const check = () => {
+            if (probe.samples.length > n) {
+              clearTimeout(limit);
+              done(probe.samples[n]);
+            } else probe.waiters.push(check);
+          };
+          check();
+        }),
     };
     w.__ks = probe;
-    addEventListener('keydown', () => {
-      if (!probe.armed) return;
-      const t0 = performance.now();
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          probe.samples.push(performance.now() - t0);
-          const waiting = probe.waiters.splice(0);
-          for (const w2 of waiting) w2();
-        };
-        channel.port2.postMessage(null);
-      });
-    }, true);
+    addEventListener(
+      'keydown',
+      () => {
+        if (!probe.armed) return;
+        const t0 = performance.now();
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            probe.samples.push(performance.now() - t0);
+            const waiting = probe.waiters.splice(0);
+            for (const w2 of waiting) w2();
+          };
+          channel.port2.postMessage(null);
+        });
+      },
+      true,
+    );
   });
 }
 
@@ -300,7 +373,12 @@ async function typeInto(page: Page, selector: string, count: number): Promise<nu
     for (let i = 0; i < count; i += 1) {
       const n = await page.evaluate(() => (window as unknown as { __ks: { samples: number[] } }).__ks.samples.length);
       await page.keyboard.press(nextKey());
-      out.push(await page.evaluate((k) => (window as unknown as { __ks: { wait: (k: number) => Promise<number> } }).__ks.wait(k), n));
+      out.push(
+        await page.evaluate(
+          (k) => (window as unknown as { __ks: { wait: (k: number) => Promise<number> } }).__ks.wait(k),
+          n,
+        ),
+      );
       await sleep(KEY_GAP_MS);
     }
   } finally {
@@ -314,28 +392,34 @@ async function typeInto(page: Page, selector: string, count: number): Promise<nu
  * `step`, the heading reading `heading` and that step's form present. Resolves NaN after 10 s.
  */
 async function armTransition(page: Page, step: string, heading: string): Promise<void> {
-  await page.evaluate(([stepId, title]) => {
-    const w = window as unknown as { __trans?: Promise<number> };
-    w.__trans = new Promise<number>((done) => {
-      const onClick = () => {
-        removeEventListener('click', onClick, true);
-        const t0 = performance.now();
-        const tick = () => {
-          const h = document.getElementById('step-heading');
-          const ok = location.pathname.endsWith(`/screening/${stepId}`) && h?.textContent?.trim() === title
-            && document.querySelector(`.wizard-main[data-current-step="${stepId}"] .step-form`) !== null && h.getBoundingClientRect().height > 0;
-          if (ok) {
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => done(performance.now() - t0);
-            channel.port2.postMessage(null);
-          } else if (performance.now() - t0 > 10_000) done(Number.NaN);
-          else requestAnimationFrame(tick);
+  await page.evaluate(
+    ([stepId, title]) => {
+      const w = window as unknown as { __trans?: Promise<number> };
+      w.__trans = new Promise<number>((done) => {
+        const onClick = () => {
+          removeEventListener('click', onClick, true);
+          const t0 = performance.now();
+          const tick = () => {
+            const h = document.getElementById('step-heading');
+            const ok =
+              location.pathname.endsWith(`/screening/${stepId}`) &&
+              h?.textContent?.trim() === title &&
+              document.querySelector(`.wizard-main[data-current-step="${stepId}"] .step-form`) !== null &&
+              h.getBoundingClientRect().height > 0;
+            if (ok) {
+              const channel = new MessageChannel();
+              channel.port1.onmessage = () => done(performance.now() - t0);
+              channel.port2.postMessage(null);
+            } else if (performance.now() - t0 > 10_000) done(Number.NaN);
+            else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
         };
-        requestAnimationFrame(tick);
-      };
-      addEventListener('click', onClick, true);
-    });
-  }, [step, heading] as const);
+        addEventListener('click', onClick, true);
+      });
+    },
+    [step, heading] as const,
+  );
 }
 
 async function transition(page: Page, button: string, step: string, heading: string): Promise<number> {
@@ -343,7 +427,8 @@ async function transition(page: Page, button: string, step: string, heading: str
   await page.locator('.wizard-actions').getByRole('button', { name: button, exact: true }).click();
   const ms = await page.evaluate(() => (window as unknown as { __trans: Promise<number> }).__trans);
   // Leaving a step with unsaved changes would ask first; none are expected here.
-  if (!Number.isFinite(ms) && (await page.getByRole('button', { name: 'Leave' }).count())) await page.getByRole('button', { name: 'Leave' }).click();
+  if (!Number.isFinite(ms) && (await page.getByRole('button', { name: 'Leave' }).count()))
+    await page.getByRole('button', { name: 'Leave' }).click();
   await sleep(250);
   return ms;
 }
@@ -358,8 +443,13 @@ async function stepHeading(page: Page, step: string): Promise<string> {
 function printJs(label: string, files: { url: string; raw: number; gz: number }[], target: number): void {
   const total = files.reduce((n, f) => n + f.gz, 0);
   const raw = files.reduce((n, f) => n + f.raw, 0);
-  const list = [...files].sort((a, b) => b.gz - a.gz).map((f) => `${new URL(f.url).pathname.replace(/^.*\//, '')} ${kb(f.gz)}`).join(', ');
-  console.log(`${label}: ${kb(total)} gzipped (${kb(raw)} raw, ${files.length} files; target <= ${target} KB${total > target * 1024 ? ', OVER' : ''})`);
+  const list = [...files]
+    .sort((a, b) => b.gz - a.gz)
+    .map((f) => `${new URL(f.url).pathname.replace(/^.*\//, '')} ${kb(f.gz)}`)
+    .join(', ');
+  console.log(
+    `${label}: ${kb(total)} gzipped (${kb(raw)} raw, ${files.length} files; target <= ${target} KB${total > target * 1024 ? ', OVER' : ''})`,
+  );
   console.log(`    ${list}`);
 }
 
@@ -370,7 +460,9 @@ async function main(): Promise<void> {
   const anchor = anchorData(example);
   const anchorStart = Date.now();
   await buildAnchor(anchor);
-  console.log(`ui: anchor page built with Vite into .tmp/bench-anchor in ${((Date.now() - anchorStart) / 1000).toFixed(1)} s (${anchor.fields} top-level owner fields shown)`);
+  console.log(
+    `ui: anchor page built with Vite into .tmp/bench-anchor in ${((Date.now() - anchorStart) / 1000).toFixed(1)} s (${anchor.fields} top-level owner fields shown)`,
+  );
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ui-data-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -413,12 +505,15 @@ async function main(): Promise<void> {
 
   // 5b. JavaScript for the wizard on the owner step: loaded directly, signed in, no cache; idle prefetches included.
   const page = await context.newPage();
-  await page.addInitScript(([s, origin]) => {
-    if (location.origin !== origin) return;
-    sessionStorage.setItem('authToken', s.token);
-    sessionStorage.setItem('username', s.username);
-    sessionStorage.setItem('role', s.role);
-  }, [{ token: session.token, username: session.username, role: session.role }, base] as const);
+  await page.addInitScript(
+    ([s, origin]) => {
+      if (location.origin !== origin) return;
+      sessionStorage.setItem('authToken', s.token);
+      sessionStorage.setItem('username', s.username);
+      sessionStorage.setItem('role', s.role);
+    },
+    [{ token: session.token, username: session.username, role: session.role }, base] as const,
+  );
   // From navigation start to the end of the first frame painted with the owner step's heading and form.
   await page.addInitScript(() => {
     const w = window as unknown as { __firstPaint?: Promise<number> };
@@ -444,12 +539,25 @@ async function main(): Promise<void> {
   await sleep(1500);
   const wizardFiles = await wizardJs.done();
   const inputs = await page.locator('.wizard-main .step-form').locator('input, select, textarea').count();
-  const typeInto2 = await page.evaluate((ids) => ids.find((id) => {
-    const el = document.getElementById(`root_${id}`) as HTMLInputElement | null;
-    return el !== null && el.tagName === 'INPUT' && (el.type === 'text' || el.type === '') && !el.readOnly && !el.disabled && el.maxLength < 0;
-  }) ?? null, TYPE_INTO);
+  const typeInto2 = await page.evaluate(
+    (ids) =>
+      ids.find((id) => {
+        const el = document.getElementById(`root_${id}`) as HTMLInputElement | null;
+        return (
+          el !== null &&
+          el.tagName === 'INPUT' &&
+          (el.type === 'text' || el.type === '') &&
+          !el.readOnly &&
+          !el.disabled &&
+          el.maxLength < 0
+        );
+      }) ?? null,
+    TYPE_INTO,
+  );
   if (!typeInto2) throw new Error(`none of ${TYPE_INTO.join(', ')} is a text input on the owner step`);
-  console.log(`ui: owner step: "${ownerHeading}", ${inputs} inputs/selects; typing into #root_${typeInto2}; first load without cache, navigation start to owner painted: ${f1(loadToPaint)} ms`);
+  console.log(
+    `ui: owner step: "${ownerHeading}", ${inputs} inputs/selects; typing into #root_${typeInto2}; first load without cache, navigation start to owner painted: ${f1(loadToPaint)} ms`,
+  );
 
   // 4. Transitions: Back (owner -> plan-details) and Next (plan-details -> owner, which saves plan-details first).
   await page.locator('.wizard-actions').getByRole('button', { name: 'Back', exact: true }).click();
@@ -468,11 +576,17 @@ async function main(): Promise<void> {
   await addFloorInput(page);
   const anchorPage = await context.newPage();
   await anchorPage.goto(`${anchorServer.url}/anchor.html`);
-  const anchorCold = await anchorPage.evaluate(() => (window as unknown as { __anchorReady: Promise<number> }).__anchorReady);
+  const anchorCold = await anchorPage.evaluate(
+    () => (window as unknown as { __anchorReady: Promise<number> }).__anchorReady,
+  );
   await sleep(300);
   const anchorWarm: number[] = [];
   for (let i = 0; i < ANCHOR_REMOUNTS; i += 1) {
-    anchorWarm.push(await anchorPage.evaluate(() => (window as unknown as { __anchorRemount: () => Promise<number> }).__anchorRemount()));
+    anchorWarm.push(
+      await anchorPage.evaluate(() =>
+        (window as unknown as { __anchorRemount: () => Promise<number> }).__anchorRemount(),
+      ),
+    );
     await sleep(200);
   }
   const anchorInputs = await anchorPage.locator('input, select, textarea').count();
@@ -511,30 +625,61 @@ async function main(): Promise<void> {
   const anc = stats(clean(samples.anchor));
   const ancFloor = stats(clean(samples.anchorFloor));
   const lost = Object.values(samples).reduce((n, xs) => n + xs.filter((x) => !Number.isFinite(x)).length, 0);
-  const load = (await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(', ');
+  const load = (await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
   console.log('');
-  console.log(`ui bench: headless Chromium (${context.browser()?.version() ?? 'persistent context'}), load average ${load}; ${KEYS} keys per target in ${BLOCKS} alternating blocks, ${KEY_GAP_MS} ms gap after each paint${lost ? `; ${lost} keystrokes timed out (left out)` : ''}`);
-  print(`ui: keystroke to paint, owner step (second individual, ${inputs} inputs)`, app, 'ms', 'target p95 <= 1.3 x floor p95');
+  console.log(
+    `ui bench: headless Chromium (${context.browser()?.version() ?? 'persistent context'}), load average ${load}; ${KEYS} keys per target in ${BLOCKS} alternating blocks, ${KEY_GAP_MS} ms gap after each paint${lost ? `; ${lost} keystrokes timed out (left out)` : ''}`,
+  );
+  print(
+    `ui: keystroke to paint, owner step (second individual, ${inputs} inputs)`,
+    app,
+    'ms',
+    'target p95 <= 1.3 x floor p95',
+  );
   print('ui: keystroke to paint, floor (bare <input> on the same page)', floor, 'ms', 'reference');
-  console.log(`ui: owner p95 / floor p95 = ${(app.p95 / floor.p95).toFixed(2)} (target <= 1.3); medians ${(app.median / floor.median).toFixed(2)}`);
-  print(`ui: keystroke to paint, anchor (plain @rjsf/core + liveValidate, ${anchor.fields} fields, ${anchorInputs} inputs)`, anc, 'ms', 'reference');
+  console.log(
+    `ui: owner p95 / floor p95 = ${(app.p95 / floor.p95).toFixed(2)} (target <= 1.3); medians ${(app.median / floor.median).toFixed(2)}`,
+  );
+  print(
+    `ui: keystroke to paint, anchor (plain @rjsf/core + liveValidate, ${anchor.fields} fields, ${anchorInputs} inputs)`,
+    anc,
+    'ms',
+    'reference',
+  );
   print('ui: keystroke to paint, floor on the anchor page', ancFloor, 'ms', 'reference');
-  console.log(`ui: anchor p95 / floor p95 = ${(anc.p95 / floor.p95).toFixed(2)}; owner p95 / anchor p95 = ${(app.p95 / anc.p95).toFixed(2)} (issue: well under half)`);
-  console.log(`ui: first keystroke (warm-up, not in the figures above): owner ${f1(firstKey.app)} ms, floor ${f1(firstKey.floor)} ms, anchor ${f1(firstKey.anchor)} ms`);
+  console.log(
+    `ui: anchor p95 / floor p95 = ${(anc.p95 / floor.p95).toFixed(2)}; owner p95 / anchor p95 = ${(app.p95 / anc.p95).toFixed(2)} (issue: well under half)`,
+  );
+  console.log(
+    `ui: first keystroke (warm-up, not in the figures above): owner ${f1(firstKey.app)} ms, floor ${f1(firstKey.floor)} ms, anchor ${f1(firstKey.anchor)} ms`,
+  );
   const warm = stats(anchorWarm);
-  console.log(`ui: anchor mount to paint: cold ${f1(anchorCold)} ms, warm median ${f1(warm.median)} ms (of ${anchorWarm.length} remounts: ${anchorWarm.map(f1).join(', ')})`);
+  console.log(
+    `ui: anchor mount to paint: cold ${f1(anchorCold)} ms, warm median ${f1(warm.median)} ms (of ${anchorWarm.length} remounts: ${anchorWarm.map(f1).join(', ')})`,
+  );
 
   const nextStats = stats(clean(nexts));
   const backStats = stats(clean(backs));
   const allStats = stats(clean([...nexts, ...backs]));
-  print('ui: step transition, Next plan-details -> owner (saves plan-details, mounts owner)', nextStats, 'ms', 'target p95 <= 100 ms');
+  print(
+    'ui: step transition, Next plan-details -> owner (saves plan-details, mounts owner)',
+    nextStats,
+    'ms',
+    'target p95 <= 100 ms',
+  );
   print('ui: step transition, Back owner -> plan-details', backStats, 'ms', 'target p95 <= 100 ms');
   print('ui: step transition, both', allStats, 'ms', 'target p95 <= 100 ms');
   console.log(`ui: first Next into owner after Back (not in the figures): ${f1(firstNext)} ms`);
 
   printJs('ui: JavaScript, login page (/)', loginFiles, 120);
   printJs('ui: JavaScript, wizard on the owner step (direct load, idle prefetches included)', wizardFiles, 220);
-  const anchorJs = readdirSync(join(ANCHOR_DIR, 'assets')).filter((n) => n.endsWith('.js')).map((n) => gzipSync(readFileSync(join(ANCHOR_DIR, 'assets', n))).length).reduce((a, b) => a + b, 0);
+  const anchorJs = readdirSync(join(ANCHOR_DIR, 'assets'))
+    .filter((n) => n.endsWith('.js'))
+    .map((n) => gzipSync(readFileSync(join(ANCHOR_DIR, 'assets', n))).length)
+    .reduce((a, b) => a + b, 0);
   console.log(`ui: JavaScript, anchor page (React + @rjsf/core + validator-ajv8): ${kb(anchorJs)} gzipped (reference)`);
   console.log(`ui: done in ${elapsed()}`);
 }

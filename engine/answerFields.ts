@@ -31,7 +31,8 @@ export interface AnswerLine {
 /** Widgets that show no answer of the adviser's (kept ids and flags, notes). */
 const NOT_ANSWERS = new Set(['hidden', 'note']);
 
-const asNode = (v: unknown): Node | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : undefined);
+const asNode = (v: unknown): Node | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : undefined;
 
 function types(schema: Node): string[] {
   return (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t): t is string => typeof t === 'string');
@@ -44,8 +45,10 @@ function propertiesOf(schema: Node, root: Node): [string, Node][] {
     const b = asNode(branch);
     if (!b) return;
     const resolved = resolveRef(b, root).schema;
-    for (const [k, v] of Object.entries(asNode(resolved.properties) ?? {})) if (!out.has(k) && asNode(v)) out.set(k, v as Node);
-    for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of (Array.isArray(resolved[key]) ? resolved[key] : []) as unknown[]) add(sub);
+    for (const [k, v] of Object.entries(asNode(resolved.properties) ?? {}))
+      if (!out.has(k) && asNode(v)) out.set(k, v as Node);
+    for (const key of ['allOf', 'anyOf', 'oneOf'])
+      for (const sub of (Array.isArray(resolved[key]) ? resolved[key] : []) as unknown[]) add(sub);
     add(resolved.then);
     add(resolved.else);
   };
@@ -61,7 +64,14 @@ function ordered(props: [string, Node][], ui: Node): [string, Node][] {
   const listed = order.filter((k) => k !== '*' && byName.has(k));
   const rest = props.filter(([k]) => !listed.includes(k)).map(([k]) => k);
   const star = order.indexOf('*');
-  const names = star < 0 ? [...listed, ...rest] : [...order.slice(0, star).filter((k) => byName.has(k)), ...rest, ...order.slice(star + 1).filter((k) => byName.has(k))];
+  const names =
+    star < 0
+      ? [...listed, ...rest]
+      : [
+          ...order.slice(0, star).filter((k) => byName.has(k)),
+          ...rest,
+          ...order.slice(star + 1).filter((k) => byName.has(k)),
+        ];
   return names.map((k) => [k, byName.get(k)!]);
 }
 
@@ -95,7 +105,8 @@ function sectionTitles(ui: Node): Map<string, string> {
   const out = new Map<string, string>();
   for (const section of (Array.isArray(ui['ui:sections']) ? ui['ui:sections'] : []) as unknown[]) {
     const s = asNode(section);
-    if (s && typeof s.title === 'string' && Array.isArray(s.fields)) for (const f of s.fields) if (typeof f === 'string' && !out.has(f)) out.set(f, s.title);
+    if (s && typeof s.title === 'string' && Array.isArray(s.fields))
+      for (const f of s.fields) if (typeof f === 'string' && !out.has(f)) out.set(f, s.title);
   }
   return out;
 }
@@ -116,11 +127,22 @@ function collect(schema: Node, ui: Node, prefix: string[], outer: string[], walk
       // A row's own title names its list ("Primary Beneficiary 2"), so the list's section title is left out.
       const row = resolveField(items, asNode(field.ui.items), walk);
       const itemTitle = asNode(field.ui['ui:options'])?.itemTitle;
-      collect(row.schema, row.ui, [...path, '*'], [...outer, typeof itemTitle === 'string' ? itemTitle : `${title} {n}`], walk);
+      collect(
+        row.schema,
+        row.ui,
+        [...path, '*'],
+        [...outer, typeof itemTitle === 'string' ? itemTitle : `${title} {n}`],
+        walk,
+      );
     } else if (t.includes('object') || (!t.length && asNode(field.schema.properties))) {
       collect(field.schema, field.ui, path, [...titles, title], walk);
     } else {
-      walk.fields.push({ path: path.join('.'), titles: [...titles, title], ...(widget ? { widget } : {}), secret: Boolean(field.schema['x-secret']) });
+      walk.fields.push({
+        path: path.join('.'),
+        titles: [...titles, title],
+        ...(widget ? { widget } : {}),
+        secret: Boolean(field.schema['x-secret']),
+      });
     }
   }
 }
@@ -154,7 +176,11 @@ export function answerFields(step: { schema: JsonSchema; ui: UiDefinition }): An
  * @param record - the step record (normally the engine's values, hidden answers already cleared)
  * @param keep - only these fields (a form's unplaced ones), so the rest is not even read
  */
-export function answerLines(step: { schema: JsonSchema; ui: UiDefinition }, record: JsonObject, keep?: (field: AnswerField) => boolean): AnswerLine[] {
+export function answerLines(
+  step: { schema: JsonSchema; ui: UiDefinition },
+  record: JsonObject,
+  keep?: (field: AnswerField) => boolean,
+): AnswerLine[] {
   const fields = keep ? answerFields(step).filter(keep) : answerFields(step);
   const out: AnswerLine[] = [];
   // Fields sharing a list are visited row by row: expand the first `*` of a run of fields into its rows.
@@ -168,16 +194,30 @@ export function answerLines(step: { schema: JsonSchema; ui: UiDefinition }, reco
         let value: unknown = node;
         for (const s of segs.slice(depth)) value = asNode(value)?.[s];
         let k = 0;
-        out.push({ path: [...done, ...segs.slice(depth)].join('.'), field: f, titles: f.titles.map((t) => (t.includes('{n}') ? t.replaceAll('{n}', String(numbers[k++] ?? '')) : t)), value });
+        out.push({
+          path: [...done, ...segs.slice(depth)].join('.'),
+          field: f,
+          titles: f.titles.map((t) => (t.includes('{n}') ? t.replaceAll('{n}', String(numbers[k++] ?? '')) : t)),
+          value,
+        });
         continue;
       }
       const listPath = segs.slice(depth, star).join('.');
       let j = i;
-      while (j < group.length && group[j].path.split('.').slice(depth, star + 1).join('.') === `${listPath}.*`) j++;
+      while (
+        j < group.length &&
+        group[j].path
+          .split('.')
+          .slice(depth, star + 1)
+          .join('.') === `${listPath}.*`
+      )
+        j++;
       let rows: unknown = node;
       for (const s of segs.slice(depth, star)) rows = asNode(rows)?.[s];
       if (Array.isArray(rows)) {
-        rows.forEach((row, r) => emit(group.slice(i, j), star + 1, row, [...done, ...segs.slice(depth, star), String(r)], [...numbers, r + 1]));
+        rows.forEach((row, r) =>
+          emit(group.slice(i, j), star + 1, row, [...done, ...segs.slice(depth, star), String(r)], [...numbers, r + 1]),
+        );
       }
       i = j;
     }

@@ -1,4 +1,15 @@
-import type { ContractDefinition, Definitions, DocumentMapping, ExampleDefinition, FlowDefinition, FlowStepDefinition, JsonSchema, RulesDefinition, StepDefinition, UiDefinition } from './types.ts';
+import type {
+  ContractDefinition,
+  Definitions,
+  DocumentMapping,
+  ExampleDefinition,
+  FlowDefinition,
+  FlowStepDefinition,
+  JsonSchema,
+  RulesDefinition,
+  StepDefinition,
+  UiDefinition,
+} from './types.ts';
 
 /** Removes the editor-only "$schema" key so ajv and rjsf see a plain schema. */
 export function stripSchemaKey<T extends Record<string, unknown>>(json: T): T {

@@ -65,7 +65,8 @@ export function buildFlowMachine(engine: Engine) {
       rule: ({ context, event }, params: { logic: Logic }) => engine.holds(params.logic, dataOf(context, event)),
       invalid: ({ context, event }, params: { step: string; paged: boolean; fields?: string[] }) => {
         const data = dataOf(context, event);
-        const fields = params.fields ?? (params.paged ? engine.pagesOf(params.step, data).flatMap((p) => p.fields) : undefined);
+        const fields =
+          params.fields ?? (params.paged ? engine.pagesOf(params.step, data).flatMap((p) => p.fields) : undefined);
         return !engine.isValid(params.step, data, fields);
       },
       editWalk: ({ context, event }, params: { step: string; paged: boolean }) => {
@@ -103,7 +104,8 @@ export function buildFlowMachine(engine: Engine) {
       reportErrors: assign({
         errors: ({ context, event }, params: { step: string; paged: boolean; fields?: string[] }) => {
           const data = dataOf(context, event);
-          const fields = params.fields ?? (params.paged ? engine.pagesOf(params.step, data).flatMap((p) => p.fields) : undefined);
+          const fields =
+            params.fields ?? (params.paged ? engine.pagesOf(params.step, data).flatMap((p) => p.fields) : undefined);
           return engine.evaluateStep(params.step, data, { fields }).errors;
         },
       }),
@@ -120,9 +122,17 @@ export function buildFlowMachine(engine: Engine) {
     if (i < reviewIndex) {
       for (let j = i + 1; j < reviewIndex; j++) {
         const s = steps[j];
-        out.push({ guard: { type: 'editWalk', params: { step: s.id, paged: Boolean(s.pages) } }, target: entry(s, ENTRY_FIRST), actions: ['acceptData', 'clearErrors'] });
+        out.push({
+          guard: { type: 'editWalk', params: { step: s.id, paged: Boolean(s.pages) } },
+          target: entry(s, ENTRY_FIRST),
+          actions: ['acceptData', 'clearErrors'],
+        });
       }
-      out.push({ guard: 'returnToReview', target: entry(steps[reviewIndex], ENTRY_FIRST), actions: ['acceptData', 'clearErrors', 'endReturn'] });
+      out.push({
+        guard: 'returnToReview',
+        target: entry(steps[reviewIndex], ENTRY_FIRST),
+        actions: ['acceptData', 'clearErrors', 'endReturn'],
+      });
     }
     for (let j = i + 1; j < steps.length; j++) {
       const s = steps[j];
@@ -140,7 +150,11 @@ export function buildFlowMachine(engine: Engine) {
     const out: Transition[] = [];
     for (let j = i - 1; j >= 0; j--) {
       const s = steps[j];
-      out.push({ ...(s.showIf === undefined ? {} : { guard: { type: 'rule', params: { logic: s.showIf } } }), target: entry(s, ENTRY_LAST), actions: ['clearErrors'] });
+      out.push({
+        ...(s.showIf === undefined ? {} : { guard: { type: 'rule', params: { logic: s.showIf } } }),
+        target: entry(s, ENTRY_LAST),
+        actions: ['clearErrors'],
+      });
       if (s.showIf === undefined) break;
     }
     return out;
@@ -148,7 +162,8 @@ export function buildFlowMachine(engine: Engine) {
 
   const pageStates = (s: FlowStepDefinition): Record<string, unknown> => {
     const pages = s.pages ?? [];
-    const applies = (p: (typeof pages)[number]): unknown => (p.showIf === undefined ? {} : { guard: { type: 'rule', params: { logic: p.showIf } } });
+    const applies = (p: (typeof pages)[number]): unknown =>
+      p.showIf === undefined ? {} : { guard: { type: 'rule', params: { logic: p.showIf } } };
     const firstOf = (list: typeof pages): Transition[] => {
       const out: Transition[] = [];
       for (const p of list) {
@@ -174,7 +189,10 @@ export function buildFlowMachine(engine: Engine) {
       states[p.id] = {
         on: {
           NEXT: [
-            { guard: { type: 'invalid', params: { step: s.id, paged: true, fields: p.fields } }, actions: ['acceptData', { type: 'reportErrors', params: { step: s.id, paged: true, fields: p.fields } }] },
+            {
+              guard: { type: 'invalid', params: { step: s.id, paged: true, fields: p.fields } },
+              actions: ['acceptData', { type: 'reportErrors', params: { step: s.id, paged: true, fields: p.fields } }],
+            },
             ...later.map((q) => ({ ...(applies(q) as object), target: q.id, actions: ['acceptData', 'clearErrors'] })),
           ],
           BACK: earlier.map((q) => ({ ...(applies(q) as object), target: q.id, actions: ['clearErrors'] })),
@@ -200,14 +218,23 @@ export function buildFlowMachine(engine: Engine) {
     const paged = Boolean(s.pages);
     const on: Record<string, unknown> = {
       NEXT: [
-        { guard: { type: 'invalid', params: { step: s.id, paged } }, actions: ['acceptData', { type: 'reportErrors', params: { step: s.id, paged } }] },
+        {
+          guard: { type: 'invalid', params: { step: s.id, paged } },
+          actions: ['acceptData', { type: 'reportErrors', params: { step: s.id, paged } }],
+        },
         ...nextSteps(i),
       ],
       BACK: backSteps(i),
       UPDATE: { actions: 'acceptData' },
     };
     if (i === reviewIndex) {
-      on.EDIT = steps.slice(0, reviewIndex).map((t) => ({ guard: { type: 'isStep', params: { step: t.id } }, target: entry(t, ENTRY_FIRST), actions: ['startReturn', 'clearErrors'] }));
+      on.EDIT = steps
+        .slice(0, reviewIndex)
+        .map((t) => ({
+          guard: { type: 'isStep', params: { step: t.id } },
+          target: entry(t, ENTRY_FIRST),
+          actions: ['startReturn', 'clearErrors'],
+        }));
     }
     states[s.id] = paged ? { initial: ENTRY_FIRST, states: pageStates(s), on } : { on };
   });
@@ -217,8 +244,15 @@ export function buildFlowMachine(engine: Engine) {
     initial: 'start',
     context: ({ input }: { input: FlowInput }): FlowContext => ({
       data: input.resumeAt
-        ? { ...(input.data ?? {}), $context: { ...(input.data?.$context ?? {}), resumeAt: input.resumeAt, ...(input.resumePage ? { resumePage: input.resumePage } : {}) } }
-        : input.data ?? {},
+        ? {
+            ...(input.data ?? {}),
+            $context: {
+              ...(input.data?.$context ?? {}),
+              resumeAt: input.resumeAt,
+              ...(input.resumePage ? { resumePage: input.resumePage } : {}),
+            },
+          }
+        : (input.data ?? {}),
       errors: [],
       returnToReview: false,
     }),

@@ -84,24 +84,40 @@ const builtins = new Map<string, (args: Args, data: unknown) => unknown>([
   ['!==', ([a, b]) => a !== b],
   ['>', ([a, b]) => (a as number) > (b as number)],
   ['>=', ([a, b]) => (a as number) >= (b as number)],
-  ['<', ([a, b, c]) => (c === undefined ? (a as number) < (b as number) : (a as number) < (b as number) && (b as number) < (c as number))],
-  ['<=', ([a, b, c]) => (c === undefined ? (a as number) <= (b as number) : (a as number) <= (b as number) && (b as number) <= (c as number))],
+  [
+    '<',
+    ([a, b, c]) =>
+      c === undefined ? (a as number) < (b as number) : (a as number) < (b as number) && (b as number) < (c as number),
+  ],
+  [
+    '<=',
+    ([a, b, c]) =>
+      c === undefined
+        ? (a as number) <= (b as number)
+        : (a as number) <= (b as number) && (b as number) <= (c as number),
+  ],
   ['!!', ([a]) => truthy(a)],
   ['!', ([a]) => !truthy(a)],
   ['%', ([a, b]) => (a as number) % (b as number)],
-  ['in', ([a, b]) => {
-    if (!b || typeof (b as { indexOf?: unknown }).indexOf === 'undefined') return false;
-    return (b as unknown[]).indexOf(a) !== -1;
-  }],
+  [
+    'in',
+    ([a, b]) => {
+      if (!b || typeof (b as { indexOf?: unknown }).indexOf === 'undefined') return false;
+      return (b as unknown[]).indexOf(a) !== -1;
+    },
+  ],
   ['cat', (args) => args.join('')],
-  ['substr', ([source, start, end]) => {
-    if ((end as number) < 0) {
-      // JavaScript's substr takes no negative length: json-logic-js emulates PHP's.
-      const temp = String(source).substr(start as number);
-      return temp.substr(0, temp.length + (end as number));
-    }
-    return String(source).substr(start as number, end as number);
-  }],
+  [
+    'substr',
+    ([source, start, end]) => {
+      if ((end as number) < 0) {
+        // JavaScript's substr takes no negative length: json-logic-js emulates PHP's.
+        const temp = String(source).substr(start as number);
+        return temp.substr(0, temp.length + (end as number));
+      }
+      return String(source).substr(start as number, end as number);
+    },
+  ],
   ['+', (args) => args.reduce<number>((a, b) => parse(a) + parse(b), 0)],
   // No initial value, as in json-logic-js: one argument comes back uncast, none throws.
   ['*', (args) => args.reduce((a, b) => parse(a) * parse(b))],
@@ -112,14 +128,19 @@ const builtins = new Map<string, (args: Args, data: unknown) => unknown>([
   ['merge', (args) => args.reduce<unknown[]>((a, b) => a.concat(b), [])],
   ['var', ([a, b], data) => varOf(data, a, b)],
   ['missing', (args, data) => missingOf(args, data)],
-  ['missing_some', ([needCount, options], data) => {
-    const list = options as unknown[];
-    // json-logic-js evaluates `{"missing": options}` afresh; only plain keys can skip that.
-    const areMissing = (Array.isArray(list) && list.every(isPrimitive)
-      ? missingOf(list, data)
-      : applyInterpreted({ missing: options }, data)) as unknown[];
-    return list.length - areMissing.length >= (needCount as number) ? [] : areMissing;
-  }],
+  [
+    'missing_some',
+    ([needCount, options], data) => {
+      const list = options as unknown[];
+      // json-logic-js evaluates `{"missing": options}` afresh; only plain keys can skip that.
+      const areMissing = (
+        Array.isArray(list) && list.every(isPrimitive)
+          ? missingOf(list, data)
+          : applyInterpreted({ missing: options }, data)
+      ) as unknown[];
+      return list.length - areMissing.length >= (needCount as number) ? [] : areMissing;
+    },
+  ],
 ]);
 
 // Operations whose result never holds an argument: a literal array given to them need not be copied each call.
@@ -241,7 +262,11 @@ function withArguments(parts: CompiledLogic[], run: (args: Args, data: unknown) 
     const [a, b] = parts;
     return (data) => run([a(data), b(data)], data);
   }
-  return (data) => run(parts.map((part) => part(data)), data);
+  return (data) =>
+    run(
+      parts.map((part) => part(data)),
+      data,
+    );
 }
 
 function compileOperation(logic: Record<string, unknown>): CompiledLogic {
@@ -258,7 +283,10 @@ function compileOperation(logic: Record<string, unknown>): CompiledLogic {
   const builtin = builtins.get(op);
   if (builtin) {
     const readOnly = readsOnly.has(op);
-    return withArguments(values.map((v) => compileArgument(v, readOnly)), builtin);
+    return withArguments(
+      values.map((v) => compileArgument(v, readOnly)),
+      builtin,
+    );
   }
   if (Object.prototype.hasOwnProperty.call(customOperations, op)) {
     const fn = customOperations[op];

@@ -1,6 +1,10 @@
 import type { Json, Logic, RuleSet, RulesDefinition, RuleScope } from './types.ts';
 
-export interface CompiledVisibility { targets: string[]; showIf: Logic; source: string }
+export interface CompiledVisibility {
+  targets: string[];
+  showIf: Logic;
+  source: string;
+}
 export interface CompiledValidation {
   field: string;
   when: Logic;
@@ -10,11 +14,35 @@ export interface CompiledValidation {
   /** Written as `required: true`: the field must be answered whenever it shows (the form marks it required). */
   required?: true;
 }
-export interface CompiledComputed { field: string; value: Logic; when?: Logic; source: string }
-export interface CompiledClear { fields: string[]; when: Logic; source: string }
-export interface CompiledEffect { on: string[]; op: string; when?: Logic; params: Record<string, unknown>; source: string }
-export interface CompiledText { target: string; when: Logic; text: string; source: string }
-export interface CompiledReadonly { fields: string[]; when: Logic; source: string }
+export interface CompiledComputed {
+  field: string;
+  value: Logic;
+  when?: Logic;
+  source: string;
+}
+export interface CompiledClear {
+  fields: string[];
+  when: Logic;
+  source: string;
+}
+export interface CompiledEffect {
+  on: string[];
+  op: string;
+  when?: Logic;
+  params: Record<string, unknown>;
+  source: string;
+}
+export interface CompiledText {
+  target: string;
+  when: Logic;
+  text: string;
+  source: string;
+}
+export interface CompiledReadonly {
+  fields: string[];
+  when: Logic;
+  source: string;
+}
 
 /** A step's rules with groups expanded, `$scope`/`$params` resolved and `required` turned into logic. */
 export interface CompiledRules {
@@ -28,7 +56,9 @@ export interface CompiledRules {
 }
 
 function isVar(node: unknown): node is { var: unknown } {
-  return node !== null && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 1 && 'var' in node;
+  return (
+    node !== null && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 1 && 'var' in node
+  );
 }
 
 /**
@@ -74,7 +104,8 @@ function compileSet(set: RuleSet, stepId: string, out: CompiledRules, base: stri
   const rel = (p: string): string => (scope ? `${scope.path}.${p}` : p);
   const logic = (l: Logic): Logic => resolveScope(l, stepId, scope);
   (set.visibility ?? []).forEach((r, i) =>
-    out.visibility.push({ targets: r.fields.map(rel), showIf: logic(r.showIf), source: `${base}/visibility/${i}` }));
+    out.visibility.push({ targets: r.fields.map(rel), showIf: logic(r.showIf), source: `${base}/visibility/${i}` }),
+  );
   (set.validation ?? []).forEach((r, i) => {
     const field = rel(r.field);
     out.validation.push({
@@ -87,17 +118,27 @@ function compileSet(set: RuleSet, stepId: string, out: CompiledRules, base: stri
     });
   });
   (set.computed ?? []).forEach((r, i) =>
-    out.computed.push({ field: rel(r.field), value: logic(r.value), when: r.when === undefined ? undefined : logic(r.when), source: `${base}/computed/${i}` }));
+    out.computed.push({
+      field: rel(r.field),
+      value: logic(r.value),
+      when: r.when === undefined ? undefined : logic(r.when),
+      source: `${base}/computed/${i}`,
+    }),
+  );
   (set.clear ?? []).forEach((r, i) =>
-    out.clear.push({ fields: r.fields.map(rel), when: logic(r.when), source: `${base}/clear/${i}` }));
+    out.clear.push({ fields: r.fields.map(rel), when: logic(r.when), source: `${base}/clear/${i}` }),
+  );
   (set.effects ?? []).forEach((r, i) => {
     const params = (r.params ?? {}) as Record<string, unknown>;
     const scoped: Record<string, unknown> = { ...params };
     if (scope) {
-      for (const key of ['match', 'target']) if (typeof scoped[key] === 'string') scoped[key] = rel(scoped[key] as string);
+      for (const key of ['match', 'target'])
+        if (typeof scoped[key] === 'string') scoped[key] = rel(scoped[key] as string);
       if (Array.isArray(scoped.fields) && r.op === 'exclusive') scoped.fields = (scoped.fields as string[]).map(rel);
       if (scoped.values && typeof scoped.values === 'object') {
-        scoped.values = Object.fromEntries(Object.entries(scoped.values as Record<string, unknown>).map(([k, v]) => [rel(k), logic(v)]));
+        scoped.values = Object.fromEntries(
+          Object.entries(scoped.values as Record<string, unknown>).map(([k, v]) => [rel(k), logic(v)]),
+        );
       }
     }
     out.effects.push({
@@ -109,9 +150,16 @@ function compileSet(set: RuleSet, stepId: string, out: CompiledRules, base: stri
     });
   });
   (set.readonly ?? []).forEach((r, i) =>
-    out.readonly.push({ fields: r.fields.map(rel), when: logic(r.when), source: `${base}/readonly/${i}` }));
+    out.readonly.push({ fields: r.fields.map(rel), when: logic(r.when), source: `${base}/readonly/${i}` }),
+  );
   (set.texts ?? []).forEach((r, i) =>
-    out.texts.push({ target: rel(r.target), when: logic(r.when), text: fillParams(r.text, scope?.params), source: `${base}/texts/${i}` }));
+    out.texts.push({
+      target: rel(r.target),
+      when: logic(r.when),
+      text: fillParams(r.text, scope?.params),
+      source: `${base}/texts/${i}`,
+    }),
+  );
 }
 
 /**
@@ -122,7 +170,15 @@ function compileSet(set: RuleSet, stepId: string, out: CompiledRules, base: stri
  * @example compileRules({ validation: [{ field: 'city', required: true, message: 'City is required' }] }, 'owner')
  */
 export function compileRules(rules: RulesDefinition, stepId: string): CompiledRules {
-  const out: CompiledRules = { visibility: [], validation: [], computed: [], clear: [], effects: [], texts: [], readonly: [] };
+  const out: CompiledRules = {
+    visibility: [],
+    validation: [],
+    computed: [],
+    clear: [],
+    effects: [],
+    texts: [],
+    readonly: [],
+  };
   compileSet(rules, stepId, out, '');
   (rules.groups ?? []).forEach((group, g) => {
     group.each.forEach((scope) => compileSet(group, stepId, out, `/groups/${g}`, scope));

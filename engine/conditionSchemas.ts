@@ -17,4 +17,3 @@ export function conditionSchemas(schema: JsonSchema): Map<string, JsonSchema> {
   });
   return found;
 }
-

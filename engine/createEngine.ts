@@ -8,7 +8,24 @@ import { mapDocument } from './mapDocument.ts';
 import { lostAnswers } from './lostAnswers.ts';
 import { firstTemplate, resolveNames } from './resolveNames.ts';
 import { registerOperations } from './operations.ts';
-import type { ApplicationData, Definitions, JsonObject, LostAnswers, EvaluateOptions, IncompleteStep, RetiredAnswers, ReviewLayout, ReviewSection, JsonSchema, Logic, PageDefinition, SchemaCheck, SchemaChecks, StepDefinition, StepView } from './types.ts';
+import type {
+  ApplicationData,
+  Definitions,
+  JsonObject,
+  LostAnswers,
+  EvaluateOptions,
+  IncompleteStep,
+  RetiredAnswers,
+  ReviewLayout,
+  ReviewSection,
+  JsonSchema,
+  Logic,
+  PageDefinition,
+  SchemaCheck,
+  SchemaChecks,
+  StepDefinition,
+  StepView,
+} from './types.ts';
 
 /** The engine over one set of definitions. */
 export interface Engine {
@@ -102,7 +119,8 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
   // A step not loaded yet (in the browser) has no labels: its codes are title-cased, as labelOf does for coded enums.
   const names = (appData: ApplicationData): Record<string, string> =>
     resolveNames(definitions.flow.names, appData, (s, p, v) =>
-      definitions.steps[s] || typeof v !== 'string' ? labelOf(definitions.steps[s], p, v) : titleCase(v));
+      definitions.steps[s] || typeof v !== 'string' ? labelOf(definitions.steps[s], p, v) : titleCase(v),
+    );
 
   const holds = (logic: Logic | undefined, appData: ApplicationData): boolean => {
     if (logic === undefined) return true;
@@ -118,20 +136,33 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
     hasStep: (stepId) => stepId in definitions.steps,
     evaluateStep: (stepId, appData, options) => evaluateStep(compile(stepId), appData, options),
     holds,
-    requiredFields: (stepId) => [...new Set(compile(stepId).rules.validation.filter((r) => r.required).map((r) => r.field))],
+    requiredFields: (stepId) => [
+      ...new Set(
+        compile(stepId)
+          .rules.validation.filter((r) => r.required)
+          .map((r) => r.field),
+      ),
+    ],
     names,
     lostAnswers: (stepId, record, appData) =>
-      lostAnswers({ order: definitions.order, steps: definitions.steps, evaluate: (id, data) => evaluateStep(compile(id), data) }, stepId, record, appData),
+      lostAnswers(
+        { order: definitions.order, steps: definitions.steps, evaluate: (id, data) => evaluateStep(compile(id), data) },
+        stepId,
+        record,
+        appData,
+      ),
     title: (name, appData) => firstTemplate(definitions.flow.titles?.[name], names(appData)),
     stepApplies: (stepId, appData) => holds(flowSteps.get(stepId)?.showIf, appData),
     pagesOf: (stepId, appData) => {
       const pages = flowSteps.get(stepId)?.pages;
-      if (!pages) return [{ id: 'main', fields: Object.keys((definitionOf(stepId).schema.properties ?? {}) as object) }];
+      if (!pages)
+        return [{ id: 'main', fields: Object.keys((definitionOf(stepId).schema.properties ?? {}) as object) }];
       return pages.filter((p) => holds(p.showIf, appData));
     },
     reviewSections: () => {
       const { flow } = definitions;
-      const review = ((definitions.steps[flow.review]?.ui as Record<string, unknown> | undefined)?.['ui:review'] ?? {}) as ReviewLayout;
+      const review = ((definitions.steps[flow.review]?.ui as Record<string, unknown> | undefined)?.['ui:review'] ??
+        {}) as ReviewLayout;
       const excluded = new Set(review.exclude ?? []);
       const steps = flow.steps.filter((s) => s.id !== flow.review && !s.final && !excluded.has(s.id));
       const first = (review.order ?? []).flatMap((id) => steps.filter((s) => s.id === id));
@@ -142,7 +173,15 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
       for (const stepId of definitions.order) {
         const entry = flowSteps.get(stepId);
         const record = appData[stepId];
-        if (!entry || !(stepId in definitions.steps) || !record || typeof record !== 'object' || Array.isArray(record) || !holds(entry.showIf, appData)) continue;
+        if (
+          !entry ||
+          !(stepId in definitions.steps) ||
+          !record ||
+          typeof record !== 'object' ||
+          Array.isArray(record) ||
+          !holds(entry.showIf, appData)
+        )
+          continue;
         const { retired } = evaluateStep(compile(stepId), appData, { previous: record as JsonObject });
         if (retired.length) out.push({ id: stepId, title: entry.title, fields: retired });
       }
@@ -171,7 +210,11 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
     mapDocument: (stepId, name, data) => {
       const mapping = definitionOf(stepId).documents?.[name];
       if (!mapping) throw new Error(`Step "${stepId}" has no document "${name}"`);
-      return mapDocument(mapping, data as Record<string, unknown>, (s, p, v) => labelOf(definitions.steps[s], p, v) || undefined);
+      return mapDocument(
+        mapping,
+        data as Record<string, unknown>,
+        (s, p, v) => labelOf(definitions.steps[s], p, v) || undefined,
+      );
     },
     matchesCondition: (stepId, condition, value) => {
       // The form asks again on each render with the same condition objects: key each object once.

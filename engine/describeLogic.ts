@@ -1,8 +1,19 @@
 import type { Logic } from './types.ts';
 
 const INFIX: Record<string, string> = {
-  '==': 'is', '===': 'is', '!=': 'is not', '!==': 'is not', '>': '>', '>=': '≥', '<': '<', '<=': '≤',
-  '+': '+', '-': '−', '*': '×', '/': '÷', '%': 'mod',
+  '==': 'is',
+  '===': 'is',
+  '!=': 'is not',
+  '!==': 'is not',
+  '>': '>',
+  '>=': '≥',
+  '<': '<',
+  '<=': '≤',
+  '+': '+',
+  '-': '−',
+  '*': '×',
+  '/': '÷',
+  '%': 'mod',
 };
 
 function value(v: unknown): string {
@@ -24,25 +35,39 @@ export function describeLogic(logic: Logic): string {
     const args = Array.isArray(raw) ? raw : [raw];
     const wrap = (s: string): string => (nested ? `(${s})` : s);
     switch (op) {
-      case 'var': return String(args[0]);
-      case 'and': return wrap(args.map((a) => d(a)).join(' and '));
-      case 'or': return wrap(args.map((a) => d(a)).join(' or '));
-      case '!': return `not ${d(args[0])}`;
-      case '!!': return `${d(args[0])} is set`;
-      case 'in': return `${d(args[0])} is one of ${d(args[1])}`;
+      case 'var':
+        return String(args[0]);
+      case 'and':
+        return wrap(args.map((a) => d(a)).join(' and '));
+      case 'or':
+        return wrap(args.map((a) => d(a)).join(' or '));
+      case '!':
+        return `not ${d(args[0])}`;
+      case '!!':
+        return `${d(args[0])} is set`;
+      case 'in':
+        return `${d(args[0])} is one of ${d(args[1])}`;
       case 'if': {
         const parts: string[] = [];
-        for (let i = 0; i + 1 < args.length; i += 2) parts.push(`if ${d(args[i], false)} then ${d(args[i + 1], false)}`);
+        for (let i = 0; i + 1 < args.length; i += 2)
+          parts.push(`if ${d(args[i], false)} then ${d(args[i + 1], false)}`);
         if (args.length % 2 === 1) parts.push(`otherwise ${d(args[args.length - 1], false)}`);
         return wrap(parts.join(', '));
       }
-      case 'isBlank': return `${d(args[0])} is blank`;
-      case 'isNumber': return `${d(args[0])} is a number`;
-      case 'isDate': return `${d(args[0])} is a date`;
-      case 'age': return `age from ${d(args[0])}`;
-      case 'today': return 'today';
-      case 'sum': return `sum of ${String(args[1] ?? '')} over ${d(args[0])}`;
-      case 'count': return `number of ${d(args[0])}`;
+      case 'isBlank':
+        return `${d(args[0])} is blank`;
+      case 'isNumber':
+        return `${d(args[0])} is a number`;
+      case 'isDate':
+        return `${d(args[0])} is a date`;
+      case 'age':
+        return `age from ${d(args[0])}`;
+      case 'today':
+        return 'today';
+      case 'sum':
+        return `sum of ${String(args[1] ?? '')} over ${d(args[0])}`;
+      case 'count':
+        return `number of ${d(args[0])}`;
       default:
         if (op in INFIX && args.length === 2) return wrap(`${d(args[0])} ${INFIX[op]} ${d(args[1])}`);
         return `${op}(${args.map((a) => d(a, false)).join(', ')})`;

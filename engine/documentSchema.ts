@@ -34,7 +34,9 @@ const isAny = (s: Schema): boolean => Object.keys(s).length === 0;
 function union(parts: Schema[]): Schema {
   const out: Schema[] = [];
   const seen = new Set<string>();
-  for (const part of parts.flatMap((p) => (Object.keys(p).length === 1 && Array.isArray(p.anyOf) ? (p.anyOf as Schema[]) : [p]))) {
+  for (const part of parts.flatMap((p) =>
+    Object.keys(p).length === 1 && Array.isArray(p.anyOf) ? (p.anyOf as Schema[]) : [p],
+  )) {
     if (isAny(part)) return ANY;
     const key = JSON.stringify(part);
     if (!seen.has(key)) {
@@ -46,7 +48,8 @@ function union(parts: Schema[]): Schema {
   return merged.length === 1 ? merged[0] : { anyOf: merged };
 }
 
-const isObjectSchema = (s: Schema): boolean => s.type === 'object' && isObject(s.properties) && !isObject(s.additionalProperties);
+const isObjectSchema = (s: Schema): boolean =>
+  s.type === 'object' && isObject(s.properties) && !isObject(s.additionalProperties);
 
 /**
  * Objects that are alternatives (an owner who is an insured, an individual or an entity) become one object whose
@@ -56,7 +59,9 @@ function mergeObjects(parts: Schema[]): Schema[] {
   const objects = parts.filter(isObjectSchema);
   if (objects.length < 2) return parts;
   const names = [...new Set(objects.flatMap((o) => Object.keys(o.properties as object)))];
-  const properties = Object.fromEntries(names.map((name) => [name, union(objects.map((o) => (o.properties as Record<string, Schema>)[name] ?? NULL))]));
+  const properties = Object.fromEntries(
+    names.map((name) => [name, union(objects.map((o) => (o.properties as Record<string, Schema>)[name] ?? NULL))]),
+  );
   const closed = objects.every((o) => o.additionalProperties === false);
   const object: Schema = { type: 'object', ...(closed ? { additionalProperties: false } : {}), properties };
   return [object, ...parts.filter((p) => !isObjectSchema(p))];
@@ -107,7 +112,9 @@ export function documentSchema(mapping: DocumentMapping, steps: { [stepId: strin
   };
 
   const bindingSchema = (binding: Binding, depth: number): Schema => {
-    if (!binding.schema) binding.schema = binding.node === undefined || !binding.scope ? ANY : schemaOf(binding.node, binding.scope, depth + 1);
+    if (!binding.schema)
+      binding.schema =
+        binding.node === undefined || !binding.scope ? ANY : schemaOf(binding.node, binding.scope, depth + 1);
     return binding.schema;
   };
 
@@ -131,7 +138,10 @@ export function documentSchema(mapping: DocumentMapping, steps: { [stepId: strin
     const [op, raw] = Object.entries(logic)[0];
     const list = args(raw);
     if (op === 'var') {
-      const path = typeof list[0] === 'string' || typeof list[0] === 'number' ? String(list[0]) : constantOf(list[0], scope, boundNode)?.value;
+      const path =
+        typeof list[0] === 'string' || typeof list[0] === 'number'
+          ? String(list[0])
+          : constantOf(list[0], scope, boundNode)?.value;
       const read = typeof path === 'string' ? readVar(path, scope, depth) : ANY;
       return list.length > 1 ? union([read, schemaOf(list[1], scope, depth + 1)]) : read;
     }
@@ -178,8 +188,14 @@ export function documentSchema(mapping: DocumentMapping, steps: { [stepId: strin
     const visit = (s: Schema): void => {
       const resolved = schemaAt(s, root, []);
       if (!resolved.found) return;
-      for (const [name, prop] of Object.entries((resolved.schema.properties ?? {}) as Record<string, Schema>)) out[name] = out[name] ? union([out[name], prop]) : prop;
-      for (const b of [...((resolved.schema.anyOf ?? []) as Schema[]), ...((resolved.schema.oneOf ?? []) as Schema[]), ...((resolved.schema.allOf ?? []) as Schema[])]) visit(b);
+      for (const [name, prop] of Object.entries((resolved.schema.properties ?? {}) as Record<string, Schema>))
+        out[name] = out[name] ? union([out[name], prop]) : prop;
+      for (const b of [
+        ...((resolved.schema.anyOf ?? []) as Schema[]),
+        ...((resolved.schema.oneOf ?? []) as Schema[]),
+        ...((resolved.schema.allOf ?? []) as Schema[]),
+      ])
+        visit(b);
     };
     visit(found.schema);
     return out;
@@ -192,7 +208,10 @@ export function documentSchema(mapping: DocumentMapping, steps: { [stepId: strin
 
   function schemaOf(node: unknown, scope: Scope, depth: number): Schema {
     if (depth > MAX_DEPTH) return ANY;
-    if (!isObject(node)) return Array.isArray(node) ? { type: 'array', items: node.length ? union(node.map((n) => schemaOf(n, scope, depth + 1))) : ANY } : literalSchema(node);
+    if (!isObject(node))
+      return Array.isArray(node)
+        ? { type: 'array', items: node.length ? union(node.map((n) => schemaOf(n, scope, depth + 1))) : ANY }
+        : literalSchema(node);
     if (isLogic(node)) return logicSchema(node, scope, depth);
     const own = node;
     const next = (n: unknown, s: Scope = scope): Schema => schemaOf(n, s, depth + 1);
@@ -211,7 +230,11 @@ export function documentSchema(mapping: DocumentMapping, steps: { [stepId: strin
       const parts = args(own.$merge).map((n) => next(n));
       if (parts.every((p) => p.type === 'array')) return { type: 'array', items: union(parts.map(itemsOf)) };
       const keyed = parts.map((p) => p.additionalProperties).filter((a): a is Schema => isObject(a));
-      return { type: 'object', properties: Object.assign({}, ...parts.map((p) => propertiesOf(p) ?? {})), ...(keyed.length ? { additionalProperties: union(keyed) } : {}) };
+      return {
+        type: 'object',
+        properties: Object.assign({}, ...parts.map((p) => propertiesOf(p) ?? {})),
+        ...(keyed.length ? { additionalProperties: union(keyed) } : {}),
+      };
     }
     if ('$each' in own || '$entries' in own) {
       const keyed = '$entries' in own;
@@ -234,7 +257,10 @@ function rewriteRefs(node: unknown, stepId: string): unknown {
   if (!isObject(node)) return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/definitions/') ? `#/definitions/${stepId}__${v.slice('#/definitions/'.length)}` : rewriteRefs(v, stepId);
+    out[k] =
+      k === '$ref' && typeof v === 'string' && v.startsWith('#/definitions/')
+        ? `#/definitions/${stepId}__${v.slice('#/definitions/'.length)}`
+        : rewriteRefs(v, stepId);
   }
   return out;
 }

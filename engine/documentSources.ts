@@ -34,7 +34,8 @@ function bind(scope: Scope, name: string, binding: Binding): Scope {
 /** Binds names in order, as mapDocument does, so a later binding may read an earlier one. */
 function bindAll(spec: unknown, scope: Scope): Scope {
   let out = scope;
-  if (isObject(spec)) for (const [name, node] of Object.entries(spec)) out = bind(out, name, { node, scope: out, prefix: [] });
+  if (isObject(spec))
+    for (const [name, node] of Object.entries(spec)) out = bind(out, name, { node, scope: out, prefix: [] });
   return out;
 }
 
@@ -48,12 +49,20 @@ const boundNode = (name: string, scope: Scope): { node: unknown; scope: Scope } 
  * Collects the data paths the value at `suffix` inside `node` is built from. An empty suffix asks for the node's
  * value as a whole (every answer it is computed from); a non-empty one asks for a part of a copied object or list.
  */
-function collect(node: unknown, scope: Scope, suffix: string[], templates: Templates, out: Set<string>, depth: number): void {
+function collect(
+  node: unknown,
+  scope: Scope,
+  suffix: string[],
+  templates: Templates,
+  out: Set<string>,
+  depth: number,
+): void {
   if (depth > MAX_DEPTH || node === null || typeof node !== 'object') return;
   const next = (n: unknown, s: Scope, rest: string[]): void => collect(n, s, rest, templates, out, depth + 1);
   if (Array.isArray(node)) {
     if (suffix.length === 0) node.forEach((n) => next(n, scope, []));
-    else if (isIndex(suffix[0])) node.forEach((n, i) => (suffix[0] === '*' || String(i) === suffix[0]) && next(n, scope, suffix.slice(1)));
+    else if (isIndex(suffix[0]))
+      node.forEach((n, i) => (suffix[0] === '*' || String(i) === suffix[0]) && next(n, scope, suffix.slice(1)));
     return;
   }
   const own = node as Record<string, unknown>;
@@ -92,7 +101,12 @@ function collect(node: unknown, scope: Scope, suffix: string[], templates: Templ
  * The sources of a conditional (`if` of JSON-Logic, `$if` of a mapping): those of its branches; the answers only
  * tested count when every branch is a fixed value (a yes/no worked out from a choice), and only for the whole value.
  */
-function branchSources(list: unknown[], suffix: string[], visit: (node: unknown, rest: string[]) => void, out: Set<string>): void {
+function branchSources(
+  list: unknown[],
+  suffix: string[],
+  visit: (node: unknown, rest: string[]) => void,
+  out: Set<string>,
+): void {
   const values: unknown[] = [];
   const tests: unknown[] = [];
   list.forEach((n, i) => (i % 2 === 0 && i + 1 < list.length ? tests : values).push(n));
@@ -101,12 +115,22 @@ function branchSources(list: unknown[], suffix: string[], visit: (node: unknown,
   if (out.size === before && suffix.length === 0) for (const t of tests) visit(t, []);
 }
 
-function logicSources(logic: Record<string, unknown>, scope: Scope, suffix: string[], templates: Templates, out: Set<string>, depth: number): void {
+function logicSources(
+  logic: Record<string, unknown>,
+  scope: Scope,
+  suffix: string[],
+  templates: Templates,
+  out: Set<string>,
+  depth: number,
+): void {
   const [op, raw] = Object.entries(logic)[0];
   const list = args(raw);
   const next = (n: unknown, s: Scope, rest: string[]): void => collect(n, s, rest, templates, out, depth + 1);
   if (op === 'var') {
-    const path = typeof list[0] === 'string' || typeof list[0] === 'number' ? String(list[0]) : constantOf(list[0], scope, boundNode)?.value;
+    const path =
+      typeof list[0] === 'string' || typeof list[0] === 'number'
+        ? String(list[0])
+        : constantOf(list[0], scope, boundNode)?.value;
     if (typeof path === 'string') readVar(path, scope, suffix, templates, out, depth);
     if (list.length > 1) next(list[1], scope, suffix);
     return;
@@ -126,7 +150,14 @@ function logicSources(logic: Record<string, unknown>, scope: Scope, suffix: stri
   list.forEach((n) => next(n, scope, []));
 }
 
-function readVar(path: string, scope: Scope, suffix: string[], templates: Templates, out: Set<string>, depth: number): void {
+function readVar(
+  path: string,
+  scope: Scope,
+  suffix: string[],
+  templates: Templates,
+  out: Set<string>,
+  depth: number,
+): void {
   const segs = path === '' ? [] : path.split('.');
   if (scope.rows) {
     // A row operation's vars read the row (reduce names it `current`; its accumulator is no answer).
@@ -137,7 +168,15 @@ function readVar(path: string, scope: Scope, suffix: string[], templates: Templa
   }
   if (segs.length === 0) return;
   const binding = scope.bindings[segs[0]];
-  if (binding) return collect(binding.node, binding.scope, [...binding.prefix, ...segs.slice(1), ...suffix], templates, out, depth + 1);
+  if (binding)
+    return collect(
+      binding.node,
+      binding.scope,
+      [...binding.prefix, ...segs.slice(1), ...suffix],
+      templates,
+      out,
+      depth + 1,
+    );
   // Names starting with $ are the call's context ($context, $index), not answers.
   if (segs[0].startsWith('$')) return;
   out.add([...segs, ...suffix].map((s) => (/^\d+$/.test(s) ? '*' : s)).join('.'));

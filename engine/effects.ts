@@ -42,7 +42,7 @@ const splitEvenly: Effect = ({ record, previous, changed, params }) => {
   const field = String(params.field ?? 'share_percentage');
   const total = toInt(params.total, 100);
   const added = rows.length > prevLength;
-  const where = String(added ? params.remainderOnAdd ?? 'last' : params.remainderOnRemove ?? 'first');
+  const where = String(added ? (params.remainderOnAdd ?? 'last') : (params.remainderOnRemove ?? 'first'));
   const each = Math.floor(total / rows.length);
   const remainder = total - each * rows.length;
   const target = where === 'first' ? 0 : rows.length - 1;
@@ -66,7 +66,9 @@ const pickFrom: Effect = ({ record, params, evaluate }) => {
   const wanted = getPath(record, String(params.match));
   if (!Array.isArray(list) || isBlank(wanted)) return record;
   const key = String(params.key ?? 'id');
-  const row = list.find((r) => r !== null && typeof r === 'object' && String((r as JsonObject)[key]) === String(wanted)) as JsonObject | undefined;
+  const row = list.find(
+    (r) => r !== null && typeof r === 'object' && String((r as JsonObject)[key]) === String(wanted),
+  ) as JsonObject | undefined;
   if (!row) return record;
   const fields = Array.isArray(params.fields) ? (params.fields as string[]) : Object.keys(row).filter((k) => k !== key);
   const target = String(params.target);

@@ -2,7 +2,15 @@ import equal from 'fast-deep-equal';
 import { applyLogic, effects as effectRegistry } from './effects.ts';
 import { expandTarget, getPath, setPath, splitPath, withinAny } from './paths.ts';
 import type { CompiledRules } from './compileRules.ts';
-import type { ApplicationData, EvaluateOptions, FieldError, JsonObject, SchemaCheck, SchemaError, StepView } from './types.ts';
+import type {
+  ApplicationData,
+  EvaluateOptions,
+  FieldError,
+  JsonObject,
+  SchemaCheck,
+  SchemaError,
+  StepView,
+} from './types.ts';
 import { fallbackMessage } from './fallbackMessage.ts';
 import { isBlank } from './operations.ts';
 import { fillTemplate } from './resolveNames.ts';
@@ -38,8 +46,12 @@ function isBlankValue(value: unknown): boolean {
 }
 
 function ajvPath(error: SchemaError): string {
-  const base = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (error.keyword === 'additionalProperties') base.push(String((error.params as { additionalProperty: string }).additionalProperty));
+  const base = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'additionalProperties')
+    base.push(String((error.params as { additionalProperty: string }).additionalProperty));
   return base.join('.');
 }
 
@@ -159,8 +171,12 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
       if (!wanted(field) || isHidden(field) || retired.includes(field)) continue;
       // A blank field is an unanswered one (its rules say whether it must be answered); a blank item of a list is
       // not an answer left empty but a malformed list, so its errors stand.
-      if (error.keyword !== 'additionalProperties' && isBlankValue(getPath(record, field)) && !/\.\d+$/.test(field)) continue;
-      errors.push({ field, message: error.keyword === 'errorMessage' ? error.message ?? '' : fallbackMessage(error) });
+      if (error.keyword !== 'additionalProperties' && isBlankValue(getPath(record, field)) && !/\.\d+$/.test(field))
+        continue;
+      errors.push({
+        field,
+        message: error.keyword === 'errorMessage' ? (error.message ?? '') : fallbackMessage(error),
+      });
     }
   }
   for (const rule of rules.validation) {
@@ -170,7 +186,8 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
       if (!truthy(evaluate(rule.when, ctx))) continue;
       let message = rule.message;
       if (rule.params) {
-        for (const [name, logic] of Object.entries(rule.params)) message = message.split(`{${name}}`).join(formatParam(evaluate(logic, ctx)));
+        for (const [name, logic] of Object.entries(rule.params))
+          message = message.split(`{${name}}`).join(formatParam(evaluate(logic, ctx)));
       }
       errors.push({ field: path, message });
     }
@@ -192,7 +209,8 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
 
   const readonly: string[] = [];
   for (const rule of rules.readonly) {
-    if (truthy(evaluate(rule.when))) for (const target of rule.fields) for (const { path } of expandTarget(record, target)) readonly.push(path);
+    if (truthy(evaluate(rule.when)))
+      for (const target of rule.fields) for (const { path } of expandTarget(record, target)) readonly.push(path);
   }
 
   return { values: record, hidden, cleared, computed, errors, texts, readonly, discarded, retired };

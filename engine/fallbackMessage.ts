@@ -16,25 +16,40 @@ export function fallbackMessage(error: SchemaError): string {
       if (type.includes('string')) return 'Please enter text';
       return 'This value has the wrong type';
     }
-    case 'enum': return 'Please choose one of the options';
-    case 'const': return 'This value is not allowed';
-    case 'maxLength': return `Must be at most ${String(p.limit)} characters`;
-    case 'minLength': return `Must be at least ${String(p.limit)} characters`;
-    case 'minimum': return `Must be at least ${String(p.limit)}`;
-    case 'maximum': return `Must be at most ${String(p.limit)}`;
-    case 'exclusiveMinimum': return `Must be more than ${String(p.limit)}`;
-    case 'exclusiveMaximum': return `Must be less than ${String(p.limit)}`;
-    case 'maxItems': return `At most ${String(p.limit)} allowed`;
-    case 'minItems': return `At least ${String(p.limit)} required`;
-    case 'uniqueItems': return 'Each choice may appear only once';
-    case 'multipleOf': return 'Please enter a whole number';
-    case 'additionalProperties': return 'Unknown field';
+    case 'enum':
+      return 'Please choose one of the options';
+    case 'const':
+      return 'This value is not allowed';
+    case 'maxLength':
+      return `Must be at most ${String(p.limit)} characters`;
+    case 'minLength':
+      return `Must be at least ${String(p.limit)} characters`;
+    case 'minimum':
+      return `Must be at least ${String(p.limit)}`;
+    case 'maximum':
+      return `Must be at most ${String(p.limit)}`;
+    case 'exclusiveMinimum':
+      return `Must be more than ${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `Must be less than ${String(p.limit)}`;
+    case 'maxItems':
+      return `At most ${String(p.limit)} allowed`;
+    case 'minItems':
+      return `At least ${String(p.limit)} required`;
+    case 'uniqueItems':
+      return 'Each choice may appear only once';
+    case 'multipleOf':
+      return 'Please enter a whole number';
+    case 'additionalProperties':
+      return 'Unknown field';
     case 'format': {
       if (p.format === 'date') return 'Please enter a valid date (YYYY-MM-DD)';
       if (p.format === 'email') return 'Please enter a valid email address';
       return 'Please enter a valid value';
     }
-    case 'pattern': return 'Please enter a valid value';
-    default: return error.message ?? 'Invalid value';
+    case 'pattern':
+      return 'Please enter a valid value';
+    default:
+      return error.message ?? 'Invalid value';
   }
 }

@@ -1,7 +1,6 @@
 import { describeLogic } from './describeLogic.ts';
 import type { FlowDefinition } from './types.ts';
 
-
 /**
  * The flow as a Mermaid flowchart: each step, its sub-pages, and the skips with their conditions.
  * @param flow - flow.json
@@ -18,7 +17,8 @@ export function flowDiagram(flow: FlowDefinition): string {
     // From each step, an edge to every later step up to and including the first that always applies.
     for (let j = i + 1; j < flow.steps.length; j++) {
       const next = flow.steps[j];
-      const label = next.showIf === undefined ? '' : `|"if ${describeLogic(next.showIf).replace(/"/g, "'").replace(/\|/g, '/')}"|`;
+      const label =
+        next.showIf === undefined ? '' : `|"if ${describeLogic(next.showIf).replace(/"/g, "'").replace(/\|/g, '/')}"|`;
       if (step.final) break;
       lines.push(`  ${id(step.id)} -->${label} ${id(next.id)}`);
       if (next.showIf === undefined) break;

@@ -2,7 +2,8 @@ import type { JsonSchema, StepDefinition, UiDefinition } from './types.ts';
 
 type Node = Record<string, unknown>;
 
-const asNode = (v: unknown): Node | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : undefined);
+const asNode = (v: unknown): Node | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : undefined;
 
 /** A schema node with its `#/…` `$ref` resolved (the node's own keys win), and the last ref followed. */
 export function resolveRef(schema: Node, root: Node): { schema: Node; ref?: string } {
@@ -44,7 +45,11 @@ function child(schema: Node, seg: string): Node | undefined {
  * @param segments - the field's path (`insured_1`, `marital_status`; `*` or an index for rows)
  * @returns the field's schema and ui, or undefined when the path is not a field
  */
-export function fieldAt(schema: JsonSchema, ui: UiDefinition, segments: string[]): { schema: Node; ui: Node } | undefined {
+export function fieldAt(
+  schema: JsonSchema,
+  ui: UiDefinition,
+  segments: string[],
+): { schema: Node; ui: Node } | undefined {
   const root = schema as Node;
   const uiDefs = asNode((ui as Node)['ui:definitions']) ?? {};
   let cur = resolveRef(root, root).schema;
@@ -76,9 +81,13 @@ export function titleCase(value: string): string {
  */
 export function enumNamesOf(field: { schema: Node; ui: Node }): Record<string, string> {
   const names = field.ui['ui:enumNames'] ?? asNode(field.ui['ui:options'])?.enumNames;
-  const values = (Array.isArray(field.schema.enum) ? field.schema.enum : asNode(field.schema.items)?.enum) as unknown[] | undefined;
+  const values = (Array.isArray(field.schema.enum) ? field.schema.enum : asNode(field.schema.items)?.enum) as
+    unknown[] | undefined;
   const out: Record<string, string> = {};
-  if (Array.isArray(names)) names.forEach((n, i) => { if (typeof n === 'string' && values && i < values.length) out[String(values[i])] = n; });
+  if (Array.isArray(names))
+    names.forEach((n, i) => {
+      if (typeof n === 'string' && values && i < values.length) out[String(values[i])] = n;
+    });
   else if (asNode(names)) for (const [k, v] of Object.entries(names as Node)) if (typeof v === 'string') out[k] = v;
   return out;
 }
@@ -91,7 +100,11 @@ export function enumNamesOf(field: { schema: Node; ui: Node }): Record<string, s
  * @returns the labels by value, or undefined when the path is no field or its values have no labels
  * @example optionLabels(owner.schema, owner.ui, ['owner_type']) // { insured_1: 'Same as Insured 1', … }
  */
-export function optionLabels(schema: JsonSchema, ui: UiDefinition, segments: string[]): Record<string, string> | undefined {
+export function optionLabels(
+  schema: JsonSchema,
+  ui: UiDefinition,
+  segments: string[],
+): Record<string, string> | undefined {
   const field = fieldAt(schema, ui, segments);
   const names = field ? enumNamesOf(field) : {};
   return Object.keys(names).length ? names : undefined;
@@ -108,11 +121,19 @@ const cache = new WeakMap<object, Map<string, FieldLabels | null>>();
 function labelsAt(step: Pick<StepDefinition, 'schema' | 'ui'>, path: string): FieldLabels | null {
   let byPath = cache.get(step);
   if (!byPath) cache.set(step, (byPath = new Map()));
-  const key = path.split('.').map((s) => (/^\d+$/.test(s) ? '*' : s)).join('.');
+  const key = path
+    .split('.')
+    .map((s) => (/^\d+$/.test(s) ? '*' : s))
+    .join('.');
   let labels = byPath.get(key);
   if (labels === undefined) {
     const field = fieldAt(step.schema, step.ui, key === '' ? [] : key.split('.'));
-    labels = field ? { names: enumNamesOf(field), coded: Array.isArray(field.schema.enum) || Array.isArray(asNode(field.schema.items)?.enum) } : null;
+    labels = field
+      ? {
+          names: enumNamesOf(field),
+          coded: Array.isArray(field.schema.enum) || Array.isArray(asNode(field.schema.items)?.enum),
+        }
+      : null;
     byPath.set(key, labels);
   }
   return labels;
@@ -130,7 +151,11 @@ function labelsAt(step: Pick<StepDefinition, 'schema' | 'ui'>, path: string): Fi
  */
 export function labelOf(step: Pick<StepDefinition, 'schema' | 'ui'> | undefined, path: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
-  if (Array.isArray(value)) return value.map((v) => labelOf(step, path, v)).filter(Boolean).join(', ');
+  if (Array.isArray(value))
+    return value
+      .map((v) => labelOf(step, path, v))
+      .filter(Boolean)
+      .join(', ');
   const labels = step ? labelsAt(step, path) : null;
   const named = labels?.names[String(value)];
   if (named !== undefined) return named;

@@ -1,7 +1,17 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { assembleDefinitions, assembleStep, flowEntries, stripSchemaKey } from './assembleDefinitions.ts';
 import { closestName } from './closestName.ts';
-import type { ContractDefinition, DefinitionFiles, DefinitionProblem, Definitions, DocumentMapping, ExampleDefinition, FlowDefinition, JsonSchema, StepDefinition } from './types.ts';
+import type {
+  ContractDefinition,
+  DefinitionFiles,
+  DefinitionProblem,
+  Definitions,
+  DocumentMapping,
+  ExampleDefinition,
+  FlowDefinition,
+  JsonSchema,
+  StepDefinition,
+} from './types.ts';
 
 export { stripSchemaKey };
 
@@ -42,7 +52,8 @@ function describe(error: ErrorObject): string {
     const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
     return `${error.message ?? 'not allowed'}: ${JSON.stringify(allowed)}${didYouMean(error.data, allowed)}`;
   }
-  if (error.keyword === 'not' && error.instancePath.endsWith('/required')) return '"required" is not allowed in schema.json: use a required rule in rules.json';
+  if (error.keyword === 'not' && error.instancePath.endsWith('/required'))
+    return '"required" is not allowed in schema.json: use a required rule in rules.json';
   return error.message ?? 'invalid';
 }
 
@@ -67,14 +78,22 @@ function metaValidator(files: DefinitionFiles): Ajv {
  * @param options - `root` is the folder name used in problem reports (default "steps")
  * @returns the definitions and every problem found; `definitions` is undefined when a file is unusable
  */
-export function checkDefinitions(files: DefinitionFiles, options: { root?: string } = {}): { definitions?: Definitions; problems: DefinitionProblem[] } {
+export function checkDefinitions(
+  files: DefinitionFiles,
+  options: { root?: string } = {},
+): { definitions?: Definitions; problems: DefinitionProblem[] } {
   const root = options.root ?? 'steps';
   const problems: DefinitionProblem[] = [];
-  const report = (file: string, path: string, message: string): void => { problems.push({ file: `${root}/${file}`, path, message }); };
+  const report = (file: string, path: string, message: string): void => {
+    problems.push({ file: `${root}/${file}`, path, message });
+  };
   const ajv = metaValidator(files);
   const check = (file: string, metaId: string): boolean => {
     const validate = ajv.getSchema(metaId.slice('_meta/'.length));
-    if (!validate) { report(file, '', `meta-schema ${metaId} is missing`); return false; }
+    if (!validate) {
+      report(file, '', `meta-schema ${metaId} is missing`);
+      return false;
+    }
     if (validate(files[file])) return true;
     for (const e of usefulErrors(validate.errors ?? [])) report(file, e.instancePath, describe(e));
     return false;
@@ -101,33 +120,53 @@ export function checkDefinitions(files: DefinitionFiles, options: { root?: strin
     const parts: Record<string, unknown> = {};
     for (const name of Object.keys(META)) {
       const file = `${flowStep.id}/${name}`;
-      if (!(file in files)) { report(file, '', `missing: every step needs ${name}`); usable = false; continue; }
+      if (!(file in files)) {
+        report(file, '', `missing: every step needs ${name}`);
+        usable = false;
+        continue;
+      }
       if (!check(file, META[name])) usable = false;
       parts[name] = files[file];
     }
     const examples: Record<string, ExampleDefinition> = {};
     const prefix = `${flowStep.id}/examples/`;
-    for (const file of Object.keys(files).filter((f) => f.startsWith(prefix)).sort()) {
-      if (check(file, '_meta/example.schema.json')) examples[file.slice(prefix.length).replace(/\.json$/, '')] = files[file] as ExampleDefinition;
+    for (const file of Object.keys(files)
+      .filter((f) => f.startsWith(prefix))
+      .sort()) {
+      if (check(file, '_meta/example.schema.json'))
+        examples[file.slice(prefix.length).replace(/\.json$/, '')] = files[file] as ExampleDefinition;
     }
     const documents: Record<string, DocumentMapping> = {};
     const docPrefix = `${flowStep.id}/documents/`;
-    for (const file of Object.keys(files).filter((f) => f.startsWith(docPrefix)).sort()) {
-      if (check(file, '_meta/document-mapping.schema.json')) documents[file.slice(docPrefix.length).replace(/\.json$/, '')] = stripSchemaKey(files[file] as Record<string, unknown>) as unknown as DocumentMapping;
+    for (const file of Object.keys(files)
+      .filter((f) => f.startsWith(docPrefix))
+      .sort()) {
+      if (check(file, '_meta/document-mapping.schema.json'))
+        documents[file.slice(docPrefix.length).replace(/\.json$/, '')] = stripSchemaKey(
+          files[file] as Record<string, unknown>,
+        ) as unknown as DocumentMapping;
       else usable = false;
     }
     const contractFile = `${flowStep.id}/contract.json`;
     let contract: ContractDefinition | undefined;
     if (contractFile in files) {
-      if (check(contractFile, '_meta/contract.schema.json')) contract = stripSchemaKey(files[contractFile] as Record<string, unknown>) as ContractDefinition;
+      if (check(contractFile, '_meta/contract.schema.json'))
+        contract = stripSchemaKey(files[contractFile] as Record<string, unknown>) as ContractDefinition;
       else usable = false;
     }
-    steps[flowStep.id] = assembleStep(flowStep, { schema: parts['schema.json'], ui: parts['ui.json'], rules: parts['rules.json'] }, examples, documents, contract);
+    steps[flowStep.id] = assembleStep(
+      flowStep,
+      { schema: parts['schema.json'], ui: parts['ui.json'], rules: parts['rules.json'] },
+      examples,
+      documents,
+      contract,
+    );
   });
   if (!seen.has(flow.review)) report(flowFile, '/review', `review step "${flow.review}" is not in steps`);
   for (const file of Object.keys(files)) {
     const dir = file.split('/')[0];
-    if (file.includes('/') && dir !== '_meta' && !seen.has(dir)) report(file, '', `folder "${dir}" is not listed in flow.json`);
+    if (file.includes('/') && dir !== '_meta' && !seen.has(dir))
+      report(file, '', `folder "${dir}" is not listed in flow.json`);
   }
   if (!usable) return { problems };
   return { definitions: assembleDefinitions(flow, steps), problems };

@@ -22,7 +22,12 @@ export interface LostAnswersSource {
  * @returns - per step in flow order, the titles of the answers that would be lost; empty when nothing is lost
  * @example engine.lostAnswers('proposed-insured', { number_of_insureds: 1 }, saved) // [{ step: 'beneficiary', ... }]
  */
-export function lostAnswers(source: LostAnswersSource, stepId: string, record: JsonObject, appData: ApplicationData): LostAnswers[] {
+export function lostAnswers(
+  source: LostAnswersSource,
+  stepId: string,
+  record: JsonObject,
+  appData: ApplicationData,
+): LostAnswers[] {
   const next: ApplicationData = { ...appData, [stepId]: record };
   const out: LostAnswers[] = [];
   for (const id of source.order) {
@@ -31,8 +36,15 @@ export function lostAnswers(source: LostAnswersSource, stepId: string, record: J
     if (!def || !saved) continue;
     const hiddenNow = new Set(source.evaluate(id, appData).hidden);
     // In the changed step itself only whole sections count (insured 2): its other fields are what the adviser is editing.
-    const lost = source.evaluate(id, next).hidden.filter((path) => !hiddenNow.has(path) && (id !== stepId || !path.includes('.'))
-      && !isBlank(getPath(saved, path)) && !isEmptyObject(getPath(saved, path)));
+    const lost = source
+      .evaluate(id, next)
+      .hidden.filter(
+        (path) =>
+          !hiddenNow.has(path) &&
+          (id !== stepId || !path.includes('.')) &&
+          !isBlank(getPath(saved, path)) &&
+          !isEmptyObject(getPath(saved, path)),
+      );
     if (!lost.length) continue;
     // Named as they are shown now: the step's texts over the saved answers, else the ui title, else the path.
     const texts = source.evaluate(id, appData).texts;
@@ -43,7 +55,12 @@ export function lostAnswers(source: LostAnswersSource, stepId: string, record: J
 }
 
 function isEmptyObject(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => isBlank(v) || isEmptyObject(v));
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => isBlank(v) || isEmptyObject(v))
+  );
 }
 
 function titleAt(def: StepDefinition, path: string): string | undefined {

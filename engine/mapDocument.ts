@@ -32,7 +32,11 @@ export type LabelLookup = (stepId: string, path: string, value: unknown) => stri
 
 /** Thrown by mapDocument when a check of the mapping holds. */
 export class DocumentCheckError extends Error {
-  constructor(readonly code: string, message: string, readonly field?: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
     this.name = 'DocumentCheckError';
   }
@@ -43,7 +47,26 @@ const OMIT = Symbol('omit');
 
 type Scope = Record<string, unknown>;
 
-const DIRECTIVES = new Set(['$is', '$spread', '$except', '$when', '$optional', '$each', '$entries', '$key', '$to', '$as', '$merge', '$if', '$use', '$with', '$let', '$in', '$label', '$value']);
+const DIRECTIVES = new Set([
+  '$is',
+  '$spread',
+  '$except',
+  '$when',
+  '$optional',
+  '$each',
+  '$entries',
+  '$key',
+  '$to',
+  '$as',
+  '$merge',
+  '$if',
+  '$use',
+  '$with',
+  '$let',
+  '$in',
+  '$label',
+  '$value',
+]);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -76,7 +99,11 @@ function bind(scope: Scope, bindings: Scope): Scope {
  * @throws DocumentCheckError when one of the mapping's checks holds
  * @example mapDocument(payloadMapping, data, engine.labelOf).application_info.product_type
  */
-export function mapDocument(mapping: DocumentMapping, data: Record<string, unknown>, label: LabelLookup = () => undefined): unknown {
+export function mapDocument(
+  mapping: DocumentMapping,
+  data: Record<string, unknown>,
+  label: LabelLookup = () => undefined,
+): unknown {
   const root = bind(data, {});
   for (const check of mapping.checks ?? []) {
     if (truthy(applyLogic(check.when, root))) throw new DocumentCheckError(check.code, check.message, check.field);
@@ -86,7 +113,8 @@ export function mapDocument(mapping: DocumentMapping, data: Record<string, unkno
   /** Binds names in order, so a later binding may read an earlier one. */
   const withBindings = (spec: unknown, scope: Scope): Scope => {
     let out = scope;
-    if (isPlainObject(spec)) for (const [name, node] of Object.entries(spec)) out = bind(out, { [name]: finish(map(node, out)) });
+    if (isPlainObject(spec))
+      for (const [name, node] of Object.entries(spec)) out = bind(out, { [name]: finish(map(node, out)) });
     return out;
   };
 
@@ -122,7 +150,8 @@ export function mapDocument(mapping: DocumentMapping, data: Record<string, unkno
     if ('$label' in own) {
       const [stepId, path, value, fallback = null] = Array.isArray(own.$label) ? own.$label : [];
       const raw = map(value, scope);
-      const text = raw === null || raw === undefined || raw === '' ? undefined : label(String(stepId), String(path), raw);
+      const text =
+        raw === null || raw === undefined || raw === '' ? undefined : label(String(stepId), String(path), raw);
       return text || map(fallback, scope);
     }
     if ('$merge' in own) {

@@ -62,7 +62,10 @@ export const customOperations: Record<string, (...args: unknown[]) => unknown> =
     if (!Array.isArray(rows)) return 0;
     let total = 0;
     for (const row of rows) {
-      const v = typeof field === 'string' && row !== null && typeof row === 'object' ? (row as Record<string, unknown>)[field] : row;
+      const v =
+        typeof field === 'string' && row !== null && typeof row === 'object'
+          ? (row as Record<string, unknown>)[field]
+          : row;
       const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : 0;
       if (Number.isFinite(n)) total += n;
     }
@@ -76,11 +79,18 @@ export const customOperations: Record<string, (...args: unknown[]) => unknown> =
   },
   luhn: (value: unknown) => passesLuhn(value),
   join: (parts: unknown, separator: unknown) => {
-    const list = (Array.isArray(parts) ? parts : [parts]).filter((p) => !isBlank(p) && (typeof p === 'string' || typeof p === 'number'));
+    const list = (Array.isArray(parts) ? parts : [parts]).filter(
+      (p) => !isBlank(p) && (typeof p === 'string' || typeof p === 'number'),
+    );
     return list.length ? list.map(String).join(typeof separator === 'string' ? separator : ' ') : null;
   },
   splitList: (value: unknown, separator: unknown) =>
-    typeof value === 'string' ? value.split(typeof separator === 'string' ? separator : ',').map((s) => s.trim()).filter(Boolean) : value,
+    typeof value === 'string'
+      ? value
+          .split(typeof separator === 'string' ? separator : ',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : value,
   matches: (value: unknown, pattern: unknown) =>
     typeof value === 'string' && typeof pattern === 'string' && new RegExp(pattern).test(value),
 };
@@ -101,9 +111,40 @@ export function operationsRegistered(): boolean {
 
 /** Names of every JSON-Logic operation a definition may use: the built-in ones and ours. */
 export const knownOperations = new Set<string>([
-  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and',
-  '>', '>=', '<', '<=', 'max', 'min', '+', '-', '*', '/', '%', 'map', 'reduce', 'filter', 'all', 'none', 'some',
-  'merge', 'in', 'cat', 'substr',
+  'var',
+  'missing',
+  'missing_some',
+  'if',
+  '?:',
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '!',
+  '!!',
+  'or',
+  'and',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'max',
+  'min',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'map',
+  'reduce',
+  'filter',
+  'all',
+  'none',
+  'some',
+  'merge',
+  'in',
+  'cat',
+  'substr',
   ...Object.keys(customOperations),
 ]);
 

@@ -40,9 +40,7 @@ export function setPath<T extends JsonObject>(root: T, path: string | string[], 
   for (let i = 0; i < parts.length - 1; i++) {
     const key = parts[i];
     const next = cur[key];
-    const copy = next !== null && typeof next === 'object'
-      ? shallowCopy(next)
-      : /^\d+$/.test(parts[i + 1]) ? [] : {};
+    const copy = next !== null && typeof next === 'object' ? shallowCopy(next) : /^\d+$/.test(parts[i + 1]) ? [] : {};
     cur[key] = copy;
     cur = copy as Record<string, unknown>;
   }
@@ -100,7 +98,8 @@ export function withinAny(prefixes: Iterable<string>): (path: string) => boolean
   if (set.size === 0) return () => false;
   return (path) => {
     if (set.has(path)) return true;
-    for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', dot + 1)) if (set.has(path.slice(0, dot))) return true;
+    for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', dot + 1))
+      if (set.has(path.slice(0, dot))) return true;
     return false;
   };
 }

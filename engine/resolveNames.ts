@@ -24,7 +24,11 @@ function labelVar(definition: { labelOf: string }): { var: string } {
  * @returns - the non-blank names, as text
  * @example resolveNames({ client: { join: [[{ var: 'a.first' }, { var: 'a.last' }]] } }, { a: { first: 'Olivia', last: 'Bennett' } }, () => '')
  */
-export function resolveNames(names: NameDefinitions | undefined, appData: ApplicationData, label: (stepId: string, path: string, value: unknown) => string): Record<string, string> {
+export function resolveNames(
+  names: NameDefinitions | undefined,
+  appData: ApplicationData,
+  label: (stepId: string, path: string, value: unknown) => string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (!names) return out;
   const data: Record<string, unknown> = { ...appData, $names: out };
@@ -37,13 +41,19 @@ export function resolveNames(names: NameDefinitions | undefined, appData: Applic
     } else {
       value = applyLogic(definition, data);
     }
-    if ((typeof value === 'string' || typeof value === 'number') && !isBlank(value)) out[name] = String(value).replace(/\s+/g, ' ').trim();
+    if ((typeof value === 'string' || typeof value === 'number') && !isBlank(value))
+      out[name] = String(value).replace(/\s+/g, ' ').trim();
   }
   return out;
 }
 
 function isLabelOf(definition: Logic): definition is { labelOf: string } {
-  return definition !== null && typeof definition === 'object' && !Array.isArray(definition) && typeof (definition as { labelOf?: unknown }).labelOf === 'string';
+  return (
+    definition !== null &&
+    typeof definition === 'object' &&
+    !Array.isArray(definition) &&
+    typeof (definition as { labelOf?: unknown }).labelOf === 'string'
+  );
 }
 
 /**

@@ -18,7 +18,12 @@ function deref(schema: Schema, root: Schema): Schema {
 }
 
 function branches(schema: Schema): Schema[] {
-  return [schema, ...((schema.anyOf ?? []) as Schema[]), ...((schema.oneOf ?? []) as Schema[]), ...((schema.allOf ?? []) as Schema[])];
+  return [
+    schema,
+    ...((schema.anyOf ?? []) as Schema[]),
+    ...((schema.oneOf ?? []) as Schema[]),
+    ...((schema.allOf ?? []) as Schema[]),
+  ];
 }
 
 /** The names of the properties an object schema (and its anyOf/oneOf/allOf branches) declares. */
@@ -53,7 +58,8 @@ export function schemaAt(schema: Schema, root: Schema, segments: string[]): Sche
         const props = bb.properties as Record<string, Schema> | undefined;
         if (props && seg in props) next = props[seg];
         // Keyed entries (`{"IP1_B1": …}`): any key reads the one schema of their values.
-        else if (bb.additionalProperties && typeof bb.additionalProperties === 'object') next = bb.additionalProperties as Schema;
+        else if (bb.additionalProperties && typeof bb.additionalProperties === 'object')
+          next = bb.additionalProperties as Schema;
       }
       if (next) break;
     }
@@ -62,4 +68,3 @@ export function schemaAt(schema: Schema, root: Schema, segments: string[]): Sche
   }
   return { found: true, schema: cur };
 }
-

@@ -53,9 +53,11 @@ export function secretFields(step: StepDefinition | undefined): SecretField[] {
       out.push({ path, showLast });
       return;
     }
-    for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) walk(sub, [...path, name], depth + 1);
+    for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>))
+      walk(sub, [...path, name], depth + 1);
     const items = schema.items;
-    if (items && typeof items === 'object' && !Array.isArray(items)) walk(items as JsonSchema, [...path, '*'], depth + 1);
+    if (items && typeof items === 'object' && !Array.isArray(items))
+      walk(items as JsonSchema, [...path, '*'], depth + 1);
   };
   walk(root, [], 0);
   return out;
@@ -80,11 +82,17 @@ export function secretPaths(definitions: Definitions): Record<string, SecretFiel
  * @param fields - its secret fields (secretFields)
  * @param change - what to do with one value: seal, open or mask it
  */
-export function mapSecrets(record: JsonObject, fields: SecretField[], change: (value: unknown, field: SecretField, path: string) => unknown): JsonObject {
+export function mapSecrets(
+  record: JsonObject,
+  fields: SecretField[],
+  change: (value: unknown, field: SecretField, path: string) => unknown,
+): JsonObject {
   const apply = (node: unknown, field: SecretField, at: number, trail: string[]): unknown => {
-    if (at === field.path.length) return node === null || node === undefined || node === '' ? node : change(node, field, trail.join('.'));
+    if (at === field.path.length)
+      return node === null || node === undefined || node === '' ? node : change(node, field, trail.join('.'));
     const seg = field.path[at];
-    if (seg === '*') return Array.isArray(node) ? node.map((row, i) => apply(row, field, at + 1, [...trail, String(i)])) : node;
+    if (seg === '*')
+      return Array.isArray(node) ? node.map((row, i) => apply(row, field, at + 1, [...trail, String(i)])) : node;
     if (!node || typeof node !== 'object' || Array.isArray(node) || !(seg in node)) return node;
     return { ...(node as JsonObject), [seg]: apply((node as JsonObject)[seg], field, at + 1, [...trail, seg]) };
   };
@@ -100,7 +108,7 @@ export function mapSecrets(record: JsonObject, fields: SecretField[], change: (v
  * @example maskValue('046 454 286', 3) // '*** *** 286'
  */
 export function maskValue(value: unknown, showLast: number): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   let keep = showLast;
   const chars = [...text];
   for (let i = chars.length - 1; i >= 0; i--) {

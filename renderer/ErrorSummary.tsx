@@ -4,7 +4,12 @@ import { useFormStore } from './contexts.ts';
 /** The element to focus for an error's field: the input itself, else the first of its group. */
 function focusField(idPrefix: string, path: string): void {
   const id = [idPrefix, ...path.split('.')].join('_');
-  const el = document.getElementById(id) ?? document.getElementById(`${id}-0`) ?? document.querySelector<HTMLElement>(`[data-path="${path}"] input, [data-path="${path}"] select, [data-path="${path}"] textarea, [data-path="${path}"] button`);
+  const el =
+    document.getElementById(id) ??
+    document.getElementById(`${id}-0`) ??
+    document.querySelector<HTMLElement>(
+      `[data-path="${path}"] input, [data-path="${path}"] select, [data-path="${path}"] textarea, [data-path="${path}"] button`,
+    );
   if (!el) return;
   el.scrollIntoView?.({ block: 'center' });
   el.focus();
@@ -47,7 +52,11 @@ export interface ErrorSummaryProps {
  * The alert block listing every error of the form, with the spec's messages; shown after a refused Next or Save.
  * Each message is a button that moves focus to its field.
  */
-export function ErrorSummary({ title = 'Please correct the following:', idPrefix = 'root', formRef }: ErrorSummaryProps) {
+export function ErrorSummary({
+  title = 'Please correct the following:',
+  idPrefix = 'root',
+  formRef,
+}: ErrorSummaryProps) {
   const store = useFormStore();
   useSyncExternalStore(store.subscribe, store.getVersion);
   const errors = store.showingAll ? store.allErrors().filter((e) => !store.isHidden(e.field)) : [];
@@ -56,13 +65,18 @@ export function ErrorSummary({ title = 'Please correct the following:', idPrefix
   const counts = new Map<string, number>();
   for (const e of errors) counts.set(e.message, (counts.get(e.message) ?? 0) + 1);
   const seen = new Set<string>();
-  const unique = inPageOrder(errors.filter((e) => {
-    const key = `${e.field}\u0000${e.message}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  }), formRef?.current ?? null);
+  const unique = inPageOrder(
+    errors.filter((e) => {
+      const key = `${e.field}\u0000${e.message}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    }),
+    formRef?.current ?? null,
+  );
   return (
     <div className="alert alert-error error-summary" role="alert" tabIndex={-1}>
-      <span className="alert-icon" aria-hidden="true">!</span>
+      <span className="alert-icon" aria-hidden="true">
+        !
+      </span>
       <div>
         <p className="alert-title">{title}</p>
         <ul>

@@ -1,4 +1,14 @@
-import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { Engine } from '../engine/createEngine.ts';
@@ -86,7 +96,8 @@ function othersChanged(a: ApplicationData, b: ApplicationData, stepId: string): 
 function StepFormInner(props: StepFormProps) {
   const { engine, stepId, data, fields, showErrors, serverErrors, lookups, failedLookups, errorTitle, ref } = props;
   const prepared = useMemo(() => prepareStep(engine, stepId, fields), [engine, stepId, fields]);
-  const stepOptions = ((engine.definitions.steps[stepId]?.ui as Record<string, unknown> | undefined)?.['ui:options'] ?? {}) as {
+  const stepOptions = ((engine.definitions.steps[stepId]?.ui as Record<string, unknown> | undefined)?.['ui:options'] ??
+    {}) as {
     errorTitle?: string;
     liveErrors?: boolean;
   };
@@ -98,7 +109,9 @@ function StepFormInner(props: StepFormProps) {
     const created = new FormStore();
     created.setRequired(engine.requiredFields(stepId));
     const def = engine.definitions.steps[stepId];
-    const heading = ((def?.ui as Record<string, unknown> | undefined)?.['ui:options'] as { heading?: string } | undefined)?.heading;
+    const heading = (
+      (def?.ui as Record<string, unknown> | undefined)?.['ui:options'] as { heading?: string } | undefined
+    )?.heading;
     created.setPageTitles([def?.flow.title, heading, ...(def?.flow.pages ?? []).map((p) => p.title)]);
     return created;
   });
@@ -107,14 +120,21 @@ function StepFormInner(props: StepFormProps) {
   latest.current = props;
   const containerRef = useRef<HTMLDivElement>(null);
 
-  const evaluate = useCallback((raw: JsonObject, previous?: JsonObject): StepView => {
-    const { data: app, fields: only } = latest.current;
-    const record = prepared.withDefaults(raw);
-    return engine.evaluateStep(stepId, { ...app, [stepId]: record }, {
-      previous: previous ? prepared.withDefaults(previous) : undefined,
-      fields: only,
-    });
-  }, [engine, stepId, prepared]);
+  const evaluate = useCallback(
+    (raw: JsonObject, previous?: JsonObject): StepView => {
+      const { data: app, fields: only } = latest.current;
+      const record = prepared.withDefaults(raw);
+      return engine.evaluateStep(
+        stepId,
+        { ...app, [stepId]: record },
+        {
+          previous: previous ? prepared.withDefaults(previous) : undefined,
+          fields: only,
+        },
+      );
+    },
+    [engine, stepId, prepared],
+  );
 
   const first = useRef<StepView | null>(null);
   if (first.current === null) {
@@ -129,36 +149,44 @@ function StepFormInner(props: StepFormProps) {
   const dataRef = useRef(data);
   const fieldsRef = useRef(fields);
 
-  const apply = useCallback((view: StepView): void => {
-    recordRef.current = view.values;
-    viewRef.current = view;
-    setRecord(view.values);
-    store.setView(view);
-  }, [store]);
+  const apply = useCallback(
+    (view: StepView): void => {
+      recordRef.current = view.values;
+      viewRef.current = view;
+      setRecord(view.values);
+      store.setView(view);
+    },
+    [store],
+  );
 
-  const commit = useCallback((raw: JsonObject): void => {
-    const before = recordRef.current;
-    if (live) for (const path of changedPaths(before, raw)) store.touch(path);
-    const view = evaluate(raw, before);
-    const confirm = latest.current.confirmDiscard;
-    if (view.discarded.length && confirm) {
-      const ui = prepared.uiSchema as Record<string, { 'ui:title'?: unknown } | undefined>;
-      const titles = view.discarded.map((f) => (typeof ui[f]?.['ui:title'] === 'string' ? String(ui[f]?.['ui:title']) : f));
-      void confirm(titles).then((ok) => {
-        if (recordRef.current !== before) return;
-        if (!ok) {
-          // rjsf keeps its own copy with the change while our record is unchanged: a new form draws the kept one.
-          setFormKey((k) => k + 1);
-          return;
-        }
-        apply(view);
-        latest.current.onChange?.(view.values, view);
-      });
-      return;
-    }
-    apply(view);
-    latest.current.onChange?.(view.values, view);
-  }, [apply, evaluate, prepared, live, store]);
+  const commit = useCallback(
+    (raw: JsonObject): void => {
+      const before = recordRef.current;
+      if (live) for (const path of changedPaths(before, raw)) store.touch(path);
+      const view = evaluate(raw, before);
+      const confirm = latest.current.confirmDiscard;
+      if (view.discarded.length && confirm) {
+        const ui = prepared.uiSchema as Record<string, { 'ui:title'?: unknown } | undefined>;
+        const titles = view.discarded.map((f) =>
+          typeof ui[f]?.['ui:title'] === 'string' ? String(ui[f]?.['ui:title']) : f,
+        );
+        void confirm(titles).then((ok) => {
+          if (recordRef.current !== before) return;
+          if (!ok) {
+            // rjsf keeps its own copy with the change while our record is unchanged: a new form draws the kept one.
+            setFormKey((k) => k + 1);
+            return;
+          }
+          apply(view);
+          latest.current.onChange?.(view.values, view);
+        });
+        return;
+      }
+      apply(view);
+      latest.current.onChange?.(view.values, view);
+    },
+    [apply, evaluate, prepared, live, store],
+  );
 
   // A record replaced from outside (restored, reset), the rest of the application changing, or a new page.
   useLayoutEffect(() => {
@@ -207,25 +235,32 @@ function StepFormInner(props: StepFormProps) {
     store.setServerErrors(serverErrors ?? []);
   }, [serverErrors, store]);
 
-  const onFormChange = useCallback((event: IChangeEvent) => {
-    const raw = event.formData as JsonObject;
-    if (raw === recordRef.current) return;
-    commit(raw);
-  }, [commit]);
-
-  useImperativeHandle(ref, () => ({
-    flush: () => {
-      const drafts = store.takeDrafts();
-      if (drafts.length) {
-        let raw = recordRef.current;
-        for (const d of drafts) raw = setPath(raw, d.path, d.value);
-        commit(raw);
-      }
-      return recordRef.current;
+  const onFormChange = useCallback(
+    (event: IChangeEvent) => {
+      const raw = event.formData as JsonObject;
+      if (raw === recordRef.current) return;
+      commit(raw);
     },
-    view: () => viewRef.current,
-    showAllErrors: () => store.setShowAll(true),
-  }), [commit, store]);
+    [commit],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      flush: () => {
+        const drafts = store.takeDrafts();
+        if (drafts.length) {
+          let raw = recordRef.current;
+          for (const d of drafts) raw = setPath(raw, d.path, d.value);
+          commit(raw);
+        }
+        return recordRef.current;
+      },
+      view: () => viewRef.current,
+      showAllErrors: () => store.setShowAll(true),
+    }),
+    [commit, store],
+  );
 
   const requestNext = useCallback(() => {
     // After the pick has gone through the form (rjsf commits in a state update).

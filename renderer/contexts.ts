@@ -59,9 +59,8 @@ const noStore = { subscribe: () => () => {}, get: () => undefined };
  */
 export function useStoreValue<T>(select: (store: FormStore) => T): T {
   const store = useContext(FormStoreContext);
-  return useSyncExternalStore(
-    store ? store.subscribe : noStore.subscribe,
-    () => (store ? select(store) : (noStore.get() as T)),
+  return useSyncExternalStore(store ? store.subscribe : noStore.subscribe, () =>
+    store ? select(store) : (noStore.get() as T),
   );
 }
 

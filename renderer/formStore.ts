@@ -44,7 +44,14 @@ function within(set: Set<string>, path: string): boolean {
  * click, and the click would be lost.
  */
 export class FormStore {
-  private next: Snapshot = { hidden: new Set(), readonly: new Set(), errors: new Map(), texts: {}, touched: new Set(), showAll: false };
+  private next: Snapshot = {
+    hidden: new Set(),
+    readonly: new Set(),
+    errors: new Map(),
+    texts: {},
+    touched: new Set(),
+    showAll: false,
+  };
   private cur: Snapshot = this.next;
   private serverErrors: FieldError[] = [];
   private engineErrors: FieldError[] = [];
@@ -97,7 +104,15 @@ export class FormStore {
 
   /** True when the definitions require the field whenever it shows (`items.3.name` matches `items.*.name`). */
   isRequired(path: string): boolean {
-    return this.required.has(path) || this.required.has(path.split('.').map((part) => (/^\d+$/.test(part) ? '*' : part)).join('.'));
+    return (
+      this.required.has(path) ||
+      this.required.has(
+        path
+          .split('.')
+          .map((part) => (/^\d+$/.test(part) ? '*' : part))
+          .join('.'),
+      )
+    );
   }
 
   /** Keeps showing the current state until release() (a pointer is pressed). */

@@ -15,7 +15,9 @@ type UiMap = UiSchema | Record<string, unknown> | undefined;
  * @param index - the value's index in the enum, for the array form
  */
 export function enumLabel(ui: UiMap, value: unknown, index = -1): string | undefined {
-  const names = (ui as Record<string, unknown> | undefined)?.['ui:enumNames'] ?? ((ui as Record<string, Record<string, unknown>> | undefined)?.['ui:options']?.enumNames);
+  const names =
+    (ui as Record<string, unknown> | undefined)?.['ui:enumNames'] ??
+    (ui as Record<string, Record<string, unknown>> | undefined)?.['ui:options']?.enumNames;
   if (Array.isArray(names)) return index >= 0 ? (names[index] as string | undefined) : undefined;
   if (names && typeof names === 'object') return (names as Record<string, string>)[String(value)];
   return undefined;
@@ -68,7 +70,12 @@ export function emptyValue(schema: RJSFSchema): null | undefined {
   return acceptsNull(schema) ? null : undefined;
 }
 
-const cad = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const cad = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 0,
+});
 
 /** A number as Canadian dollars, en-CA ("$1,250,000"). */
 export function formatMoney(value: unknown): string {
@@ -104,5 +111,11 @@ export function parseNumber(text: string, schema: RJSFSchema): number | string |
  * @param values - the values by name
  */
 export function fillTemplate(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => (values[name] === undefined || values[name] === null ? '' : String(values[name]))).replace(/\s+/g, ' ').replace(/\(\s*\)/g, '').trim();
+  return template
+    .replace(/\{(\w+)\}/g, (_, name: string) =>
+      values[name] === undefined || values[name] === null ? '' : String(values[name]),
+    )
+    .replace(/\s+/g, ' ')
+    .replace(/\(\s*\)/g, '')
+    .trim();
 }

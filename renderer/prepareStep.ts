@@ -1,4 +1,10 @@
-import { createSchemaUtils, type RJSFSchema, type SchemaUtilsType, type UiSchema, type ValidatorType } from '@rjsf/utils';
+import {
+  createSchemaUtils,
+  type RJSFSchema,
+  type SchemaUtilsType,
+  type UiSchema,
+  type ValidatorType,
+} from '@rjsf/utils';
 import type { Engine } from '../engine/createEngine.ts';
 import type { JsonObject } from '../engine/types.ts';
 import { engineSchemaValidator } from './engineSchemaValidator.ts';
@@ -21,7 +27,9 @@ function schemaUtilsFor(engine: Engine, stepId: string, schema: RJSFSchema): Sch
   if (!byStep) defaultsCache.set(engine, (byStep = new Map()));
   let utils = byStep.get(stepId);
   if (!utils) {
-    utils = createSchemaUtils(engineSchemaValidator(engine, stepId), schema, { emptyObjectFields: 'populateAllDefaults' });
+    utils = createSchemaUtils(engineSchemaValidator(engine, stepId), schema, {
+      emptyObjectFields: 'populateAllDefaults',
+    });
     byStep.set(stepId, utils);
   }
   return utils;

@@ -8,11 +8,26 @@ import { ErrorList } from './templates/ErrorList.tsx';
 import { FieldTemplate } from './templates/FieldTemplate.tsx';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate.tsx';
 import {
-  CheckboxesWidget, CheckboxWidget, ChoiceButtonsWidget, LookupSelectWidget, RadioWidget, SelectWidget, ToggleButtonWidget, YesNoWidget,
+  CheckboxesWidget,
+  CheckboxWidget,
+  ChoiceButtonsWidget,
+  LookupSelectWidget,
+  RadioWidget,
+  SelectWidget,
+  ToggleButtonWidget,
+  YesNoWidget,
 } from './widgets/choiceWidgets.tsx';
 import { HiddenWidget, NoteField, ReadonlyWidget } from './widgets/otherWidgets.tsx';
 import {
-  DateWidget, EmailWidget, MoneyWidget, NumberWidget, PhoneWidget, PostalCodeWidget, SinPartWidget, TextareaWidget, TextWidget,
+  DateWidget,
+  EmailWidget,
+  MoneyWidget,
+  NumberWidget,
+  PhoneWidget,
+  PostalCodeWidget,
+  SinPartWidget,
+  TextareaWidget,
+  TextWidget,
 } from './widgets/textWidgets.tsx';
 
 const nothing = () => null;

@@ -20,7 +20,12 @@ type Schema = Record<string, unknown>;
 type Ui = Record<string, unknown>;
 
 function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 function humanize(name: string): string {
@@ -44,7 +49,12 @@ function typeOf(schema: Schema): string | undefined {
  * @param texts - the engine's changing texts for the step (StepView.texts): titles of sections (by id) and of nested
  *   objects (by path) as the form shows them for these answers ("Successor Owner for Arjun Mehta")
  */
-export function summarizeRecord(def: StepDefinition, record: JsonObject | undefined, lookups: Record<string, unknown[] | undefined> = {}, texts: Record<string, string> = {}): SummaryGroup {
+export function summarizeRecord(
+  def: StepDefinition,
+  record: JsonObject | undefined,
+  lookups: Record<string, unknown[] | undefined> = {},
+  texts: Record<string, string> = {},
+): SummaryGroup {
   const root = def.schema as Schema;
   const definitions = (root.definitions ?? {}) as Record<string, Schema>;
   const uiDefinitions = ((def.ui as Ui)['ui:definitions'] ?? {}) as Record<string, Ui>;
@@ -71,7 +81,9 @@ export function summarizeRecord(def: StepDefinition, record: JsonObject | undefi
     }
     if (Array.isArray(value)) {
       const items = (schema.items ?? {}) as Schema;
-      return value.map((v, i) => enumLabel(ui, v, (items.enum as unknown[] | undefined)?.indexOf(v) ?? i) ?? String(v)).join(', ');
+      return value
+        .map((v, i) => enumLabel(ui, v, (items.enum as unknown[] | undefined)?.indexOf(v) ?? i) ?? String(v))
+        .join(', ');
     }
     const label = enumLabel(ui, value, (schema.enum as unknown[] | undefined)?.indexOf(value) ?? -1);
     if (label !== undefined) return label;
@@ -91,8 +103,26 @@ export function summarizeRecord(def: StepDefinition, record: JsonObject | undefi
     const names = [...order, ...Object.keys(props).filter((k) => !order.includes(k))];
     const sections = uiSections(objUi);
     const placed = new Set(sections.flatMap((s) => s.fields));
-    const group = fields(objSchema, objUi, value, names.filter((n) => !placed.has(n)), path, title);
-    const answered = sections.map((s) => ({ section: s, inner: fields(objSchema, objUi, value, s.fields.filter((n) => n in props), path) })).filter(({ inner }) => inner.rows.length || inner.groups.length);
+    const group = fields(
+      objSchema,
+      objUi,
+      value,
+      names.filter((n) => !placed.has(n)),
+      path,
+      title,
+    );
+    const answered = sections
+      .map((s) => ({
+        section: s,
+        inner: fields(
+          objSchema,
+          objUi,
+          value,
+          s.fields.filter((n) => n in props),
+          path,
+        ),
+      }))
+      .filter(({ inner }) => inner.rows.length || inner.groups.length);
     const titled = answered.length > 1 || group.rows.length > 0 || group.groups.length > 0 || title === undefined;
     for (const { section, inner } of answered) {
       const sectionTitle = texts[section.id] ?? section.title;
@@ -106,7 +136,14 @@ export function summarizeRecord(def: StepDefinition, record: JsonObject | undefi
   };
 
   /** The answered fields `names` of an object, in that order, as rows and (nested objects, lists) titled groups. */
-  const fields = (objSchema: Schema, objUi: Ui, value: JsonObject, names: string[], path: string[], title?: string): SummaryGroup => {
+  const fields = (
+    objSchema: Schema,
+    objUi: Ui,
+    value: JsonObject,
+    names: string[],
+    path: string[],
+    title?: string,
+  ): SummaryGroup => {
     const group: SummaryGroup = { title, rows: [], groups: [] };
     const props = (objSchema.properties ?? {}) as Record<string, Schema>;
     for (const name of names) {

@@ -73,28 +73,34 @@ export function useDraft<V>({ value, commit, toText, fromText, normalize }: Draf
     fns.current.commit(next);
   }, [store]);
 
-  const onText = useCallback((raw: string) => {
-    const t = normalize ? normalize(raw) : raw;
-    textRef.current = t;
-    setText(t);
-    dirty.current = true;
-    if (store) {
-      const taken = (): void => {
-        clearTimeout(timer.current);
-        dirty.current = false;
-        sent.current = fns.current.fromText(textRef.current);
-      };
-      store.setDraft({ path: pathRef.current, value: fns.current.fromText(t), taken });
-    }
-    clearTimeout(timer.current);
-    timer.current = setTimeout(flush, IDLE_COMMIT_MS);
-  }, [flush, normalize, store]);
+  const onText = useCallback(
+    (raw: string) => {
+      const t = normalize ? normalize(raw) : raw;
+      textRef.current = t;
+      setText(t);
+      dirty.current = true;
+      if (store) {
+        const taken = (): void => {
+          clearTimeout(timer.current);
+          dirty.current = false;
+          sent.current = fns.current.fromText(textRef.current);
+        };
+        store.setDraft({ path: pathRef.current, value: fns.current.fromText(t), taken });
+      }
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, IDLE_COMMIT_MS);
+    },
+    [flush, normalize, store],
+  );
 
   // A field that goes away (hidden, another page) drops what was typed but not committed.
-  useEffect(() => () => {
-    clearTimeout(timer.current);
-    if (dirty.current) store?.clearDraft(pathRef.current);
-  }, [store]);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      if (dirty.current) store?.clearDraft(pathRef.current);
+    },
+    [store],
+  );
 
   return { text, onText, flush, focused, setFocused };
 }

@@ -28,11 +28,51 @@ const ARGS = [
 ];
 
 const CLIENTS = [
-  { id: 1, first_name: 'Amelia', last_name: 'Tremblay', email: 'amelia.tremblay@example.ca', phone: '4165550142', created_at: '2025-01-14T15:20:00Z', updated_at: '2025-03-02T10:05:00Z' },
-  { id: 2, first_name: 'Rajesh', last_name: 'Patel', email: 'rpatel@example.com', phone: '604-555-0199', created_at: '2025-02-03T09:00:00Z', updated_at: '2025-02-28T16:40:00Z' },
-  { id: 3, first_name: 'Sophie', last_name: 'Gagnon', email: '', phone: null, created_at: '2025-02-11T12:00:00Z', updated_at: null },
-  { id: 4, first_name: 'Liam', last_name: "O'Connor", email: 'liam.oconnor@example.org', phone: '+1 514 555 0123', created_at: '2025-02-20T18:30:00Z', updated_at: '2025-03-01T08:15:00Z' },
-  { id: 5, first_name: 'Mei', last_name: 'Chen', email: 'mei.chen@example.ca', phone: '4035550175', created_at: '2025-03-04T14:45:00Z', updated_at: '2025-03-04T14:45:00Z' },
+  {
+    id: 1,
+    first_name: 'Amelia',
+    last_name: 'Tremblay',
+    email: 'amelia.tremblay@example.ca',
+    phone: '4165550142',
+    created_at: '2025-01-14T15:20:00Z',
+    updated_at: '2025-03-02T10:05:00Z',
+  },
+  {
+    id: 2,
+    first_name: 'Rajesh',
+    last_name: 'Patel',
+    email: 'rpatel@example.com',
+    phone: '604-555-0199',
+    created_at: '2025-02-03T09:00:00Z',
+    updated_at: '2025-02-28T16:40:00Z',
+  },
+  {
+    id: 3,
+    first_name: 'Sophie',
+    last_name: 'Gagnon',
+    email: '',
+    phone: null,
+    created_at: '2025-02-11T12:00:00Z',
+    updated_at: null,
+  },
+  {
+    id: 4,
+    first_name: 'Liam',
+    last_name: "O'Connor",
+    email: 'liam.oconnor@example.org',
+    phone: '+1 514 555 0123',
+    created_at: '2025-02-20T18:30:00Z',
+    updated_at: '2025-03-01T08:15:00Z',
+  },
+  {
+    id: 5,
+    first_name: 'Mei',
+    last_name: 'Chen',
+    email: 'mei.chen@example.ca',
+    phone: '4035550175',
+    created_at: '2025-03-04T14:45:00Z',
+    updated_at: '2025-03-04T14:45:00Z',
+  },
 ];
 
 const BROKERS = [
@@ -51,11 +91,51 @@ const CLIENT_DETAIL = {
   gender_sex_at_birth: 'female',
   brokers: ['jordan.smith@brokerage.ca', 'priya.n@brokerage.ca'],
   life_applications: [
-    { id: 11, created_at: '2025-03-02T10:05:00Z', application_type: 'NEW', product_type: 'term_life', number_of_insureds: 1, status: 'DRAFT', face_amount: 750000 },
-    { id: 10, created_at: '2025-01-20T10:05:00Z', application_type: 'ADDITIONAL', product_type: 'universal_life', number_of_insureds: 2, status: 'IN_REVIEW', face_amount: '1500000.00' },
-    { id: 9, created_at: '2024-11-08T10:05:00Z', application_type: 'REPLACEMENT', product_type: 'whole_life', number_of_insureds: 1, status: 'ISSUED', face_amount: 250000 },
-    { id: 8, created_at: '2024-06-15T10:05:00Z', application_type: 'LINKED', product_type: 'critical_illness', number_of_insureds: 1, status: 'SUBMITTED', face_amount: null },
-    { id: 7, created_at: null, application_type: 'NEW', product_type: 'term_life', number_of_insureds: 1, status: 'DECLINED', face_amount: 100000 },
+    {
+      id: 11,
+      created_at: '2025-03-02T10:05:00Z',
+      application_type: 'NEW',
+      product_type: 'term_life',
+      number_of_insureds: 1,
+      status: 'DRAFT',
+      face_amount: 750000,
+    },
+    {
+      id: 10,
+      created_at: '2025-01-20T10:05:00Z',
+      application_type: 'ADDITIONAL',
+      product_type: 'universal_life',
+      number_of_insureds: 2,
+      status: 'IN_REVIEW',
+      face_amount: '1500000.00',
+    },
+    {
+      id: 9,
+      created_at: '2024-11-08T10:05:00Z',
+      application_type: 'REPLACEMENT',
+      product_type: 'whole_life',
+      number_of_insureds: 1,
+      status: 'ISSUED',
+      face_amount: 250000,
+    },
+    {
+      id: 8,
+      created_at: '2024-06-15T10:05:00Z',
+      application_type: 'LINKED',
+      product_type: 'critical_illness',
+      number_of_insureds: 1,
+      status: 'SUBMITTED',
+      face_amount: null,
+    },
+    {
+      id: 7,
+      created_at: null,
+      application_type: 'NEW',
+      product_type: 'term_life',
+      number_of_insureds: 1,
+      status: 'DECLINED',
+      face_amount: 100000,
+    },
   ],
   created_at: '2025-01-14T15:20:00Z',
   updated_at: '2025-03-02T10:05:00Z',
@@ -80,10 +160,13 @@ async function fakeApi(page: Page, state: ApiState) {
     const request = route.request();
     const url = new URL(request.url());
     const key = `${request.method()} ${url.pathname}`;
-    const json = (body: unknown, status = 200) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    const json = (body: unknown, status = 200) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
     if (key === 'POST /api/login/') {
       const body = request.postDataJSON() as { username: string };
-      return body.username === 'bad' ? json({ error: 'Invalid credentials' }, 401) : json({ token: 't', username: body.username, role: 'adviser' });
+      return body.username === 'bad'
+        ? json({ error: 'Invalid credentials' }, 401)
+        : json({ token: 't', username: body.username, role: 'adviser' });
     }
     if (key === 'GET /api/clients/') return json({ results: state.clients, count: state.clients.length });
     if (key === 'GET /api/brokers/') return json(BROKERS);
@@ -94,7 +177,8 @@ async function fakeApi(page: Page, state: ApiState) {
       state.clients = state.clients.filter((client) => client.id !== id);
       return route.fulfill({ status: 204 });
     }
-    if (key.startsWith('GET /api/insurance/screening-progress/get_progress/')) return state.progress ? json(state.progress) : json({ error: 'Not found' }, 404);
+    if (key.startsWith('GET /api/insurance/screening-progress/get_progress/'))
+      return state.progress ? json(state.progress) : json({ error: 'Not found' }, 404);
     if (key === 'POST /api/logout/') return route.fulfill({ status: 204 });
     return json({ error: `not faked: ${key}` }, 404);
   });
@@ -119,7 +203,13 @@ type Shot = {
   act?: (page: Page) => Promise<void>;
 };
 
-const INCOMPLETE = { clientId: 1, currentStep: 'owner', lastUpdated: '2025-03-02T10:05:00Z', isComplete: false, stepData: { owner: {} } };
+const INCOMPLETE = {
+  clientId: 1,
+  currentStep: 'owner',
+  lastUpdated: '2025-03-02T10:05:00Z',
+  isComplete: false,
+  stepData: { owner: {} },
+};
 
 const SHOTS: Shot[] = [
   { name: 'login', path: '/' },
@@ -146,9 +236,27 @@ const SHOTS: Shot[] = [
       await page.getByText('Passwords do not match').waitFor();
     },
   },
-  { name: 'dashboard', path: '/dashboard', auth: true, act: async (page) => void (await page.getByText('Amelia Tremblay').waitFor()) },
-  { name: 'dashboard-tablet', path: '/dashboard', auth: true, width: 820, height: 1180, act: async (page) => void (await page.getByText('Amelia Tremblay').waitFor()) },
-  { name: 'dashboard-empty', path: '/dashboard', auth: true, state: { clients: [] }, act: async (page) => void (await page.getByText('No clients found').waitFor()) },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    auth: true,
+    act: async (page) => void (await page.getByText('Amelia Tremblay').waitFor()),
+  },
+  {
+    name: 'dashboard-tablet',
+    path: '/dashboard',
+    auth: true,
+    width: 820,
+    height: 1180,
+    act: async (page) => void (await page.getByText('Amelia Tremblay').waitFor()),
+  },
+  {
+    name: 'dashboard-empty',
+    path: '/dashboard',
+    auth: true,
+    state: { clients: [] },
+    act: async (page) => void (await page.getByText('No clients found').waitFor()),
+  },
   {
     name: 'dashboard-row-menu',
     path: '/dashboard',
@@ -203,7 +311,13 @@ const SHOTS: Shot[] = [
       await page.waitForTimeout(250);
     },
   },
-  { name: 'client-profile-new', path: '/client/profile', auth: true, fullPage: true, act: async (page) => void (await page.getByText('Jordan Smith (jordan.smith@brokerage.ca)').waitFor()) },
+  {
+    name: 'client-profile-new',
+    path: '/client/profile',
+    auth: true,
+    fullPage: true,
+    act: async (page) => void (await page.getByText('Jordan Smith (jordan.smith@brokerage.ca)').waitFor()),
+  },
   {
     name: 'client-profile-errors',
     path: '/client/profile',
@@ -217,26 +331,72 @@ const SHOTS: Shot[] = [
       await page.getByText('Gender is required').first().waitFor();
     },
   },
-  { name: 'client-profile-existing', path: '/client/profile/1', auth: true, fullPage: true, act: async (page) => void (await page.getByText('$750,000').waitFor()) },
-  { name: 'client-profile-tablet', path: '/client/profile/1', auth: true, width: 820, height: 1180, fullPage: true, act: async (page) => void (await page.getByText('$750,000').waitFor()) },
-  { name: 'prompt-incomplete', path: '/client/1/screening/prompt', auth: true, state: { progress: INCOMPLETE }, act: async (page) => void (await page.getByText('Continue Screening').waitFor()) },
-  { name: 'prompt-start', path: '/client/1/screening/prompt', auth: true, act: async (page) => void (await page.getByText('Yes, Start Screening').waitFor()) },
+  {
+    name: 'client-profile-existing',
+    path: '/client/profile/1',
+    auth: true,
+    fullPage: true,
+    act: async (page) => void (await page.getByText('$750,000').waitFor()),
+  },
+  {
+    name: 'client-profile-tablet',
+    path: '/client/profile/1',
+    auth: true,
+    width: 820,
+    height: 1180,
+    fullPage: true,
+    act: async (page) => void (await page.getByText('$750,000').waitFor()),
+  },
+  {
+    name: 'prompt-incomplete',
+    path: '/client/1/screening/prompt',
+    auth: true,
+    state: { progress: INCOMPLETE },
+    act: async (page) => void (await page.getByText('Continue Screening').waitFor()),
+  },
+  {
+    name: 'prompt-start',
+    path: '/client/1/screening/prompt',
+    auth: true,
+    act: async (page) => void (await page.getByText('Yes, Start Screening').waitFor()),
+  },
   { name: 'screening-step', path: '/client/1/screening/owner', auth: true },
-  { name: 'screening-invalid', path: '/client/1/screening/nope', auth: true, act: async (page) => void (await page.getByText('Invalid step').waitFor()) },
+  {
+    name: 'screening-invalid',
+    path: '/client/1/screening/nope',
+    auth: true,
+    act: async (page) => void (await page.getByText('Invalid step').waitFor()),
+  },
   { name: 'applications', path: '/applications', auth: true },
-  { name: 'applications-new', path: '/applications/new', auth: true, act: async (page) => void (await page.getByLabel('Client').waitFor()) },
+  {
+    name: 'applications-new',
+    path: '/applications/new',
+    auth: true,
+    act: async (page) => void (await page.getByLabel('Client').waitFor()),
+  },
   { name: 'support', path: '/reports', auth: true },
   { name: 'forgot-password', path: '/forgot-password' },
   { name: 'terms', path: '/terms', fullPage: true },
   { name: 'privacy', path: '/privacy', fullPage: true },
 ];
 
-const AXE_SOURCE = process.env.AXE ? readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') : '';
+const AXE_SOURCE = process.env.AXE
+  ? readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  : '';
 
 async function reportAxe(page: Page, name: string) {
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: unknown,
+          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
     return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });

@@ -41,13 +41,21 @@ export function applyJsonPatch(document: unknown, operations: PatchOperation[]):
       parent = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[token] : undefined;
       if (parent === undefined) throw new Error(`${where}: "${token}" does not exist`);
     }
-    if (parent === null || typeof parent !== 'object') throw new Error(`${where}: the parent is not an object or array`);
+    if (parent === null || typeof parent !== 'object')
+      throw new Error(`${where}: the parent is not an object or array`);
     const container = parent as Container;
     if (Array.isArray(container)) {
       const index = last === '-' ? container.length : Number(last);
-      if (!Number.isInteger(index) || index < 0 || index > container.length || (operation.op !== 'add' && index >= container.length)) throw new Error(`${where}: no index ${last}`);
+      if (
+        !Number.isInteger(index) ||
+        index < 0 ||
+        index > container.length ||
+        (operation.op !== 'add' && index >= container.length)
+      )
+        throw new Error(`${where}: no index ${last}`);
       if (operation.op === 'test') {
-        if (JSON.stringify(container[index]) !== JSON.stringify(operation.value)) throw new Error(`${where}: found ${JSON.stringify(container[index])}`);
+        if (JSON.stringify(container[index]) !== JSON.stringify(operation.value))
+          throw new Error(`${where}: found ${JSON.stringify(container[index])}`);
       } else if (operation.op === 'add') container.splice(index, 0, structuredClone(operation.value));
       else if (operation.op === 'replace') container[index] = structuredClone(operation.value);
       else container.splice(index, 1);
@@ -55,7 +63,8 @@ export function applyJsonPatch(document: unknown, operations: PatchOperation[]):
     }
     if (operation.op !== 'add' && !(last in container)) throw new Error(`${where}: "${last}" does not exist`);
     if (operation.op === 'test') {
-      if (JSON.stringify(container[last]) !== JSON.stringify(operation.value)) throw new Error(`${where}: found ${JSON.stringify(container[last])}`);
+      if (JSON.stringify(container[last]) !== JSON.stringify(operation.value))
+        throw new Error(`${where}: found ${JSON.stringify(container[last])}`);
     } else if (operation.op === 'remove') delete container[last];
     else container[last] = structuredClone(operation.value);
   }
@@ -72,7 +81,7 @@ export function applyJsonPatch(document: unknown, operations: PatchOperation[]):
 export function applyDrill(drill: Drill, root: string): string[] {
   for (const edit of drill.edits) {
     const file = join(root, edit.file);
-    const before = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as unknown : undefined;
+    const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
     let after: unknown;
     try {
       after = applyJsonPatch(before, edit.patch);

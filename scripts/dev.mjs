@@ -25,7 +25,10 @@ function startApi() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], { stdio: 'inherit', env: apiEnv });
   child.on('exit', (code, signal) => {
     if (stopping || child !== api || signal === 'SIGTERM') return;
-    if (code !== 0) console.error(`\nnpm run dev: the API stopped (exit ${code}); it starts again on the next change in ${WATCHED.join('/, ')}/.`);
+    if (code !== 0)
+      console.error(
+        `\nnpm run dev: the API stopped (exit ${code}); it starts again on the next change in ${WATCHED.join('/, ')}/.`,
+      );
   });
   api = child;
 }
@@ -80,7 +83,8 @@ function watchTree(dir) {
     clearTimeout(timer);
     timer = setTimeout(() => restartApi(path), 150);
   });
-  for (const entry of entries) if (entry.isDirectory() && entry.name !== 'node_modules') watchTree(join(dir, entry.name));
+  for (const entry of entries)
+    if (entry.isDirectory() && entry.name !== 'node_modules') watchTree(join(dir, entry.name));
 }
 for (const dir of WATCHED) watchTree(dir);
 

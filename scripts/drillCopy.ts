@@ -7,7 +7,16 @@ import { applyDrill, readDrill } from './applyDrill.ts';
 // with one product-staff drill applied to its definitions (default: drill B, the new step), for `npm run test:all`
 // on the edited copy (.ci/run). Prints DEST.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const LEFT_OUT = new Set(['node_modules', '.git', 'dist', 'data', 'storybook-static', 'coverage', 'test-results', '.tmp']);
+const LEFT_OUT = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'data',
+  'storybook-static',
+  'coverage',
+  'test-results',
+  '.tmp',
+]);
 
 const [destArg, drillArg = 'tests/authoring/drills/b-occupation-step.json'] = process.argv.slice(2);
 if (!destArg) {

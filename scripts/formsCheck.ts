@@ -17,7 +17,9 @@ const stepsDir = process.argv[3] ?? 'steps';
 try {
   const { problems, notes } = await checkForms(formsDir, stepsDir);
   if (notes.length) {
-    console.log('Notes (not problems): answers a mapping does not place print under "Other answers" at the end of its PDF.');
+    console.log(
+      'Notes (not problems): answers a mapping does not place print under "Other answers" at the end of its PDF.',
+    );
     console.log('To give one a place of its own, add it to the suggested section.');
     const files = [...new Set(notes.map((n) => n.file))];
     for (const file of files) {

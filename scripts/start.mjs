@@ -30,7 +30,9 @@ function run(args, what) {
 // The definitions are checked on every start: a broken step file is reported with its path, and the server does not start.
 run(['--import', 'tsx', 'scripts/stepsCheck.ts'], 'fix the definitions reported above, then run it again');
 const built = 'dist/app/index.html';
-const stale = !existsSync(built) || ['app', 'renderer', 'engine', 'steps', 'scripts'].some((d) => existsSync(d) && newest(d) > statSync(built).mtimeMs);
+const stale =
+  !existsSync(built) ||
+  ['app', 'renderer', 'engine', 'steps', 'scripts'].some((d) => existsSync(d) && newest(d) > statSync(built).mtimeMs);
 if (stale) {
   console.log('Building the web app…');
   run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], 'the web app did not build');

@@ -29,7 +29,9 @@ const FORMATS_MODULE = 'ajv-formats/dist/formats.js';
 const defaultStepsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../steps');
 
 function rootModule(defs: Definitions): string {
-  const loaders = flowEntries(defs.flow).map((s) => `  ${JSON.stringify(s.id)}: () => import(${JSON.stringify(STEP_PREFIX + s.id)}),`);
+  const loaders = flowEntries(defs.flow).map(
+    (s) => `  ${JSON.stringify(s.id)}: () => import(${JSON.stringify(STEP_PREFIX + s.id)}),`,
+  );
   return [`export const flow = ${JSON.stringify(defs.flow)};`, 'export const loaders = {', ...loaders, '};'].join('\n');
 }
 
@@ -59,7 +61,8 @@ function checksCode(step: StepDefinition): string {
     }
     return name;
   });
-  if (/\bformats\b/.test(code)) imports.push(`import { fullFormats as formats } from ${JSON.stringify(FORMATS_MODULE)};`);
+  if (/\bformats\b/.test(code))
+    imports.push(`import { fullFormats as formats } from ${JSON.stringify(FORMATS_MODULE)};`);
   const embedded = `= ${JSON.stringify(step.schema)};`;
   if (code.includes(embedded)) code = code.replace(embedded, '= schema;');
   const conditions = keys.map(([key, name]) => `  ${JSON.stringify(key)}: ${name},`);

@@ -11,7 +11,8 @@ try {
   console.error((e as Error).message);
   process.exit(1);
 }
-if (dir !== 'steps') problems = problems.map((p) => ({ ...p, file: p.file.replace(/^steps\//, `${dir.replace(/\/$/, '')}/`) }));
+if (dir !== 'steps')
+  problems = problems.map((p) => ({ ...p, file: p.file.replace(/^steps\//, `${dir.replace(/\/$/, '')}/`) }));
 for (const p of problems) console.error(formatProblem(p));
 if (problems.length) {
   console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} in ${dir}/`);

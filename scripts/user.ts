@@ -30,7 +30,11 @@ async function main(argv: string[]): Promise<number> {
   const name = nameAt >= 0 ? rest[nameAt + 1] : undefined;
   const args = nameAt >= 0 ? rest.filter((_, i) => i !== nameAt && i !== nameAt + 1) : rest;
   const needsEmail = command === 'grant-broker' || command === 'revoke-broker';
-  if (!command || (needsEmail ? args.length !== 1 || !args[0].includes('@') : command !== 'list-brokers' || args.length) || (nameAt >= 0 && (!name || command !== 'grant-broker'))) {
+  if (
+    !command ||
+    (needsEmail ? args.length !== 1 || !args[0].includes('@') : command !== 'list-brokers' || args.length) ||
+    (nameAt >= 0 && (!name || command !== 'grant-broker'))
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -49,7 +53,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

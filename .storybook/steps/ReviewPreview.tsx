@@ -31,24 +31,47 @@ function Group({ group, level }: { group: SummaryGroup; level: number }) {
   );
 }
 
-export function ReviewPreview({ sections, data, editLabel, lookups }: { sections: ReviewSection[]; data: ApplicationData; editLabel: string; lookups: Record<string, unknown[]> }) {
+export function ReviewPreview({
+  sections,
+  data,
+  editLabel,
+  lookups,
+}: {
+  sections: ReviewSection[];
+  data: ApplicationData;
+  editLabel: string;
+  lookups: Record<string, unknown[]>;
+}) {
   return (
     <div className="stack">
       {sections.map((section) => {
         const def = definitions.steps[section.step];
         if (!def) return null;
         const applies = engine.stepApplies(section.step, data);
-        const summary = summarizeRecord(def, data[section.step] as JsonObject | undefined, lookups, engine.evaluateStep(section.step, data).texts);
+        const summary = summarizeRecord(
+          def,
+          data[section.step] as JsonObject | undefined,
+          lookups,
+          engine.evaluateStep(section.step, data).texts,
+        );
         const empty = !summary.rows.length && !summary.groups.length;
         return (
           <section key={section.step} className="section" aria-labelledby={`review-${section.step}`}>
             <div className="page-header">
-              <h2 id={`review-${section.step}`} className="section-title">{section.title}</h2>
+              <h2 id={`review-${section.step}`} className="section-title">
+                {section.title}
+              </h2>
               <button type="button" className="btn btn-secondary btn-sm" aria-label={`${editLabel} ${section.title}`}>
                 {editLabel}
               </button>
             </div>
-            {!applies ? <p className="muted">Skipped: this step does not apply to this application.</p> : empty ? <p className="muted">Not answered yet.</p> : <Group group={summary} level={3} />}
+            {!applies ? (
+              <p className="muted">Skipped: this step does not apply to this application.</p>
+            ) : empty ? (
+              <p className="muted">Not answered yet.</p>
+            ) : (
+              <Group group={summary} level={3} />
+            )}
           </section>
         );
       })}

@@ -27,9 +27,7 @@ const SAMPLE_LOOKUPS: Record<string, unknown[]> = {
     { id: '1024', first_name: 'Daniel', last_name: 'Tremblay', date_of_birth: '1986-04-12' },
     { id: '2087', first_name: 'Arjun', last_name: 'Mehta', date_of_birth: '1979-09-03' },
   ],
-  previousInsureds: [
-    { id: 'pi-1', first_name: 'Emily', last_name: 'Mehta', date_of_birth: '1981-02-17' },
-  ],
+  previousInsureds: [{ id: 'pi-1', first_name: 'Emily', last_name: 'Mehta', date_of_birth: '1981-02-17' }],
   brokers: [
     { id: 1, name: 'Sophie Gagnon', email: 'sophie.gagnon@example.com' },
     { id: 2, name: 'Liam Chen', email: 'liam.chen@example.com' },
@@ -79,7 +77,10 @@ export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: S
     }
     const app = { ...data, [stepId]: record };
     const following = order.slice(index + 1).find((id) => engine.stepApplies(id, app));
-    setNotice({ kind: 'info', text: following ? `Next goes on to ${definitions.steps[following].flow.title}.` : 'This is the last step.' });
+    setNotice({
+      kind: 'info',
+      text: following ? `Next goes on to ${definitions.steps[following].flow.title}.` : 'This is the last step.',
+    });
   };
 
   const save = (): void => {
@@ -103,9 +104,22 @@ export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: S
       <section className="card" aria-label={def.flow.title}>
         <div className="card-body">
           {review ? (
-            <ReviewPreview sections={review} data={data} editLabel={text(options.editLabel, 'Edit')} lookups={lookups} />
+            <ReviewPreview
+              sections={review}
+              data={data}
+              editLabel={text(options.editLabel, 'Edit')}
+              lookups={lookups}
+            />
           ) : (
-            <StepForm ref={formRef} engine={engine} stepId={stepId} data={data} fields={fields} showErrors={showErrors} lookups={lookups} />
+            <StepForm
+              ref={formRef}
+              engine={engine}
+              stepId={stepId}
+              data={data}
+              fields={fields}
+              showErrors={showErrors}
+              lookups={lookups}
+            />
           )}
         </div>
         <div className="card-footer actions-bar">
@@ -125,7 +139,11 @@ export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: S
         </div>
       </section>
       <div role="status" aria-live="polite">
-        {notice ? <div className={`alert alert-${notice.kind}`} style={{ marginTop: 'var(--space-4)' }}>{notice.text}</div> : null}
+        {notice ? (
+          <div className={`alert alert-${notice.kind}`} style={{ marginTop: 'var(--space-4)' }}>
+            {notice.text}
+          </div>
+        ) : null}
       </div>
     </div>
   );

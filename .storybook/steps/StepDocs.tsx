@@ -11,7 +11,11 @@ import { fieldsOf, type FieldInfo } from './fieldInfo.ts';
 
 /** JSON-Logic in words, with the definition format's special variables made readable. */
 function words(logic: Logic): string {
-  return describeLogic(logic).replace(/\$scope\./g, 'this group’s ').replace(/\$params\./g, 'the group’s ').replace(/\$item\./g, 'this row’s ').replace(/\$context\./g, 'context: ');
+  return describeLogic(logic)
+    .replace(/\$scope\./g, 'this group’s ')
+    .replace(/\$params\./g, 'the group’s ')
+    .replace(/\$item\./g, 'this row’s ')
+    .replace(/\$context\./g, 'context: ');
 }
 
 function value(v: unknown): string {
@@ -31,7 +35,8 @@ function visibilityByField(def: StepDefinition): Map<string, string[]> {
   };
   for (const r of def.rules.visibility ?? []) for (const f of r.fields) add(f, r.showIf);
   for (const g of def.rules.groups ?? []) {
-    for (const r of g.visibility ?? []) for (const f of r.fields) for (const scope of g.each) add(`${scope.path}.${f}`, r.showIf);
+    for (const r of g.visibility ?? [])
+      for (const f of r.fields) for (const scope of g.each) add(`${scope.path}.${f}`, r.showIf);
   }
   return out;
 }
@@ -56,9 +61,17 @@ function FieldsTable({ def }: { def: StepDefinition }) {
         {fields.map((f: FieldInfo) => (
           <tr key={f.path}>
             <td style={{ paddingLeft: `${0.75 + f.depth}em` }}>{f.label}</td>
-            <td><Code>{f.path}</Code></td>
-            <td>{f.type} / {f.widget}</td>
-            <td>{f.options.map((o) => (o.label === String(o.value) ? o.label : `${o.label} (${value(o.value)})`)).join(', ')}</td>
+            <td>
+              <Code>{f.path}</Code>
+            </td>
+            <td>
+              {f.type} / {f.widget}
+            </td>
+            <td>
+              {f.options
+                .map((o) => (o.label === String(o.value) ? o.label : `${o.label} (${value(o.value)})`))
+                .join(', ')}
+            </td>
             <td>{value(f.schema.default)}</td>
             <td>{(shownWhen.get(f.path) ?? []).join('; ') || 'always'}</td>
           </tr>
@@ -71,39 +84,90 @@ function FieldsTable({ def }: { def: StepDefinition }) {
 function RuleList({ rules }: { rules: RuleSet }) {
   const at = (field: string): ReactNode => <Code>{field}</Code>;
   const items: ReactNode[] = [];
-  (rules.validation ?? []).forEach((r, i) => items.push(
-    <li key={`v${i}`}>
-      <strong>Error</strong> on {at(r.field)}: “{r.message}” — {r.required ? 'while it is blank' : `while ${words(r.when)}`}
-      {r.params ? ` (where ${Object.entries(r.params).map(([k, l]) => `{${k}} is ${words(l)}`).join(', ')})` : ''}.
-    </li>,
-  ));
-  (rules.computed ?? []).forEach((r, i) => items.push(
-    <li key={`c${i}`}><strong>Computed</strong>: {at(r.field)} = {words(r.value)}{r.when !== undefined ? `, while ${words(r.when)}` : ''}.</li>,
-  ));
-  (rules.clear ?? []).forEach((r, i) => items.push(
-    <li key={`x${i}`}><strong>Cleared</strong>: {r.fields.map((f) => at(f)).reduce<ReactNode[]>((a, b, j) => (j ? [...a, ', ', b] : [b]), [])} while {words(r.when)}.</li>,
-  ));
-  (rules.effects ?? []).forEach((r, i) => items.push(
-    <li key={`e${i}`}>
-      <strong>Effect</strong> <Code>{r.op}</Code> when {[r.on].flat().map((f) => at(f)).reduce<ReactNode[]>((a, b, j) => (j ? [...a, ', ', b] : [b]), [])} changes
-      {r.when !== undefined ? ` and ${words(r.when)}` : ''}{r.params ? <> — <Code>{JSON.stringify(r.params)}</Code></> : null}.
-    </li>,
-  ));
-  (rules.texts ?? []).forEach((r, i) => items.push(
-    <li key={`t${i}`}><strong>Text</strong> of {at(r.target)} becomes “{r.text}” while {words(r.when)}.</li>,
-  ));
-  (rules.readonly ?? []).forEach((r, i) => items.push(
-    <li key={`r${i}`}><strong>Read-only</strong>: {r.fields.map((f) => at(f)).reduce<ReactNode[]>((a, b, j) => (j ? [...a, ', ', b] : [b]), [])} while {words(r.when)}.</li>,
-  ));
-  (rules.visibility ?? []).forEach((r, i) => items.push(
-    <li key={`s${i}`}><strong>Shown</strong>: {r.fields.map((f) => at(f)).reduce<ReactNode[]>((a, b, j) => (j ? [...a, ', ', b] : [b]), [])} only while {words(r.showIf)} (hidden answers are cleared).</li>,
-  ));
+  (rules.validation ?? []).forEach((r, i) =>
+    items.push(
+      <li key={`v${i}`}>
+        <strong>Error</strong> on {at(r.field)}: “{r.message}” —{' '}
+        {r.required ? 'while it is blank' : `while ${words(r.when)}`}
+        {r.params
+          ? ` (where ${Object.entries(r.params)
+              .map(([k, l]) => `{${k}} is ${words(l)}`)
+              .join(', ')})`
+          : ''}
+        .
+      </li>,
+    ),
+  );
+  (rules.computed ?? []).forEach((r, i) =>
+    items.push(
+      <li key={`c${i}`}>
+        <strong>Computed</strong>: {at(r.field)} = {words(r.value)}
+        {r.when !== undefined ? `, while ${words(r.when)}` : ''}.
+      </li>,
+    ),
+  );
+  (rules.clear ?? []).forEach((r, i) =>
+    items.push(
+      <li key={`x${i}`}>
+        <strong>Cleared</strong>:{' '}
+        {r.fields.map((f) => at(f)).reduce<ReactNode[]>((a, b, j) => (j ? [...a, ', ', b] : [b]), [])} while{' '}
+        {words(r.when)}.
+      </li>,
+    ),
+  );
+  (rules.effects ?? []).forEach((r, i) =>
+    items.push(
+      <li key={`e${i}`}>
+        <strong>Effect</strong> <Code>{r.op}</Code> when{' '}
+        {[r.on]
+          .flat()
+          .map((f) => at(f))
+          .reduce<ReactNode[]>((a, b, j) => (j ? [...a, ', ', b] : [b]), [])}{' '}
+        changes
+        {r.when !== undefined ? ` and ${words(r.when)}` : ''}
+        {r.params ? (
+          <>
+            {' '}
+            — <Code>{JSON.stringify(r.params)}</Code>
+          </>
+        ) : null}
+        .
+      </li>,
+    ),
+  );
+  (rules.texts ?? []).forEach((r, i) =>
+    items.push(
+      <li key={`t${i}`}>
+        <strong>Text</strong> of {at(r.target)} becomes “{r.text}” while {words(r.when)}.
+      </li>,
+    ),
+  );
+  (rules.readonly ?? []).forEach((r, i) =>
+    items.push(
+      <li key={`r${i}`}>
+        <strong>Read-only</strong>:{' '}
+        {r.fields.map((f) => at(f)).reduce<ReactNode[]>((a, b, j) => (j ? [...a, ', ', b] : [b]), [])} while{' '}
+        {words(r.when)}.
+      </li>,
+    ),
+  );
+  (rules.visibility ?? []).forEach((r, i) =>
+    items.push(
+      <li key={`s${i}`}>
+        <strong>Shown</strong>:{' '}
+        {r.fields.map((f) => at(f)).reduce<ReactNode[]>((a, b, j) => (j ? [...a, ', ', b] : [b]), [])} only while{' '}
+        {words(r.showIf)} (hidden answers are cleared).
+      </li>,
+    ),
+  );
   return items.length ? <ul>{items}</ul> : null;
 }
 
 function Rules({ def }: { def: StepDefinition }) {
   const groups = def.rules.groups ?? [];
-  const hasTop = ['validation', 'computed', 'clear', 'effects', 'texts', 'readonly', 'visibility'].some((k) => ((def.rules as Record<string, unknown[] | undefined>)[k] ?? []).length > 0);
+  const hasTop = ['validation', 'computed', 'clear', 'effects', 'texts', 'readonly', 'visibility'].some(
+    (k) => ((def.rules as Record<string, unknown[] | undefined>)[k] ?? []).length > 0,
+  );
   if (!hasTop && !groups.length) return <p>This step has no rules: every field shows and nothing is required.</p>;
   return (
     <>
@@ -116,7 +180,11 @@ function Rules({ def }: { def: StepDefinition }) {
               <span key={s.path}>
                 {j ? ', ' : ''}
                 <Code>{s.path}</Code>
-                {s.params ? ` (${Object.entries(s.params).map(([k, v]) => `${k} = ${value(v)}`).join(', ')})` : ''}
+                {s.params
+                  ? ` (${Object.entries(s.params)
+                      .map(([k, v]) => `${k} = ${value(v)}`)
+                      .join(', ')})`
+                  : ''}
               </span>
             ))}
             :
@@ -141,7 +209,9 @@ function PlaceInFlow({ def }: { def: StepDefinition }) {
         Step {index + 1} of {order.length}
         {before ? `, after ${title(before)}` : ', the first step'}
         {after ? ` and before ${title(after)}` : ''}.{' '}
-        {def.flow.showIf === undefined ? 'It always applies.' : `It applies only while ${words(def.flow.showIf)}; otherwise the wizard skips it.`}
+        {def.flow.showIf === undefined
+          ? 'It always applies.'
+          : `It applies only while ${words(def.flow.showIf)}; otherwise the wizard skips it.`}
         {def.flow.final ? ' Reaching it completes the screening.' : ''}
         {definitions.flow.review === def.id ? ' It is the review step: Edit opens a step and comes back here.' : ''}
       </p>
@@ -151,7 +221,10 @@ function PlaceInFlow({ def }: { def: StepDefinition }) {
           <ol>
             {def.flow.pages.map((p) => (
               <li key={p.id}>
-                <strong>{p.title ?? p.id}</strong> — {p.fields.map((f) => <Code key={f}>{f} </Code>)}
+                <strong>{p.title ?? p.id}</strong> —{' '}
+                {p.fields.map((f) => (
+                  <Code key={f}>{f} </Code>
+                ))}
                 {p.showIf === undefined ? '' : ` — only while ${words(p.showIf)}`}
                 {p.counted ? ' — counted in “Step n of N”' : ''}
               </li>
@@ -193,10 +266,15 @@ export function StepDocsPage({ stepId }: { stepId: string }) {
     <>
       <h1>{def.flow.title}</h1>
       {typeof ui?.description === 'string' ? <p>{ui.description}</p> : null}
-      {typeof def.schema.description === 'string' ? <p><em>{def.schema.description}</em></p> : null}
+      {typeof def.schema.description === 'string' ? (
+        <p>
+          <em>{def.schema.description}</em>
+        </p>
+      ) : null}
       <p>
-        Defined in <Code>steps/{stepId}/</Code> (schema.json, ui.json, rules.json). {examples.length} example{examples.length === 1 ? '' : 's'}:{' '}
-        {examples.map(([name, ex]) => ex.title || name).join(', ') || 'none'}. On an empty form the engine reports {emptyErrors.length} error
+        Defined in <Code>steps/{stepId}/</Code> (schema.json, ui.json, rules.json). {examples.length} example
+        {examples.length === 1 ? '' : 's'}: {examples.map(([name, ex]) => ex.title || name).join(', ') || 'none'}. On an
+        empty form the engine reports {emptyErrors.length} error
         {emptyErrors.length === 1 ? '' : 's'}.
       </p>
       <h2>Place in the flow</h2>

@@ -60,13 +60,26 @@ function defaultWidget(schema: Obj, type: string): string {
 
 function optionsOf(schema: Obj, ui: Obj, type: string): { value: unknown; label: string }[] {
   const items = schema.items as Obj | undefined;
-  const values: unknown[] = Array.isArray(schema.enum) ? schema.enum : Array.isArray(items?.enum) ? (items.enum as unknown[]) : type === 'boolean' ? [true, false] : [];
+  const values: unknown[] = Array.isArray(schema.enum)
+    ? schema.enum
+    : Array.isArray(items?.enum)
+      ? (items.enum as unknown[])
+      : type === 'boolean'
+        ? [true, false]
+        : [];
   const names = ui['ui:enumNames'] ?? (ui['ui:options'] as Obj | undefined)?.enumNames;
-  return values.filter((v) => v !== null).map((value, i) => {
-    const named = Array.isArray(names) ? names[i] : names && typeof names === 'object' ? (names as Obj)[String(value)] : undefined;
-    const label = typeof named === 'string' ? named : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
-    return { value, label };
-  });
+  return values
+    .filter((v) => v !== null)
+    .map((value, i) => {
+      const named = Array.isArray(names)
+        ? names[i]
+        : names && typeof names === 'object'
+          ? (names as Obj)[String(value)]
+          : undefined;
+      const label =
+        typeof named === 'string' ? named : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+      return { value, label };
+    });
 }
 
 function orderOf(properties: Obj, ui: Obj): string[] {
@@ -104,7 +117,8 @@ export function fieldsOf(def: StepDefinition): FieldInfo[] {
     }
     if (type === 'object' && schema.properties) {
       const props = schema.properties as Record<string, Obj>;
-      for (const name of orderOf(props, ui)) walk(props[name], (ui[name] ?? {}) as Obj, path ? `${path}.${name}` : name, path ? depth + 1 : 0);
+      for (const name of orderOf(props, ui))
+        walk(props[name], (ui[name] ?? {}) as Obj, path ? `${path}.${name}` : name, path ? depth + 1 : 0);
     } else if (type === 'array' && schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) {
       const items = deref(schema.items as Obj, root).schema;
       if (typeOf(items) === 'object') walk(schema.items as Obj, (ui.items ?? {}) as Obj, `${path}.*`, depth + 1);
@@ -121,6 +135,9 @@ export function fieldsOf(def: StepDefinition): FieldInfo[] {
  * @param path - dotted path; array indices match `*`
  */
 export function fieldAt(def: StepDefinition, path: string): FieldInfo | undefined {
-  const pattern = path.split('.').map((s) => (/^\d+$/.test(s) ? '*' : s)).join('.');
+  const pattern = path
+    .split('.')
+    .map((s) => (/^\d+$/.test(s) ? '*' : s))
+    .join('.');
   return fieldsOf(def).find((f) => f.path === pattern);
 }

@@ -43,7 +43,8 @@ const CLEARABLE = new Set<InputKind>(['text', 'select', 'checkboxes']);
 /** How the play function operates a field; undefined for widgets it leaves alone (dates, lookups, SIN parts). */
 function inputKind(field: FieldInfo): InputKind | undefined {
   // A blank would come back as the form's default.
-  if ((field.schema.default !== undefined && !isBlank(field.schema.default)) || field.schema.const !== undefined) return undefined;
+  if ((field.schema.default !== undefined && !isBlank(field.schema.default)) || field.schema.const !== undefined)
+    return undefined;
   if (TEXT_WIDGETS.has(field.widget)) return 'text';
   if (field.widget === 'select') return 'select';
   if (field.widget === 'radio' || field.widget === 'yesNo') return 'radio';
@@ -52,16 +53,23 @@ function inputKind(field: FieldInfo): InputKind | undefined {
 }
 
 function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /** Dotted paths of the answers in a record (array rows by index). */
 function leaves(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) {
-    if (value.some((row) => row && typeof row === 'object')) return value.flatMap((row, i) => leaves(row, `${prefix}.${i}`));
+    if (value.some((row) => row && typeof row === 'object'))
+      return value.flatMap((row, i) => leaves(row, `${prefix}.${i}`));
     return [prefix];
   }
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
   return prefix ? [prefix] : [];
 }
 
@@ -86,7 +94,9 @@ function candidatesOf(engine: Engine, stepId: string, data: ApplicationData): Fi
     const after = engine.evaluateStep(stepId, blanked);
     if (!isBlank(getPath(after.values, path))) continue; // a computed value or an effect fills it back
     // The field's own error, or its list's ("All primary beneficiaries must have a name..."), not a knock-on one.
-    const added = after.errors.filter((e) => !before.has(key(e)) && (e.field === path || path.startsWith(`${e.field}.`)));
+    const added = after.errors.filter(
+      (e) => !before.has(key(e)) && (e.field === path || path.startsWith(`${e.field}.`)),
+    );
     if (!added.length) continue;
     const message = (added.find((e) => e.field === path) ?? added[0]).message;
     out.push({ path, label: field.label, kind, value, message, rank: order.indexOf(field.path) });
@@ -118,7 +128,8 @@ export function planFillAndClear(engine: Engine, stepId: string): FillAndClearPl
     for (const clear of candidates) {
       for (const fill of candidates) {
         if (fill.path === clear.path) continue;
-        const s = score(fill) + score(clear) + (fill.message === clear.message ? 10 : 0) + (CLEARABLE.has(clear.kind) ? 0 : 20);
+        const s =
+          score(fill) + score(clear) + (fill.message === clear.message ? 10 : 0) + (CLEARABLE.has(clear.kind) ? 0 : 20);
         if (!best || s < best.score) best = { plan: plan(fill, clear), score: s };
       }
     }
@@ -136,14 +147,23 @@ function container(canvasElement: HTMLElement, path: string): HTMLElement {
 }
 
 function optionLabel(engineDef: FieldInfo | undefined, value: unknown): string {
-  return engineDef?.options.find((o) => Object.is(o.value, value) || String(o.value) === String(value))?.label ?? String(value);
+  return (
+    engineDef?.options.find((o) => Object.is(o.value, value) || String(o.value) === String(value))?.label ??
+    String(value)
+  );
 }
 
 /** Types or picks the field's value back, then leaves the field (text commits on blur). */
-export async function fillField(canvasElement: HTMLElement, action: FieldAction, field: FieldInfo | undefined): Promise<void> {
+export async function fillField(
+  canvasElement: HTMLElement,
+  action: FieldAction,
+  field: FieldInfo | undefined,
+): Promise<void> {
   const box = container(canvasElement, action.path);
   if (action.kind === 'text') {
-    const input = box.querySelector<HTMLInputElement | HTMLTextAreaElement>('input:not([type="radio"]):not([type="checkbox"]), textarea');
+    const input = box.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+      'input:not([type="radio"]):not([type="checkbox"]), textarea',
+    );
     if (!input) throw new Error(`No text input in "${action.path}"`);
     await userEvent.clear(input);
     await userEvent.type(input, String(action.value));
@@ -166,7 +186,9 @@ export async function fillField(canvasElement: HTMLElement, action: FieldAction,
 export async function clearField(canvasElement: HTMLElement, action: FieldAction): Promise<void> {
   const box = container(canvasElement, action.path);
   if (action.kind === 'text') {
-    const input = box.querySelector<HTMLInputElement | HTMLTextAreaElement>('input:not([type="radio"]):not([type="checkbox"]), textarea');
+    const input = box.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+      'input:not([type="radio"]):not([type="checkbox"]), textarea',
+    );
     if (!input) throw new Error(`No text input in "${action.path}"`);
     await userEvent.clear(input);
     await userEvent.tab();
@@ -176,7 +198,8 @@ export async function clearField(canvasElement: HTMLElement, action: FieldAction
     await userEvent.selectOptions(select, '');
     await userEvent.tab();
   } else if (action.kind === 'checkboxes') {
-    for (const box2 of Array.from(box.querySelectorAll<HTMLInputElement>('input[type="checkbox"]:checked'))) await userEvent.click(box2);
+    for (const box2 of Array.from(box.querySelectorAll<HTMLInputElement>('input[type="checkbox"]:checked')))
+      await userEvent.click(box2);
   } else {
     throw new Error(`Radios cannot be cleared ("${action.path}")`);
   }

@@ -36,14 +36,19 @@ function readFlow(): FlowLike {
 
 /** Every step and form flow.json lists, in flow order, whose folder exists. */
 function listedSteps(flow: FlowLike): string[] {
-  return [...flow.steps, ...(flow.forms ?? [])].map((s) => s.id).filter((id) => existsSync(join(stepsDir, id, 'schema.json')));
+  return [...flow.steps, ...(flow.forms ?? [])]
+    .map((s) => s.id)
+    .filter((id) => existsSync(join(stepsDir, id, 'schema.json')));
 }
 
 /** The example names of a step (file names without .json), sorted as the engine sorts them. */
 function exampleNames(stepId: string): string[] {
   const dir = join(stepsDir, stepId, 'examples');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => f.replace(/\.json$/, ''));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => f.replace(/\.json$/, ''));
 }
 
 function exampleTitle(stepId: string, name: string): string {
@@ -68,17 +73,34 @@ export const stepIndexer: Indexer = {
     if (!title) return []; // a folder flow.json does not list: `npm run steps:check` reports it
     const common = { type: 'story' as const, importPath: `${VIRTUAL_PREFIX}${stepId}`, title };
     if (example !== undefined) {
-      return [{ ...common, exportName: exampleExportName(example), name: exampleTitle(stepId, example), tags: ['step', 'example'] }];
+      return [
+        {
+          ...common,
+          exportName: exampleExportName(example),
+          name: exampleTitle(stepId, example),
+          tags: ['step', 'example'],
+        },
+      ];
     }
-    return FIXED_STORIES.map((s): IndexInput => ({ ...common, exportName: s.exportName, name: s.name, tags: ['step', 'autodocs'] }));
+    return FIXED_STORIES.map((s): IndexInput => ({
+      ...common,
+      exportName: s.exportName,
+      name: s.name,
+      tags: ['step', 'autodocs'],
+    }));
   },
 };
 
 function stepExports(stepId: string, exportPrefix = ''): string[] {
   const id = JSON.stringify(stepId);
   return [
-    ...FIXED_STORIES.map((s) => `export const ${exportPrefix}${s.exportName} = stepStory(${id}, ${JSON.stringify(s.exportName)});`),
-    ...exampleNames(stepId).map((name) => `export const ${exportPrefix}${exampleExportName(name)} = stepStory(${id}, { example: ${JSON.stringify(name)} });`),
+    ...FIXED_STORIES.map(
+      (s) => `export const ${exportPrefix}${s.exportName} = stepStory(${id}, ${JSON.stringify(s.exportName)});`,
+    ),
+    ...exampleNames(stepId).map(
+      (name) =>
+        `export const ${exportPrefix}${exampleExportName(name)} = stepStory(${id}, { example: ${JSON.stringify(name)} });`,
+    ),
   ];
 }
 
@@ -103,8 +125,10 @@ export function allStepsModule(): string {
   ];
   for (const stepId of listedSteps(flow)) {
     const prefix = `${stepId.replace(/[^A-Za-z0-9]/g, '_')}__`;
-    const names = new Map([...FIXED_STORIES.map((s) => [s.exportName, s.name] as const),
-      ...exampleNames(stepId).map((n) => [exampleExportName(n), `Example: ${exampleTitle(stepId, n)}`] as const)]);
+    const names = new Map([
+      ...FIXED_STORIES.map((s) => [s.exportName, s.name] as const),
+      ...exampleNames(stepId).map((n) => [exampleExportName(n), `Example: ${exampleTitle(stepId, n)}`] as const),
+    ]);
     for (const line of stepExports(stepId, prefix)) {
       // `export const x = stepStory(...)` becomes `export const x = { ...stepStory(...), name: "<step>: <story>" }`
       const [, exportName, call] = /^export const (\S+) = (.*);$/.exec(line)!;
@@ -144,10 +168,14 @@ export function stepStoriesPlugin(): Plugin {
         for (const id of [...(graph.idToModuleMap?.keys() ?? [])]) {
           if (id.startsWith(resolved) || id === testEntry) {
             const mod = graph.getModuleById(id);
-            if (mod) { graph.invalidateModule(mod); touched = true; }
+            if (mod) {
+              graph.invalidateModule(mod);
+              touched = true;
+            }
           }
         }
-        if (touched && (basename(dirname(file)) === 'examples' || basename(file) === 'flow.json')) server.ws.send({ type: 'full-reload' });
+        if (touched && (basename(dirname(file)) === 'examples' || basename(file) === 'flow.json'))
+          server.ws.send({ type: 'full-reload' });
       };
       server.watcher.on('add', onChange);
       server.watcher.on('unlink', onChange);

@@ -7,7 +7,14 @@ import { expect } from 'storybook/test';
 import { fieldAt } from './fieldInfo.ts';
 import { FIXED_STORIES, stepStoryTitle, type FixedStory } from './catalog.ts';
 import { definitions, engine } from './definitions.ts';
-import { clearField, expectMessageNotShown, expectMessageShown, fillField, planFillAndClear, pressNext } from './fillAndClear.ts';
+import {
+  clearField,
+  expectMessageNotShown,
+  expectMessageShown,
+  fillField,
+  planFillAndClear,
+  pressNext,
+} from './fillAndClear.ts';
 import { StepCanvas, type StepCanvasProps } from './StepCanvas.tsx';
 import { StepDocsPage } from './StepDocs.tsx';
 
@@ -33,7 +40,11 @@ export function stepMeta(stepId: string): Meta<typeof StepCanvas> {
     },
     argTypes: {
       stepId: { control: false, table: { disable: true } },
-      page: { control: 'select', options: pages, description: 'One sub-page of the step (flow.json), or all fields at once.' },
+      page: {
+        control: 'select',
+        options: pages,
+        description: 'One sub-page of the step (flow.json), or all fields at once.',
+      },
       showErrors: { control: 'boolean', description: 'Show every error, as after a refused Next.' },
       data: { control: 'object', description: 'The whole application data; edit it to try other answers.' },
     },
@@ -53,7 +64,13 @@ function fillAndClearStory(stepId: string): Story {
     const [name, example] = Object.entries(def.examples)[0] ?? [];
     return {
       args: { stepId, data: example?.data ?? emptyData(stepId), page: 'all', showErrors: false },
-      parameters: { docs: { description: { story: `This step has no required field to fill or clear; Next on the "${name ?? 'empty'}" example shows no error.` } } },
+      parameters: {
+        docs: {
+          description: {
+            story: `This step has no required field to fill or clear; Next on the "${name ?? 'empty'}" example shows no error.`,
+          },
+        },
+      },
       play: async ({ canvasElement, step }) => {
         await step('Press Next', () => pressNext(canvasElement));
         await step('No error is shown', async () => {
@@ -112,7 +129,9 @@ function storyOf(stepId: string, variant: FixedStory | { example: string }): Sto
     return {
       name: example.title,
       args: { stepId, data: example.data, page: 'all', showErrors: false },
-      parameters: { docs: { description: { story: example.description ?? `steps/${stepId}/examples/${variant.example}.json` } } },
+      parameters: {
+        docs: { description: { story: example.description ?? `steps/${stepId}/examples/${variant.example}.json` } },
+      },
     };
   }
   const name = FIXED_STORIES.find((s) => s.exportName === variant)?.name ?? variant;
@@ -123,7 +142,9 @@ function storyOf(stepId: string, variant: FixedStory | { example: string }): Sto
     return {
       name,
       args: { stepId, data: emptyData(stepId), page: 'all', showErrors: true },
-      parameters: { docs: { description: { story: 'The empty step with every error shown, as after a refused Next.' } } },
+      parameters: {
+        docs: { description: { story: 'The empty step with every error shown, as after a refused Next.' } },
+      },
     };
   }
   return { name, ...fillAndClearStory(stepId) };

@@ -16,26 +16,52 @@ const normal = (email: string): string => email.trim().toLowerCase();
  * @param email - the account's email
  * @param options - by: who grants (recorded); name: adds the email to the brokers list under this name
  */
-export async function grantBroker(db: Kysely<Database>, email: string, options: { by: string; name?: string }): Promise<CommandResult> {
+export async function grantBroker(
+  db: Kysely<Database>,
+  email: string,
+  options: { by: string; name?: string },
+): Promise<CommandResult> {
   const address = normal(email);
   const user = await db.selectFrom('users').select(['id', 'username']).where('email', '=', address).executeTakeFirst();
-  if (!user) return { code: 1, message: `No account has the email ${address}. The broker signs up with it first, then run this again.` };
+  if (!user)
+    return {
+      code: 1,
+      message: `No account has the email ${address}. The broker signs up with it first, then run this again.`,
+    };
   const granted = await db.selectFrom('broker_grants').selectAll().where('user_id', '=', user.id).executeTakeFirst();
   if (granted && granted.email === address) {
-    return { code: 0, message: `${address} is already a broker (granted ${granted.granted_at} by ${granted.granted_by}); nothing changed.` };
+    return {
+      code: 0,
+      message: `${address} is already a broker (granted ${granted.granted_at} by ${granted.granted_by}); nothing changed.`,
+    };
   }
   const listed = await db.selectFrom('brokers').select('name').where('email', '=', address).executeTakeFirst();
   const name = options.name?.trim();
   if (!listed && !name) {
-    return { code: 1, message: `${address} is not on the brokers list, so no client can list it. Add it with: grant-broker ${address} --name "Full Name"` };
+    return {
+      code: 1,
+      message: `${address} is not on the brokers list, so no client can list it. Add it with: grant-broker ${address} --name "Full Name"`,
+    };
   }
   await db.transaction().execute(async (trx) => {
-    if (!listed && name) await trx.insertInto('brokers').values({ name, email: address }).onConflict((oc) => oc.column('email').doNothing()).execute();
+    if (!listed && name)
+      await trx
+        .insertInto('brokers')
+        .values({ name, email: address })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .execute();
     // A grant for an older email of the account is replaced: one account, one broker email.
     await trx.deleteFrom('broker_grants').where('user_id', '=', user.id).execute();
-    await trx.insertInto('broker_grants').values({ user_id: user.id, email: address, granted_at: new Date().toISOString(), granted_by: options.by }).execute();
+    await trx
+      .insertInto('broker_grants')
+      .values({ user_id: user.id, email: address, granted_at: new Date().toISOString(), granted_by: options.by })
+      .execute();
   });
-  const clients = await db.selectFrom('client_brokers').select((eb) => eb.fn.countAll<number>().as('n')).where('broker_email', '=', address).executeTakeFirst();
+  const clients = await db
+    .selectFrom('client_brokers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('broker_email', '=', address)
+    .executeTakeFirst();
   return {
     code: 0,
     message: `${address} (account #${user.id}, ${user.username}) is now a broker${!listed ? `, added to the brokers list as ${name}` : ''}: it sees the ${Number(clients?.n ?? 0)} client(s) that list it.`,
@@ -65,7 +91,14 @@ export async function listBrokers(db: Kysely<Database>): Promise<CommandResult> 
     .selectFrom('brokers')
     .leftJoin('broker_grants', 'broker_grants.email', 'brokers.email')
     .leftJoin('users', 'users.id', 'broker_grants.user_id')
-    .select(['brokers.email', 'brokers.name', 'broker_grants.user_id', 'broker_grants.granted_at', 'broker_grants.granted_by', 'users.username'])
+    .select([
+      'brokers.email',
+      'brokers.name',
+      'broker_grants.user_id',
+      'broker_grants.granted_at',
+      'broker_grants.granted_by',
+      'users.username',
+    ])
     .orderBy('brokers.email')
     .execute();
   // Grants for emails no longer on the list still give access to clients listing them: show them too.
@@ -73,12 +106,24 @@ export async function listBrokers(db: Kysely<Database>): Promise<CommandResult> 
     .selectFrom('broker_grants')
     .leftJoin('brokers', 'brokers.email', 'broker_grants.email')
     .innerJoin('users', 'users.id', 'broker_grants.user_id')
-    .select(['broker_grants.email', 'broker_grants.user_id', 'broker_grants.granted_at', 'broker_grants.granted_by', 'users.username'])
+    .select([
+      'broker_grants.email',
+      'broker_grants.user_id',
+      'broker_grants.granted_at',
+      'broker_grants.granted_by',
+      'users.username',
+    ])
     .where('brokers.email', 'is', null)
     .execute();
   const lines = [
-    ...rows.map((r) => `${r.email}\t${r.name}\t${r.user_id ? `granted to account #${r.user_id} (${r.username}) on ${r.granted_at} by ${r.granted_by}` : 'not granted'}`),
-    ...orphans.map((r) => `${r.email}\t(not on the list)\tgranted to account #${r.user_id} (${r.username}) on ${r.granted_at} by ${r.granted_by}`),
+    ...rows.map(
+      (r) =>
+        `${r.email}\t${r.name}\t${r.user_id ? `granted to account #${r.user_id} (${r.username}) on ${r.granted_at} by ${r.granted_by}` : 'not granted'}`,
+    ),
+    ...orphans.map(
+      (r) =>
+        `${r.email}\t(not on the list)\tgranted to account #${r.user_id} (${r.username}) on ${r.granted_at} by ${r.granted_by}`,
+    ),
   ];
   return { code: 0, message: lines.length ? lines.join('\n') : 'The brokers list is empty.' };
 }

@@ -64,206 +64,295 @@ function parseJson<T>(text: string, fallback: T): T {
  * made with create_new_application); it shows the screening's current type, product, insureds and face amount, and
  * every generation of insurer PDFs with links to its files.
  */
-export const applicationsPlugin = fp(async (app) => {
-  const { db } = app.database;
-  const { engine, screening, clients } = app;
-  const derive = (data: ApplicationData): Derived => {
-    const doc = engine.mapDocument(engine.finalStep, 'application', data) as Partial<Derived>;
-    const number = doc.number_of_insureds;
-    const amount = doc.face_amount;
-    return {
-      application_type: typeof doc.application_type === 'string' ? doc.application_type : null,
-      product_type: typeof doc.product_type === 'string' ? doc.product_type : null,
-      number_of_insureds: number === 1 || number === 2 ? number : null,
-      face_amount: typeof amount === 'number' && Number.isFinite(amount) && amount > 0 ? amount : null,
-    };
-  };
-  /**
-   * The label of a stored code, as the adviser chose it: from the answers the final step's application document
-   * copies that field from (its sources), so a label product staff change shows in every list at once.
-   */
-  const applicationMapping = engine.definitions.steps[engine.finalStep]?.documents?.application;
-  const labelOfField = (field: keyof Derived): ((value: string | null) => string | null) => {
-    const sources = applicationMapping ? documentSources(applicationMapping, field) : [];
-    return (value) => {
-      if (!value) return null;
-      for (const source of sources) {
-        const [stepId, ...path] = source.split('.');
-        const label = engine.labelOf(stepId, path.join('.'), value);
-        if (label) return label;
-      }
-      return value;
-    };
-  };
-  const applicationTypeLabel = labelOfField('application_type');
-  const productTypeLabel = labelOfField('product_type');
-  // The first migration made type and count NOT NULL: an unanswered type is stored as '' (read back as null).
-  const columns = (d: Derived) => ({
-    application_type: d.application_type ?? '',
-    product_type: d.product_type,
-    number_of_insureds: d.number_of_insureds ?? 1,
-    face_amount: d.face_amount,
-    updated_at: new Date().toISOString(),
-  });
-
-  const currentId = async (on: Kysely<Database>, clientId: number): Promise<number | undefined> =>
-    (await on.selectFrom('life_applications').select('id').where('client_id', '=', clientId).where('is_current', '=', 1).orderBy('id', 'desc').executeTakeFirst())?.id;
-
-  // An application's audited fields: what it says of the screening, and its status.
-  const audited = (row: Partial<Selectable<LifeApplicationsTable>> | undefined): JsonObject =>
-    row ? { status: row.status ?? null, application_type: row.application_type || null, product_type: row.product_type ?? null, number_of_insureds: row.number_of_insureds ?? null, face_amount: row.face_amount ?? null } : {};
-
-  const insert = async (clientId: number, data: ApplicationData | undefined, userId: number | null = null): Promise<number> => {
-    const derived = data ? derive(data) : { application_type: null, product_type: null, number_of_insureds: null, face_amount: null };
-    return db.transaction().execute(async (trx) => {
-      await trx.updateTable('life_applications').set({ is_current: 0 }).where('client_id', '=', clientId).execute();
-      const values = { client_id: clientId, created_at: new Date().toISOString(), status: 'DRAFT', is_current: 1, definitions_version: engine.version, ...columns(derived) };
-      const row = await trx.insertInto('life_applications').values(values).returning('id').executeTakeFirstOrThrow();
-      await app.audit.record(trx, { clientId, userId, entity: 'application', entityId: String(row.id), changes: diffRecords({}, audited(values)) });
-      return row.id;
-    });
-  };
-
-  const view = (row: Selectable<LifeApplicationsTable> & { first_name: string; last_name: string }, generations: GenerationView[]): LifeApplicationView => ({
-    id: row.id,
-    client_id: row.client_id,
-    client_name: `${row.first_name} ${row.last_name}`.trim(),
-    created_at: row.created_at,
-    updated_at: row.updated_at ?? row.created_at,
-    application_type: row.application_type || null,
-    application_type_label: applicationTypeLabel(row.application_type || null),
-    product_type: row.product_type,
-    product_type_label: productTypeLabel(row.product_type),
-    number_of_insureds: row.number_of_insureds,
-    status: row.status,
-    face_amount: row.face_amount === null ? null : Number(row.face_amount),
-    is_current: row.is_current === 1,
-    definitions_changed: row.definitions_version !== null && row.definitions_version !== engine.version,
-    generations,
-  });
-
-  const generationsOf = async (applicationIds: number[]): Promise<Map<number, GenerationView[]>> => {
-    const out = new Map<number, GenerationView[]>();
-    if (!applicationIds.length) return out;
-    const rows = await db.selectFrom('generations').selectAll().where('application_id', 'in', applicationIds).orderBy('created_at', 'desc').execute();
-    for (const row of rows) {
-      const files = parseJson<GenerationRecord['files']>(row.files, []);
-      const generation: GenerationView = {
-        id: row.id,
-        created_at: row.created_at,
-        populate_forms: parseJson<string[]>(row.populate_forms, []),
-        files: files.flatMap((f) => (f.insurer === null ? [] : [{ insurer: f.insurer, name: f.name, filename: f.filename, url: `${FILES_URL}/${row.id}/${f.insurer}/` }])),
-        combined_url: files.some((f) => f.insurer === null) ? `${FILES_URL}/${row.id}/` : null,
+export const applicationsPlugin = fp(
+  async (app) => {
+    const { db } = app.database;
+    const { engine, screening, clients } = app;
+    const derive = (data: ApplicationData): Derived => {
+      const doc = engine.mapDocument(engine.finalStep, 'application', data) as Partial<Derived>;
+      const number = doc.number_of_insureds;
+      const amount = doc.face_amount;
+      return {
+        application_type: typeof doc.application_type === 'string' ? doc.application_type : null,
+        product_type: typeof doc.product_type === 'string' ? doc.product_type : null,
+        number_of_insureds: number === 1 || number === 2 ? number : null,
+        face_amount: typeof amount === 'number' && Number.isFinite(amount) && amount > 0 ? amount : null,
       };
-      const key = row.application_id ?? 0;
-      out.set(key, [...(out.get(key) ?? []), generation]);
-    }
-    return out;
-  };
+    };
+    /**
+     * The label of a stored code, as the adviser chose it: from the answers the final step's application document
+     * copies that field from (its sources), so a label product staff change shows in every list at once.
+     */
+    const applicationMapping = engine.definitions.steps[engine.finalStep]?.documents?.application;
+    const labelOfField = (field: keyof Derived): ((value: string | null) => string | null) => {
+      const sources = applicationMapping ? documentSources(applicationMapping, field) : [];
+      return (value) => {
+        if (!value) return null;
+        for (const source of sources) {
+          const [stepId, ...path] = source.split('.');
+          const label = engine.labelOf(stepId, path.join('.'), value);
+          if (label) return label;
+        }
+        return value;
+      };
+    };
+    const applicationTypeLabel = labelOfField('application_type');
+    const productTypeLabel = labelOfField('product_type');
+    // The first migration made type and count NOT NULL: an unanswered type is stored as '' (read back as null).
+    const columns = (d: Derived) => ({
+      application_type: d.application_type ?? '',
+      product_type: d.product_type,
+      number_of_insureds: d.number_of_insureds ?? 1,
+      face_amount: d.face_amount,
+      updated_at: new Date().toISOString(),
+    });
 
-  const store: ApplicationStore = {
-    async current(clientId, data, userId) {
-      return (await currentId(db, clientId)) ?? insert(clientId, data, userId);
-    },
-    async follow(clientId, data, userId) {
-      const id = await currentId(db, clientId);
-      if (id === undefined) {
-        await insert(clientId, data, userId);
-        return;
-      }
-      const next = columns(derive(data));
-      await db.transaction().execute(async (trx) => {
-        const was = await trx.selectFrom('life_applications').selectAll().where('id', '=', id).executeTakeFirst();
-        const changes = diffRecords(audited(was), audited({ ...was, ...next }));
-        if (!changes.length) return;
-        await trx.updateTable('life_applications').set(next).where('id', '=', id).execute();
-        await app.audit.record(trx, { clientId, userId: userId ?? null, entity: 'application', entityId: String(id), changes });
+    const currentId = async (on: Kysely<Database>, clientId: number): Promise<number | undefined> =>
+      (
+        await on
+          .selectFrom('life_applications')
+          .select('id')
+          .where('client_id', '=', clientId)
+          .where('is_current', '=', 1)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+      )?.id;
+
+    // An application's audited fields: what it says of the screening, and its status.
+    const audited = (row: Partial<Selectable<LifeApplicationsTable>> | undefined): JsonObject =>
+      row
+        ? {
+            status: row.status ?? null,
+            application_type: row.application_type || null,
+            product_type: row.product_type ?? null,
+            number_of_insureds: row.number_of_insureds ?? null,
+            face_amount: row.face_amount ?? null,
+          }
+        : {};
+
+    const insert = async (
+      clientId: number,
+      data: ApplicationData | undefined,
+      userId: number | null = null,
+    ): Promise<number> => {
+      const derived = data
+        ? derive(data)
+        : { application_type: null, product_type: null, number_of_insureds: null, face_amount: null };
+      return db.transaction().execute(async (trx) => {
+        await trx.updateTable('life_applications').set({ is_current: 0 }).where('client_id', '=', clientId).execute();
+        const values = {
+          client_id: clientId,
+          created_at: new Date().toISOString(),
+          status: 'DRAFT',
+          is_current: 1,
+          definitions_version: engine.version,
+          ...columns(derived),
+        };
+        const row = await trx.insertInto('life_applications').values(values).returning('id').executeTakeFirstOrThrow();
+        await app.audit.record(trx, {
+          clientId,
+          userId,
+          entity: 'application',
+          entityId: String(row.id),
+          changes: diffRecords({}, audited(values)),
+        });
+        return row.id;
       });
-    },
-    async recordGeneration(record) {
-      const applicationId = await store.current(record.clientId, undefined, record.userId);
-      const files = record.files.map((f) => f.filename);
-      await db.transaction().execute(async (trx) => {
-        await app.audit.record(trx, { clientId: record.clientId, userId: record.userId, entity: 'generation', entityId: record.id, changes: diffRecords({}, { populate_forms: record.populateForms, files }) });
-        await trx
-        .insertInto('generations')
-        .values({
-          id: record.id,
-          application_id: applicationId,
-          client_id: record.clientId,
-          user_id: record.userId,
-          created_at: record.createdAt,
-          populate_forms: JSON.stringify(record.populateForms),
-          files: JSON.stringify(record.files),
-          summary: JSON.stringify(record.summary ?? null),
-        })
+    };
+
+    const view = (
+      row: Selectable<LifeApplicationsTable> & { first_name: string; last_name: string },
+      generations: GenerationView[],
+    ): LifeApplicationView => ({
+      id: row.id,
+      client_id: row.client_id,
+      client_name: `${row.first_name} ${row.last_name}`.trim(),
+      created_at: row.created_at,
+      updated_at: row.updated_at ?? row.created_at,
+      application_type: row.application_type || null,
+      application_type_label: applicationTypeLabel(row.application_type || null),
+      product_type: row.product_type,
+      product_type_label: productTypeLabel(row.product_type),
+      number_of_insureds: row.number_of_insureds,
+      status: row.status,
+      face_amount: row.face_amount === null ? null : Number(row.face_amount),
+      is_current: row.is_current === 1,
+      definitions_changed: row.definitions_version !== null && row.definitions_version !== engine.version,
+      generations,
+    });
+
+    const generationsOf = async (applicationIds: number[]): Promise<Map<number, GenerationView[]>> => {
+      const out = new Map<number, GenerationView[]>();
+      if (!applicationIds.length) return out;
+      const rows = await db
+        .selectFrom('generations')
+        .selectAll()
+        .where('application_id', 'in', applicationIds)
+        .orderBy('created_at', 'desc')
         .execute();
-      });
-    },
-    async list(user, clientId) {
-      let query = db
-        .selectFrom('life_applications')
-        .innerJoin('clients', 'clients.id', 'life_applications.client_id')
-        .selectAll('life_applications')
-        .select(['clients.first_name', 'clients.last_name'])
-        .where((eb) => visibleTo(user)(eb as unknown as Parameters<ReturnType<typeof visibleTo>>[0]));
-      if (clientId !== undefined) query = query.where('life_applications.client_id', '=', clientId);
-      const rows = await query.orderBy('life_applications.id', 'desc').execute();
-      const generations = await generationsOf(rows.map((r) => r.id));
-      return rows.map((r) => view(r, generations.get(r.id) ?? []));
-    },
-    async release(clientId) {
-      await db.updateTable('life_applications').set({ is_current: 0 }).where('client_id', '=', clientId).execute();
-    },
-    async fileKeys(clientId) {
-      const rows = await db.selectFrom('generations').select(['id', 'files']).where('client_id', '=', clientId).execute();
-      return rows.flatMap((r) => [...parseJson<GenerationRecord['files']>(r.files, []).map((f) => f.key), `generations/${r.id}/manifest.json`]);
-    },
-  };
-  app.decorate('applications', store);
+      for (const row of rows) {
+        const files = parseJson<GenerationRecord['files']>(row.files, []);
+        const generation: GenerationView = {
+          id: row.id,
+          created_at: row.created_at,
+          populate_forms: parseJson<string[]>(row.populate_forms, []),
+          files: files.flatMap((f) =>
+            f.insurer === null
+              ? []
+              : [
+                  {
+                    insurer: f.insurer,
+                    name: f.name,
+                    filename: f.filename,
+                    url: `${FILES_URL}/${row.id}/${f.insurer}/`,
+                  },
+                ],
+          ),
+          combined_url: files.some((f) => f.insurer === null) ? `${FILES_URL}/${row.id}/` : null,
+        };
+        const key = row.application_id ?? 0;
+        out.set(key, [...(out.get(key) ?? []), generation]);
+      }
+      return out;
+    };
 
-  // Only saves of steps the application document reads can change what it shows.
-  const read = JSON.stringify(engine.definitions.steps[engine.finalStep]?.documents?.application ?? {});
-  const follows = (stepId: string): boolean => read.includes(`"${stepId}.`);
-  screening.onSaved(async (user, clientId, stepId, result) => {
-    if (follows(stepId)) await store.follow(clientId, result.data, user.id);
-  });
+    const store: ApplicationStore = {
+      async current(clientId, data, userId) {
+        return (await currentId(db, clientId)) ?? insert(clientId, data, userId);
+      },
+      async follow(clientId, data, userId) {
+        const id = await currentId(db, clientId);
+        if (id === undefined) {
+          await insert(clientId, data, userId);
+          return;
+        }
+        const next = columns(derive(data));
+        await db.transaction().execute(async (trx) => {
+          const was = await trx.selectFrom('life_applications').selectAll().where('id', '=', id).executeTakeFirst();
+          const changes = diffRecords(audited(was), audited({ ...was, ...next }));
+          if (!changes.length) return;
+          await trx.updateTable('life_applications').set(next).where('id', '=', id).execute();
+          await app.audit.record(trx, {
+            clientId,
+            userId: userId ?? null,
+            entity: 'application',
+            entityId: String(id),
+            changes,
+          });
+        });
+      },
+      async recordGeneration(record) {
+        const applicationId = await store.current(record.clientId, undefined, record.userId);
+        const files = record.files.map((f) => f.filename);
+        await db.transaction().execute(async (trx) => {
+          await app.audit.record(trx, {
+            clientId: record.clientId,
+            userId: record.userId,
+            entity: 'generation',
+            entityId: record.id,
+            changes: diffRecords({}, { populate_forms: record.populateForms, files }),
+          });
+          await trx
+            .insertInto('generations')
+            .values({
+              id: record.id,
+              application_id: applicationId,
+              client_id: record.clientId,
+              user_id: record.userId,
+              created_at: record.createdAt,
+              populate_forms: JSON.stringify(record.populateForms),
+              files: JSON.stringify(record.files),
+              summary: JSON.stringify(record.summary ?? null),
+            })
+            .execute();
+        });
+      },
+      async list(user, clientId) {
+        let query = db
+          .selectFrom('life_applications')
+          .innerJoin('clients', 'clients.id', 'life_applications.client_id')
+          .selectAll('life_applications')
+          .select(['clients.first_name', 'clients.last_name'])
+          .where((eb) => visibleTo(user)(eb as unknown as Parameters<ReturnType<typeof visibleTo>>[0]));
+        if (clientId !== undefined) query = query.where('life_applications.client_id', '=', clientId);
+        const rows = await query.orderBy('life_applications.id', 'desc').execute();
+        const generations = await generationsOf(rows.map((r) => r.id));
+        return rows.map((r) => view(r, generations.get(r.id) ?? []));
+      },
+      async release(clientId) {
+        await db.updateTable('life_applications').set({ is_current: 0 }).where('client_id', '=', clientId).execute();
+      },
+      async fileKeys(clientId) {
+        const rows = await db
+          .selectFrom('generations')
+          .select(['id', 'files'])
+          .where('client_id', '=', clientId)
+          .execute();
+        return rows.flatMap((r) => [
+          ...parseJson<GenerationRecord['files']>(r.files, []).map((f) => f.key),
+          `generations/${r.id}/manifest.json`,
+        ]);
+      },
+    };
+    app.decorate('applications', store);
 
-  app.post('/applications/create_new_application/', {
-    schema: {
-      tags: ['applications'],
-      summary: 'Create a DRAFT application for a client; the client\'s screening belongs to it from now on, and its type, product, insureds and face amount follow the screening',
-      body: ref('NewApplicationRequest'),
-      response: { 201: ref('LifeApplication'), ...errorResponses(400, 401, 404) },
-    },
-  }, async (request, reply) => {
-    const user = userOf(request);
-    const clientId = clientIdFrom(request, 'Client ID is required');
-    const data = await screening.load(user, clientId);
-    const id = await insert(clientId, data, userOf(request).id);
-    const created = (await store.list(user, clientId)).find((a) => a.id === id);
-    return reply.code(201).send(created);
-  });
+    // Only saves of steps the application document reads can change what it shows.
+    const read = JSON.stringify(engine.definitions.steps[engine.finalStep]?.documents?.application ?? {});
+    const follows = (stepId: string): boolean => read.includes(`"${stepId}.`);
+    screening.onSaved(async (user, clientId, stepId, result) => {
+      if (follows(stepId)) await store.follow(clientId, result.data, user.id);
+    });
 
-  app.get('/applications/', {
-    schema: {
-      tags: ['applications'],
-      summary: 'Every application of the user\'s clients, newest first, with its status and its generated PDFs',
-      response: { 200: { type: 'array', items: ref('LifeApplication') }, ...errorResponses(401) },
-    },
-  }, async (request) => store.list(userOf(request)));
+    app.post(
+      '/applications/create_new_application/',
+      {
+        schema: {
+          tags: ['applications'],
+          summary:
+            "Create a DRAFT application for a client; the client's screening belongs to it from now on, and its type, product, insureds and face amount follow the screening",
+          body: ref('NewApplicationRequest'),
+          response: { 201: ref('LifeApplication'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const clientId = clientIdFrom(request, 'Client ID is required');
+        const data = await screening.load(user, clientId);
+        const id = await insert(clientId, data, userOf(request).id);
+        const created = (await store.list(user, clientId)).find((a) => a.id === id);
+        return reply.code(201).send(created);
+      },
+    );
 
-  app.get('/clients/:clientId/applications/', {
-    schema: {
-      tags: ['applications'],
-      summary: 'The applications of one client, newest first, with their generated PDFs',
-      params: idParams('clientId'),
-      response: { 200: { type: 'array', items: ref('LifeApplication') }, ...errorResponses(401, 404) },
-    },
-  }, async (request) => {
-    const user = userOf(request);
-    const clientId = parseId((request.params as { clientId: string }).clientId);
-    await clients.requireAccess(user, clientId);
-    return store.list(user, clientId);
-  });
-}, { name: 'applications', dependencies: ['db', 'engine', 'screening', 'clients'] });
+    app.get(
+      '/applications/',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: "Every application of the user's clients, newest first, with its status and its generated PDFs",
+          response: { 200: { type: 'array', items: ref('LifeApplication') }, ...errorResponses(401) },
+        },
+      },
+      async (request) => store.list(userOf(request)),
+    );
+
+    app.get(
+      '/clients/:clientId/applications/',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: 'The applications of one client, newest first, with their generated PDFs',
+          params: idParams('clientId'),
+          response: { 200: { type: 'array', items: ref('LifeApplication') }, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const clientId = parseId((request.params as { clientId: string }).clientId);
+        await clients.requireAccess(user, clientId);
+        return store.list(user, clientId);
+      },
+    );
+  },
+  { name: 'applications', dependencies: ['db', 'engine', 'screening', 'clients'] },
+);

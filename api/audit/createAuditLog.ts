@@ -68,10 +68,21 @@ export function createAuditLog(db: Kysely<Database>): AuditLog {
       let query = db
         .selectFrom('audit_log')
         .leftJoin('users', 'users.id', 'audit_log.user_id')
-        .select(['audit_log.id', 'audit_log.at', 'audit_log.user_id', 'users.username', 'audit_log.entity', 'audit_log.entity_id', 'audit_log.changes'])
+        .select([
+          'audit_log.id',
+          'audit_log.at',
+          'audit_log.user_id',
+          'users.username',
+          'audit_log.entity',
+          'audit_log.entity_id',
+          'audit_log.changes',
+        ])
         .where('audit_log.client_id', '=', clientId);
       if (options.before !== undefined) query = query.where('audit_log.id', '<', options.before);
-      const rows = await query.orderBy('audit_log.id', 'desc').limit(Math.min(Math.max(options.limit ?? 100, 1), 500)).execute();
+      const rows = await query
+        .orderBy('audit_log.id', 'desc')
+        .limit(Math.min(Math.max(options.limit ?? 100, 1), 500))
+        .execute();
       return rows.map((r) => ({
         id: r.id,
         at: r.at,

@@ -53,158 +53,202 @@ function tokenCachePolicy(app: FastifyInstance): TokenCache {
   const { redis } = app;
   if (app.database.dialect === 'sqlite') return { kind: 'local' };
   if (!redis) return { kind: 'none' };
-  return { kind: 'shared', broadcast: (hash) => redis.publish(REVOKED, hash), onRevoked: (listener) => redis.subscribe(REVOKED, listener) };
+  return {
+    kind: 'shared',
+    broadcast: (hash) => redis.publish(REVOKED, hash),
+    onRevoked: (listener) => redis.subscribe(REVOKED, listener),
+  };
 }
 
 /**
  * Accounts and sessions: the token check of every route of the scope it is registered in (except routes marked
  * `config.public`), and POST /users/ (sign-up), POST /login/, POST /logout/ and GET /clients/user_info/.
  */
-export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
-  const { db } = app.database;
-  const tokens = await createTokenStore(db, options.tokenTtlMs, tokenCachePolicy(app));
-  const shared = createLoginThrottle(app.redis?.client, app.redisPrefix);
-  // A Redis lost after the start lets logins through (logged) rather than refusing every one.
-  const tolerant = <T>(what: string, fallback: T) => (err: unknown): T => {
-    app.log.warn({ err }, `login throttle: ${what} failed`);
-    return fallback;
-  };
-  const throttle: LoginThrottle = {
-    wait: (name, ip) => shared.wait(name, ip).catch(tolerant('wait', 0)),
-    fail: (name, ip) => shared.fail(name, ip).catch(tolerant('fail', undefined)),
-    succeed: (name, ip) => shared.succeed(name, ip).catch(tolerant('succeed', undefined)),
-  };
-  app.decorate('tokens', tokens);
-  app.decorate('loginThrottle', throttle);
-  app.decorateRequest('user', null);
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, options) => {
+    const { db } = app.database;
+    const tokens = await createTokenStore(db, options.tokenTtlMs, tokenCachePolicy(app));
+    const shared = createLoginThrottle(app.redis?.client, app.redisPrefix);
+    // A Redis lost after the start lets logins through (logged) rather than refusing every one.
+    const tolerant =
+      <T>(what: string, fallback: T) =>
+      (err: unknown): T => {
+        app.log.warn({ err }, `login throttle: ${what} failed`);
+        return fallback;
+      };
+    const throttle: LoginThrottle = {
+      wait: (name, ip) => shared.wait(name, ip).catch(tolerant('wait', 0)),
+      fail: (name, ip) => shared.fail(name, ip).catch(tolerant('fail', undefined)),
+      succeed: (name, ip) => shared.succeed(name, ip).catch(tolerant('succeed', undefined)),
+    };
+    app.decorate('tokens', tokens);
+    app.decorate('loginThrottle', throttle);
+    app.decorateRequest('user', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.public) return;
-    const header = request.headers.authorization;
-    const token = header ? /^Token\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
-    if (!token) throw unauthorized('No authentication token found');
-    const user = await tokens.find(token);
-    if (!user) throw unauthorized('Invalid token');
-    request.user = user;
-    nameUser(request, reply, user.id);
-  });
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config.public) return;
+      const header = request.headers.authorization;
+      const token = header ? /^Token\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+      if (!token) throw unauthorized('No authentication token found');
+      const user = await tokens.find(token);
+      if (!user) throw unauthorized('Invalid token');
+      request.user = user;
+      nameUser(request, reply, user.id);
+    });
 
-  app.post('/users/', {
-    config: { public: true, rateLimit: perAddress(app.rateLimits.signup) },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Create an account (username defaults to the email). A registered email gets the same answer (its owner is notified instead).',
-      security: [],
-      body: ref('SignUpRequest'),
-      response: { 201: ref('Account', 'Created (or the email was registered already: the same answer)'), ...errorResponses(400, 429) },
-    },
-  }, async (request, reply) => {
-    const body = bodyOf(request);
-    const errors: FieldError[] = [];
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (!EMAIL.test(email) || email.length > SIGN_UP_LIMITS.emailMaxLength) errors.push({ field: 'email', message: 'Please enter a valid email address' });
-    const givenName = typeof body.username === 'string' ? body.username.trim() : '';
-    const username = givenName || email;
-    const password = body.password;
-    const problem = typeof password === 'string' ? passwordProblem(password, { email, username }) : PASSWORD_MESSAGES.short;
-    if (problem) errors.push({ field: 'password', message: problem });
-    if (body.username !== undefined && body.username !== null && typeof body.username !== 'string') errors.push({ field: 'username', message: 'Please enter a valid username' });
-    else if (username.length > SIGN_UP_LIMITS.usernameMaxLength) errors.push({ field: 'username', message: 'Username must be at most 150 characters' });
-    // A username is unique across usernames and emails: one with an @ could be someone else's address.
-    else if (username.includes('@') && username.toLowerCase() !== email) errors.push({ field: 'username', message: USERNAME_NOT_OWN_EMAIL });
-    if (errors.length) {
-      const err = badRequest(errors);
-      err.body.detail = err.body.error;
-      throw err;
-    }
-    const existing = await db
-      .selectFrom('users')
-      .select(['id', 'email', 'username'])
-      .where((eb) => eb.or([eb('email', '=', email), eb(eb.fn('lower', ['username']), '=', username.toLowerCase())]))
-      .execute();
-    const owner = existing.find((u) => u.email === email);
-    if (existing.some((u) => u !== owner && u.username.toLowerCase() === username.toLowerCase())) throw duplicate('A user with that username already exists', 'username');
-    // The hash is computed either way, so a registered email takes as long to answer as a new one.
-    const password_hash = await hashPassword(password as string);
-    let created: number | undefined;
-    if (!owner) {
-      try {
-        const row = await db
-          .insertInto('users')
-          .values({ email, username, password_hash, role: 'adviser', created_at: new Date().toISOString() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        created = row.id;
-      } catch (err) {
-        // Someone registered the same email (or username) a moment ago: answered like any registered email.
-        if (!isUniqueViolation(err)) throw err;
-      }
-    }
-    sendAccountNotice(request.log, created !== undefined ? { kind: 'welcome', userId: created } : { kind: 'already-registered', userId: owner?.id });
-    return reply.code(201).send({ email, username });
-  });
+    app.post(
+      '/users/',
+      {
+        config: { public: true, rateLimit: perAddress(app.rateLimits.signup) },
+        schema: {
+          tags: ['accounts'],
+          summary:
+            'Create an account (username defaults to the email). A registered email gets the same answer (its owner is notified instead).',
+          security: [],
+          body: ref('SignUpRequest'),
+          response: {
+            201: ref('Account', 'Created (or the email was registered already: the same answer)'),
+            ...errorResponses(400, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = bodyOf(request);
+        const errors: FieldError[] = [];
+        const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+        if (!EMAIL.test(email) || email.length > SIGN_UP_LIMITS.emailMaxLength)
+          errors.push({ field: 'email', message: 'Please enter a valid email address' });
+        const givenName = typeof body.username === 'string' ? body.username.trim() : '';
+        const username = givenName || email;
+        const password = body.password;
+        const problem =
+          typeof password === 'string' ? passwordProblem(password, { email, username }) : PASSWORD_MESSAGES.short;
+        if (problem) errors.push({ field: 'password', message: problem });
+        if (body.username !== undefined && body.username !== null && typeof body.username !== 'string')
+          errors.push({ field: 'username', message: 'Please enter a valid username' });
+        else if (username.length > SIGN_UP_LIMITS.usernameMaxLength)
+          errors.push({ field: 'username', message: 'Username must be at most 150 characters' });
+        // A username is unique across usernames and emails: one with an @ could be someone else's address.
+        else if (username.includes('@') && username.toLowerCase() !== email)
+          errors.push({ field: 'username', message: USERNAME_NOT_OWN_EMAIL });
+        if (errors.length) {
+          const err = badRequest(errors);
+          err.body.detail = err.body.error;
+          throw err;
+        }
+        const existing = await db
+          .selectFrom('users')
+          .select(['id', 'email', 'username'])
+          .where((eb) =>
+            eb.or([eb('email', '=', email), eb(eb.fn('lower', ['username']), '=', username.toLowerCase())]),
+          )
+          .execute();
+        const owner = existing.find((u) => u.email === email);
+        if (existing.some((u) => u !== owner && u.username.toLowerCase() === username.toLowerCase()))
+          throw duplicate('A user with that username already exists', 'username');
+        // The hash is computed either way, so a registered email takes as long to answer as a new one.
+        const password_hash = await hashPassword(password as string);
+        let created: number | undefined;
+        if (!owner) {
+          try {
+            const row = await db
+              .insertInto('users')
+              .values({ email, username, password_hash, role: 'adviser', created_at: new Date().toISOString() })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            created = row.id;
+          } catch (err) {
+            // Someone registered the same email (or username) a moment ago: answered like any registered email.
+            if (!isUniqueViolation(err)) throw err;
+          }
+        }
+        sendAccountNotice(
+          request.log,
+          created !== undefined
+            ? { kind: 'welcome', userId: created }
+            : { kind: 'already-registered', userId: owner?.id },
+        );
+        return reply.code(201).send({ email, username });
+      },
+    );
 
-  app.post('/login/', {
-    config: { public: true, rateLimit: perAddress(app.rateLimits.login) },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Log in with username (or email) and password; answers a token for "Authorization: Token {token}"',
-      security: [],
-      body: ref('LoginRequest'),
-      response: { 200: ref('LoginAnswer'), ...errorResponses(400, 401, 429) },
-    },
-  }, async (request, reply) => {
-    const body = bodyOf(request);
-    if (typeof body.username !== 'string' || typeof body.password !== 'string' || !body.username.trim()) {
-      throw badRequest([{ field: 'username', message: 'Username and password are required' }]);
-    }
-    const name = body.username.trim();
-    const wait = await throttle.wait(name, request.ip);
-    if (wait > 0) {
-      reply.header('retry-after', String(Math.ceil(wait / 1000)));
-      throw new ApiError(429, { error: 'Too many failed login attempts. Please try again later.' });
-    }
-    const matches = await db
-      .selectFrom('users')
-      .selectAll()
-      .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', name.toLowerCase()), eb('email', '=', name.toLowerCase())]))
-      .orderBy('id')
-      .execute();
-    // An address names its own account first: an older account whose username is someone else's email cannot
-    // take that person's logins.
-    const user = matches.find((u) => u.email === name.toLowerCase()) ?? matches[0];
-    const ok = await verifyPassword(body.password.slice(0, 256), user?.password_hash);
-    if (!user || !ok) {
-      await throttle.fail(name, request.ip);
-      throw new ApiError(401, { error: 'Invalid credentials' });
-    }
-    await throttle.succeed(name, request.ip);
-    nameUser(request, reply, user.id);
-    const { token, expiresAt } = await tokens.issue(user.id);
-    return { token, username: user.username, role: user.role, user_id: user.id, expires_at: expiresAt };
-  });
+    app.post(
+      '/login/',
+      {
+        config: { public: true, rateLimit: perAddress(app.rateLimits.login) },
+        schema: {
+          tags: ['accounts'],
+          summary: 'Log in with username (or email) and password; answers a token for "Authorization: Token {token}"',
+          security: [],
+          body: ref('LoginRequest'),
+          response: { 200: ref('LoginAnswer'), ...errorResponses(400, 401, 429) },
+        },
+      },
+      async (request, reply) => {
+        const body = bodyOf(request);
+        if (typeof body.username !== 'string' || typeof body.password !== 'string' || !body.username.trim()) {
+          throw badRequest([{ field: 'username', message: 'Username and password are required' }]);
+        }
+        const name = body.username.trim();
+        const wait = await throttle.wait(name, request.ip);
+        if (wait > 0) {
+          reply.header('retry-after', String(Math.ceil(wait / 1000)));
+          throw new ApiError(429, { error: 'Too many failed login attempts. Please try again later.' });
+        }
+        const matches = await db
+          .selectFrom('users')
+          .selectAll()
+          .where((eb) =>
+            eb.or([eb(eb.fn('lower', ['username']), '=', name.toLowerCase()), eb('email', '=', name.toLowerCase())]),
+          )
+          .orderBy('id')
+          .execute();
+        // An address names its own account first: an older account whose username is someone else's email cannot
+        // take that person's logins.
+        const user = matches.find((u) => u.email === name.toLowerCase()) ?? matches[0];
+        const ok = await verifyPassword(body.password.slice(0, 256), user?.password_hash);
+        if (!user || !ok) {
+          await throttle.fail(name, request.ip);
+          throw new ApiError(401, { error: 'Invalid credentials' });
+        }
+        await throttle.succeed(name, request.ip);
+        nameUser(request, reply, user.id);
+        const { token, expiresAt } = await tokens.issue(user.id);
+        return { token, username: user.username, role: user.role, user_id: user.id, expires_at: expiresAt };
+      },
+    );
 
-  app.post('/logout/', {
-    schema: {
-      tags: ['accounts'],
-      summary: 'Revoke the token of this request',
-      response: { 200: ref('Success'), ...errorResponses(401) },
-    },
-  }, async (request) => {
-    userOf(request);
-    const token = /^Token\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (token) await tokens.revoke(token);
-    return { success: true };
-  });
+    app.post(
+      '/logout/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Revoke the token of this request',
+          response: { 200: ref('Success'), ...errorResponses(401) },
+        },
+      },
+      async (request) => {
+        userOf(request);
+        const token = /^Token\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        if (token) await tokens.revoke(token);
+        return { success: true };
+      },
+    );
 
-  app.get('/clients/user_info/', {
-    schema: {
-      tags: ['accounts'],
-      summary: 'The signed-in user',
-      response: { 200: ref('UserInfo'), ...errorResponses(401) },
-    },
-  }, async (request) => {
-    const user = userOf(request);
-    return { user_id: user.id, username: user.username, email: user.email, role: user.role };
-  });
-}, { name: 'auth', dependencies: ['db', 'limits'] });
+    app.get(
+      '/clients/user_info/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'The signed-in user',
+          response: { 200: ref('UserInfo'), ...errorResponses(401) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        return { user_id: user.id, username: user.username, email: user.email, role: user.role };
+      },
+    );
+  },
+  { name: 'auth', dependencies: ['db', 'limits'] },
+);

@@ -42,7 +42,11 @@ function delayAfter(count: number, settings: ThrottleSettings): number {
  * @param prefix - the Redis key prefix
  * @param settings - the waits (THROTTLE by default)
  */
-export function createLoginThrottle(redis?: Redis, prefix = 'insure:', settings: ThrottleSettings = THROTTLE): LoginThrottle {
+export function createLoginThrottle(
+  redis?: Redis,
+  prefix = 'insure:',
+  settings: ThrottleSettings = THROTTLE,
+): LoginThrottle {
   return redis ? redisThrottle(redis, `${prefix}login-fail:`, settings) : memoryThrottle(settings);
 }
 
@@ -93,7 +97,16 @@ function redisThrottle(redis: Redis, prefix: string, settings: ThrottleSettings)
       return Number.isFinite(until) ? Math.max(0, until - Date.now()) : 0;
     },
     async fail(username, ip) {
-      await redis.eval(FAIL_SCRIPT, 1, prefix + keyOf(username, ip), settings.free, settings.baseMs, settings.maxMs, Date.now(), settings.forgetMs);
+      await redis.eval(
+        FAIL_SCRIPT,
+        1,
+        prefix + keyOf(username, ip),
+        settings.free,
+        settings.baseMs,
+        settings.maxMs,
+        Date.now(),
+        settings.forgetMs,
+      );
     },
     async succeed(username, ip) {
       await redis.del(prefix + keyOf(username, ip));

@@ -27,7 +27,11 @@ const CACHE_MS = 30_000;
 export type TokenCache =
   | { kind: 'local' }
   | { kind: 'none' }
-  | { kind: 'shared'; broadcast(hash: string): Promise<void>; onRevoked(listener: (hash: string) => void): Promise<void> };
+  | {
+      kind: 'shared';
+      broadcast(hash: string): Promise<void>;
+      onRevoked(listener: (hash: string) => void): Promise<void>;
+    };
 
 /**
  * Login tokens: 32 random bytes, stored as sha256 hashes, expiring after ttlMs. Lookups are cached in memory
@@ -36,7 +40,11 @@ export type TokenCache =
  * @param ttlMs - lifetime of a token
  * @param policy - whether lookups are cached, and how revocations reach the other instances
  */
-export async function createTokenStore(db: Kysely<Database>, ttlMs: number, policy: TokenCache = { kind: 'local' }): Promise<TokenStore> {
+export async function createTokenStore(
+  db: Kysely<Database>,
+  ttlMs: number,
+  policy: TokenCache = { kind: 'local' },
+): Promise<TokenStore> {
   const cache = new Map<string, { user: AuthUser; expiresAt: string; until: number }>();
   if (policy.kind === 'shared') await policy.onRevoked((hash) => cache.delete(hash));
   return {
@@ -45,7 +53,11 @@ export async function createTokenStore(db: Kysely<Database>, ttlMs: number, poli
       const now = Date.now();
       const expiresAt = new Date(now + ttlMs).toISOString();
       // Expired tokens of this user are removed on each login, so the table does not grow without bound.
-      await db.deleteFrom('tokens').where('user_id', '=', userId).where('expires_at', '<=', new Date(now).toISOString()).execute();
+      await db
+        .deleteFrom('tokens')
+        .where('user_id', '=', userId)
+        .where('expires_at', '<=', new Date(now).toISOString())
+        .execute();
       await db
         .insertInto('tokens')
         .values({

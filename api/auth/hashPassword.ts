@@ -15,7 +15,12 @@ function scryptAsync(password: string, salt: Buffer, keylen: number, options: Sc
  */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, PARAMS.keylen, { N: PARAMS.N, r: PARAMS.r, p: PARAMS.p, maxmem: 64 * 1024 * 1024 });
+  const key = await scryptAsync(password, salt, PARAMS.keylen, {
+    N: PARAMS.N,
+    r: PARAMS.r,
+    p: PARAMS.p,
+    maxmem: 64 * 1024 * 1024,
+  });
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 

@@ -14,7 +14,12 @@ export type ClientAccess = 'owner' | 'broker';
  * @param id - the client's id
  */
 export async function accessOf(db: Kysely<Database>, user: AuthUser, id: number): Promise<ClientAccess> {
-  const row = await db.selectFrom('clients').select('owner_user_id').where('clients.id', '=', id).where(visibleTo(user)).executeTakeFirst();
+  const row = await db
+    .selectFrom('clients')
+    .select('owner_user_id')
+    .where('clients.id', '=', id)
+    .where(visibleTo(user))
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row.owner_user_id === user.id ? 'owner' : 'broker';
 }

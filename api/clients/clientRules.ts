@@ -48,7 +48,11 @@ export function clientChecks(engine: ServerEngine): ClientChecks {
     checkInsured: (record: JsonObject, fields: string[]): FieldError[] => {
       if (!binding) return [];
       const stepRecord = setPath({}, binding.path, record);
-      const errors = engine.evaluateStep(binding.stepId, { [binding.stepId]: stepRecord }, { fields: [binding.path.split('.')[0]] }).errors;
+      const errors = engine.evaluateStep(
+        binding.stepId,
+        { [binding.stepId]: stepRecord },
+        { fields: [binding.path.split('.')[0]] },
+      ).errors;
       return errors
         .filter((e) => e.field.startsWith(prefix) && fields.includes(e.field.slice(prefix.length).split('.')[0]))
         .map((e) => ({ field: e.field.slice(prefix.length), message: e.message }));

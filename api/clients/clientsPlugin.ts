@@ -25,144 +25,209 @@ const INCLUDE = 'life_applications';
  * Clients and brokers: GET/POST /clients/, GET/PATCH/DELETE /clients/{id}/, GET /brokers/. A client's fields are
  * the client profile form's and a proposed insured's; both sets of rules come from the definitions.
  */
-export const clientsPlugin = fp(async (app) => {
-  const { db } = app.database;
-  const audit = createAuditLog(db);
-  const clients = createClientStore(db, audit);
-  app.decorate('audit', audit);
-  app.decorate('clients', clients);
-  const checks = clientChecks(app.engine);
+export const clientsPlugin = fp(
+  async (app) => {
+    const { db } = app.database;
+    const audit = createAuditLog(db);
+    const clients = createClientStore(db, audit);
+    app.decorate('audit', audit);
+    app.decorate('clients', clients);
+    const checks = clientChecks(app.engine);
 
-  /** Tells each client whether it is the user's own or shared with them as a broker (one query for a list). */
-  const withAccess = async <T extends ClientView>(user: AuthUser, views: T[]): Promise<(T & { access: ClientAccess })[]> => {
-    const ids = views.map((v) => v.id);
-    const own = ids.length
-      ? new Set((await db.selectFrom('clients').select('id').where('owner_user_id', '=', user.id).where('id', 'in', ids).execute()).map((r) => r.id))
-      : new Set<number>();
-    return views.map((v) => ({ ...v, access: own.has(v.id) ? 'owner' : 'broker' }));
-  };
-  const brokerEmails = async (): Promise<Set<string>> => new Set((await db.selectFrom('brokers').select('email').execute()).map((b) => b.email.toLowerCase()));
-
-  app.get('/clients/', {
-    schema: {
-      tags: ['clients'],
-      summary: 'The user\'s clients, newest first; ?search= matches name, email or phone',
-      querystring: { type: 'object', properties: { search: { type: 'string', description: 'Only its first 200 characters are used' } } },
-      response: { 200: ref('ClientList'), ...errorResponses(401) },
-    },
-  }, async (request) => {
-    const user = userOf(request);
-    const results = await withAccess(user, await clients.list(user, queryParam(request, 'search')?.slice(0, 200)));
-    return { results, count: results.length };
-  });
-
-  app.post('/clients/', {
-    schema: {
-      tags: ['clients'],
-      summary: 'Create a client (the profile form\'s required fields); also takes a proposed insured\'s fields, checked by the proposed-insured rules',
-      body: ref('ClientInput'),
-      response: { 201: ref('Client'), ...errorResponses(400, 401) },
-    },
-  }, async (request, reply) => {
-    const user = userOf(request);
-    const v = validateClient(bodyOf(request), undefined, { partial: false, checks, brokers: await brokerEmails() });
-    if (v.errors.length) throw badRequest(v.errors);
-    const id = await clients.create(user.id, v.fields, v.brokers ?? [], undefined, user.id);
-    return reply.code(201).send({ ...(await clients.get(user, id)), access: 'owner' });
-  });
-
-  app.get('/clients/:id/', {
-    schema: {
-      tags: ['clients'],
-      summary: 'One client; ?include=life_applications adds its applications',
-      params: idParams('id'),
-      querystring: { type: 'object', properties: { include: { type: 'string', enum: [INCLUDE] } } },
-      response: { 200: ref('Client'), ...errorResponses(400, 401, 404) },
-    },
-  }, async (request, reply) => {
-    const user = userOf(request);
-    const id = parseId((request.params as { id: string }).id);
-    const include = queryParam(request, 'include');
-    // An unknown include is refused rather than ignored: a caller's typo would otherwise look like "no applications".
-    if (include !== undefined && include !== INCLUDE) throw fieldError('include', `include must be ${INCLUDE}`);
-    const client = await clients.get(user, id);
-    void reply.header('etag', etagOf(client.version));
-    if (include === INCLUDE) client.life_applications = await app.applications.list(user, id);
-    return (await withAccess(user, [client]))[0];
-  });
-
-  app.patch('/clients/:id/', {
-    schema: {
-      tags: ['clients'],
-      summary: 'Change some fields of a client: the profile form\'s rules and, for a proposed insured\'s fields, the proposed-insured rules (for the fields given)',
-      params: idParams('id'),
-      body: ref('ClientPatch'),
-      response: { 200: ref('Client'), ...errorResponses(400, 401, 403, 404, 412) },
-    },
-  }, async (request, reply) => {
-    const user = userOf(request);
-    const id = parseId((request.params as { id: string }).id);
-    const stored = await clients.get(user, id);
-    const v = validateClient(bodyOf(request), stored, { partial: true, checks, brokers: await brokerEmails() });
-    if (v.errors.length) throw badRequest(v.errors);
-    // Who a client is shared with is its adviser's choice; a broker's save may send the list back unchanged.
-    if (v.brokers && [...v.brokers].sort().join('\n') !== [...stored.brokers].sort().join('\n')) {
-      await requireOwner(db, user, id, 'Only the client\'s adviser can change its brokers');
-    }
-    await clients.update(id, v.fields, v.brokers, undefined, user.id, ifMatchOf(request));
-    const client = (await withAccess(user, [await clients.get(user, id)]))[0];
-    void reply.header('etag', etagOf(client.version));
-    return client;
-  });
-
-  app.get('/clients/:id/history/', {
-    schema: {
-      tags: ['clients'],
-      summary: 'Who changed the client\'s records and when: each change with its fields, from what to what (SINs masked), newest first; ?before=<entry id> pages back',
-      params: idParams('id'),
-      querystring: { type: 'object', properties: { before: { type: 'integer', minimum: 1, maximum: 2147483647 }, limit: { type: 'integer', minimum: 1, maximum: 500 } }, additionalProperties: false },
-      response: { 200: ref('History'), ...errorResponses(400, 401, 404) },
-    },
-  }, async (request) => {
-    const user = userOf(request);
-    const id = parseId((request.params as { id: string }).id);
-    await clients.requireAccess(user, id);
-    // Query values arrive as text: a whole number in range, or a 400 naming the parameter.
-    const whole = (name: string, max: number, message: string): number | undefined => {
-      const text = queryParam(request, name);
-      if (text === undefined) return undefined;
-      const n = /^[0-9]{1,10}$/.test(text) ? Number(text) : NaN;
-      if (!(n >= 1 && n <= max)) throw fieldError(name, message);
-      return n;
+    /** Tells each client whether it is the user's own or shared with them as a broker (one query for a list). */
+    const withAccess = async <T extends ClientView>(
+      user: AuthUser,
+      views: T[],
+    ): Promise<(T & { access: ClientAccess })[]> => {
+      const ids = views.map((v) => v.id);
+      const own = ids.length
+        ? new Set(
+            (
+              await db
+                .selectFrom('clients')
+                .select('id')
+                .where('owner_user_id', '=', user.id)
+                .where('id', 'in', ids)
+                .execute()
+            ).map((r) => r.id),
+          )
+        : new Set<number>();
+      return views.map((v) => ({ ...v, access: own.has(v.id) ? 'owner' : 'broker' }));
     };
-    const before = whole('before', 2_147_483_647, 'before must be the id of an entry');
-    const limit = whole('limit', 500, 'limit must be a whole number from 1 to 500');
-    return { results: await audit.history(id, { before, limit }) };
-  });
+    const brokerEmails = async (): Promise<Set<string>> =>
+      new Set((await db.selectFrom('brokers').select('email').execute()).map((b) => b.email.toLowerCase()));
 
-  app.delete('/clients/:id/', {
-    schema: {
-      tags: ['clients'],
-      summary: 'Delete a client with its applications, progress and screening records (its adviser only: a broker gets 403)',
-      params: idParams('id'),
-      response: { 200: ref('Success'), ...errorResponses(401, 403, 404) },
-    },
-  }, async (request) => {
-    const user = userOf(request);
-    const id = parseId((request.params as { id: string }).id);
-    await requireOwner(db, user, id, 'Only the client\'s adviser can delete this client');
-    // The generated PDFs go with the client: their keys are read before the records that list them are deleted.
-    const keys = await app.applications.fileKeys(id);
-    await clients.remove(user, id);
-    await Promise.all(keys.map((key) => app.files.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'could not delete a generated file'))));
-    return { success: true };
-  });
+    app.get(
+      '/clients/',
+      {
+        schema: {
+          tags: ['clients'],
+          summary: "The user's clients, newest first; ?search= matches name, email or phone",
+          querystring: {
+            type: 'object',
+            properties: { search: { type: 'string', description: 'Only its first 200 characters are used' } },
+          },
+          response: { 200: ref('ClientList'), ...errorResponses(401) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const results = await withAccess(user, await clients.list(user, queryParam(request, 'search')?.slice(0, 200)));
+        return { results, count: results.length };
+      },
+    );
 
-  app.get('/brokers/', {
-    schema: {
-      tags: ['brokers'],
-      summary: 'Brokers a client can list; the account an administrator made a broker for that email sees that client',
-      response: { 200: { type: 'array', items: ref('Broker') }, ...errorResponses(401) },
-    },
-  }, async () => db.selectFrom('brokers').select(['id', 'name', 'email']).orderBy('name').execute());
-}, { name: 'clients', dependencies: ['db', 'engine'] });
+    app.post(
+      '/clients/',
+      {
+        schema: {
+          tags: ['clients'],
+          summary:
+            "Create a client (the profile form's required fields); also takes a proposed insured's fields, checked by the proposed-insured rules",
+          body: ref('ClientInput'),
+          response: { 201: ref('Client'), ...errorResponses(400, 401) },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const v = validateClient(bodyOf(request), undefined, { partial: false, checks, brokers: await brokerEmails() });
+        if (v.errors.length) throw badRequest(v.errors);
+        const id = await clients.create(user.id, v.fields, v.brokers ?? [], undefined, user.id);
+        return reply.code(201).send({ ...(await clients.get(user, id)), access: 'owner' });
+      },
+    );
+
+    app.get(
+      '/clients/:id/',
+      {
+        schema: {
+          tags: ['clients'],
+          summary: 'One client; ?include=life_applications adds its applications',
+          params: idParams('id'),
+          querystring: { type: 'object', properties: { include: { type: 'string', enum: [INCLUDE] } } },
+          response: { 200: ref('Client'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const id = parseId((request.params as { id: string }).id);
+        const include = queryParam(request, 'include');
+        // An unknown include is refused rather than ignored: a caller's typo would otherwise look like "no applications".
+        if (include !== undefined && include !== INCLUDE) throw fieldError('include', `include must be ${INCLUDE}`);
+        const client = await clients.get(user, id);
+        void reply.header('etag', etagOf(client.version));
+        if (include === INCLUDE) client.life_applications = await app.applications.list(user, id);
+        return (await withAccess(user, [client]))[0];
+      },
+    );
+
+    app.patch(
+      '/clients/:id/',
+      {
+        schema: {
+          tags: ['clients'],
+          summary:
+            "Change some fields of a client: the profile form's rules and, for a proposed insured's fields, the proposed-insured rules (for the fields given)",
+          params: idParams('id'),
+          body: ref('ClientPatch'),
+          response: { 200: ref('Client'), ...errorResponses(400, 401, 403, 404, 412) },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const id = parseId((request.params as { id: string }).id);
+        const stored = await clients.get(user, id);
+        const v = validateClient(bodyOf(request), stored, { partial: true, checks, brokers: await brokerEmails() });
+        if (v.errors.length) throw badRequest(v.errors);
+        // Who a client is shared with is its adviser's choice; a broker's save may send the list back unchanged.
+        if (v.brokers && [...v.brokers].sort().join('\n') !== [...stored.brokers].sort().join('\n')) {
+          await requireOwner(db, user, id, "Only the client's adviser can change its brokers");
+        }
+        await clients.update(id, v.fields, v.brokers, undefined, user.id, ifMatchOf(request));
+        const client = (await withAccess(user, [await clients.get(user, id)]))[0];
+        void reply.header('etag', etagOf(client.version));
+        return client;
+      },
+    );
+
+    app.get(
+      '/clients/:id/history/',
+      {
+        schema: {
+          tags: ['clients'],
+          summary:
+            "Who changed the client's records and when: each change with its fields, from what to what (SINs masked), newest first; ?before=<entry id> pages back",
+          params: idParams('id'),
+          querystring: {
+            type: 'object',
+            properties: {
+              before: { type: 'integer', minimum: 1, maximum: 2147483647 },
+              limit: { type: 'integer', minimum: 1, maximum: 500 },
+            },
+            additionalProperties: false,
+          },
+          response: { 200: ref('History'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const id = parseId((request.params as { id: string }).id);
+        await clients.requireAccess(user, id);
+        // Query values arrive as text: a whole number in range, or a 400 naming the parameter.
+        const whole = (name: string, max: number, message: string): number | undefined => {
+          const text = queryParam(request, name);
+          if (text === undefined) return undefined;
+          const n = /^[0-9]{1,10}$/.test(text) ? Number(text) : NaN;
+          if (!(n >= 1 && n <= max)) throw fieldError(name, message);
+          return n;
+        };
+        const before = whole('before', 2_147_483_647, 'before must be the id of an entry');
+        const limit = whole('limit', 500, 'limit must be a whole number from 1 to 500');
+        return { results: await audit.history(id, { before, limit }) };
+      },
+    );
+
+    app.delete(
+      '/clients/:id/',
+      {
+        schema: {
+          tags: ['clients'],
+          summary:
+            'Delete a client with its applications, progress and screening records (its adviser only: a broker gets 403)',
+          params: idParams('id'),
+          response: { 200: ref('Success'), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const id = parseId((request.params as { id: string }).id);
+        await requireOwner(db, user, id, "Only the client's adviser can delete this client");
+        // The generated PDFs go with the client: their keys are read before the records that list them are deleted.
+        const keys = await app.applications.fileKeys(id);
+        await clients.remove(user, id);
+        await Promise.all(
+          keys.map((key) =>
+            app.files
+              .delete(key)
+              .catch((err: unknown) => request.log.warn({ err, key }, 'could not delete a generated file')),
+          ),
+        );
+        return { success: true };
+      },
+    );
+
+    app.get(
+      '/brokers/',
+      {
+        schema: {
+          tags: ['brokers'],
+          summary:
+            'Brokers a client can list; the account an administrator made a broker for that email sees that client',
+          response: { 200: { type: 'array', items: ref('Broker') }, ...errorResponses(401) },
+        },
+      },
+      async () => db.selectFrom('brokers').select(['id', 'name', 'email']).orderBy('name').execute(),
+    );
+  },
+  { name: 'clients', dependencies: ['db', 'engine'] },
+);

@@ -23,7 +23,13 @@ export interface ClientStore {
    * Creates a client owned by `ownerUserId` (a proposed insured belongs to the adviser of the application).
    * @param userId - who creates it, for the audit trail
    */
-  create(ownerUserId: number, fields: ClientFields, brokers: string[], db?: Kysely<Database>, userId?: number): Promise<number>;
+  create(
+    ownerUserId: number,
+    fields: ClientFields,
+    brokers: string[],
+    db?: Kysely<Database>,
+    userId?: number,
+  ): Promise<number>;
   /**
    * Changes the fields given (and the brokers when given); the profile is merged, not replaced. The write is a
    * compare-and-set on the version, retried on a race, so a concurrent change of other fields is never lost.
@@ -31,7 +37,14 @@ export interface ClientStore {
    * @param ifMatch - the version the caller saw: another one refuses the change with 412 and the current client
    * @returns the new version
    */
-  update(id: number, fields: ClientFields, brokers?: string[], db?: Kysely<Database>, userId?: number, ifMatch?: number): Promise<number>;
+  update(
+    id: number,
+    fields: ClientFields,
+    brokers?: string[],
+    db?: Kysely<Database>,
+    userId?: number,
+    ifMatch?: number,
+  ): Promise<number>;
   /** The adviser a client belongs to and its brokers (for the records created on its behalf). */
   ownerOf(id: number): Promise<{ ownerUserId: number; brokers: string[] }>;
   remove(user: AuthUser, id: number): Promise<void>;
@@ -57,7 +70,8 @@ function split(fields: ClientFields): { columns: Partial<Record<Column, string |
   const columns: Partial<Record<Column, string | null>> = {};
   const profile: JsonObject = {};
   for (const [key, value] of Object.entries(fields)) {
-    if ((COLUMNS as readonly string[]).includes(key)) columns[key as Column] = value === undefined || value === null ? null : String(value);
+    if ((COLUMNS as readonly string[]).includes(key))
+      columns[key as Column] = value === undefined || value === null ? null : String(value);
     else if (value !== undefined) profile[key] = value;
   }
   return { columns, profile };
@@ -78,7 +92,12 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
   async function brokersOf(ids: number[], on: Kysely<Database> = db): Promise<Map<number, string[]>> {
     const map = new Map<number, string[]>();
     if (ids.length === 0) return map;
-    const rows = await on.selectFrom('client_brokers').selectAll().where('client_id', 'in', ids).orderBy('broker_email').execute();
+    const rows = await on
+      .selectFrom('client_brokers')
+      .selectAll()
+      .where('client_id', 'in', ids)
+      .orderBy('broker_email')
+      .execute();
     for (const row of rows) map.set(row.client_id, [...(map.get(row.client_id) ?? []), row.broker_email]);
     return map;
   }
@@ -87,14 +106,23 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
 
   async function findRow(user: AuthUser, id: number): Promise<Selectable<ClientsTable>> {
     if (!validId(id)) throw notFound();
-    const row = await db.selectFrom('clients').selectAll().where('clients.id', '=', id).where(visibleTo(user)).executeTakeFirst();
+    const row = await db
+      .selectFrom('clients')
+      .selectAll()
+      .where('clients.id', '=', id)
+      .where(visibleTo(user))
+      .executeTakeFirst();
     if (!row) throw notFound();
     return row;
   }
 
   async function setBrokers(on: Kysely<Database>, id: number, brokers: string[]): Promise<void> {
     await on.deleteFrom('client_brokers').where('client_id', '=', id).execute();
-    if (brokers.length) await on.insertInto('client_brokers').values(brokers.map((e) => ({ client_id: id, broker_email: e }))).execute();
+    if (brokers.length)
+      await on
+        .insertInto('client_brokers')
+        .values(brokers.map((e) => ({ client_id: id, broker_email: e })))
+        .execute();
   }
 
   const store: ClientStore = {
@@ -126,8 +154,16 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
       const wanted = [...new Set(ids.filter(validId))];
       const out = new Map<number, ClientView>();
       if (!wanted.length) return out;
-      const rows = await on.selectFrom('clients').selectAll().where('clients.id', 'in', wanted).where(visibleTo(user)).execute();
-      const brokers = await brokersOf(rows.map((r) => r.id), on);
+      const rows = await on
+        .selectFrom('clients')
+        .selectAll()
+        .where('clients.id', 'in', wanted)
+        .where(visibleTo(user))
+        .execute();
+      const brokers = await brokersOf(
+        rows.map((r) => r.id),
+        on,
+      );
       for (const r of rows) out.set(r.id, toView(r, brokers.get(r.id) ?? []));
       return out;
     },
@@ -158,7 +194,13 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
           .executeTakeFirstOrThrow();
         if (brokers.length) await setBrokers(trx, row.id, brokers);
         const created = await trx.selectFrom('clients').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-        await audit.record(trx, { clientId: row.id, userId, entity: 'client', entityId: String(row.id), changes: diffRecords({}, auditedFields(created, brokers)) });
+        await audit.record(trx, {
+          clientId: row.id,
+          userId,
+          entity: 'client',
+          entityId: String(row.id),
+          changes: diffRecords({}, auditedFields(created, brokers)),
+        });
         return row.id;
       };
       return on === db ? db.transaction().execute(write) : write(on);
@@ -173,12 +215,20 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
           const row = await trx.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
           if (!row) throw notFound();
           const wereBrokers = (await brokersOf([id], trx)).get(id) ?? [];
-          if (ifMatch !== undefined && ifMatch !== row.version) throw preconditionFailed(CLIENT_CONFLICT, toView(row, wereBrokers), row.version);
+          if (ifMatch !== undefined && ifMatch !== row.version)
+            throw preconditionFailed(CLIENT_CONFLICT, toView(row, wereBrokers), row.version);
           const merged = { ...parseObject(row.profile), ...profile };
           for (const [key, value] of Object.entries(fields)) if (value === undefined) delete merged[key];
           const result = await trx
             .updateTable('clients')
-            .set({ ...rest, ...(first_name ? { first_name } : {}), ...(last_name ? { last_name } : {}), profile: JSON.stringify(merged), updated_at: new Date().toISOString(), version: row.version + 1 })
+            .set({
+              ...rest,
+              ...(first_name ? { first_name } : {}),
+              ...(last_name ? { last_name } : {}),
+              profile: JSON.stringify(merged),
+              updated_at: new Date().toISOString(),
+              version: row.version + 1,
+            })
             .where('id', '=', id)
             .where('version', '=', row.version)
             .executeTakeFirst();
@@ -186,10 +236,19 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
           if (Number(result.numUpdatedRows) === 0) continue;
           if (brokers) await setBrokers(trx, id, brokers);
           const now = await trx.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-          await audit.record(trx, { clientId: id, userId: userId ?? null, entity: 'client', entityId: String(id), changes: diffRecords(auditedFields(row, wereBrokers), auditedFields(now, brokers ?? wereBrokers)) });
+          await audit.record(trx, {
+            clientId: id,
+            userId: userId ?? null,
+            entity: 'client',
+            entityId: String(id),
+            changes: diffRecords(auditedFields(row, wereBrokers), auditedFields(now, brokers ?? wereBrokers)),
+          });
           return now.version;
         }
-        throw new ApiError(503, { error: 'The record is being changed by many saves at once. Please try again.', errors: [] });
+        throw new ApiError(503, {
+          error: 'The record is being changed by many saves at once. Please try again.',
+          errors: [],
+        });
       };
       return on === db ? db.transaction().execute(write) : write(on);
     },
@@ -203,7 +262,15 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
     async remove(user, id) {
       await findRow(user, id);
       await db.transaction().execute(async (trx) => {
-        for (const table of ['screening_records', 'screening_progress', 'generations', 'life_applications', 'client_brokers', 'client_links', 'audit_log'] as const) {
+        for (const table of [
+          'screening_records',
+          'screening_progress',
+          'generations',
+          'life_applications',
+          'client_brokers',
+          'client_links',
+          'audit_log',
+        ] as const) {
           await trx.deleteFrom(table).where('client_id', '=', id).execute();
         }
         await trx.deleteFrom('client_links').where('linked_client_id', '=', id).execute();

@@ -43,7 +43,8 @@ export function validateClient(
   const { checks, partial } = options;
   const out: ValidatedClient = { fields: {}, errors: [] };
   // The list view calls the number "phone"; the profile calls it phone_primary.
-  const source: JsonObject = 'phone_primary' in body || !('phone' in body) ? body : { ...body, phone_primary: body.phone };
+  const source: JsonObject =
+    'phone_primary' in body || !('phone' in body) ? body : { ...body, phone_primary: body.phone };
   const known = new Set([...checks.profileFields, ...checks.insuredFields]);
   known.delete('brokers');
   const given = Object.keys(source).filter((f) => known.has(f));
@@ -55,11 +56,17 @@ export function validateClient(
     if (value !== null && value !== undefined) profileRecord[field] = value;
   }
   const profileGiven = given.filter((f) => checks.profileFields.includes(f));
-  const profileErrors = checks.checkProfile(profileRecord, partial ? profileGiven : checks.profileFields.filter((f) => f !== 'brokers'));
+  const profileErrors = checks.checkProfile(
+    profileRecord,
+    partial ? profileGiven : checks.profileFields.filter((f) => f !== 'brokers'),
+  );
   // The profile form's own fields keep its rules (its phone and name rules differ from the step's); every other
   // field of a proposed insured is checked as the step checks it.
   const insuredGiven = given.filter((f) => checks.insuredFields.includes(f) && !checks.profileFields.includes(f));
-  const insuredRecord: JsonObject = { ...pick(stored, checks.insuredFields), ...pick(out.fields, checks.insuredFields) };
+  const insuredRecord: JsonObject = {
+    ...pick(stored, checks.insuredFields),
+    ...pick(out.fields, checks.insuredFields),
+  };
   for (const [k, v] of Object.entries(insuredRecord)) if (v === null) delete insuredRecord[k];
   const insuredErrors = insuredGiven.length ? checks.checkInsured(insuredRecord, insuredGiven) : [];
   const reported = new Set<string>();
@@ -73,7 +80,11 @@ export function validateClient(
 
   if ('brokers' in body && body.brokers !== null) {
     const list = body.brokers;
-    if (!Array.isArray(list) || list.length > 50 || list.some((b) => typeof b !== 'string' || !options.brokers.has(b.trim().toLowerCase()))) {
+    if (
+      !Array.isArray(list) ||
+      list.length > 50 ||
+      list.some((b) => typeof b !== 'string' || !options.brokers.has(b.trim().toLowerCase()))
+    ) {
       out.errors.push({ field: 'brokers', message: 'Please select valid brokers' });
     } else out.brokers = [...new Set(list.map((b) => (b as string).trim().toLowerCase()))];
   } else if (!partial) out.brokers = [];

@@ -13,7 +13,12 @@ const DEFAULT_ID_MESSAGE = 'Client ID is required';
 function clientIdOf(request: FastifyRequest, call: ContractCall): number {
   for (const source of call.clientId.from) {
     const [where, name] = source.split('.') as ['params' | 'body' | 'query', string];
-    const raw = where === 'body' ? bodyOf(request)[name] : where === 'query' ? queryParam(request, name) : (request.params as Record<string, unknown>)[name];
+    const raw =
+      where === 'body'
+        ? bodyOf(request)[name]
+        : where === 'query'
+          ? queryParam(request, name)
+          : (request.params as Record<string, unknown>)[name];
     if (raw !== undefined && raw !== null && raw !== '') return where === 'params' ? parseId(raw) : parseClientId(raw);
   }
   throw fieldError('client_id', call.clientId.message ?? DEFAULT_ID_MESSAGE);
@@ -52,53 +57,76 @@ function withDefaults(record: JsonObject, call: ContractCall, stored: JsonObject
  * where the client id is, load/save/merge/update, the request-to-record and record-to-answer mappings, error paths,
  * the record defaults for callers that leave a field out). Saves go through the one save path of the screening.
  */
-export const contractPlugin = fp(async (app) => {
-  const { engine, screening, clients } = app;
-  for (const stepId of engine.order) {
-    const step = engine.definitions.steps[stepId];
-    const contract: ContractDefinition | undefined = step?.contract;
-    for (const call of contract?.calls ?? []) {
-      const templates = contract?.templates;
-      const build = (node: unknown, scope: JsonObject): unknown => mapDocument({ document: node, templates }, scope, (s, p, v) => engine.labelOf(s, p, v) || undefined);
-      app.route({
-        method: call.method,
-        url: call.path,
-        config: call.method === 'GET' ? {} : { metric: 'save' },
-        schema: contractRouteSchema(stepId, step.flow.title, step.schema, contract ?? {}, call),
-        handler: async (request) => {
-          const user = userOf(request);
-          const clientId = clientIdOf(request, call);
-          const scope = { $clientId: clientId, $body: request.body ?? null, $query: request.query ?? {}, $params: request.params ?? {} };
-          if (call.action === 'context') {
-            await clients.requireAccess(user, clientId);
-            return build(call.response, { ...scope, $fact: await screening.fact(user, clientId, call.fact ?? '') });
-          }
-          const data = await screening.load(user, clientId);
-          const stored = data[stepId];
-          if (call.action === 'load') {
-            if (!stored) {
-              if (call.whenMissing !== undefined) return call.whenMissing;
-              throw notFound();
+export const contractPlugin = fp(
+  async (app) => {
+    const { engine, screening, clients } = app;
+    for (const stepId of engine.order) {
+      const step = engine.definitions.steps[stepId];
+      const contract: ContractDefinition | undefined = step?.contract;
+      for (const call of contract?.calls ?? []) {
+        const templates = contract?.templates;
+        const build = (node: unknown, scope: JsonObject): unknown =>
+          mapDocument({ document: node, templates }, scope, (s, p, v) => engine.labelOf(s, p, v) || undefined);
+        app.route({
+          method: call.method,
+          url: call.path,
+          config: call.method === 'GET' ? {} : { metric: 'save' },
+          schema: contractRouteSchema(stepId, step.flow.title, step.schema, contract ?? {}, call),
+          handler: async (request) => {
+            const user = userOf(request);
+            const clientId = clientIdOf(request, call);
+            const scope = {
+              $clientId: clientId,
+              $body: request.body ?? null,
+              $query: request.query ?? {},
+              $params: request.params ?? {},
+            };
+            if (call.action === 'context') {
+              await clients.requireAccess(user, clientId);
+              return build(call.response, { ...scope, $fact: await screening.fact(user, clientId, call.fact ?? '') });
             }
-            return build(call.response, { ...data, ...scope, $record: data[stepId] ?? {} });
-          }
-          if (call.action === 'update' && !stored) throw notFound();
-          let record: JsonObject;
-          try {
-            record = (mapDocument({ document: call.record ?? { $spread: { var: '$body' } }, templates, checks: call.checks },
-              { ...data, ...scope, $stored: data[stepId] ?? null }, (s, p, v) => engine.labelOf(s, p, v) || undefined) ?? {}) as JsonObject;
-          } catch (error) {
-            if (error instanceof DocumentCheckError) throw fieldError(error.field ?? '', error.message);
-            throw error;
-          }
-          record = withDefaults(record, call, stored);
-          const fieldPath = pathMapper(call.errorPaths === undefined ? undefined : build(call.errorPaths, { ...data, ...scope }));
-          const result = call.action === 'save'
-            ? await screening.save(user, clientId, stepId, record, { fieldPath, loaded: data, ifMatch: ifMatchOf(request) })
-            : await screening.merge(user, clientId, stepId, record, { fieldPath, loaded: data, ifMatch: ifMatchOf(request) });
-          return build(call.response, { ...result.data, ...scope, $record: result.values });
-        },
-      });
+            const data = await screening.load(user, clientId);
+            const stored = data[stepId];
+            if (call.action === 'load') {
+              if (!stored) {
+                if (call.whenMissing !== undefined) return call.whenMissing;
+                throw notFound();
+              }
+              return build(call.response, { ...data, ...scope, $record: data[stepId] ?? {} });
+            }
+            if (call.action === 'update' && !stored) throw notFound();
+            let record: JsonObject;
+            try {
+              record = (mapDocument(
+                { document: call.record ?? { $spread: { var: '$body' } }, templates, checks: call.checks },
+                { ...data, ...scope, $stored: data[stepId] ?? null },
+                (s, p, v) => engine.labelOf(s, p, v) || undefined,
+              ) ?? {}) as JsonObject;
+            } catch (error) {
+              if (error instanceof DocumentCheckError) throw fieldError(error.field ?? '', error.message);
+              throw error;
+            }
+            record = withDefaults(record, call, stored);
+            const fieldPath = pathMapper(
+              call.errorPaths === undefined ? undefined : build(call.errorPaths, { ...data, ...scope }),
+            );
+            const result =
+              call.action === 'save'
+                ? await screening.save(user, clientId, stepId, record, {
+                    fieldPath,
+                    loaded: data,
+                    ifMatch: ifMatchOf(request),
+                  })
+                : await screening.merge(user, clientId, stepId, record, {
+                    fieldPath,
+                    loaded: data,
+                    ifMatch: ifMatchOf(request),
+                  });
+            return build(call.response, { ...result.data, ...scope, $record: result.values });
+          },
+        });
+      }
     }
-  }
-}, { name: 'contract', dependencies: ['engine', 'screening', 'clients'] });
+  },
+  { name: 'contract', dependencies: ['engine', 'screening', 'clients'] },
+);

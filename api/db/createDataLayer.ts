@@ -38,9 +38,10 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
     try {
       // Two instances starting at once both create it: "if not exists" still races in PostgreSQL, so the loser's
       // duplicate is ignored (the migrations themselves run behind Kysely's advisory lock).
-      if (schema) await client.query(`create schema if not exists ${schema}`).catch((e: { code?: string }) => {
-        if (e.code !== '23505' && e.code !== '42P06') throw e;
-      });
+      if (schema)
+        await client.query(`create schema if not exists ${schema}`).catch((e: { code?: string }) => {
+          if (e.code !== '23505' && e.code !== '42P06') throw e;
+        });
       // The tables go to the first schema of the search path (which a URL's options may set): the migrations'
       // own table must live there too, or another schema's migration history would be taken for this one's.
       const result = await client.query<{ schema: string | null }>('select current_schema() as schema');
@@ -52,7 +53,13 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
     }
     client.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: current, poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      schema: current,
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   ensurePrivateDir(options.dataDir);
   const file = join(options.dataDir, 'app.db');

@@ -20,7 +20,8 @@ export interface WriterRequest {
   jobs: WriterJob[];
 }
 
-export type WriterReply = { id: number; versions: (number | null)[] } | { id: number; error: { message: string; code?: string } };
+export type WriterReply =
+  { id: number; versions: (number | null)[] } | { id: number; error: { message: string; code?: string } };
 
 export interface SqliteWriter {
   /**

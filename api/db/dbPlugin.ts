@@ -23,15 +23,22 @@ declare module 'fastify' {
  * Opens the database, brings it to the latest migration, seeds an empty one, and closes it with the server.
  * A failed migration stops the start with the database closed.
  */
-export const dbPlugin = fp<DbPluginOptions>(async (app, options) => {
-  const layer = await createDataLayer({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, pgSchema: options.pgSchema });
-  try {
-    await migrateToLatest(layer);
-    if (options.seedDemo !== false) await seedDemo(layer.db);
-  } catch (err) {
-    await layer.close();
-    throw err;
-  }
-  app.decorate('database', layer);
-  app.addHook('onClose', async () => layer.close());
-}, { name: 'db' });
+export const dbPlugin = fp<DbPluginOptions>(
+  async (app, options) => {
+    const layer = await createDataLayer({
+      dataDir: options.dataDir,
+      databaseUrl: options.databaseUrl,
+      pgSchema: options.pgSchema,
+    });
+    try {
+      await migrateToLatest(layer);
+      if (options.seedDemo !== false) await seedDemo(layer.db);
+    } catch (err) {
+      await layer.close();
+      throw err;
+    }
+    app.decorate('database', layer);
+    app.addHook('onClose', async () => layer.close());
+  },
+  { name: 'db' },
+);

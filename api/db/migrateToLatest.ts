@@ -9,7 +9,11 @@ import type { DataLayer } from './tables.ts';
  */
 export async function migrateToLatest(layer: DataLayer): Promise<void> {
   const list = migrations(layer.dialect);
-  const migrator = new Migrator({ db: layer.db, provider: { getMigrations: async () => list }, migrationTableSchema: layer.schema });
+  const migrator = new Migrator({
+    db: layer.db,
+    provider: { getMigrations: async () => list },
+    migrationTableSchema: layer.schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -2,7 +2,9 @@ import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from '
 import type { DialectKind } from './tables.ts';
 
 /** A surrogate integer key on either database. */
-function idColumn(dialect: DialectKind): ['integer' | 'serial', (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
+function idColumn(
+  dialect: DialectKind,
+): ['integer' | 'serial', (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
   return dialect === 'postgres'
     ? ['serial', (col) => col.primaryKey()]
     : ['integer', (col) => col.primaryKey().autoIncrement()];
@@ -74,7 +76,11 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
           .addColumn('status', 'text', (c) => c.notNull())
           .addColumn('face_amount', 'double precision')
           .execute();
-        await db.schema.createIndex('life_applications_client_id').on('life_applications').column('client_id').execute();
+        await db.schema
+          .createIndex('life_applications_client_id')
+          .on('life_applications')
+          .column('client_id')
+          .execute();
         await db.schema
           .createTable('screening_progress')
           .addColumn('client_id', 'integer', (c) => c.primaryKey().references('clients.id').onDelete('cascade'))
@@ -94,7 +100,16 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         // 0001 once created bench_records here; the bench now creates its own table (bench/baselineRoute.ts).
       },
       async down(db: Kysely<unknown>) {
-        for (const table of ['screening_records', 'screening_progress', 'life_applications', 'client_brokers', 'clients', 'brokers', 'tokens', 'users']) {
+        for (const table of [
+          'screening_records',
+          'screening_progress',
+          'life_applications',
+          'client_brokers',
+          'clients',
+          'brokers',
+          'tokens',
+          'users',
+        ]) {
           await db.schema.dropTable(table).ifExists().execute();
         }
       },
@@ -109,9 +124,16 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
           .addColumn('linked_client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
           .addPrimaryKeyConstraint('client_links_pk', ['client_id', 'link'])
           .execute();
-        await db.schema.createIndex('client_links_linked').on('client_links').columns(['link', 'linked_client_id']).execute();
+        await db.schema
+          .createIndex('client_links_linked')
+          .on('client_links')
+          .columns(['link', 'linked_client_id'])
+          .execute();
         // An application follows its screening: the current one of a client is kept up to date as steps change.
-        await db.schema.alterTable('life_applications').addColumn('is_current', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema
+          .alterTable('life_applications')
+          .addColumn('is_current', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
         await db.schema.alterTable('life_applications').addColumn('updated_at', 'text').execute();
         await db.schema.alterTable('life_applications').addColumn('definitions_version', 'text').execute();
         await db.schema
@@ -175,8 +197,14 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
     '0005_versions_audit': {
       async up(db: Kysely<unknown>) {
         // A version per client and per step record: ETags, If-Match and the compare-and-set of every write.
-        await db.schema.alterTable('clients').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-        await db.schema.alterTable('screening_records').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+        await db.schema
+          .alterTable('clients')
+          .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+        await db.schema
+          .alterTable('screening_records')
+          .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
         // Who changed what and when, written in the transaction of the change. No foreign key on the client:
         // the trail of a deleted client is removed with it, by the delete itself.
         await db.schema
@@ -202,11 +230,14 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         // writes them faster. Only new values use it (each save rewrites its record). A server built without lz4
         // keeps pglz. SQLite does not compress.
         if (dialect !== 'postgres') return;
-        const { rows } = await sql<{ lz4: boolean }>`select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
+        const { rows } = await sql<{
+          lz4: boolean;
+        }>`select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
         if (rows[0]?.lz4) await sql`alter table screening_records alter column data set compression lz4`.execute(db);
       },
       async down(db: Kysely<unknown>) {
-        if (dialect === 'postgres') await sql`alter table screening_records alter column data set compression default`.execute(db);
+        if (dialect === 'postgres')
+          await sql`alter table screening_records alter column data set compression default`.execute(db);
       },
     },
   };

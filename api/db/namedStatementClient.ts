@@ -4,7 +4,8 @@ import { statementNames, type StatementNames } from './statementNames.ts';
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 
 /** PostgreSQL's "cached plan must not change result type": the table a prepared `select *` reads has changed. */
-const planChanged = (err: { code?: string; routine?: string }): boolean => err.code === '0A000' && err.routine === 'RevalidateCachedQuery';
+const planChanged = (err: { code?: string; routine?: string }): boolean =>
+  err.code === '0A000' && err.routine === 'RevalidateCachedQuery';
 
 /**
  * The query of a client sending the texts registered in `names` as named statements. Kysely's PostgresDriver sends
@@ -20,13 +21,16 @@ export function namedQuery(names: StatementNames): Query {
   return function (this: pg.Client, ...args: unknown[]): unknown {
     const query = pg.Client.prototype.query as Query;
     const [text, values] = args;
-    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? names.nameOf(text) : undefined;
+    const name =
+      args.length === 2 && typeof text === 'string' && Array.isArray(values) ? names.nameOf(text) : undefined;
     if (name === undefined || stale.get(this)?.has(name)) return query.apply(this, args);
-    return (query.call(this, { name, text, values }) as Promise<unknown>).catch((err: { code?: string; routine?: string }) => {
-      if (!planChanged(err)) throw err;
-      stale.set(this, (stale.get(this) ?? new Set<string>()).add(name));
-      return query.apply(this, args);
-    });
+    return (query.call(this, { name, text, values }) as Promise<unknown>).catch(
+      (err: { code?: string; routine?: string }) => {
+        if (!planChanged(err)) throw err;
+        stale.set(this, (stale.get(this) ?? new Set<string>()).add(name));
+        return query.apply(this, args);
+      },
+    );
   };
 }
 

@@ -29,7 +29,10 @@ const marker = (name: string): string => `\u0001P:${name}\u0001`;
  * @throws Error on the first call, when a parameter of the compiled query is not one of the markers, or a marker
  *   ended up in the SQL text itself
  */
-export function preparedQuery<K extends string, R>(names: readonly K[], build: (db: Kysely<Database>, markers: Record<K, never>) => Buildable<R>): PreparedQuery<K, R> {
+export function preparedQuery<K extends string, R>(
+  names: readonly K[],
+  build: (db: Kysely<Database>, markers: Record<K, never>) => Buildable<R>,
+): PreparedQuery<K, R> {
   let compiled: { sql: string; order: K[] } | undefined;
   const compile = (on: Kysely<Database>): { sql: string; order: K[] } => {
     const markers = Object.fromEntries(names.map((n) => [n, marker(n)])) as Record<K, never>;
@@ -37,10 +40,12 @@ export function preparedQuery<K extends string, R>(names: readonly K[], build: (
     const query = build(on, markers).compile(on);
     const order = query.parameters.map((p, i) => {
       const name = byMarker.get(p);
-      if (name === undefined) throw new Error(`preparedQuery: parameter ${i + 1} of "${query.sql}" is not a value given by name`);
+      if (name === undefined)
+        throw new Error(`preparedQuery: parameter ${i + 1} of "${query.sql}" is not a value given by name`);
       return name;
     });
-    if (query.sql.includes('\u0001')) throw new Error(`preparedQuery: a value was written into the SQL text of "${query.sql}"`);
+    if (query.sql.includes('\u0001'))
+      throw new Error(`preparedQuery: a value was written into the SQL text of "${query.sql}"`);
     // Its text is one of a bounded set: on PostgreSQL it runs as a named statement (api/db/namedStatementClient.ts).
     if (on.getExecutor().adapter instanceof PostgresAdapter) statementNames.register(query.sql);
     return { sql: query.sql, order };

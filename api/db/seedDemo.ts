@@ -21,7 +21,12 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   if (users.length > 0) return;
   const brokers = await db.selectFrom('brokers').select('id').limit(1).execute();
   // Several instances may start at once on one empty database: whoever inserts second changes nothing.
-  if (brokers.length === 0) await db.insertInto('brokers').values(BROKERS).onConflict((oc) => oc.column('email').doNothing()).execute();
+  if (brokers.length === 0)
+    await db
+      .insertInto('brokers')
+      .values(BROKERS)
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
   const password_hash = await hashPassword(DEMO_USER.password);
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -36,14 +41,46 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       .insertInto('clients')
       .values([
         {
-          owner_user_id: user.id, first_name: 'Marie', last_name: 'Gagnon', email: 'marie.gagnon@example.com', phone_primary: '514-555-0142',
-          date_of_birth: '1984-03-12', gender_sex_at_birth: 'female', created_at: now, updated_at: now,
-          profile: JSON.stringify({ title: 'ms', marital_status: 'married', address_line1: '1200 Rue Sherbrooke O', city: 'Montréal', province: 'QC', postal_code: 'H3A 1H6', email_consent: true, occupation: 'Pharmacist' }),
+          owner_user_id: user.id,
+          first_name: 'Marie',
+          last_name: 'Gagnon',
+          email: 'marie.gagnon@example.com',
+          phone_primary: '514-555-0142',
+          date_of_birth: '1984-03-12',
+          gender_sex_at_birth: 'female',
+          created_at: now,
+          updated_at: now,
+          profile: JSON.stringify({
+            title: 'ms',
+            marital_status: 'married',
+            address_line1: '1200 Rue Sherbrooke O',
+            city: 'Montréal',
+            province: 'QC',
+            postal_code: 'H3A 1H6',
+            email_consent: true,
+            occupation: 'Pharmacist',
+          }),
         },
         {
-          owner_user_id: user.id, first_name: 'David', last_name: 'Chen', email: 'david.chen@example.com', phone_primary: '604-555-0198',
-          date_of_birth: '1976-11-02', gender_sex_at_birth: 'male', created_at: now, updated_at: now,
-          profile: JSON.stringify({ title: 'mr', marital_status: 'common_law', address_line1: '88 Pacific Blvd', city: 'Vancouver', province: 'BC', postal_code: 'V6Z 2R6', email_consent: true, occupation: 'Civil engineer' }),
+          owner_user_id: user.id,
+          first_name: 'David',
+          last_name: 'Chen',
+          email: 'david.chen@example.com',
+          phone_primary: '604-555-0198',
+          date_of_birth: '1976-11-02',
+          gender_sex_at_birth: 'male',
+          created_at: now,
+          updated_at: now,
+          profile: JSON.stringify({
+            title: 'mr',
+            marital_status: 'common_law',
+            address_line1: '88 Pacific Blvd',
+            city: 'Vancouver',
+            province: 'BC',
+            postal_code: 'V6Z 2R6',
+            email_consent: true,
+            occupation: 'Civil engineer',
+          }),
         },
       ])
       .execute();

@@ -154,7 +154,6 @@ export interface AuditLogTable {
   changes: string;
 }
 
-
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -184,4 +183,3 @@ export interface DataLayer {
   writer?: SqliteWriter;
   close(): Promise<void>;
 }
-

@@ -67,7 +67,8 @@ export function createServerEngine(stepsDir: string = STEPS_DIR): ServerEngine {
       const pages = definitions.steps[stepId]?.flow.pages;
       if (!pages?.length) return undefined;
       const fields = new Set(given);
-      for (const page of pages) if (page.fields.some((f) => given.includes(f))) for (const f of page.fields) fields.add(f);
+      for (const page of pages)
+        if (page.fields.some((f) => given.includes(f))) for (const f of page.fields) fields.add(f);
       return [...fields];
     },
     usesContext: (stepId: string, name: string) => {

@@ -16,6 +16,9 @@ declare module 'fastify' {
 }
 
 /** Loads steps/ once and decorates the server with its engine; broken definitions stop the start. */
-export const enginePlugin = fp<EnginePluginOptions>(async (app, options) => {
-  app.decorate('engine', options.engine ?? createServerEngine(options.stepsDir));
-}, { name: 'engine' });
+export const enginePlugin = fp<EnginePluginOptions>(
+  async (app, options) => {
+    app.decorate('engine', options.engine ?? createServerEngine(options.stepsDir));
+  },
+  { name: 'engine' },
+);

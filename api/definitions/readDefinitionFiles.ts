@@ -17,7 +17,9 @@ function syntaxError(text: string): { at: string; reason: string } {
   const before = text.slice(0, first.offset);
   const line = before.split('\n').length;
   const column = first.offset - before.lastIndexOf('\n');
-  const reason = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const reason = printParseErrorCode(first.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return { at: `:${line}:${column}`, reason: `not valid JSON (${reason})` };
 }
 

@@ -28,7 +28,11 @@ export function etagOf(version: number): string {
  * @param version - its version (0 when none is stored)
  */
 export function preconditionFailed(message: string, current: unknown, version: number): ApiError {
-  return new ApiError(412, { error: message, errors: [{ field: '', message }], current, version }, { etag: etagOf(version) });
+  return new ApiError(
+    412,
+    { error: message, errors: [{ field: '', message }], current, version },
+    { etag: etagOf(version) },
+  );
 }
 
 /**

@@ -18,7 +18,10 @@ export interface RateLimits {
  * An office behind one address shares these: 30 logins a minute is far above what a team types, and 10 sign-ups in
  * 10 minutes lets a team join at once while a script gets 1,440 a day instead of 50 a second.
  */
-export const RATE_LIMITS: RateLimits = { signup: { max: 10, windowMs: 10 * 60_000 }, login: { max: 30, windowMs: 60_000 } };
+export const RATE_LIMITS: RateLimits = {
+  signup: { max: 10, windowMs: 10 * 60_000 },
+  login: { max: 30, windowMs: 60_000 },
+};
 
 export interface LimitsPluginOptions {
   /** Prefix of every Redis key (tests use a fresh one). */
@@ -38,18 +41,22 @@ declare module 'fastify' {
  * over the shared Redis when REDIS_URL is set (redisPlugin), in memory otherwise. A Redis lost after the start lets
  * requests through (logged) rather than refusing every login.
  */
-export const limitsPlugin = fp<LimitsPluginOptions>(async (app, options) => {
-  const redis = app.redis?.client ?? null;
-  app.decorate('redisPrefix', options.redisPrefix);
-  app.decorate('rateLimits', options.rateLimits);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: `${options.redisPrefix}rate:` } : {}),
-    skipOnError: true,
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    errorResponseBuilder: () => new ApiError(429, { error: 'Too many requests. Please try again later.', errors: [] }),
-  });
-}, { name: 'limits', dependencies: ['redis'] });
+export const limitsPlugin = fp<LimitsPluginOptions>(
+  async (app, options) => {
+    const redis = app.redis?.client ?? null;
+    app.decorate('redisPrefix', options.redisPrefix);
+    app.decorate('rateLimits', options.rateLimits);
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: `${options.redisPrefix}rate:` } : {}),
+      skipOnError: true,
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+      errorResponseBuilder: () =>
+        new ApiError(429, { error: 'Too many requests. Please try again later.', errors: [] }),
+    });
+  },
+  { name: 'limits', dependencies: ['redis'] },
+);
 
 /**
  * The route option of one limit, per address.

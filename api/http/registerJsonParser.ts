@@ -59,17 +59,32 @@ export function registerJsonParser(app: FastifyInstance): void {
     try {
       parse(request, text, (err, value) => {
         settled = true;
-        if (err) return done(new ApiError(400, { error: 'Invalid JSON', errors: [{ field: '', message: 'Invalid JSON' }] }), undefined);
+        if (err)
+          return done(
+            new ApiError(400, { error: 'Invalid JSON', errors: [{ field: '', message: 'Invalid JSON' }] }),
+            undefined,
+          );
         if (depthOf(value) > MAX_DEPTH) {
-          return done(new ApiError(400, { error: 'The request body is nested too deeply', errors: [{ field: '', message: 'The request body is nested too deeply' }] }), undefined);
+          return done(
+            new ApiError(400, {
+              error: 'The request body is nested too deeply',
+              errors: [{ field: '', message: 'The request body is nested too deeply' }],
+            }),
+            undefined,
+          );
         }
         const huge = nonFinitePath(value);
-        if (huge !== undefined) return done(new ApiError(400, { error: NON_FINITE_MESSAGE, errors: [{ field: huge, message: NON_FINITE_MESSAGE }] }), undefined);
+        if (huge !== undefined)
+          return done(
+            new ApiError(400, { error: NON_FINITE_MESSAGE, errors: [{ field: huge, message: NON_FINITE_MESSAGE }] }),
+            undefined,
+          );
         done(null, value);
       });
     } catch {
       // JSON.parse can throw a RangeError on extreme nesting before the parser's callback runs.
-      if (!settled) done(new ApiError(400, { error: 'Invalid JSON', errors: [{ field: '', message: 'Invalid JSON' }] }), undefined);
+      if (!settled)
+        done(new ApiError(400, { error: 'Invalid JSON', errors: [{ field: '', message: 'Invalid JSON' }] }), undefined);
     }
   });
 }

@@ -7,8 +7,18 @@
 type Schema = { [key: string]: unknown };
 
 /** A JSON object body with the given documented properties. */
-export function objectBody(properties: { [name: string]: Schema } = {}, required: string[] = [], description?: string): Schema {
-  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: true, ...(description ? { description } : {}) };
+export function objectBody(
+  properties: { [name: string]: Schema } = {},
+  required: string[] = [],
+  description?: string,
+): Schema {
+  return {
+    type: 'object',
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: true,
+    ...(description ? { description } : {}),
+  };
 }
 
 /** A named schema of the OpenAPI document (api/openapi/namedSchemas.ts). */
@@ -19,7 +29,7 @@ export function ref(name: string, description?: string): Schema {
 const descriptions: { [status: number]: string } = {
   400: 'Bad input: {"error": first message, "errors": [{field, message}]}',
   401: 'No token ("No authentication token found") or an unknown, revoked or expired one ("Invalid token")',
-  403: 'Only the client\'s adviser may do this (a broker it is shared with may not)',
+  403: "Only the client's adviser may do this (a broker it is shared with may not)",
   404: '{"error": "Not found"}: missing, or another user\'s',
   412: 'If-Match names another version than the stored one: {"error": "This step was changed in another window", "current": the record now, "version": n}, ETag the current version',
   429: 'Too many failed logins',
@@ -35,7 +45,8 @@ export function errorResponses(...statuses: number[]): { [status: number]: Schem
 /** A path parameter that is an id. */
 export function idParams(...names: string[]): Schema {
   const properties: { [name: string]: Schema } = {};
-  for (const n of names) properties[n] = { type: 'string', pattern: '^[1-9][0-9]{0,9}$', description: 'A positive integer id' };
+  for (const n of names)
+    properties[n] = { type: 'string', pattern: '^[1-9][0-9]{0,9}$', description: 'A positive integer id' };
   return { type: 'object', properties, required: names };
 }
 

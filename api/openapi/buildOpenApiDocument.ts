@@ -16,7 +16,7 @@ export interface DocumentedRoute {
 const ERROR_TEXT: { [status: number]: string } = {
   400: 'Bad input: {"error": first message, "errors": [{field, message}]}',
   401: 'No token ("No authentication token found") or an unknown, revoked or expired one ("Invalid token")',
-  404: 'Not found: missing, or not the user\'s',
+  404: "Not found: missing, or not the user's",
   409: 'Conflict',
   412: 'The record changed since it was read (If-Match)',
   414: 'The address is too long',
@@ -26,15 +26,23 @@ const ERROR_TEXT: { [status: number]: string } = {
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 function errorResponse(status: number, description?: string): JsonObject {
-  return { description: description ?? ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: schemaRef('ErrorAnswer') } } };
+  return {
+    description: description ?? ERROR_TEXT[status] ?? 'Error',
+    content: { 'application/json': { schema: schemaRef('ErrorAnswer') } },
+  };
 }
 
 /** A route schema's response entry as an OpenAPI Response Object. */
 function responseObject(status: number, entry: JsonObject): JsonObject {
   const { description, content, headers, ...schema } = entry;
   if (content) return { description: description ?? String(status), ...(headers ? { headers } : {}), content };
-  if (status >= 400 && (schema.$ref === '#/components/schemas/ErrorAnswer' || Object.keys(schema).length === 0)) return errorResponse(status, description as string | undefined);
-  return { description: description ?? 'Success', ...(headers ? { headers } : {}), content: { 'application/json': { schema } } };
+  if (status >= 400 && (schema.$ref === '#/components/schemas/ErrorAnswer' || Object.keys(schema).length === 0))
+    return errorResponse(status, description as string | undefined);
+  return {
+    description: description ?? 'Success',
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema } },
+  };
 }
 
 /** Replaces `{name}` in every string of a node (a schema templated by a path parameter). */
@@ -50,7 +58,8 @@ function fill(node: unknown, name: string, value: string): unknown {
  * parameter's enum, so each path carries its own exact schema.
  */
 function expand(route: DocumentedRoute): DocumentedRoute[] {
-  const params = (route.schema?.params as JsonObject | undefined)?.properties as { [name: string]: JsonObject } | undefined;
+  const params = (route.schema?.params as JsonObject | undefined)?.properties as
+    { [name: string]: JsonObject } | undefined;
   const text = JSON.stringify({ body: route.schema?.body, response: route.schema?.response });
   for (const [name, param] of Object.entries(params ?? {})) {
     if (!Array.isArray(param.enum) || !text.includes(`{${name}}`)) continue;
@@ -60,7 +69,11 @@ function expand(route: DocumentedRoute): DocumentedRoute[] {
       const schema = fill(route.schema, name, value) as JsonObject;
       const paramSchema = schema.params as JsonObject;
       const required = ((paramSchema.required as string[] | undefined) ?? []).filter((r) => r !== name);
-      return expand({ ...route, url: route.url.replace(`:${name}`, value), schema: { ...schema, params: { ...paramSchema, properties: rest, required } } });
+      return expand({
+        ...route,
+        url: route.url.replace(`:${name}`, value),
+        schema: { ...schema, params: { ...paramSchema, properties: rest, required } },
+      });
     });
   }
   return [route];
@@ -73,12 +86,21 @@ function parameters(schema: JsonObject | undefined, where: 'path' | 'query' | 'h
   const required = new Set((part?.required as string[] | undefined) ?? []);
   return Object.entries((part?.properties ?? {}) as { [name: string]: JsonObject }).map(([name, s]) => {
     const { description, ...rest } = s;
-    return { name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest };
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
   });
 }
 
 function operationId(method: string, url: string): string {
-  const words = url.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1)));
+  const words = url
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1)));
   return `${method}${words.map((w) => w[0].toUpperCase() + w.slice(1)).join('')}`;
 }
 
@@ -87,13 +109,15 @@ function operation(route: DocumentedRoute, method: string): JsonObject {
   // Request headers a route declares (If-Match, for one) are parameters too.
   const params = [...parameters(schema, 'path'), ...parameters(schema, 'query'), ...parameters(schema, 'header')];
   const responses: { [status: string]: JsonObject } = {};
-  for (const [status, entry] of Object.entries((schema.response ?? {}) as { [status: string]: JsonObject })) responses[status] = responseObject(Number(status), entry);
+  for (const [status, entry] of Object.entries((schema.response ?? {}) as { [status: string]: JsonObject }))
+    responses[status] = responseObject(Number(status), entry);
   // What any route of the kind can answer, whatever its handler does.
   if (!responses['400']) responses['400'] = errorResponse(400, 'A malformed address or body');
   if (!route.isPublic && !responses['401']) responses['401'] = errorResponse(401);
   if (params.some((p) => p.in === 'path') && !responses['404']) responses['404'] = errorResponse(404);
   if (params.some((p) => p.in === 'path')) responses['414'] = errorResponse(414, 'An id longer than 200 characters');
-  if (route.rateLimited) responses['429'] = errorResponse(429, 'Too many requests from this address; Retry-After says when to try again');
+  if (route.rateLimited)
+    responses['429'] = errorResponse(429, 'Too many requests from this address; Retry-After says when to try again');
   const body = schema.body as JsonObject | undefined;
   return {
     operationId: operationId(method, route.url),
@@ -126,14 +150,19 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], engine: ServerEn
       paths[path][method] = operation(one, method);
     }
   }
-  const sorted = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]));
+  const sorted = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((p) => [p, paths[p]]),
+  );
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     info: {
       title: 'Insure wizard API',
       version: `0.1.0+definitions.${engine.version}`,
-      description: 'Every path also answers without the /api prefix. Request and answer bodies are JSON; the step record schemas are the definitions\' (steps/<id>/schema.json), with their messages as x-errorMessage. Rules that JSON Schema cannot say (cross-field rules, "not in the future") are described in the fields\' descriptions and answered with 400. An operation marked x-clearsHiddenAnswers saves a step record: answers that the step\'s visibility rules hide are dropped before the check, whatever they hold, so such a body can be accepted although the schema refuses what the hidden field held; what is saved always fits the schema.',
+      description:
+        "Every path also answers without the /api prefix. Request and answer bodies are JSON; the step record schemas are the definitions' (steps/<id>/schema.json), with their messages as x-errorMessage. Rules that JSON Schema cannot say (cross-field rules, \"not in the future\") are described in the fields' descriptions and answered with 400. An operation marked x-clearsHiddenAnswers saves a step record: answers that the step's visibility rules hide are dropped before the check, whatever they hold, so such a body can be accepted although the schema refuses what the hidden field held; what is saved always fits the schema.",
     },
     servers: [{ url: '/api' }],
     security: [{ token: [] }],

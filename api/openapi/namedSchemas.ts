@@ -22,8 +22,12 @@ const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
 
 /** A client id as the spec's calls send it: a positive integer or its decimal text. */
 export const CLIENT_ID: JsonObject = {
-  description: 'A client id: a positive integer, or its decimal text. A missing or malformed id is a 400; an id of no client of the user a 404.',
-  oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[1-9][0-9]*$' }],
+  description:
+    'A client id: a positive integer, or its decimal text. A missing or malformed id is a 400; an id of no client of the user a 404.',
+  oneOf: [
+    { type: 'integer', minimum: 1 },
+    { type: 'string', pattern: '^[1-9][0-9]*$' },
+  ],
 };
 
 /** Rules of rules.json for one field, as text: the document cannot express "today" or cross-field rules. */
@@ -40,7 +44,10 @@ function blankAllowed(schema: JsonObject): JsonObject {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (!types.includes('string')) return schema;
   const { description, ...rest } = schema;
-  return { ...(description ? { description } : {}), anyOf: [rest, { type: 'string', pattern: '^\\s*$', description: 'Blank: stored as null' }] };
+  return {
+    ...(description ? { description } : {}),
+    anyOf: [rest, { type: 'string', pattern: '^\\s*$', description: 'Blank: stored as null' }],
+  };
 }
 
 /**
@@ -55,10 +62,14 @@ function clientFields(engine: ServerEngine): { properties: { [name: string]: Jso
     const base = `#/components/schemas/${stepSchemaName(form.id)}`;
     const formSchema = toSchemaObject(engine.definitions.steps[form.id].schema, base);
     for (const [name, schema] of Object.entries((formSchema.properties ?? {}) as { [name: string]: JsonObject })) {
-      const isRequired = engine.definitions.steps[form.id].rules.validation?.some((r) => r.field === name && r.required) ?? false;
+      const isRequired =
+        engine.definitions.steps[form.id].rules.validation?.some((r) => r.field === name && r.required) ?? false;
       if (isRequired) required.push(name);
       const rules = ruleText(engine, form.id, name);
-      const described = { ...schema, ...(rules ? { description: [schema.description, rules].filter(Boolean).join(' ') } : {}) };
+      const described = {
+        ...schema,
+        ...(rules ? { description: [schema.description, rules].filter(Boolean).join(' ') } : {}),
+      };
       properties[name] = isRequired ? described : blankAllowed(described);
     }
   }
@@ -70,21 +81,28 @@ function clientFields(engine: ServerEngine): { properties: { [name: string]: Jso
     for (const [name, schema] of Object.entries((converted.properties ?? {}) as { [name: string]: JsonObject })) {
       if (name in properties) continue;
       const rules = ruleText(engine, binding.stepId, `${binding.path}.${name}`);
-      properties[name] = blankAllowed({ ...schema, ...(rules ? { description: [schema.description, rules].filter(Boolean).join(' ') } : {}) });
+      properties[name] = blankAllowed({
+        ...schema,
+        ...(rules ? { description: [schema.description, rules].filter(Boolean).join(' ') } : {}),
+      });
     }
   }
   properties.brokers = {
     type: ['array', 'null'],
     maxItems: 50,
     items: { type: 'string', description: 'The email of a broker of GET /brokers/' },
-    description: 'Brokers who may see the client, by email: each must be a broker that GET /brokers/ lists ("Please select valid brokers").',
+    description:
+      'Brokers who may see the client, by email: each must be a broker that GET /brokers/ lists ("Please select valid brokers").',
   };
   return { properties, required };
 }
 
 const fieldError: JsonObject = {
   type: 'object',
-  properties: { field: { type: 'string', description: 'Dotted JSON path of the field at fault; empty when no field is' }, message: { type: 'string' } },
+  properties: {
+    field: { type: 'string', description: 'Dotted JSON path of the field at fault; empty when no field is' },
+    message: { type: 'string' },
+  },
   required: ['field', 'message'],
 };
 
@@ -97,12 +115,15 @@ const fieldError: JsonObject = {
 export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject } {
   const steps: { [name: string]: JsonObject } = {};
   for (const [id, schema] of Object.entries(engine.schemas)) {
-    steps[stepSchemaName(id)] = toSchemaObject(schema, `#/components/schemas/${stepSchemaName(id)}`, { blank: schemaRef('Unanswered') });
+    steps[stepSchemaName(id)] = toSchemaObject(schema, `#/components/schemas/${stepSchemaName(id)}`, {
+      blank: schemaRef('Unanswered'),
+    });
   }
   const client = clientFields(engine);
   const clientView: JsonObject = {
     type: 'object',
-    description: 'A client: its profile fields, its fields as a proposed insured, its brokers; a field never given is absent or null.',
+    description:
+      'A client: its profile fields, its fields as a proposed insured, its brokers; a field never given is absent or null.',
     properties: {
       id: ID,
       ...Object.fromEntries(Object.keys(client.properties).map((k) => [k, {}])),
@@ -116,9 +137,22 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
       brokers: { type: 'array', items: { type: 'string' } },
       created_at: { type: 'string' },
       updated_at: { type: 'string' },
-      life_applications: { type: 'array', items: schemaRef('LifeApplication'), description: 'With ?include=life_applications' },
-      version: { type: 'integer', minimum: 1, description: 'Raised by every change; also the ETag (send it back as If-Match)' },
-      access: { type: 'string', enum: ['owner', 'broker'], description: 'owner: the user\'s own client; broker: shared with the user as a granted broker (no delete, no change of brokers)' },
+      life_applications: {
+        type: 'array',
+        items: schemaRef('LifeApplication'),
+        description: 'With ?include=life_applications',
+      },
+      version: {
+        type: 'integer',
+        minimum: 1,
+        description: 'Raised by every change; also the ETag (send it back as If-Match)',
+      },
+      access: {
+        type: 'string',
+        enum: ['owner', 'broker'],
+        description:
+          "owner: the user's own client; broker: shared with the user as a granted broker (no delete, no change of brokers)",
+      },
     },
     required: ['id', 'first_name', 'last_name', 'brokers', 'created_at', 'updated_at', 'version', 'access'],
   };
@@ -130,7 +164,16 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
       populate_forms: { type: 'array', items: { type: 'string' } },
       files: {
         type: 'array',
-        items: { type: 'object', properties: { insurer: { type: 'string' }, name: { type: 'string' }, filename: { type: 'string' }, url: { type: 'string' } }, required: ['insurer', 'name', 'filename', 'url'] },
+        items: {
+          type: 'object',
+          properties: {
+            insurer: { type: 'string' },
+            name: { type: 'string' },
+            filename: { type: 'string' },
+            url: { type: 'string' },
+          },
+          required: ['insurer', 'name', 'filename', 'url'],
+        },
       },
       combined_url: NULLABLE_STRING,
     },
@@ -149,31 +192,49 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
   };
   const applicationData: JsonObject = {
     type: 'object',
-    description: 'Every saved step record of the client, keyed by step id, and $context (the facts the definitions read).',
+    description:
+      'Every saved step record of the client, keyed by step id, and $context (the facts the definitions read).',
     properties: {
       ...Object.fromEntries(engine.order.map((id) => [id, schemaRef(stepSchemaName(id))])),
       $context: { type: 'object' },
-      $versions: { type: 'object', additionalProperties: { type: 'integer' }, description: 'The version of each saved step record (its ETag; send it back as If-Match)' },
+      $versions: {
+        type: 'object',
+        additionalProperties: { type: 'integer' },
+        description: 'The version of each saved step record (its ETag; send it back as If-Match)',
+      },
     },
     additionalProperties: false,
   };
   const payloadName = 'GenerationPayload';
   return {
     ...steps,
-    Unanswered: { enum: [null, ''], description: 'A field left empty: the step\'s schema checks are skipped for it (its rules may still require an answer)' },
+    Unanswered: {
+      enum: [null, ''],
+      description:
+        "A field left empty: the step's schema checks are skipped for it (its rules may still require an answer)",
+    },
     ErrorAnswer: {
       type: 'object',
       description: 'Every refusal: the first message, and each field at fault',
       properties: {
         error: { type: 'string', description: 'The first message' },
         errors: { type: 'array', items: fieldError },
-        detail: { type: 'string', description: 'Sign-up only: the first message again (the spec\'s sign-up screen reads detail)' },
-        current: { description: 'A 412 only: the record as stored now (send its version back as If-Match to save over it)' },
+        detail: {
+          type: 'string',
+          description: "Sign-up only: the first message again (the spec's sign-up screen reads detail)",
+        },
+        current: {
+          description: 'A 412 only: the record as stored now (send its version back as If-Match to save over it)',
+        },
         version: { type: 'integer', description: 'A 412 only: the current version of the record (also its ETag)' },
         incomplete_steps: {
           type: 'array',
           description: 'Generation only: the steps that apply but are not complete',
-          items: { type: 'object', properties: { id: { type: 'string' }, title: { type: 'string' } }, required: ['id', 'title'] },
+          items: {
+            type: 'object',
+            properties: { id: { type: 'string' }, title: { type: 'string' } },
+            required: ['id', 'title'],
+          },
         },
       },
       required: ['error', 'errors'],
@@ -181,16 +242,38 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
     SignUpRequest: {
       type: 'object',
       properties: {
-        email: { type: 'string', format: 'email', pattern: SIGN_UP_LIMITS.emailPattern, maxLength: SIGN_UP_LIMITS.emailMaxLength, description: 'Trimmed and lower-cased; needs a domain with a dot' },
-        password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: 'Not the email, and not guessable (zxcvbn score 3 or more)' },
-        username: { type: ['string', 'null'], maxLength: SIGN_UP_LIMITS.usernameMaxLength, description: 'Defaults to the email; one that looks like an email must be the account\'s own email' },
+        email: {
+          type: 'string',
+          format: 'email',
+          pattern: SIGN_UP_LIMITS.emailPattern,
+          maxLength: SIGN_UP_LIMITS.emailMaxLength,
+          description: 'Trimmed and lower-cased; needs a domain with a dot',
+        },
+        password: {
+          type: 'string',
+          minLength: PASSWORD_MIN_LENGTH,
+          maxLength: PASSWORD_MAX_LENGTH,
+          description: 'Not the email, and not guessable (zxcvbn score 3 or more)',
+        },
+        username: {
+          type: ['string', 'null'],
+          maxLength: SIGN_UP_LIMITS.usernameMaxLength,
+          description: "Defaults to the email; one that looks like an email must be the account's own email",
+        },
       },
       required: ['email', 'password'],
     },
-    Account: { type: 'object', properties: { email: { type: 'string' }, username: { type: 'string' } }, required: ['email', 'username'] },
+    Account: {
+      type: 'object',
+      properties: { email: { type: 'string' }, username: { type: 'string' } },
+      required: ['email', 'username'],
+    },
     LoginRequest: {
       type: 'object',
-      properties: { username: { type: 'string', pattern: '\\S', description: 'A username or an email' }, password: { type: 'string' } },
+      properties: {
+        username: { type: 'string', pattern: '\\S', description: 'A username or an email' },
+        password: { type: 'string' },
+      },
       required: ['username', 'password'],
     },
     LoginAnswer: {
@@ -212,7 +295,7 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
     },
     ClientInput: {
       type: 'object',
-      description: 'A client\'s fields. Other fields are ignored. Blank text of an optional field is stored as null.',
+      description: "A client's fields. Other fields are ignored. Blank text of an optional field is stored as null.",
       properties: client.properties,
       required: client.required,
     },
@@ -224,7 +307,7 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
     Client: clientView,
     History: {
       type: 'object',
-      description: 'A client\'s audit trail, newest first',
+      description: "A client's audit trail, newest first",
       properties: {
         results: {
           type: 'array',
@@ -234,12 +317,25 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
             properties: {
               id: ID,
               at: { type: 'string', format: 'date-time' },
-              user: { type: ['object', 'null'], properties: { id: ID, username: { type: 'string' } }, required: ['id', 'username'], description: 'Who made the change (null: the system)' },
+              user: {
+                type: ['object', 'null'],
+                properties: { id: ID, username: { type: 'string' } },
+                required: ['id', 'username'],
+                description: 'Who made the change (null: the system)',
+              },
               entity: { type: 'string', enum: ['client', 'step', 'application', 'generation'] },
               entity_id: { type: 'string', description: 'The client id, step id, application id or generation id' },
               changes: {
                 type: 'array',
-                items: { type: 'object', required: ['field'], properties: { field: { type: 'string', description: 'Dotted path in the record' }, from: { description: 'null when new; SINs masked' }, to: { description: 'null when removed; SINs masked' } } },
+                items: {
+                  type: 'object',
+                  required: ['field'],
+                  properties: {
+                    field: { type: 'string', description: 'Dotted path in the record' },
+                    from: { description: 'null when new; SINs masked' },
+                    to: { description: 'null when removed; SINs masked' },
+                  },
+                },
               },
             },
           },
@@ -247,8 +343,16 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
       },
       required: ['results'],
     },
-    ClientList: { type: 'object', properties: { results: { type: 'array', items: schemaRef('Client') }, count: { type: 'integer', minimum: 0 } }, required: ['results', 'count'] },
-    Broker: { type: 'object', properties: { id: ID, name: { type: 'string' }, email: { type: 'string' } }, required: ['id', 'name', 'email'] },
+    ClientList: {
+      type: 'object',
+      properties: { results: { type: 'array', items: schemaRef('Client') }, count: { type: 'integer', minimum: 0 } },
+      required: ['results', 'count'],
+    },
+    Broker: {
+      type: 'object',
+      properties: { id: ID, name: { type: 'string' }, email: { type: 'string' } },
+      required: ['id', 'name', 'email'],
+    },
     Generation: generation,
     LifeApplication: {
       type: 'object',
@@ -259,17 +363,39 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
         created_at: { type: 'string' },
         updated_at: { type: 'string' },
         application_type: NULLABLE_STRING,
-        application_type_label: { type: ['string', 'null'], description: 'application_type as the screening labels it' },
+        application_type_label: {
+          type: ['string', 'null'],
+          description: 'application_type as the screening labels it',
+        },
         product_type: NULLABLE_STRING,
         product_type_label: { type: ['string', 'null'], description: 'product_type as the screening labels it' },
         number_of_insureds: { type: 'integer', enum: [1, 2] },
         status: { type: 'string' },
         face_amount: { type: ['number', 'null'] },
         is_current: { type: 'boolean' },
-        definitions_changed: { type: 'boolean', description: 'The definitions changed since the application was created' },
+        definitions_changed: {
+          type: 'boolean',
+          description: 'The definitions changed since the application was created',
+        },
         generations: { type: 'array', items: schemaRef('Generation') },
       },
-      required: ['id', 'client_id', 'client_name', 'created_at', 'updated_at', 'application_type', 'application_type_label', 'product_type', 'product_type_label', 'number_of_insureds', 'status', 'face_amount', 'is_current', 'definitions_changed', 'generations'],
+      required: [
+        'id',
+        'client_id',
+        'client_name',
+        'created_at',
+        'updated_at',
+        'application_type',
+        'application_type_label',
+        'product_type',
+        'product_type_label',
+        'number_of_insureds',
+        'status',
+        'face_amount',
+        'is_current',
+        'definitions_changed',
+        'generations',
+      ],
     },
     NewApplicationRequest: { type: 'object', properties: { client_id: CLIENT_ID }, required: ['client_id'] },
     Progress: progress,
@@ -279,7 +405,7 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
         client_id: CLIENT_ID,
         clientId: { deprecated: true, description: 'Read only when client_id is absent' },
         currentStep: { type: 'string', enum: engine.order },
-        lastUpdated: { description: 'Ignored (any value): the server\'s time is kept' },
+        lastUpdated: { description: "Ignored (any value): the server's time is kept" },
         isComplete: { description: 'Ignored (any value): derived from the step' },
         stepData: { type: 'object' },
       },
@@ -289,10 +415,15 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
     ApplicationData: applicationData,
     GenerateRequest: {
       type: 'object',
-      description: 'Either {client_id, populate_forms} or the spec\'s whole generation payload (with client_id): the server always rebuilds the payload from the stored answers.',
+      description:
+        "Either {client_id, populate_forms} or the spec's whole generation payload (with client_id): the server always rebuilds the payload from the stored answers.",
       properties: {
         client_id: CLIENT_ID,
-        populate_forms: { $ref: `#/components/schemas/${stepSchemaName(engine.finalStep)}/properties/populate_forms`, minItems: 1, description: 'At least one insurer ("Please select at least one form to generate")' },
+        populate_forms: {
+          $ref: `#/components/schemas/${stepSchemaName(engine.finalStep)}/properties/populate_forms`,
+          minItems: 1,
+          description: 'At least one insurer ("Please select at least one form to generate")',
+        },
       },
       required: ['client_id', 'populate_forms'],
     },
@@ -304,7 +435,14 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
           properties: {
             s3_url: { type: 'string', description: 'The file of every chosen insurer' },
             id: { type: 'string' },
-            files: { type: 'array', items: { type: 'object', properties: { insurer: { type: 'string' }, name: { type: 'string' }, url: { type: 'string' } }, required: ['insurer', 'name', 'url'] } },
+            files: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { insurer: { type: 'string' }, name: { type: 'string' }, url: { type: 'string' } },
+                required: ['insurer', 'name', 'url'],
+              },
+            },
           },
           required: ['s3_url', 'id', 'files'],
         },
@@ -314,7 +452,7 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
     },
     GenerationSummary: {
       type: 'object',
-      description: 'The result view\'s summary cards',
+      description: "The result view's summary cards",
       properties: {
         provider: { type: 'string' },
         product_type: { type: 'string' },
@@ -328,13 +466,32 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
           type: 'array',
           items: {
             type: 'object',
-            properties: { plan_type: { type: 'string' }, product_type: { type: 'string' }, plan_name: { type: 'string' }, face_amount: { type: 'string' }, face_amount_value: { type: ['number', 'null'] } },
+            properties: {
+              plan_type: { type: 'string' },
+              product_type: { type: 'string' },
+              plan_name: { type: 'string' },
+              face_amount: { type: 'string' },
+              face_amount_value: { type: ['number', 'null'] },
+            },
             required: ['plan_type', 'product_type', 'plan_name', 'face_amount', 'face_amount_value'],
           },
         },
       },
-      required: ['provider', 'product_type', 'number_of_insureds', 'type_of_insurance', 'primary_insured', 'secondary_insured', 'owner_type', 'owner_name', 'plan_details'],
+      required: [
+        'provider',
+        'product_type',
+        'number_of_insureds',
+        'type_of_insurance',
+        'primary_insured',
+        'secondary_insured',
+        'owner_type',
+        'owner_name',
+        'plan_details',
+      ],
     },
-    [payloadName]: toSchemaObject(documentSchema(engine.definitions.steps[engine.finalStep].documents?.payload ?? { document: {} }, engine.schemas), `#/components/schemas/${payloadName}`),
+    [payloadName]: toSchemaObject(
+      documentSchema(engine.definitions.steps[engine.finalStep].documents?.payload ?? { document: {} }, engine.schemas),
+      `#/components/schemas/${payloadName}`,
+    ),
   };
 }

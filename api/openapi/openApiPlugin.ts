@@ -22,19 +22,28 @@ declare module 'fastify' {
  * Records every route as it is registered (its schema, whether it is public or rate limited) and serves the
  * document built from them at GET /docs (so /api/docs). Registered before the routes it documents.
  */
-export const openApiPlugin = fp(async (app) => {
-  const routes: DocumentedRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const config = (route.config ?? {}) as { public?: boolean; rateLimit?: unknown };
-    for (const method of methods) {
-      routes.push({ method, url: route.url, schema: route.schema as JsonObject | undefined, isPublic: config.public === true, rateLimited: config.rateLimit !== undefined });
-    }
-  });
-  let built: JsonObject | undefined;
-  app.decorate('openApiDocument', () => {
-    built ??= buildOpenApiDocument(routes, app.engine);
-    return built;
-  });
-  app.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.openApiDocument());
-}, { name: 'openapi', dependencies: ['engine'] });
+export const openApiPlugin = fp(
+  async (app) => {
+    const routes: DocumentedRoute[] = [];
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const config = (route.config ?? {}) as { public?: boolean; rateLimit?: unknown };
+      for (const method of methods) {
+        routes.push({
+          method,
+          url: route.url,
+          schema: route.schema as JsonObject | undefined,
+          isPublic: config.public === true,
+          rateLimited: config.rateLimit !== undefined,
+        });
+      }
+    });
+    let built: JsonObject | undefined;
+    app.decorate('openApiDocument', () => {
+      built ??= buildOpenApiDocument(routes, app.engine);
+      return built;
+    });
+    app.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.openApiDocument());
+  },
+  { name: 'openapi', dependencies: ['engine'] },
+);

@@ -32,7 +32,8 @@ function convert(node: unknown, base: string, blank?: JsonObject): unknown {
     else if (key === 'definitions' || key === '$defs') out.$defs = named(value, base, blank, false);
     else if (key === 'properties' || key === 'patternProperties') out[key] = named(value, base, blank, true);
     else if (key === '$ref' && value === '#') out.$ref = base;
-    else if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${base}${value.slice(1).replace(/^\/definitions\//, '/$defs/')}`;
+    else if (key === '$ref' && typeof value === 'string' && value.startsWith('#/'))
+      out.$ref = `${base}${value.slice(1).replace(/^\/definitions\//, '/$defs/')}`;
     // Data, never schemas: kept as written.
     else if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') out[key] = value;
     else out[key] = convert(value, base, blank);
@@ -43,5 +44,10 @@ function convert(node: unknown, base: string, blank?: JsonObject): unknown {
 /** A map from names to schemas: the names are data, only the schemas are converted. */
 function named(node: unknown, base: string, blank: JsonObject | undefined, fields: boolean): unknown {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
-  return Object.fromEntries(Object.entries(node as JsonObject).map(([name, schema]) => [name, fields ? field(schema, base, blank) : convert(schema, base, blank)]));
+  return Object.fromEntries(
+    Object.entries(node as JsonObject).map(([name, schema]) => [
+      name,
+      fields ? field(schema, base, blank) : convert(schema, base, blank),
+    ]),
+  );
 }

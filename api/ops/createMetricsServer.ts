@@ -14,6 +14,9 @@ export function createMetricsServer(app: FastifyInstance): Server {
       res.writeHead(404).end();
       return;
     }
-    app.metrics.metrics().then((text) => res.writeHead(200, { 'content-type': app.metrics.contentType }).end(text), () => res.writeHead(500).end());
+    app.metrics.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': app.metrics.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
   });
 }

@@ -33,7 +33,11 @@ export function buildPayload(engine: Engine, data: ApplicationData, options: Pay
  * (the form mappings read both).
  * @throws IncompleteScreeningError, PayloadError
  */
-export function prepareGeneration(engine: Engine, data: ApplicationData, options: PayloadOptions): { payload: GenerationPayload; data: ApplicationData } {
+export function prepareGeneration(
+  engine: Engine,
+  data: ApplicationData,
+  options: PayloadOptions,
+): { payload: GenerationPayload; data: ApplicationData } {
   const incomplete = engine.incompleteSteps(data);
   if (incomplete.length) throw new IncompleteScreeningError(incomplete);
   const normalized = normalizeData(engine, data);

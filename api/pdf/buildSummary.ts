@@ -5,7 +5,12 @@ import type { GenerationPayload, GenerationSummary, InsuredInfo, PlanOption } fr
 
 function nameOf(info: InsuredInfo | undefined): string | undefined {
   if (!info) return undefined;
-  const middle = typeof info.middle_name === 'string' && info.middle_name ? (info.middle_name.length === 1 ? `${info.middle_name}.` : info.middle_name) : '';
+  const middle =
+    typeof info.middle_name === 'string' && info.middle_name
+      ? info.middle_name.length === 1
+        ? `${info.middle_name}.`
+        : info.middle_name
+      : '';
   const name = [info.first_name, middle, info.last_name].filter((s) => typeof s === 'string' && s).join(' ');
   return name || undefined;
 }
@@ -21,8 +26,11 @@ function nameOf(info: InsuredInfo | undefined): string | undefined {
  */
 export function buildSummary(payload: GenerationPayload, labels: GenerationLabels): GenerationSummary {
   const none = labels.result.notSpecified;
-  const label = (map: Record<string, string>, value: string | null | undefined): string => (value ? map[value] ?? titleCase(value) : none);
-  const owners = [payload.owner_information.owner_info_1?.full_name, payload.owner_information.owner_info_2?.full_name].filter(Boolean).join(' and ');
+  const label = (map: Record<string, string>, value: string | null | undefined): string =>
+    value ? (map[value] ?? titleCase(value)) : none;
+  const owners = [payload.owner_information.owner_info_1?.full_name, payload.owner_information.owner_info_2?.full_name]
+    .filter(Boolean)
+    .join(' and ');
   const plan = (option: PlanOption, planType: string): GenerationSummary['plan_details'][number] => ({
     plan_type: planType,
     product_type: label(labels.productType, option.product_type),
@@ -32,7 +40,9 @@ export function buildSummary(payload: GenerationPayload, labels: GenerationLabel
   });
   const info = payload.proposed_insured_information;
   return {
-    provider: payload.populate_forms.length ? payload.populate_forms.map((id) => labels.insurer[id] ?? id).join(', ') : none,
+    provider: payload.populate_forms.length
+      ? payload.populate_forms.map((id) => labels.insurer[id] ?? id).join(', ')
+      : none,
     product_type: label(labels.productType, payload.application_info.product_type),
     number_of_insureds: payload.application_info.number_of_insureds,
     type_of_insurance: labels.result.typeOfInsurance,

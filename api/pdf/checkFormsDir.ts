@@ -10,7 +10,10 @@ import { formNotes, lintForms, type FormNote, type FormsLintInput } from './lint
 /** The AcroForm field names of a template PDF. */
 export async function templateFieldNames(bytes: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  return doc.getForm().getFields().map((f) => f.getName());
+  return doc
+    .getForm()
+    .getFields()
+    .map((f) => f.getName());
 }
 
 /**
@@ -28,7 +31,10 @@ export async function checkFormsDir(formsDir = 'forms', stepsDir = 'steps'): Pro
  * checkFormsDir, with the notes: the answers each mapping does not place (they print under "Other answers"), with a
  * suggested section (see formNotes). Notes are no problems.
  */
-export async function checkForms(formsDir = 'forms', stepsDir = 'steps'): Promise<{ problems: DefinitionProblem[]; notes: FormNote[] }> {
+export async function checkForms(
+  formsDir = 'forms',
+  stepsDir = 'steps',
+): Promise<{ problems: DefinitionProblem[]; notes: FormNote[] }> {
   const root = formsDir.replace(/\/$/, '');
   const problems: DefinitionProblem[] = [];
   const steps = readDefinitionFiles(stepsDir);
@@ -58,11 +64,24 @@ export async function checkForms(formsDir = 'forms', stepsDir = 'steps'): Promis
       try {
         templateFields[name] = await templateFieldNames(readFileSync(pdf));
       } catch (e) {
-        problems.push({ file: `${root}/${name}.pdf`, path: '', message: `cannot be read as a PDF form (${(e as Error).message})` });
+        problems.push({
+          file: `${root}/${name}.pdf`,
+          path: '',
+          message: `cannot be read as a PDF form (${(e as Error).message})`,
+        });
       }
     }
   }
   const formSchema = JSON.parse(readFileSync(join(formsDir, '_meta', 'form.schema.json'), 'utf8')) as JsonSchema;
-  const input: FormsLintInput = { mappings, templateFields, formSchema, flow, stepSchemas, stepUis, payloadMapping, root };
+  const input: FormsLintInput = {
+    mappings,
+    templateFields,
+    formSchema,
+    flow,
+    stepSchemas,
+    stepUis,
+    payloadMapping,
+    root,
+  };
   return { problems: [...problems, ...lintForms(input)], notes: formNotes(input) };
 }

@@ -14,12 +14,25 @@ export function createDatabaseFileStore(db: Kysely<Database>): FileStore {
     async put(key, bytes, contentType) {
       await db
         .insertInto('files')
-        .values({ key: checkKey(key), content_type: contentType ?? contentTypeOf(key), bytes, created_at: new Date().toISOString() })
-        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ bytes: eb.ref('excluded.bytes'), content_type: eb.ref('excluded.content_type') })))
+        .values({
+          key: checkKey(key),
+          content_type: contentType ?? contentTypeOf(key),
+          bytes,
+          created_at: new Date().toISOString(),
+        })
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet((eb) => ({ bytes: eb.ref('excluded.bytes'), content_type: eb.ref('excluded.content_type') })),
+        )
         .execute();
     },
     async get(key) {
-      const row = await db.selectFrom('files').select(['bytes', 'content_type']).where('key', '=', checkKey(key)).executeTakeFirst();
+      const row = await db
+        .selectFrom('files')
+        .select(['bytes', 'content_type'])
+        .where('key', '=', checkKey(key))
+        .executeTakeFirst();
       return row ? { bytes: new Uint8Array(row.bytes), contentType: row.content_type } : undefined;
     },
     async delete(key) {

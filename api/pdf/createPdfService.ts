@@ -27,7 +27,15 @@ export interface PdfServiceDeps {
   /** The saved step records of a client the user may see, keyed by step id (the proposed insureds composed in). */
   loadAnswers(user: PdfUser, clientId: number): Promise<ApplicationData>;
   /** Called once a generation's files are stored (the application records it). */
-  onGenerated?(record: { id: string; clientId: number; userId: number; createdAt: string; populateForms: string[]; files: { insurer: string | null; name: string; key: string; filename: string }[]; summary: unknown }): Promise<void>;
+  onGenerated?(record: {
+    id: string;
+    clientId: number;
+    userId: number;
+    createdAt: string;
+    populateForms: string[];
+    files: { insurer: string | null; name: string; key: string; filename: string }[];
+    summary: unknown;
+  }): Promise<void>;
   /** Throws (a 404) unless the user may see the client. */
   requireAccess(user: PdfUser, clientId: number): Promise<void>;
   now?: () => Date;
@@ -80,14 +88,21 @@ export const FORMS_DIR = fileURLToPath(new URL('../../forms', import.meta.url));
  * Engine, mappings and labels from steps/ and forms/, for createPdfService.
  * @param engineOrStepsDir - the server's engine (one per server); or a steps folder to load one from (the bench)
  */
-export function loadGenerationSetup(engineOrStepsDir?: Engine | string, formsDir: string = FORMS_DIR): Pick<PdfServiceDeps, 'engine' | 'forms' | 'labels'> {
+export function loadGenerationSetup(
+  engineOrStepsDir?: Engine | string,
+  formsDir: string = FORMS_DIR,
+): Pick<PdfServiceDeps, 'engine' | 'forms' | 'labels'> {
   const engine = typeof engineOrStepsDir === 'object' ? engineOrStepsDir : createServerEngine(engineOrStepsDir);
   return { engine, forms: loadForms(formsDir, engine.definitions), labels: labelsFrom(engine.definitions) };
 }
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * Application generation: payload, PDFs, storage and downloads.
@@ -101,7 +116,11 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
 
   /** The chosen insurers, checked by the final step's own definition. */
   const chosenForms = (populateForms: unknown): string[] => {
-    const list = Array.isArray(populateForms) ? populateForms : populateForms === undefined || populateForms === null || populateForms === '' ? [] : [populateForms];
+    const list = Array.isArray(populateForms)
+      ? populateForms
+      : populateForms === undefined || populateForms === null || populateForms === ''
+        ? []
+        : [populateForms];
     const errors = engine.evaluateStep(finalStep, { [finalStep]: { populate_forms: list } }).errors;
     if (errors.length) throw new GenerationError(errors[0].message);
     const ids = list as string[];
@@ -123,14 +142,19 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
     async generate(user, clientId, populateForms) {
       const ids = chosenForms(populateForms);
       await deps.requireAccess(user, clientId);
-      const { payload, data } = prepareGeneration(engine, await answersOf(user, clientId), { populateForms: ids, clientId });
+      const { payload, data } = prepareGeneration(engine, await answersOf(user, clientId), {
+        populateForms: ids,
+        clientId,
+      });
       const generatedAt = now();
       // One document at a time, yielding in between: other requests are served between documents, so a
       // generation never holds the event loop for more than one document's rendering.
       const documents: Uint8Array[] = [];
       for (const insurer of ids) {
         await yieldToEventLoop();
-        documents.push(await renderApplicationPdf({ form: forms.get(insurer)!, source: { data, payload }, labels, generatedAt }));
+        documents.push(
+          await renderApplicationPdf({ form: forms.get(insurer)!, source: { data, payload }, labels, generatedAt }),
+        );
       }
       await yieldToEventLoop();
       const combined = await mergePdfs(documents);
@@ -153,7 +177,10 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
         combined: { key: `generations/${id}/applications.pdf`, filename: `applications-${client}.pdf` },
         summary,
       };
-      await Promise.all([...files.map((f, i) => store.put(f.key, documents[i], 'application/pdf')), store.put(manifest.combined.key, combined, 'application/pdf')]);
+      await Promise.all([
+        ...files.map((f, i) => store.put(f.key, documents[i], 'application/pdf')),
+        store.put(manifest.combined.key, combined, 'application/pdf'),
+      ]);
       // The manifest last: a generation is downloadable only once all of its files are stored.
       await store.put(manifestKey(id), new TextEncoder().encode(JSON.stringify(manifest)), 'application/json');
       await deps.onGenerated?.({
@@ -162,7 +189,15 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
         userId: user.id,
         createdAt: manifest.created_at,
         populateForms: ids,
-        files: [...files, { insurer: null, name: 'All chosen insurers', key: manifest.combined.key, filename: manifest.combined.filename }],
+        files: [
+          ...files,
+          {
+            insurer: null,
+            name: 'All chosen insurers',
+            key: manifest.combined.key,
+            filename: manifest.combined.filename,
+          },
+        ],
         summary,
       });
       return {
@@ -194,7 +229,8 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
       if (!stored) return undefined;
       const manifest = JSON.parse(new TextDecoder().decode(stored.bytes)) as GenerationManifest;
       await deps.requireAccess(user, manifest.client_id);
-      const entry = insurer === undefined ? manifest.combined : manifest.files.find((f) => f.insurer === insurer.toUpperCase());
+      const entry =
+        insurer === undefined ? manifest.combined : manifest.files.find((f) => f.insurer === insurer.toUpperCase());
       if (!entry) return undefined;
       const file = await store.get(entry.key);
       return file ? { bytes: file.bytes, filename: entry.filename } : undefined;

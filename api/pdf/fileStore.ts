@@ -26,7 +26,8 @@ const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 /** Refuses keys that could leave the store (`..`, absolute paths, odd characters). */
 export function checkKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`invalid file key "${key}"`);
+  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.'))
+    throw new Error(`invalid file key "${key}"`);
   return key;
 }
 
@@ -72,7 +73,10 @@ export function createDiskFileStore(dataDir: string): FileStore {
       await rm(path, { force: true });
       // Empty folders go too (a generation's folder once its files are deleted); a folder still in use stays.
       for (let dir = dirname(path); dir.startsWith(root + sep); dir = dirname(dir)) {
-        const removed = await rmdir(dir).then(() => true, () => false);
+        const removed = await rmdir(dir).then(
+          () => true,
+          () => false,
+        );
         if (!removed) break;
       }
     },
@@ -123,7 +127,12 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
   const objectKey = (key: string): string => `${options.prefix ?? ''}${checkKey(key)}`;
   return {
     async put(key, bytes, contentType) {
-      await options.client.putObject({ Bucket: options.bucket, Key: objectKey(key), Body: bytes, ContentType: contentType ?? contentTypeOf(key) });
+      await options.client.putObject({
+        Bucket: options.bucket,
+        Key: objectKey(key),
+        Body: bytes,
+        ContentType: contentType ?? contentTypeOf(key),
+      });
     },
     async get(key) {
       const object = await options.client.getObject({ Bucket: options.bucket, Key: objectKey(key) });

@@ -1,8 +1,18 @@
 import { titleCase } from '../../engine/labelOf.ts';
 import type { FieldFormat } from './types.ts';
 
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const CENTS = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const CENTS = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** `$750,000` (en-CA, Canadian dollars; cents only when there are any). */
 export function formatMoney(value: number): string {
@@ -36,7 +46,12 @@ export function formatValue(value: unknown, format: FieldFormat = 'text', option
     case 'enum':
       return label(value, options);
     case 'list':
-      return Array.isArray(value) ? value.filter((v) => v !== null && v !== '').map((v) => label(v, options)).join(', ') : label(value, options);
+      return Array.isArray(value)
+        ? value
+            .filter((v) => v !== null && v !== '')
+            .map((v) => label(v, options))
+            .join(', ')
+        : label(value, options);
     case 'sin': {
       const digits = String(value).replace(/\D/g, '');
       return digits.length === 9 ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : String(value);
@@ -45,7 +60,11 @@ export function formatValue(value: unknown, format: FieldFormat = 'text', option
       return String(value);
     default:
       if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-      if (Array.isArray(value)) return value.map((v) => formatValue(v)).filter(Boolean).join(', ');
+      if (Array.isArray(value))
+        return value
+          .map((v) => formatValue(v))
+          .filter(Boolean)
+          .join(', ');
       if (typeof value === 'object') return '';
       return String(value);
   }

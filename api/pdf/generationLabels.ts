@@ -30,7 +30,10 @@ type LabelSource = string[] | { from: string[]; same?: Record<string, string> };
  */
 export function labelsFrom(definitions: Pick<Definitions, 'steps' | 'flow'>): GenerationLabels {
   const steps: StepTexts = definitions.steps;
-  const options = (steps[finalStepOf(definitions.flow)]?.ui['ui:options'] ?? {}) as { labels?: Record<string, LabelSource>; result?: Record<string, unknown> };
+  const options = (steps[finalStepOf(definitions.flow)]?.ui['ui:options'] ?? {}) as {
+    labels?: Record<string, LabelSource>;
+    result?: Record<string, unknown>;
+  };
   const at = (answer: string): Record<string, string> => {
     const [stepId, ...path] = answer.split('.');
     const step = steps[stepId];
@@ -39,13 +42,18 @@ export function labelsFrom(definitions: Pick<Definitions, 'steps' | 'flow'>): Ge
   const labelSet = (source: LabelSource | undefined): Record<string, string> => {
     const { from, same = {} } = Array.isArray(source) ? { from: source } : (source ?? { from: [] });
     const labels: Record<string, string> = Object.assign({}, ...from.map(at));
-    for (const [code, other] of Object.entries(same)) if (labels[other] !== undefined && labels[code] === undefined) labels[code] = labels[other];
+    for (const [code, other] of Object.entries(same))
+      if (labels[other] !== undefined && labels[code] === undefined) labels[code] = labels[other];
     return labels;
   };
   const result = options.result ?? {};
-  const text = (key: string, fallback: string): string => (typeof result[key] === 'string' ? (result[key] as string) : fallback);
+  const text = (key: string, fallback: string): string =>
+    typeof result[key] === 'string' ? (result[key] as string) : fallback;
   return {
-    ...(Object.fromEntries(LABEL_SETS.map((name) => [name, labelSet(options.labels?.[name])])) as Record<LabelSet, Record<string, string>>),
+    ...(Object.fromEntries(LABEL_SETS.map((name) => [name, labelSet(options.labels?.[name])])) as Record<
+      LabelSet,
+      Record<string, string>
+    >),
     result: {
       notSpecified: text('notSpecified', 'Not specified'),
       typeOfInsurance: text('typeOfInsurance', 'Life Insurance'),

@@ -64,8 +64,10 @@ const NEEDS: Partial<Record<FieldFormat, { types: string[]; words: string }>> = 
 };
 
 function describeAjv(e: ErrorObject): string {
-  if (e.keyword === 'additionalProperties') return `unknown key "${String((e.params as { additionalProperty: string }).additionalProperty)}"`;
-  if (e.keyword === 'enum') return `${e.message ?? 'not allowed'}: ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
+  if (e.keyword === 'additionalProperties')
+    return `unknown key "${String((e.params as { additionalProperty: string }).additionalProperty)}"`;
+  if (e.keyword === 'enum')
+    return `${e.message ?? 'not allowed'}: ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
   return e.message ?? 'invalid';
 }
 
@@ -82,7 +84,8 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
   const root = input.root ?? 'forms';
   const problems: DefinitionProblem[] = [];
   const report = (file: string, path: string, message: string): void => {
-    if (!problems.some((p) => p.file === file && p.path === path && p.message === message)) problems.push({ file, path, message });
+    if (!problems.some((p) => p.file === file && p.path === path && p.message === message))
+      problems.push({ file, path, message });
   };
   const steps: Record<string, Schema> = {};
   for (const [id, schema] of Object.entries(input.stepSchemas)) {
@@ -91,7 +94,9 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
     steps[id] = rest;
   }
   // The payload's shape is the payload mapping's: a form's `payload.…` path is checked against what it builds.
-  const payload: Schema = input.payloadMapping ? documentSchema(input.payloadMapping, steps) : { type: 'object', properties: {} };
+  const payload: Schema = input.payloadMapping
+    ? documentSchema(input.payloadMapping, steps)
+    : { type: 'object', properties: {} };
   const stepIds = Object.keys(steps);
   const ajv = new Ajv({ allErrors: true, strict: false });
   const { $schema: _meta, ...formSchema } = input.formSchema;
@@ -116,11 +121,16 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
     if (found.found) return { schema: found.schema };
     const guess = closestName(segs[found.missingAt + 1], found.candidates);
     const where = isPayload ? 'the generation payload' : 'any step';
-    return { problem: `is not a field of ${where}${guess ? ` (did you mean ${suggest(found.missingAt + 1, guess)}?)` : ''}`, guess };
+    return {
+      problem: `is not a field of ${where}${guess ? ` (did you mean ${suggest(found.missingAt + 1, guess)}?)` : ''}`,
+      guess,
+    };
   };
 
   const insurers = new Map<string, string>();
-  const allowedInsurers = enumOf(((steps[finalStepOf(input.flow)]?.properties ?? {}) as Record<string, Schema>).populate_forms ?? {}) as string[] | undefined;
+  const allowedInsurers = enumOf(
+    ((steps[finalStepOf(input.flow)]?.properties ?? {}) as Record<string, Schema>).populate_forms ?? {},
+  ) as string[] | undefined;
 
   for (const [name, raw] of Object.entries(input.mappings)) {
     const file = `${root}/${name}.json`;
@@ -133,11 +143,25 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
     const mapping = raw as FormMapping;
 
     if (allowedInsurers && !allowedInsurers.includes(mapping.insurer)) {
-      report(file, '/insurer', `insurer "${mapping.insurer}" is not one of populate_forms' insurers (${allowedInsurers.join(', ')})`);
+      report(
+        file,
+        '/insurer',
+        `insurer "${mapping.insurer}" is not one of populate_forms' insurers (${allowedInsurers.join(', ')})`,
+      );
     }
-    if (insurers.has(mapping.insurer)) report(file, '/insurer', `insurer "${mapping.insurer}" is already mapped by ${root}/${insurers.get(mapping.insurer)}.json`);
+    if (insurers.has(mapping.insurer))
+      report(
+        file,
+        '/insurer',
+        `insurer "${mapping.insurer}" is already mapped by ${root}/${insurers.get(mapping.insurer)}.json`,
+      );
     else insurers.set(mapping.insurer, name);
-    if (name !== mapping.insurer.toLowerCase()) report(file, '/insurer', `the mapping of "${mapping.insurer}" must be named ${root}/${mapping.insurer.toLowerCase()}.json`);
+    if (name !== mapping.insurer.toLowerCase())
+      report(
+        file,
+        '/insurer',
+        `the mapping of "${mapping.insurer}" must be named ${root}/${mapping.insurer.toLowerCase()}.json`,
+      );
 
     const template = input.templateFields[name];
     const usedAcro = new Set<string>();
@@ -155,16 +179,31 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
       return schema;
     };
 
-    const checkFormat = (pointer: string, label: string, format: FieldFormat | undefined, schema: Schema, options: Record<string, string> | undefined): void => {
+    const checkFormat = (
+      pointer: string,
+      label: string,
+      format: FieldFormat | undefined,
+      schema: Schema,
+      options: Record<string, string> | undefined,
+    ): void => {
       const need = format ? NEEDS[format] : undefined;
       const types = typesOf(schema);
       if (need && types.size > 0 && !need.types.some((t) => types.has(t))) {
-        report(file, pointer, `format ${format} needs ${need.words}, but "${label}" is ${[...types].filter((t) => t !== 'null').join(' or ')}`);
+        report(
+          file,
+          pointer,
+          `format ${format} needs ${need.words}, but "${label}" is ${[...types].filter((t) => t !== 'null').join(' or ')}`,
+        );
       }
       const values = enumOf(schema);
       if (options && values && format !== 'yesno') {
         for (const key of Object.keys(options)) {
-          if (!values.some((v) => String(v) === key)) report(file, `${pointer}/options/${key}`, `option "${key}" is not a value of "${label}" (values: ${values.filter((v) => v !== null).join(', ')})`);
+          if (!values.some((v) => String(v) === key))
+            report(
+              file,
+              `${pointer}/options/${key}`,
+              `option "${key}" is not a value of "${label}" (values: ${values.filter((v) => v !== null).join(', ')})`,
+            );
         }
       }
     };
@@ -174,17 +213,21 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
       const sp = `/sections/${i}`;
       const ns = section.each ? section.each.map((e) => e.n) : [undefined];
       const hasN = (text: string | undefined): boolean => Boolean(text?.includes('{n}'));
-      if (!section.each && (hasN(section.title) || hasN(section.showIf))) report(file, sp, 'uses {n} but has no "each"');
+      if (!section.each && (hasN(section.title) || hasN(section.showIf)))
+        report(file, sp, 'uses {n} but has no "each"');
       if (section.showIf) checkPath(`${sp}/showIf`, 'showIf', section.showIf, ns);
       if (section.block) blocks[section.block] = (blocks[section.block] ?? 0) + 1;
       (section.fields ?? []).forEach((field: FormField, j) => {
         const fp = `${sp}/fields/${j}`;
         const answers = answersOf(field);
         if (!section.each && answers.some(hasN)) report(file, fp, 'uses {n} but its section has no "each"');
-        const schemas = answers.map((a, k) => checkPath(Array.isArray(field.answer) ? `${fp}/answer/${k}` : fp, 'answer', a, ns));
+        const schemas = answers.map((a, k) =>
+          checkPath(Array.isArray(field.answer) ? `${fp}/answer/${k}` : fp, 'answer', a, ns),
+        );
         if (field.showIf) checkPath(`${fp}/showIf`, 'showIf', field.showIf, ns);
         const format = field.format ?? 'text';
-        if (answers.length > 1 && format !== 'text') report(file, fp, `several answers are joined as text; format ${format} needs one answer`);
+        if (answers.length > 1 && format !== 'text')
+          report(file, fp, `several answers are joined as text; format ${format} needs one answer`);
         const schema = schemas[0];
         if (answers.length === 1 && schema) {
           checkFormat(fp, answers[0], format, schema, field.options);
@@ -195,7 +238,11 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
               const r = resolve(withN(`${rowPath}.${column.answer}`, ns[0]));
               if (r.problem) {
                 const guess = r.guess ? [...column.answer.split('.').slice(0, -1), r.guess].join('.') : undefined;
-                report(file, cp, `column "${column.answer}" is not a field of the rows of "${answers[0]}"${guess ? ` (did you mean ${guess}?)` : ''}`);
+                report(
+                  file,
+                  cp,
+                  `column "${column.answer}" is not a field of the rows of "${answers[0]}"${guess ? ` (did you mean ${guess}?)` : ''}`,
+                );
               } else if (r.schema) {
                 checkFormat(cp, `${answers[0]}.${column.answer}`, column.format, r.schema, column.options);
               }
@@ -208,7 +255,11 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
             usedAcro.add(acro);
             if (template && !template.includes(acro)) {
               const guess = closestName(acro, template);
-              report(file, `${fp}/acroField`, `acroField "${acro}" is not a field of ${root}/${name}.pdf${guess ? ` (did you mean ${guess}?)` : ''}`);
+              report(
+                file,
+                `${fp}/acroField`,
+                `acroField "${acro}" is not a field of ${root}/${name}.pdf${guess ? ` (did you mean ${guess}?)` : ''}`,
+              );
             }
           }
         }
@@ -223,12 +274,18 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
     if (template) {
       for (const field of template) {
         if (!usedAcro.has(field) && !ignored.includes(field)) {
-          report(`${root}/${name}.pdf`, `/${field}`, `template field "${field}" is neither mapped (acroField in ${root}/${name}.json) nor listed under ignoredFields`);
+          report(
+            `${root}/${name}.pdf`,
+            `/${field}`,
+            `template field "${field}" is neither mapped (acroField in ${root}/${name}.json) nor listed under ignoredFields`,
+          );
         }
       }
       ignored.forEach((field, k) => {
-        if (!template.includes(field)) report(file, `/ignoredFields/${k}`, `ignored field "${field}" is not a field of ${root}/${name}.pdf`);
-        else if (usedAcro.has(field)) report(file, `/ignoredFields/${k}`, `field "${field}" is both mapped and ignored`);
+        if (!template.includes(field))
+          report(file, `/ignoredFields/${k}`, `ignored field "${field}" is not a field of ${root}/${name}.pdf`);
+        else if (usedAcro.has(field))
+          report(file, `/ignoredFields/${k}`, `field "${field}" is both mapped and ignored`);
       });
     } else if (ignored.length) {
       report(file, '/ignoredFields', `lists ignored fields but ${root}/${name}.pdf does not exist`);
@@ -236,20 +293,27 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
   }
 
   for (const insurer of allowedInsurers ?? []) {
-    if (!insurers.has(insurer)) report(`${root}/`, '', `no mapping for insurer "${insurer}" (expected ${root}/${insurer.toLowerCase()}.json)`);
+    if (!insurers.has(insurer))
+      report(`${root}/`, '', `no mapping for insurer "${insurer}" (expected ${root}/${insurer.toLowerCase()}.json)`);
   }
 
   // The documents' label sets (the final step's ui:options.labels) name step answers with options.
   const final = finalStepOf(input.flow);
-  const labelSets = ((input.stepUis?.[final]?.['ui:options'] ?? {}) as { labels?: Record<string, unknown> }).labels ?? {};
+  const labelSets =
+    ((input.stepUis?.[final]?.['ui:options'] ?? {}) as { labels?: Record<string, unknown> }).labels ?? {};
   for (const [name, source] of Object.entries(labelSets)) {
-    const from: unknown[] = Array.isArray(source) ? source : Array.isArray((source as { from?: unknown })?.from) ? (source as { from: unknown[] }).from : [];
+    const from: unknown[] = Array.isArray(source)
+      ? source
+      : Array.isArray((source as { from?: unknown })?.from)
+        ? (source as { from: unknown[] }).from
+        : [];
     const base = Array.isArray(source) ? `/ui:options/labels/${name}` : `/ui:options/labels/${name}/from`;
     from.forEach((answer, k) => {
       const found = typeof answer === 'string' ? resolve(answer) : { problem: 'is not a step path' };
       const where = `steps/${final}/ui.json`;
       if (found.problem) report(where, `${base}/${k}`, `"${String(answer)}" ${found.problem}`);
-      else if (!enumOf(found.schema ?? {})) report(where, `${base}/${k}`, `"${String(answer)}" has no options to take labels from`);
+      else if (!enumOf(found.schema ?? {}))
+        report(where, `${base}/${k}`, `"${String(answer)}" has no options to take labels from`);
     });
   }
   return problems;
@@ -266,7 +330,11 @@ export interface FormNote {
 }
 
 /** `insured_2` -> `insured_{n}`: one path for every insured's copy of a field, as the mappings write them. */
-const perInsured = (path: string): string => path.split('.').map((s) => s.replace(/_\d+$/, '_{n}')).join('.');
+const perInsured = (path: string): string =>
+  path
+    .split('.')
+    .map((s) => s.replace(/_\d+$/, '_{n}'))
+    .join('.');
 const parentOf = (path: string): string => path.split('.').slice(0, -1).join('.');
 
 /**
@@ -329,14 +397,19 @@ export function formNotes(input: FormsLintInput): FormNote[] {
             count++;
             closest = Math.max(closest, shared(p));
           }
-          if (count && (closest > score[0] || (closest === score[0] && count > score[1]))) [best, score] = [i, [closest, count]];
+          if (count && (closest > score[0] || (closest === score[0] && count > score[1])))
+            [best, score] = [i, [closest, count]];
         });
         return best;
       };
       const stepId = leaf.split('.')[0];
       let index = parent.includes('.') ? near((p) => parentOf(perInsured(p)) === parent) : -1;
       if (index < 0) index = near((p) => parentOf(perInsured(p)) === stepId || p.split('.')[0] === stepId);
-      notes.push({ file: `${root}/${name}.json`, answer, ...(index >= 0 ? { section: { index, title: mapping.sections[index].title } } : {}) });
+      notes.push({
+        file: `${root}/${name}.json`,
+        answer,
+        ...(index >= 0 ? { section: { index, title: mapping.sections[index].title } } : {}),
+      });
     }
   }
   return notes;

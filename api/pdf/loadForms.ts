@@ -14,8 +14,14 @@ import type { AnswerStep, FormField, FormMapping, LoadedForm } from './types.ts'
  * labels of the step answers that payload part is built from (the payload mapping's sources), so a copied record
  * keeps its step's labels without a table of aliases.
  */
-function labelsAt(steps: StepTexts, path: string, sourcesOf: (payloadPath: string) => readonly string[]): Record<string, string> | undefined {
-  const [root, ...rest] = withN(path, 1).split('.').map((s) => (/^\d+$/.test(s) ? '*' : s));
+function labelsAt(
+  steps: StepTexts,
+  path: string,
+  sourcesOf: (payloadPath: string) => readonly string[],
+): Record<string, string> | undefined {
+  const [root, ...rest] = withN(path, 1)
+    .split('.')
+    .map((s) => (/^\d+$/.test(s) ? '*' : s));
   const answers = root === PAYLOAD_ROOT ? sourcesOf(rest.join('.')) : [[root, ...rest].join('.')];
   let labels: Record<string, string> | undefined;
   for (const answer of answers) {
@@ -32,8 +38,16 @@ function labelsAt(steps: StepTexts, path: string, sourcesOf: (payloadPath: strin
  * once, so rendering only looks them up. The mapping's own labels win.
  * @param sourcesOf - the step paths a payload path (without `payload.`) is built from
  */
-export function compileMapping(mapping: FormMapping, steps: StepTexts, sourcesOf: (payloadPath: string) => readonly string[]): FormMapping {
-  const withLabels = (answer: string, format: string | undefined, options: Record<string, string> | undefined): Record<string, string> | undefined => {
+export function compileMapping(
+  mapping: FormMapping,
+  steps: StepTexts,
+  sourcesOf: (payloadPath: string) => readonly string[],
+): FormMapping {
+  const withLabels = (
+    answer: string,
+    format: string | undefined,
+    options: Record<string, string> | undefined,
+  ): Record<string, string> | undefined => {
     if (format !== 'enum' && format !== 'list') return options;
     const fromUi = labelsAt(steps, answer, sourcesOf);
     return fromUi || options ? { ...fromUi, ...options } : undefined;
@@ -47,7 +61,10 @@ export function compileMapping(mapping: FormMapping, steps: StepTexts, sourcesOf
         return {
           ...field,
           options: withLabels(answer, field.format, field.options),
-          columns: field.columns?.map((c) => ({ ...c, options: withLabels(`${answer}.0.${c.answer}`, c.format, c.options) })),
+          columns: field.columns?.map((c) => ({
+            ...c,
+            options: withLabels(`${answer}.0.${c.answer}`, c.format, c.options),
+          })),
         };
       }),
     })),
@@ -58,7 +75,10 @@ export function compileMapping(mapping: FormMapping, steps: StepTexts, sourcesOf
  * The screening steps whose answers a document may print, in flow order (not the review, not the final step),
  * and the payload part a form's `payload.…` path names, as the step paths it is built from.
  */
-export function generationSteps(definitions: Pick<Definitions, 'flow' | 'steps' | 'order'>): { steps: AnswerStep[]; sourcesOf: (payloadPath: string) => readonly string[] } {
+export function generationSteps(definitions: Pick<Definitions, 'flow' | 'steps' | 'order'>): {
+  steps: AnswerStep[];
+  sourcesOf: (payloadPath: string) => readonly string[];
+} {
   const { flow } = definitions;
   const final = finalStepOf(flow);
   const steps = definitions.order
@@ -75,7 +95,10 @@ export function generationSteps(definitions: Pick<Definitions, 'flow' | 'steps' 
  * @param definitions - the loaded definitions: the steps' schema and ui (labels), the flow's order and titles, and
  *   the final step's payload mapping (what a `payload.…` answer is built from)
  */
-export function loadForms(formsDir: string, definitions: Pick<Definitions, 'flow' | 'steps' | 'order'>): Map<string, LoadedForm> {
+export function loadForms(
+  formsDir: string,
+  definitions: Pick<Definitions, 'flow' | 'steps' | 'order'>,
+): Map<string, LoadedForm> {
   const steps: StepTexts = definitions.steps;
   const { steps: answerSteps, sourcesOf } = generationSteps(definitions);
   const forms = new Map<string, LoadedForm>();

@@ -47,13 +47,30 @@ export function hexColor(hex: string | undefined, fallback: RGB = rgb(0.1, 0.3, 
 
 /** The colour mixed with white (amount 0..1 of white). */
 function tint(color: RGB, amount: number): RGB {
-  return rgb(color.red + (1 - color.red) * amount, color.green + (1 - color.green) * amount, color.blue + (1 - color.blue) * amount);
+  return rgb(
+    color.red + (1 - color.red) * amount,
+    color.green + (1 - color.green) * amount,
+    color.blue + (1 - color.blue) * amount,
+  );
 }
 
 let winAnsi: Set<number> | undefined;
 
 /** Latin letters that do not decompose into a base letter and an accent. */
-const PLAIN: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't', ĸ: 'k' };
+const PLAIN: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+  ĸ: 'k',
+};
 
 /** Embeds the three standard Helvetica faces (no font file is embedded; every PDF reader has them). */
 export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
@@ -225,12 +242,29 @@ export class PageWriter {
 
   /** A rectangle, filled and/or outlined (0.6 pt). */
   private box(page: PDFPage, x: number, y: number, w: number, h: number, fillColor?: RGB, strokeColor?: RGB): void {
-    if (fillColor) page.pushOperators(setFillingRgbColor(fillColor.red, fillColor.green, fillColor.blue), rectangle(r2(x), r2(y), r2(w), r2(h)), fill());
-    if (strokeColor) page.pushOperators(setStrokingRgbColor(strokeColor.red, strokeColor.green, strokeColor.blue), setLineWidth(0.6), rectangle(r2(x), r2(y), r2(w), r2(h)), stroke());
+    if (fillColor)
+      page.pushOperators(
+        setFillingRgbColor(fillColor.red, fillColor.green, fillColor.blue),
+        rectangle(r2(x), r2(y), r2(w), r2(h)),
+        fill(),
+      );
+    if (strokeColor)
+      page.pushOperators(
+        setStrokingRgbColor(strokeColor.red, strokeColor.green, strokeColor.blue),
+        setLineWidth(0.6),
+        rectangle(r2(x), r2(y), r2(w), r2(h)),
+        stroke(),
+      );
   }
 
   private line(page: PDFPage, x1: number, y1: number, x2: number, y2: number, width: number, color: RGB): void {
-    page.pushOperators(setStrokingRgbColor(color.red, color.green, color.blue), setLineWidth(width), moveTo(r2(x1), r2(y1)), lineTo(r2(x2), r2(y2)), stroke());
+    page.pushOperators(
+      setStrokingRgbColor(color.red, color.green, color.blue),
+      setLineWidth(width),
+      moveTo(r2(x1), r2(y1)),
+      lineTo(r2(x2), r2(y2)),
+      stroke(),
+    );
   }
 
   /** Starts a page and draws its header. */
@@ -240,7 +274,8 @@ export class PageWriter {
     const top = PAGE_HEIGHT - 40;
     this.text(this.page, printable(this.header.insurer), MARGIN_X, top - 4, 15, this.fonts.bold, this.accent);
     this.rightText(this.header.formTitle, PAGE_WIDTH - MARGIN_X, top + 2, 8.5, this.fonts.bold, INK);
-    if (this.header.formNumber) this.rightText(`Form ${this.header.formNumber}`, PAGE_WIDTH - MARGIN_X, top - 9, 7.5, this.fonts.regular, MUTED);
+    if (this.header.formNumber)
+      this.rightText(`Form ${this.header.formNumber}`, PAGE_WIDTH - MARGIN_X, top - 9, 7.5, this.fonts.regular, MUTED);
     this.box(this.page, MARGIN_X, top - 18, this.width, 1.6, this.accent);
     this.y = CONTENT_TOP;
     if (this.continuing) this.drawHeading(`${this.continuing} (continued)`, true);
@@ -291,7 +326,8 @@ export class PageWriter {
     const colW = this.width / 2;
     const lines = rows.map(([, v]) => wrapText(v || '-', this.fonts.regular, 9, colW - 112));
     const rowHeights: number[] = [];
-    for (let i = 0; i < rows.length; i += 2) rowHeights.push(Math.max(lines[i].length, lines[i + 1]?.length ?? 1) * 11 + 4);
+    for (let i = 0; i < rows.length; i += 2)
+      rowHeights.push(Math.max(lines[i].length, lines[i + 1]?.length ?? 1) * 11 + 4);
     const height = rowHeights.reduce((a, b) => a + b, 0) + 12;
     this.ensure(height);
     this.box(this.page, MARGIN_X, this.y - height, this.width, height, this.tint, RULE);
@@ -365,7 +401,12 @@ export class PageWriter {
     const unit = this.width / 12;
     const laid = cells.map((c) => {
       const inner = c.span * unit - 2 * CELL_PAD;
-      return { ...c, w: c.span * unit, labels: wrapText(c.label, this.fonts.regular, LABEL_SIZE, inner), values: c.value ? wrapText(c.value, this.fonts.regular, VALUE_SIZE, inner) : [] };
+      return {
+        ...c,
+        w: c.span * unit,
+        labels: wrapText(c.label, this.fonts.regular, LABEL_SIZE, inner),
+        values: c.value ? wrapText(c.value, this.fonts.regular, VALUE_SIZE, inner) : [],
+      };
     });
     const fixed = (labels: number): number => CELL_PAD + labels * LABEL_LEADING + 2 + CELL_PAD;
     let pending = laid;
@@ -386,14 +427,39 @@ export class PageWriter {
       let x = MARGIN_X;
       for (const c of now) {
         this.box(this.page, x, this.y - height, c.w, height, undefined, RULE);
-        c.labels.forEach((line, k) => this.text(this.page, line, x + CELL_PAD, this.y - CELL_PAD - LABEL_SIZE - k * LABEL_LEADING, LABEL_SIZE, this.fonts.regular, MUTED));
+        c.labels.forEach((line, k) =>
+          this.text(
+            this.page,
+            line,
+            x + CELL_PAD,
+            this.y - CELL_PAD - LABEL_SIZE - k * LABEL_LEADING,
+            LABEL_SIZE,
+            this.fonts.regular,
+            MUTED,
+          ),
+        );
         const top = this.y - fixed(labelLines) + CELL_PAD;
-        c.values.forEach((line, k) => this.text(this.page, line, x + CELL_PAD, top - VALUE_SIZE + 1 - k * VALUE_LEADING, VALUE_SIZE, this.fonts.regular, INK));
+        c.values.forEach((line, k) =>
+          this.text(
+            this.page,
+            line,
+            x + CELL_PAD,
+            top - VALUE_SIZE + 1 - k * VALUE_LEADING,
+            VALUE_SIZE,
+            this.fonts.regular,
+            INK,
+          ),
+        );
         x += c.w;
       }
       this.y -= height;
       const rest = pending.map((c) => ({ ...c, values: c.values.slice(fitLines) }));
-      pending = rest.some((c) => c.values.length) ? rest.map((c) => ({ ...c, labels: wrapText(`${c.labels.join(' ')} (continued)`, this.fonts.regular, LABEL_SIZE, c.w - 2 * CELL_PAD) })) : [];
+      pending = rest.some((c) => c.values.length)
+        ? rest.map((c) => ({
+            ...c,
+            labels: wrapText(`${c.labels.join(' ')} (continued)`, this.fonts.regular, LABEL_SIZE, c.w - 2 * CELL_PAD),
+          }))
+        : [];
       if (pending.length) this.newPage();
     }
   }
@@ -468,7 +534,15 @@ export class PageWriter {
       this.line(page, MARGIN_X, 40, PAGE_WIDTH - MARGIN_X, 40, 0.6, RULE);
       this.text(page, printable(footer), MARGIN_X, 28, 7, this.fonts.regular, MUTED);
       const label = `Page ${i + 1} of ${n}`;
-      this.text(page, label, PAGE_WIDTH - MARGIN_X - textWidth(label, this.fonts.bold, 7.5), 28, 7.5, this.fonts.bold, INK);
+      this.text(
+        page,
+        label,
+        PAGE_WIDTH - MARGIN_X - textWidth(label, this.fonts.bold, 7.5),
+        28,
+        7.5,
+        this.fonts.bold,
+        INK,
+      );
     });
   }
 }

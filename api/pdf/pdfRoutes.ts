@@ -56,70 +56,105 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
  * GET /pdf/files/:id/ (all chosen insurers) and /pdf/files/:id/:insurer/. Each also answers under /api.
  */
 export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions): Promise<void> {
-  const service = options.service ?? createPdfService({
-    ...loadGenerationSetup(options.engine, options.formsDir),
-    store: options.store,
-    loadAnswers: options.loadAnswers,
-    requireAccess: options.requireAccess,
-    onGenerated: options.onGenerated,
-  });
+  const service =
+    options.service ??
+    createPdfService({
+      ...loadGenerationSetup(options.engine, options.formsDir),
+      store: options.store,
+      loadAnswers: options.loadAnswers,
+      requireAccess: options.requireAccess,
+      onGenerated: options.onGenerated,
+    });
 
   // The query form of populate_forms: the final step's insurers, comma-separated.
-  const insurers = ((options.engine.definitions.steps[finalStepOf(options.engine.definitions.flow)]?.schema.properties as { populate_forms?: { items?: { enum?: string[] } } } | undefined)?.populate_forms?.items?.enum ?? []).join('|');
+  const insurers = (
+    (
+      options.engine.definitions.steps[finalStepOf(options.engine.definitions.flow)]?.schema.properties as
+        { populate_forms?: { items?: { enum?: string[] } } } | undefined
+    )?.populate_forms?.items?.enum ?? []
+  ).join('|');
   const formsQuery = (required: boolean, description: string) => ({
     type: 'object',
-    properties: { populate_forms: { type: 'string', ...(insurers ? { pattern: `^${required ? '' : '('}(${insurers})(,(${insurers}))*${required ? '' : ')?'}$` } : {}), description } },
+    properties: {
+      populate_forms: {
+        type: 'string',
+        ...(insurers
+          ? { pattern: `^${required ? '' : '('}(${insurers})(,(${insurers}))*${required ? '' : ')?'}$` }
+          : {}),
+        description,
+      },
+    },
     ...(required ? { required: ['populate_forms'] } : {}),
   });
-  const formsFrom = (raw: string | undefined): string[] => (raw ? raw.split(',').map((s) => s.trim()).filter(Boolean) : []);
+  const formsFrom = (raw: string | undefined): string[] =>
+    raw
+      ? raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
 
-  app.post('/pdf/generate_pdf/', {
-    config: { metric: 'generation' },
-    schema: {
-      tags: ['generation'],
-      summary: 'Generate the prefilled application PDFs of the chosen insurers from the client\'s saved screening',
-      body: ref('GenerateRequest'),
-      response: { 200: ref('GenerateAnswer'), ...errorResponses(400, 401, 404) },
+  app.post(
+    '/pdf/generate_pdf/',
+    {
+      config: { metric: 'generation' },
+      schema: {
+        tags: ['generation'],
+        summary: "Generate the prefilled application PDFs of the chosen insurers from the client's saved screening",
+        body: ref('GenerateRequest'),
+        response: { 200: ref('GenerateAnswer'), ...errorResponses(400, 401, 404) },
+      },
     },
-  }, async (request) => {
-    const body = bodyOf(request);
-    const user = userOf(request);
-    return guard(async () => {
-      // The insurers first, as on the screen: 'Please select at least one form to generate'.
-      const populateForms = service.chooseForms(body.populate_forms);
-      const clientId = clientIdFrom(request);
-      const { data, summary } = await service.generate(user, clientId, populateForms);
-      return { data, summary };
-    });
-  });
+    async (request) => {
+      const body = bodyOf(request);
+      const user = userOf(request);
+      return guard(async () => {
+        // The insurers first, as on the screen: 'Please select at least one form to generate'.
+        const populateForms = service.chooseForms(body.populate_forms);
+        const clientId = clientIdFrom(request);
+        const { data, summary } = await service.generate(user, clientId, populateForms);
+        return { data, summary };
+      });
+    },
+  );
 
-  app.get('/pdf/summary/:clientId/', {
-    schema: {
-      tags: ['generation'],
-      summary: 'The result view\'s summary cards for the client\'s saved screening',
-      params: idParams('clientId'),
-      querystring: formsQuery(false, 'Comma-separated insurer ids (the provider card)'),
-      response: { 200: ref('GenerationSummary'), ...errorResponses(400, 401, 404) },
+  app.get(
+    '/pdf/summary/:clientId/',
+    {
+      schema: {
+        tags: ['generation'],
+        summary: "The result view's summary cards for the client's saved screening",
+        params: idParams('clientId'),
+        querystring: formsQuery(false, 'Comma-separated insurer ids (the provider card)'),
+        response: { 200: ref('GenerationSummary'), ...errorResponses(400, 401, 404) },
+      },
     },
-  }, async (request) => {
-    const clientId = parseId((request.params as { clientId: string }).clientId);
-    const forms = formsFrom(queryParam(request, 'populate_forms'));
-    // The provider card names the insurers chosen: an unknown one is refused, never echoed.
-    return guard(async () => service.summary(userOf(request), clientId, forms.length ? service.chooseForms(forms) : forms));
-  });
+    async (request) => {
+      const clientId = parseId((request.params as { clientId: string }).clientId);
+      const forms = formsFrom(queryParam(request, 'populate_forms'));
+      // The provider card names the insurers chosen: an unknown one is refused, never echoed.
+      return guard(async () =>
+        service.summary(userOf(request), clientId, forms.length ? service.chooseForms(forms) : forms),
+      );
+    },
+  );
 
-  app.get('/pdf/payload/:clientId/', {
-    schema: {
-      tags: ['generation'],
-      summary: 'The generation payload the server builds from the client\'s saved screening',
-      params: idParams('clientId'),
-      querystring: formsQuery(true, 'Comma-separated insurer ids: at least one'),
-      response: { 200: ref('GenerationPayload'), ...errorResponses(400, 401, 404) },
+  app.get(
+    '/pdf/payload/:clientId/',
+    {
+      schema: {
+        tags: ['generation'],
+        summary: "The generation payload the server builds from the client's saved screening",
+        params: idParams('clientId'),
+        querystring: formsQuery(true, 'Comma-separated insurer ids: at least one'),
+        response: { 200: ref('GenerationPayload'), ...errorResponses(400, 401, 404) },
+      },
     },
-  }, async (request) => {
-    const clientId = parseId((request.params as { clientId: string }).clientId);
-    return guard(() => service.payload(userOf(request), clientId, formsFrom(queryParam(request, 'populate_forms'))));
-  });
+    async (request) => {
+      const clientId = parseId((request.params as { clientId: string }).clientId);
+      return guard(() => service.payload(userOf(request), clientId, formsFrom(queryParam(request, 'populate_forms'))));
+    },
+  );
 
   const download = async (user: ReturnType<typeof userOf>, id: string, insurer: string | undefined) => {
     const file = await service.download(user, id, insurer);
@@ -129,7 +164,11 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
   const fileSchema = (params: string[]) => ({
     tags: ['generation'],
     summary: 'Download generated applications (only for an adviser who may see the client; 404 otherwise)',
-    params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])), required: params },
+    params: {
+      type: 'object',
+      properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])),
+      required: params,
+    },
     response: {
       200: {
         description: 'The PDF (Content-Disposition: inline, with its file name)',

@@ -6,7 +6,11 @@ import type { FormMapping } from './types.ts';
  * dates of birth, the client, the application and product types, the owners and the owner type.
  */
 export const SUMMARY_ANSWERS: readonly string[] = [
-  ...[1, 2].flatMap((i) => ['first_name', 'middle_name', 'last_name', 'date_of_birth'].map((f) => `proposed_insured_information.proposed_insured_information_${i}.${f}`)),
+  ...[1, 2].flatMap((i) =>
+    ['first_name', 'middle_name', 'last_name', 'date_of_birth'].map(
+      (f) => `proposed_insured_information.proposed_insured_information_${i}.${f}`,
+    ),
+  ),
   'application_info.client_id',
   'application_info.application_type',
   'application_info.product_type',
@@ -18,14 +22,25 @@ export const SUMMARY_ANSWERS: readonly string[] = [
 /** Payload paths each block of a mapping prints (renderPdf's drawPlans and drawBeneficiaries). */
 export const BLOCK_ANSWERS: Readonly<Record<'plans' | 'beneficiaries', readonly string[]>> = {
   plans: [
-    ...['product_type', 'plan_name', 'face_amount', 'proposed_insured_1'].map((f) => `plan_details.single_life_options.*.${f}`),
-    ...['product_type', 'plan_name', 'face_amount', 'coverage_type'].map((f) => `plan_details.joint_plan_options.*.${f}`),
+    ...['product_type', 'plan_name', 'face_amount', 'proposed_insured_1'].map(
+      (f) => `plan_details.single_life_options.*.${f}`,
+    ),
+    ...['product_type', 'plan_name', 'face_amount', 'coverage_type'].map(
+      (f) => `plan_details.joint_plan_options.*.${f}`,
+    ),
   ],
   beneficiaries: [
     ...['primary', 'contingent'].flatMap((tier) =>
-      ['full_name', 'relationship', 'date_of_birth', 'share_percentage', 'is_revocable', 'trustee_required', 'trustee_name', 'trustee_relationship'].map(
-        (f) => `beneficiary_designation.${tier}_beneficiaries.*.${f}`,
-      ),
+      [
+        'full_name',
+        'relationship',
+        'date_of_birth',
+        'share_percentage',
+        'is_revocable',
+        'trustee_required',
+        'trustee_name',
+        'trustee_relationship',
+      ].map((f) => `beneficiary_designation.${tier}_beneficiaries.*.${f}`),
     ),
     'beneficiary_designation.trustee_for_minors.primary_beneficiary_full_name',
     'beneficiary_designation.trustee_for_minors.contingent_beneficiary_full_name',
@@ -41,7 +56,11 @@ export interface PlacedAnswers {
 }
 
 /** Numeric segments (rows) as `*`, the way fields are named. */
-const asField = (path: string): string => path.split('.').map((s) => (/^\d+$/.test(s) ? '*' : s)).join('.');
+const asField = (path: string): string =>
+  path
+    .split('.')
+    .map((s) => (/^\d+$/.test(s) ? '*' : s))
+    .join('.');
 
 /**
  * Works out, once per mapping, which step answers it places: each field's answer paths with `{n}` expanded per
@@ -51,7 +70,10 @@ const asField = (path: string): string => path.split('.').map((s) => (/^\d+$/.te
  * @param mapping - forms/<insurer>.json
  * @param sourcesOf - the step paths a payload path (without `payload.`) is built from
  */
-export function placedAnswers(mapping: FormMapping, sourcesOf: (payloadPath: string) => readonly string[]): PlacedAnswers {
+export function placedAnswers(
+  mapping: FormMapping,
+  sourcesOf: (payloadPath: string) => readonly string[],
+): PlacedAnswers {
   const resolve = (path: string): readonly string[] => {
     const [root, ...rest] = path.split('.');
     return root === PAYLOAD_ROOT ? sourcesOf(asField(rest.join('.'))) : [asField(path)];
@@ -64,7 +86,8 @@ export function placedAnswers(mapping: FormMapping, sourcesOf: (payloadPath: str
       for (const field of section.fields ?? []) {
         for (const answer of answersOf(field)) {
           const path = withN(answer, n);
-          if (field.format === 'table') for (const column of field.columns ?? []) add(resolve(`${path}.*.${column.answer}`));
+          if (field.format === 'table')
+            for (const column of field.columns ?? []) add(resolve(`${path}.*.${column.answer}`));
           else add(resolve(path));
         }
       }

@@ -27,18 +27,24 @@ export function stamp(date: Date): string {
 /** Default cell widths (twelfths): short answers a third, text a half, long text the whole row. */
 function spanOf(field: FormField, value: string): number {
   const preferred = field.width === 'full' ? 12 : field.width === 'half' ? 6 : field.width === 'third' ? 4 : undefined;
-  const auto = value.length > 70 ? 12 : value.length > 28 || (field.format ?? 'text') === 'text' && value.length > 18 ? 6 : 4;
+  const auto =
+    value.length > 70 ? 12 : value.length > 28 || ((field.format ?? 'text') === 'text' && value.length > 18) ? 6 : 4;
   return Math.max(preferred ?? 0, auto);
 }
 
 /** The printed value of a field for repeat number n. */
 export function fieldValue(field: FormField, source: AnswerSource, n: number | undefined): string {
   const answers = answersOf(field).map((a) => readAnswer(source, withN(a, n)));
-  if (answers.length > 1) return answers.map((v) => formatValue(v)).filter(Boolean).join(field.separator ?? ' ');
+  if (answers.length > 1)
+    return answers
+      .map((v) => formatValue(v))
+      .filter(Boolean)
+      .join(field.separator ?? ' ');
   return formatValue(answers[0], field.format, field.options);
 }
 
-const shows = (source: AnswerSource, path: string | undefined, n: number | undefined): boolean => !path || hasAnswer(readAnswer(source, withN(path, n)));
+const shows = (source: AnswerSource, path: string | undefined, n: number | undefined): boolean =>
+  !path || hasAnswer(readAnswer(source, withN(path, n)));
 
 function partyName(party: OwnerParty | null | undefined): string {
   return party?.full_name ?? '';
@@ -47,7 +53,12 @@ function partyName(party: OwnerParty | null | undefined): string {
 function insuredName(source: AnswerSource, i: 1 | 2): string {
   const info = source.payload.proposed_insured_information[`proposed_insured_information_${i}`];
   if (!info) return '';
-  const m = typeof info.middle_name === 'string' && info.middle_name ? (info.middle_name.length === 1 ? `${info.middle_name}.` : info.middle_name) : '';
+  const m =
+    typeof info.middle_name === 'string' && info.middle_name
+      ? info.middle_name.length === 1
+        ? `${info.middle_name}.`
+        : info.middle_name
+      : '';
   return [info.first_name, m, info.last_name].filter((s) => typeof s === 'string' && s).join(' ');
 }
 
@@ -66,8 +77,14 @@ function plansOf(source: AnswerSource, labels: GenerationLabels): { rows: string
       option.face_amount === null ? '' : formatMoney(option.face_amount),
     ]);
   };
-  for (const o of single ?? []) add(o, labels.result.singleLife, o.proposed_insured_1 === false ? 'Proposed insured 2' : 'Proposed insured 1');
-  for (const o of joint ?? []) add(o, labels.result.jointPlan, labels.coverageType[String(o.coverage_type ?? '')] ?? titleCase(String(o.coverage_type ?? '')));
+  for (const o of single ?? [])
+    add(o, labels.result.singleLife, o.proposed_insured_1 === false ? 'Proposed insured 2' : 'Proposed insured 1');
+  for (const o of joint ?? [])
+    add(
+      o,
+      labels.result.jointPlan,
+      labels.coverageType[String(o.coverage_type ?? '')] ?? titleCase(String(o.coverage_type ?? '')),
+    );
   return { rows, total };
 }
 
@@ -108,7 +125,11 @@ function drawBeneficiaries(w: PageWriter, source: AnswerSource): void {
         b.date_of_birth ?? '',
         b.share_percentage === null ? '' : `${Number(b.share_percentage.toFixed(2))}%`,
         b.is_revocable ? 'Revocable' : 'Irrevocable',
-        b.trustee_name ? `${b.trustee_name}${b.trustee_relationship ? ` (${b.trustee_relationship})` : ''}` : b.trustee_required ? 'Trustee required' : '',
+        b.trustee_name
+          ? `${b.trustee_name}${b.trustee_relationship ? ` (${b.trustee_relationship})` : ''}`
+          : b.trustee_required
+            ? 'Trustee required'
+            : '',
       ]);
   for (const i of [1, 2] as const) {
     const prefix = `IP${i}_`;
@@ -130,7 +151,9 @@ function drawBeneficiaries(w: PageWriter, source: AnswerSource): void {
   if (trustees.primary_beneficiary_full_name || trustees.contingent_beneficiary_full_name) {
     const parts = [
       trustees.primary_beneficiary_full_name ? `primary beneficiaries: ${trustees.primary_beneficiary_full_name}` : '',
-      trustees.contingent_beneficiary_full_name ? `contingent beneficiaries: ${trustees.contingent_beneficiary_full_name}` : '',
+      trustees.contingent_beneficiary_full_name
+        ? `contingent beneficiaries: ${trustees.contingent_beneficiary_full_name}`
+        : '',
     ].filter(Boolean);
     w.paragraph(`Trustee for minors - ${parts.join('; ')}.`, 8.5);
     w.gap(4);
@@ -140,7 +163,13 @@ function drawBeneficiaries(w: PageWriter, source: AnswerSource): void {
 function tableOf(field: FormField, source: AnswerSource, n: number | undefined): string[][] {
   const rows = readAnswer(source, withN(answersOf(field)[0], n));
   if (!Array.isArray(rows)) return [];
-  const dig = (row: unknown, path: string): unknown => path.split('.').reduce<unknown>((cur, k) => (cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), row);
+  const dig = (row: unknown, path: string): unknown =>
+    path
+      .split('.')
+      .reduce<unknown>(
+        (cur, k) => (cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined),
+        row,
+      );
   return rows.map((row) => (field.columns ?? []).map((c) => formatValue(dig(row, c.answer), c.format, c.options)));
 }
 
@@ -154,7 +183,14 @@ function drawFields(w: PageWriter, fields: FormField[], source: AnswerSource, n:
       const rows = tableOf(field, source, n);
       w.caption(field.label);
       if (rows.length) {
-        w.table((field.columns ?? []).map((c) => ({ label: c.label, width: c.format === 'money' ? 1.3 : c.format === 'text' || !c.format ? 2 : 1, align: c.format === 'money' || c.format === 'percent' ? 'right' as const : 'left' as const })), rows);
+        w.table(
+          (field.columns ?? []).map((c) => ({
+            label: c.label,
+            width: c.format === 'money' ? 1.3 : c.format === 'text' || !c.format ? 2 : 1,
+            align: c.format === 'money' || c.format === 'percent' ? ('right' as const) : ('left' as const),
+          })),
+          rows,
+        );
       } else {
         w.paragraph('None.', 8, w.fonts.italic);
         w.gap(4);
@@ -168,7 +204,10 @@ function drawFields(w: PageWriter, fields: FormField[], source: AnswerSource, n:
 }
 
 /** The sections of a mapping as they will print: each repetition that shows, with its title. */
-export function printedSections(mapping: FormMapping, source: AnswerSource): { title: string; n: number | undefined; index: number }[] {
+export function printedSections(
+  mapping: FormMapping,
+  source: AnswerSource,
+): { title: string; n: number | undefined; index: number }[] {
   const out: { title: string; n: number | undefined; index: number }[] = [];
   mapping.sections.forEach((section, index) => {
     for (const n of section.each ? section.each.map((e) => e.n) : [undefined]) {
@@ -204,7 +243,10 @@ export function otherAnswers(form: LoadedForm, source: AnswerSource): OtherAnswe
     const cells: Cell[] = [];
     for (const line of answerLines(step.definition, record, (f) => !form.others.placed.has(`${step.id}.${f.path}`))) {
       if (!hasAnswer(line.value)) continue;
-      const value = line.field.widget === 'money' && typeof line.value === 'number' ? formatMoney(line.value) : labelOf(step.definition, line.path, line.value);
+      const value =
+        line.field.widget === 'money' && typeof line.value === 'number'
+          ? formatMoney(line.value)
+          : labelOf(step.definition, line.path, line.value);
       const label = line.titles.join(' — ');
       cells.push({ label, value, span: value.length > 40 || label.length > 110 ? 12 : 6 });
     }
@@ -230,23 +272,45 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
   const payload = source.payload;
   const doc = await PDFDocument.create();
   const fonts = await embedFonts(doc);
-  const w = new PageWriter(doc, fonts, { insurer: mapping.displayName, formTitle: mapping.formTitle, formNumber: mapping.formNumber }, hexColor(mapping.accentColor));
+  const w = new PageWriter(
+    doc,
+    fonts,
+    { insurer: mapping.displayName, formTitle: mapping.formTitle, formNumber: mapping.formNumber },
+    hexColor(mapping.accentColor),
+  );
   w.newPage();
 
   const insured1 = insuredName(source, 1);
   const insured2 = insuredName(source, 2);
-  const owners = [partyName(payload.owner_information.owner_info_1), partyName(payload.owner_information.owner_info_2)].filter(Boolean).join(' and ');
+  const owners = [partyName(payload.owner_information.owner_info_1), partyName(payload.owner_information.owner_info_2)]
+    .filter(Boolean)
+    .join(' and ');
   const info = payload.application_info;
   const { total } = plansOf(source, labels);
-  w.title(mapping.formTitle, `${mapping.displayName} - prefilled application generated ${stamp(generatedAt)}`, mapping.intro);
+  w.title(
+    mapping.formTitle,
+    `${mapping.displayName} - prefilled application generated ${stamp(generatedAt)}`,
+    mapping.intro,
+  );
   w.summary([
     ['Client', `${insured1}${info.client_id !== null ? ` (client ${info.client_id})` : ''}`],
     ['Application type', labels.applicationType[info.application_type ?? ''] ?? info.application_type ?? ''],
-    ['Proposed insured 1', `${insured1}${payload.proposed_insured_information.proposed_insured_information_1.date_of_birth ? `, born ${String(payload.proposed_insured_information.proposed_insured_information_1.date_of_birth)}` : ''}`],
+    [
+      'Proposed insured 1',
+      `${insured1}${payload.proposed_insured_information.proposed_insured_information_1.date_of_birth ? `, born ${String(payload.proposed_insured_information.proposed_insured_information_1.date_of_birth)}` : ''}`,
+    ],
     ['Product type', labels.productType[info.product_type ?? ''] ?? titleCase(info.product_type ?? '')],
-    ['Proposed insured 2', insured2 ? `${insured2}${payload.proposed_insured_information.proposed_insured_information_2?.date_of_birth ? `, born ${String(payload.proposed_insured_information.proposed_insured_information_2.date_of_birth)}` : ''}` : labels.result.notSpecified],
+    [
+      'Proposed insured 2',
+      insured2
+        ? `${insured2}${payload.proposed_insured_information.proposed_insured_information_2?.date_of_birth ? `, born ${String(payload.proposed_insured_information.proposed_insured_information_2.date_of_birth)}` : ''}`
+        : labels.result.notSpecified,
+    ],
     ['Total face amount', formatMoney(total)],
-    ['Policy owner', `${owners}${owners ? ' - ' : ''}${labels.ownerType[payload.owner_information.type] ?? payload.owner_information.type}`],
+    [
+      'Policy owner',
+      `${owners}${owners ? ' - ' : ''}${labels.ownerType[payload.owner_information.type] ?? payload.owner_information.type}`,
+    ],
     ['Generated on', stamp(generatedAt)],
   ]);
 
@@ -264,12 +328,15 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
   if (mapping.declaration) w.paragraph(mapping.declaration, 8.5);
   const signers = [`Proposed insured 1: ${insured1}`];
   if (insured2) signers.push(`Proposed insured 2: ${insured2}`);
-  if (payload.owner_information.type === 'other_individual' || payload.owner_information.type === 'corporation') signers.push(`Policy owner: ${owners}`);
+  if (payload.owner_information.type === 'other_individual' || payload.owner_information.type === 'corporation')
+    signers.push(`Policy owner: ${owners}`);
   signers.push('Advisor');
   w.signatures(signers);
   w.endSection();
 
-  w.finish(`${mapping.displayName}${mapping.formNumber ? ` - Form ${mapping.formNumber}` : ''} - prefilled ${stamp(generatedAt)} - client ${info.client_id ?? ''}`);
+  w.finish(
+    `${mapping.displayName}${mapping.formNumber ? ` - Form ${mapping.formNumber}` : ''} - prefilled ${stamp(generatedAt)} - client ${info.client_id ?? ''}`,
+  );
   doc.setTitle(`${mapping.displayName} - ${mapping.formTitle} - ${insured1}`);
   doc.setAuthor('Insure wizard');
   doc.setSubject(`Prefilled ${mapping.formTitle} for ${[insured1, insured2].filter(Boolean).join(' and ')}`);
@@ -300,7 +367,11 @@ async function fillTemplate(template: Uint8Array, input: RenderInput): Promise<P
         else if (target instanceof PDFCheckBox) {
           if (readAnswer(input.source, withN(answersOf(field)[0], n)) === true) target.check();
           else target.uncheck();
-        } else if (target instanceof PDFDropdown || target instanceof PDFOptionList || target instanceof PDFRadioGroup) {
+        } else if (
+          target instanceof PDFDropdown ||
+          target instanceof PDFOptionList ||
+          target instanceof PDFRadioGroup
+        ) {
           const raw = String(readAnswer(input.source, withN(answersOf(field)[0], n)) ?? '');
           const choices = target.getOptions();
           const pick = choices.includes(value) ? value : choices.includes(raw) ? raw : undefined;

@@ -32,7 +32,10 @@ export async function sweepDiskFiles(dataDir: string): Promise<SweepResult> {
   const generations = join(root, 'generations');
   for (const entry of await entriesOf(generations)) {
     if (!entry.isDirectory()) continue;
-    const hasManifest = await stat(join(generations, entry.name, 'manifest.json')).then(() => true, () => false);
+    const hasManifest = await stat(join(generations, entry.name, 'manifest.json')).then(
+      () => true,
+      () => false,
+    );
     if (!hasManifest) {
       await rm(join(generations, entry.name), { recursive: true, force: true });
       result.unfinishedGenerations += 1;

@@ -74,7 +74,11 @@ export type OwnerType = 'insured_1' | 'insured_2' | 'joint_insureds' | 'other_in
 
 export interface GenerationPayload {
   populate_forms: string[];
-  language_check: { speaks_english_french: boolean | null; language_explained: boolean | null; preferred_language: string | null };
+  language_check: {
+    speaks_english_french: boolean | null;
+    language_explained: boolean | null;
+    preferred_language: string | null;
+  };
   residency_check: { is_canadian_tax_resident: boolean | null };
   application_info: {
     client_id: string | number | null;
@@ -85,7 +89,10 @@ export interface GenerationPayload {
     proposed_insured_1: string | number | null;
     proposed_insured_2: string | number | null;
   };
-  proposed_insured_information: { proposed_insured_information_1: InsuredInfo; proposed_insured_information_2?: InsuredInfo };
+  proposed_insured_information: {
+    proposed_insured_information_1: InsuredInfo;
+    proposed_insured_information_2?: InsuredInfo;
+  };
   owner_information: {
     type: OwnerType;
     /** The owner record with the tax answers: SIN parts joined into owner1_sin / owner2_sin, smoking_class as is_smoker. */
@@ -98,7 +105,10 @@ export interface GenerationPayload {
     /** Keyed IP1_B1, IP1_B2, …, IP2_B1, … */
     primary_beneficiaries: { [key: string]: PayloadBeneficiary };
     contingent_beneficiaries: { [key: string]: PayloadBeneficiary };
-    trustee_for_minors: { primary_beneficiary_full_name: string | null; contingent_beneficiary_full_name: string | null };
+    trustee_for_minors: {
+      primary_beneficiary_full_name: string | null;
+      contingent_beneficiary_full_name: string | null;
+    };
   };
   financial_information: {
     ownership_type: OwnerType;
@@ -113,7 +123,11 @@ export interface GenerationPayload {
     insured_1: { client_id: string | number | null; insurance_history_data: JsonObject };
     insured_2: { client_id: string | number | null; insurance_history_data: JsonObject } | null;
   };
-  medical_information: { number_of_insureds: number; medical_information_1: JsonObject; medical_information_2: JsonObject | null };
+  medical_information: {
+    number_of_insureds: number;
+    medical_information_1: JsonObject;
+    medical_information_2: JsonObject | null;
+  };
   plan_details: {
     illustration_status: string | null;
     policy_date_type: string | null;
@@ -128,7 +142,8 @@ export interface GenerationPayload {
 // ---------------------------------------------------------------------------
 // Form mappings (forms/<insurer>.json, described by forms/_meta/form.schema.json).
 
-export type FieldFormat = 'text' | 'date' | 'money' | 'number' | 'percent' | 'yesno' | 'enum' | 'list' | 'sin' | 'table';
+export type FieldFormat =
+  'text' | 'date' | 'money' | 'number' | 'percent' | 'yesno' | 'enum' | 'list' | 'sin' | 'table';
 
 export interface FormColumn {
   label: string;
@@ -222,5 +237,11 @@ export interface GenerationSummary {
   secondary_insured: string;
   owner_type: string;
   owner_name: string;
-  plan_details: { plan_type: string; product_type: string; plan_name: string; face_amount: string; face_amount_value: number | null }[];
+  plan_details: {
+    plan_type: string;
+    product_type: string;
+    plan_name: string;
+    face_amount: string;
+    face_amount_value: number | null;
+  }[];
 }

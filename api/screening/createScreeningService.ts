@@ -57,12 +57,24 @@ export interface ScreeningService {
    */
   load(user: AuthUser, clientId: number, options?: { facts?: boolean }): Promise<ApplicationData>;
   /** Saves one step record whole after the engine's check; refused saves change nothing. */
-  save(user: AuthUser, clientId: number, stepId: string, record: JsonObject, options?: SaveOptions): Promise<SaveResult>;
+  save(
+    user: AuthUser,
+    clientId: number,
+    stepId: string,
+    record: JsonObject,
+    options?: SaveOptions,
+  ): Promise<SaveResult>;
   /**
    * Merges top-level fields into the stored record; for a step with pages only the pages holding them are checked.
    * The merge is atomic: when another save of the record comes first, it is merged again on top of that one.
    */
-  merge(user: AuthUser, clientId: number, stepId: string, changes: JsonObject, options?: Omit<SaveOptions, 'fields'>): Promise<SaveResult>;
+  merge(
+    user: AuthUser,
+    clientId: number,
+    stepId: string,
+    changes: JsonObject,
+    options?: Omit<SaveOptions, 'fields'>,
+  ): Promise<SaveResult>;
   /** A context fact the definitions declare (contract.json `context`), for the user and client. */
   fact(user: AuthUser, clientId: number, name: string): Promise<unknown>;
   /** Called after every save, with its result (the application follows the screening). */
@@ -90,14 +102,21 @@ function idOf(raw: unknown): number | null {
  * @param db - for the transactions of saves that write several records
  * @param audit - the audit trail
  */
-export function createScreeningService(engine: ServerEngine, store: ScreeningStore, clients: ClientStore, db: Kysely<Database>, audit: AuditLog): ScreeningService {
+export function createScreeningService(
+  engine: ServerEngine,
+  store: ScreeningStore,
+  clients: ClientStore,
+  db: Kysely<Database>,
+  audit: AuditLog,
+): ScreeningService {
   const bindings = clientBindings(engine);
   const bindingsOf = (stepId: string): ClientBinding[] => bindings.filter((b) => b.stepId === stepId);
   const fieldsOf = new Map(bindings.map((b) => [b, boundFields(engine, b)]));
   const linkedSteps = new Set(bindings.flatMap((b) => [b.stepId, b.link.split('.')[0]]));
   const facts = new Map<string, Fact>();
   for (const stepId of engine.order) {
-    for (const [name, fact] of Object.entries(engine.definitions.steps[stepId]?.contract?.context ?? {})) facts.set(name, { stepId, ...fact });
+    for (const [name, fact] of Object.entries(engine.definitions.steps[stepId]?.contract?.context ?? {}))
+      facts.set(name, { stepId, ...fact });
   }
   const listeners: Parameters<ScreeningService['onSaved']>[0][] = [];
 
@@ -114,13 +133,18 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
     return needs;
   };
 
-  const withContext = ({ data, versions }: StoredScreening, clientId: number): ApplicationData => ({ ...data, $context: { ...data.$context, clientId: String(clientId) }, $versions: versions });
+  const withContext = ({ data, versions }: StoredScreening, clientId: number): ApplicationData => ({
+    ...data,
+    $context: { ...data.$context, clientId: String(clientId) },
+    $versions: versions,
+  });
   /** The client's records with their context, and the client's own record for composing. */
   const read = async (user: AuthUser, clientId: number): Promise<{ stored: ApplicationData; own: ClientView[] }> => {
     const screening = await store.loadVisible(user, clientId);
     return { stored: withContext(screening, clientId), own: [screening.client] };
   };
-  const versionOf = (data: ApplicationData, stepId: string): number => Number((data.$versions as Record<string, number> | undefined)?.[stepId] ?? 0);
+  const versionOf = (data: ApplicationData, stepId: string): number =>
+    Number((data.$versions as Record<string, number> | undefined)?.[stepId] ?? 0);
 
   /** The ids of the bound records, evaluated over the data (bindings whose `when` fails are left out). */
   const boundIds = (data: ApplicationData): Map<ClientBinding, number | null> => {
@@ -146,7 +170,8 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       const client = id === null ? undefined : found.get(id);
       if (!client) continue;
       const object: JsonObject = { ...(getPath(out[b.stepId], b.path) as JsonObject | undefined) };
-      for (const field of fieldsOf.get(b) ?? []) if (client[field] !== undefined && client[field] !== null) object[field] = client[field];
+      for (const field of fieldsOf.get(b) ?? [])
+        if (client[field] !== undefined && client[field] !== null) object[field] = client[field];
       out = { ...out, [b.stepId]: setPath((out[b.stepId] ?? {}) as JsonObject, b.path, object) };
     }
     return out;
@@ -171,8 +196,13 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       .where('client_links.link', '=', declared.linkedRecords)
       .where((eb) => visibleTo(user)(eb as unknown as Parameters<ReturnType<typeof visibleTo>>[0]))
       .execute();
-    const found = await clients.getMany(user, rows.map((r) => r.linked_client_id));
-    return [...found.values()].filter((c) => c.id !== clientId).sort((a, b) => String(a.last_name).localeCompare(String(b.last_name)));
+    const found = await clients.getMany(
+      user,
+      rows.map((r) => r.linked_client_id),
+    );
+    return [...found.values()]
+      .filter((c) => c.id !== clientId)
+      .sort((a, b) => String(a.last_name).localeCompare(String(b.last_name)));
   };
 
   const load: ScreeningService['load'] = async (user, clientId, options = {}) => {
@@ -193,7 +223,11 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       const fields = secretFields(engine.definitions.steps[stepId]);
       mask = (path) => {
         const segments = path.split('.');
-        const field = fields.find((f) => f.path.length === segments.length && f.path.every((seg, i) => seg === segments[i] || (seg === '*' && /^\d+$/.test(segments[i]))));
+        const field = fields.find(
+          (f) =>
+            f.path.length === segments.length &&
+            f.path.every((seg, i) => seg === segments[i] || (seg === '*' && /^\d+$/.test(segments[i]))),
+        );
         return field ? (value) => maskValue(value, field.showLast) : undefined;
       };
       masks.set(stepId, mask);
@@ -208,14 +242,25 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
    * One try of a save: read (unless the caller did), check, then compare-and-set. Answers null when another write
    * of the record came first, so the caller tries again on top of it.
    */
-  const attempt = async (user: AuthUser, clientId: number, stepId: string, build: (stored: ApplicationData) => JsonObject, options: SaveOptions, atomic: boolean): Promise<SaveResult | null> => {
+  const attempt = async (
+    user: AuthUser,
+    clientId: number,
+    stepId: string,
+    build: (stored: ApplicationData) => JsonObject,
+    options: SaveOptions,
+    atomic: boolean,
+  ): Promise<SaveResult | null> => {
     const { loaded } = options;
     const { stored, own: self } = loaded ? { stored: loaded, own: [] } : await read(user, clientId);
     const before = needsComposition(stepId) && !loaded ? await compose(user, stored, self) : stored;
     if (options.ifMatch !== undefined && options.ifMatch !== versionOf(before, stepId)) throw stale(before, stepId);
     const expected = options.ifMatch ?? (atomic ? versionOf(before, stepId) : undefined);
     const record = build(before);
-    const data: ApplicationData = { ...before, [stepId]: record, $context: { ...before.$context, ...(await gatherFacts(user, clientId, stepId)) } };
+    const data: ApplicationData = {
+      ...before,
+      [stepId]: record,
+      $context: { ...before.$context, ...(await gatherFacts(user, clientId, stepId)) },
+    };
     let values: JsonObject;
     let hidden: string[];
     try {
@@ -225,17 +270,33 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       hidden = view.hidden;
     } catch (err) {
       if (err instanceof ApiError) throw err;
-      throw new ApiError(400, { error: 'The data could not be checked', errors: [{ field: '', message: 'The data could not be checked' }] });
+      throw new ApiError(400, {
+        error: 'The data could not be checked',
+        errors: [{ field: '', message: 'The data could not be checked' }],
+      });
     }
     const after: ApplicationData = { ...data, [stepId]: values };
     const own = bindingsOf(stepId);
     const writes = engine.definitions.steps[stepId]?.contract?.writes;
     // Links kept in this step's record (basic.proposed_insured_2 sent by the spec's basic call) name clients too.
     const held = bindings.filter((b) => b.link.split('.')[0] === stepId);
-    const linkOf = (b: ClientBinding, record: unknown): number | null => idOf(getPath(record, b.link.split('.').slice(1)));
+    const linkOf = (b: ClientBinding, record: unknown): number | null =>
+      idOf(getPath(record, b.link.split('.').slice(1)));
     const heldIds = held.map((b) => linkOf(b, values)).filter((id): id is number => id !== null && id !== clientId);
-    if (held.some((b) => getPath(values, b.link.split('.').slice(1)) !== undefined && getPath(values, b.link.split('.').slice(1)) !== null && linkOf(b, values) === null)) {
-      throw refuse(held.map((b) => ({ field: b.link.split('.').slice(1).join('.'), message: 'Please select a valid client' })).slice(0, 1), options.fieldPath);
+    if (
+      held.some(
+        (b) =>
+          getPath(values, b.link.split('.').slice(1)) !== undefined &&
+          getPath(values, b.link.split('.').slice(1)) !== null &&
+          linkOf(b, values) === null,
+      )
+    ) {
+      throw refuse(
+        held
+          .map((b) => ({ field: b.link.split('.').slice(1).join('.'), message: 'Please select a valid client' }))
+          .slice(0, 1),
+        options.fieldPath,
+      );
     }
 
     // The clients a save names (its bound objects, its links) must be the user's, checked before anything is written.
@@ -244,23 +305,35 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
     const visible = wanted.length ? await clients.getMany(user, wanted) : new Map();
     for (const b of own) {
       const id = ids.get(b);
-      if (typeof id === 'number' && !visible.has(id)) throw refuse([{ field: b.path, message: 'Please select a valid client' }], options.fieldPath);
+      if (typeof id === 'number' && !visible.has(id))
+        throw refuse([{ field: b.path, message: 'Please select a valid client' }], options.fieldPath);
     }
     for (const b of held) {
       const id = linkOf(b, values);
-      if (id !== null && id !== clientId && !visible.has(id)) throw refuse([{ field: b.link.split('.').slice(1).join('.'), message: 'Please select a valid client' }], options.fieldPath);
+      if (id !== null && id !== clientId && !visible.has(id))
+        throw refuse(
+          [{ field: b.link.split('.').slice(1).join('.'), message: 'Please select a valid client' }],
+          options.fieldPath,
+        );
     }
     const syncLinks = async (on: Kysely<Database>, record: JsonObject): Promise<void> => {
       for (const b of held) {
         const id = linkOf(b, record);
         if (id === linkOf(b, before[stepId])) continue;
         await on.deleteFrom('client_links').where('client_id', '=', clientId).where('link', '=', b.link).execute();
-        if (id !== null && id !== clientId) await on.insertInto('client_links').values({ client_id: clientId, link: b.link, linked_client_id: id }).execute();
+        if (id !== null && id !== clientId)
+          await on
+            .insertInto('client_links')
+            .values({ client_id: clientId, link: b.link, linked_client_id: id })
+            .execute();
       }
     };
 
     // The trail compares records as stored: bound objects live in their client records (audited there).
-    const storedRecord = own.reduce<JsonObject | undefined>((r, b) => (r ? setPath(r, b.path, undefined) : r), stored[stepId]);
+    const storedRecord = own.reduce<JsonObject | undefined>(
+      (r, b) => (r ? setPath(r, b.path, undefined) : r),
+      stored[stepId],
+    );
     const changesOf = (was: unknown, now: unknown, target = stepId) => diffRecords(was, now, secretPaths(target));
     const trail = (on: Kysely<Database>, target: string, changes: ReturnType<typeof diffRecords>): Promise<void> =>
       audit.record(on, { clientId, userId: user.id, entity: 'step', entityId: target, changes });
@@ -269,8 +342,19 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
       // One comparison serves both: a save that changes nothing writes nothing (its version stays, so another
       // window's stays current), and a save that does records what it changed.
       const changes = changesOf(stored[stepId], values);
-      const unchanged = stored[stepId] !== undefined && changes.length === 0 && held.every((b) => linkOf(b, values) === linkOf(b, stored[stepId]));
-      const version = unchanged ? versionOf(stored, stepId) : await store.save(clientId, stepId, values, expected, { clientId, userId: user.id, entity: 'step', entityId: stepId, changes });
+      const unchanged =
+        stored[stepId] !== undefined &&
+        changes.length === 0 &&
+        held.every((b) => linkOf(b, values) === linkOf(b, stored[stepId]));
+      const version = unchanged
+        ? versionOf(stored, stepId)
+        : await store.save(clientId, stepId, values, expected, {
+            clientId,
+            userId: user.id,
+            entity: 'step',
+            entityId: stepId,
+            changes,
+          });
       if (version === null) return null;
       await syncLinks(db, values);
       const result = { values, data: after, version, others: {} };
@@ -283,56 +367,67 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
     let stepRecord = values;
     let version = 0;
     const others: Record<string, number> = {};
-    const result = await db.transaction().execute(async (trx) => {
-      for (const b of own) {
-        const object = getPath(values, b.path) as JsonObject | undefined;
-        stepRecord = setPath(stepRecord, b.path, undefined);
-        if (!ids.has(b)) {
-          links[b.link] = null;
-          continue;
+    const result = await db
+      .transaction()
+      .execute(async (trx) => {
+        for (const b of own) {
+          const object = getPath(values, b.path) as JsonObject | undefined;
+          stepRecord = setPath(stepRecord, b.path, undefined);
+          if (!ids.has(b)) {
+            links[b.link] = null;
+            continue;
+          }
+          if (!object || Object.keys(object).length === 0) continue;
+          const fields: JsonObject = {};
+          for (const field of fieldsOf.get(b) ?? []) {
+            // A hidden answer keeps what the client record holds (an email without consent stays in the adviser's records).
+            if (hidden.some((h) => h === `${b.path}.${field}`)) continue;
+            fields[field] = object[field] ?? null;
+          }
+          let id = ids.get(b) ?? null;
+          if (id === null) id = await clients.create(owner.ownerUserId, fields, owner.brokers, trx, user.id);
+          else await clients.update(id, fields, undefined, trx, user.id);
+          links[b.link] = id;
         }
-        if (!object || Object.keys(object).length === 0) continue;
-        const fields: JsonObject = {};
-        for (const field of fieldsOf.get(b) ?? []) {
-          // A hidden answer keeps what the client record holds (an email without consent stays in the adviser's records).
-          if (hidden.some((h) => h === `${b.path}.${field}`)) continue;
-          fields[field] = object[field] ?? null;
-        }
-        let id = ids.get(b) ?? null;
-        if (id === null) id = await clients.create(owner.ownerUserId, fields, owner.brokers, trx, user.id);
-        else await clients.update(id, fields, undefined, trx, user.id);
-        links[b.link] = id;
-      }
-      for (const [path, logic] of Object.entries(writes ?? {})) links[path] = applyLogic(logic, after) as JsonObject[string];
-      const written = await store.saveIn(trx, clientId, stepId, stepRecord, expected);
-      if (written === null) throw RACE;
-      version = written;
-      await trail(trx, stepId, changesOf(storedRecord, stepRecord));
-      // Links and writes go into other steps' records (created when missing), merged field by field.
-      const byStep = new Map<string, JsonObject>();
-      for (const [path, value] of Object.entries(links)) {
-        const [target, ...rest] = path.split('.');
-        byStep.set(target, setPath(byStep.get(target) ?? { ...(after[target] as JsonObject | undefined) }, rest, value ?? null));
-      }
-      for (const [target, record] of byStep) {
-        if (target === stepId) continue;
-        const written = await store.saveIn(trx, clientId, target, record, versionOf(stored, target));
+        for (const [path, logic] of Object.entries(writes ?? {}))
+          links[path] = applyLogic(logic, after) as JsonObject[string];
+        const written = await store.saveIn(trx, clientId, stepId, stepRecord, expected);
         if (written === null) throw RACE;
-        others[target] = written;
-        await trail(trx, target, changesOf(stored[target], record, target));
-        after[target] = record;
-      }
-      for (const b of own) {
-        const linked = links[b.link];
-        await trx.deleteFrom('client_links').where('client_id', '=', clientId).where('link', '=', b.link).execute();
-        if (typeof linked === 'number' && linked !== clientId) await trx.insertInto('client_links').values({ client_id: clientId, link: b.link, linked_client_id: linked }).execute();
-      }
-      await syncLinks(trx, stepRecord);
-      return { values, data: after };
-    }).catch((err: unknown) => {
-      if (err === RACE) return null;
-      throw err;
-    });
+        version = written;
+        await trail(trx, stepId, changesOf(storedRecord, stepRecord));
+        // Links and writes go into other steps' records (created when missing), merged field by field.
+        const byStep = new Map<string, JsonObject>();
+        for (const [path, value] of Object.entries(links)) {
+          const [target, ...rest] = path.split('.');
+          byStep.set(
+            target,
+            setPath(byStep.get(target) ?? { ...(after[target] as JsonObject | undefined) }, rest, value ?? null),
+          );
+        }
+        for (const [target, record] of byStep) {
+          if (target === stepId) continue;
+          const written = await store.saveIn(trx, clientId, target, record, versionOf(stored, target));
+          if (written === null) throw RACE;
+          others[target] = written;
+          await trail(trx, target, changesOf(stored[target], record, target));
+          after[target] = record;
+        }
+        for (const b of own) {
+          const linked = links[b.link];
+          await trx.deleteFrom('client_links').where('client_id', '=', clientId).where('link', '=', b.link).execute();
+          if (typeof linked === 'number' && linked !== clientId)
+            await trx
+              .insertInto('client_links')
+              .values({ client_id: clientId, link: b.link, linked_client_id: linked })
+              .execute();
+        }
+        await syncLinks(trx, stepRecord);
+        return { values, data: after };
+      })
+      .catch((err: unknown) => {
+        if (err === RACE) return null;
+        throw err;
+      });
     if (result === null) return null;
     const saved = { ...result, version, others };
     for (const listener of listeners) await listener(user, clientId, stepId, saved);
@@ -340,12 +435,31 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
   };
 
   /** Tries a save until no other write of the record comes between its read and its write (or If-Match fails). */
-  const commit = async (user: AuthUser, clientId: number, stepId: string, build: (stored: ApplicationData) => JsonObject, options: SaveOptions, atomic: boolean): Promise<SaveResult> => {
+  const commit = async (
+    user: AuthUser,
+    clientId: number,
+    stepId: string,
+    build: (stored: ApplicationData) => JsonObject,
+    options: SaveOptions,
+    atomic: boolean,
+  ): Promise<SaveResult> => {
     for (let tries = 0; ; tries++) {
-      const result = await attempt(user, clientId, stepId, build, tries === 0 ? options : { ...options, loaded: undefined }, atomic);
+      const result = await attempt(
+        user,
+        clientId,
+        stepId,
+        build,
+        tries === 0 ? options : { ...options, loaded: undefined },
+        atomic,
+      );
       if (result) return result;
-      if (options.ifMatch !== undefined) throw stale(withContext(await store.loadVisible(user, clientId), clientId), stepId);
-      if (tries >= MAX_TRIES) throw new ApiError(503, { error: 'The record is being changed by many saves at once. Please try again.', errors: [] });
+      if (options.ifMatch !== undefined)
+        throw stale(withContext(await store.loadVisible(user, clientId), clientId), stepId);
+      if (tries >= MAX_TRIES)
+        throw new ApiError(503, {
+          error: 'The record is being changed by many saves at once. Please try again.',
+          errors: [],
+        });
     }
   };
 
@@ -356,7 +470,14 @@ export function createScreeningService(engine: ServerEngine, store: ScreeningSto
     load,
     save,
     merge(user, clientId, stepId, changes, options = {}) {
-      return commit(user, clientId, stepId, (stored) => ({ ...stored[stepId], ...changes }), { ...options, fields: engine.pageFields(stepId, Object.keys(changes)) }, true);
+      return commit(
+        user,
+        clientId,
+        stepId,
+        (stored) => ({ ...stored[stepId], ...changes }),
+        { ...options, fields: engine.pageFields(stepId, Object.keys(changes)) },
+        true,
+      );
     },
     fact,
     onSaved(listener) {

@@ -33,9 +33,21 @@ export interface ScreeningStore {
    * Writes one step record whole, with its audit entry, when its stored version is the one expected: both or none.
    * @returns the new version, or null when another write came first (nothing written)
    */
-  save(clientId: number, stepId: string, record: JsonObject, expected?: Expected, audit?: AuditEntry): Promise<number | null>;
+  save(
+    clientId: number,
+    stepId: string,
+    record: JsonObject,
+    expected?: Expected,
+    audit?: AuditEntry,
+  ): Promise<number | null>;
   /** The same, inside a transaction the caller holds (a save that also writes other records). */
-  saveIn(trx: Kysely<Database>, clientId: number, stepId: string, record: JsonObject, expected?: Expected): Promise<number | null>;
+  saveIn(
+    trx: Kysely<Database>,
+    clientId: number,
+    stepId: string,
+    record: JsonObject,
+    expected?: Expected,
+  ): Promise<number | null>;
   /** Removes every step record of a client (Start Over). */
   clear(clientId: number, trx?: Kysely<Database>): Promise<void>;
 }
@@ -62,8 +74,17 @@ interface Write {
 /** The values of one write, as its prepared query takes them. */
 type WriteValues = Pick<Write, 'client_id' | 'step_id' | 'data' | 'updated_at'> & { expected: number | undefined };
 const WRITE_VALUES = ['client_id', 'step_id', 'data', 'updated_at', 'expected'] as const;
-type AuditValues = { [K in Exclude<keyof Insertable<Database['audit_log']>, 'id'> as `audit_${K}`]-?: Insertable<Database['audit_log']>[K] };
-const AUDIT_VALUES = ['audit_client_id', 'audit_user_id', 'audit_at', 'audit_entity', 'audit_entity_id', 'audit_changes'] as const;
+type AuditValues = {
+  [K in Exclude<keyof Insertable<Database['audit_log']>, 'id'> as `audit_${K}`]-?: Insertable<Database['audit_log']>[K];
+};
+const AUDIT_VALUES = [
+  'audit_client_id',
+  'audit_user_id',
+  'audit_at',
+  'audit_entity',
+  'audit_entity_id',
+  'audit_changes',
+] as const;
 
 /** The compare-and-set write of one step record, answering the new version (no row when another write came first). */
 function writeQuery(db: Kysely<Database>, w: WriteValues, kind: Kind) {
@@ -72,7 +93,11 @@ function writeQuery(db: Kysely<Database>, w: WriteValues, kind: Kind) {
     return db
       .insertInto('screening_records')
       .values({ client_id, step_id, data, updated_at })
-      .onConflict((oc) => oc.columns(['client_id', 'step_id']).doUpdateSet({ data, updated_at, version: sql<number>`screening_records.version + 1` }))
+      .onConflict((oc) =>
+        oc
+          .columns(['client_id', 'step_id'])
+          .doUpdateSet({ data, updated_at, version: sql<number>`screening_records.version + 1` }),
+      )
       .returning('version');
   }
   if (kind === 'new') {
@@ -105,8 +130,25 @@ const kindOf = (expected: Expected): Kind => (expected === undefined ? 'any' : e
 function createWrites() {
   const kinds: Kind[] = ['any', 'new', 'version'];
   const alone = new Map(kinds.map((kind) => [kind, preparedQuery(WRITE_VALUES, (db, m) => writeQuery(db, m, kind))]));
-  const auditInsert = preparedQuery(AUDIT_VALUES, (db, m) => db.insertInto('audit_log').values({ client_id: m.audit_client_id, user_id: m.audit_user_id, at: m.audit_at, entity: m.audit_entity, entity_id: m.audit_entity_id, changes: m.audit_changes }));
-  const valuesOf = (w: Omit<Write, 'done'>): WriteValues => ({ client_id: w.client_id, step_id: w.step_id, data: w.data, updated_at: w.updated_at, expected: w.expected });
+  const auditInsert = preparedQuery(AUDIT_VALUES, (db, m) =>
+    db
+      .insertInto('audit_log')
+      .values({
+        client_id: m.audit_client_id,
+        user_id: m.audit_user_id,
+        at: m.audit_at,
+        entity: m.audit_entity,
+        entity_id: m.audit_entity_id,
+        changes: m.audit_changes,
+      }),
+  );
+  const valuesOf = (w: Omit<Write, 'done'>): WriteValues => ({
+    client_id: w.client_id,
+    step_id: w.step_id,
+    data: w.data,
+    updated_at: w.updated_at,
+    expected: w.expected,
+  });
   const auditValuesOf = (entry: Insertable<Database['audit_log']>): AuditValues => ({
     audit_client_id: entry.client_id,
     audit_user_id: entry.user_id ?? null,
@@ -115,16 +157,29 @@ function createWrites() {
     audit_entity_id: entry.entity_id,
     audit_changes: entry.changes,
   });
-  const query = (kind: Kind): PreparedQuery<(typeof WRITE_VALUES)[number], { version: number }> => alone.get(kind) as PreparedQuery<(typeof WRITE_VALUES)[number], { version: number }>;
+  const query = (kind: Kind): PreparedQuery<(typeof WRITE_VALUES)[number], { version: number }> =>
+    alone.get(kind) as PreparedQuery<(typeof WRITE_VALUES)[number], { version: number }>;
 
   /** The statement of writes of these shapes (their kind, `+audit` when they write an audit row), the values of the i-th named `${i}:${name}`. */
   const statementOf = (shapes: string[]) => {
-    const names = shapes.flatMap((shape, i) => [...WRITE_VALUES, ...(shape.endsWith('+audit') ? AUDIT_VALUES : [])].map((n) => `${i}:${n}`));
+    const names = shapes.flatMap((shape, i) =>
+      [...WRITE_VALUES, ...(shape.endsWith('+audit') ? AUDIT_VALUES : [])].map((n) => `${i}:${n}`),
+    );
     return preparedQuery(names, (db, m) => {
       const at = (i: number, name: string): never => m[`${i}:${name}`];
       const ctes = shapes.flatMap((shape, i) => {
         const w = sql.raw(`w${i}`);
-        const write = writeQuery(db, { client_id: at(i, 'client_id'), step_id: at(i, 'step_id'), data: at(i, 'data'), updated_at: at(i, 'updated_at'), expected: at(i, 'expected') }, shape.replace('+audit', '') as Kind);
+        const write = writeQuery(
+          db,
+          {
+            client_id: at(i, 'client_id'),
+            step_id: at(i, 'step_id'),
+            data: at(i, 'data'),
+            updated_at: at(i, 'updated_at'),
+            expected: at(i, 'expected'),
+          },
+          shape.replace('+audit', '') as Kind,
+        );
         const audit = sql`${sql.raw(`a${i}`)} as (
         insert into audit_log (client_id, user_id, at, entity, entity_id, changes)
         select ${at(i, 'audit_client_id')}::integer, ${at(i, 'audit_user_id')}::integer, ${at(i, 'audit_at')}::text, ${at(i, 'audit_entity')}::text, ${at(i, 'audit_entity_id')}::text, ${at(i, 'audit_changes')}::text from ${w}
@@ -132,7 +187,10 @@ function createWrites() {
         return shape.endsWith('+audit') ? [sql`${w} as (${write})`, audit] : [sql`${w} as (${write})`];
       });
       const answers = shapes.map((_, i) => sql`select ${sql.lit(i)}::integer as i, version from ${sql.raw(`w${i}`)}`);
-      return sql<{ i: number; version: number }>`with ${sql.join(ctes, sql`, `)} ${sql.join(answers, sql` union all `)}`;
+      return sql<{
+        i: number;
+        version: number;
+      }>`with ${sql.join(ctes, sql`, `)} ${sql.join(answers, sql` union all `)}`;
     });
   };
   const statements = new Map<string, ReturnType<typeof statementOf>>();
@@ -141,7 +199,10 @@ function createWrites() {
     /** A compare-and-set write and its audit row as statements for the SQLite writer thread, compiled for the database given. */
     jobOf(db: Kysely<Database>, w: Omit<Write, 'done'>): WriterJob {
       const entry = w.audit && auditRow(w.audit);
-      return { write: query(kindOf(w.expected)).bind(db, valuesOf(w)), ...(entry ? { then: auditInsert.bind(db, auditValuesOf(entry)) } : {}) };
+      return {
+        write: query(kindOf(w.expected)).bind(db, valuesOf(w)),
+        ...(entry ? { then: auditInsert.bind(db, auditValuesOf(entry)) } : {}),
+      };
     },
     /** A compare-and-set write and its audit row: the new version, or null when the stored version is not the expected one. */
     async upsert(db: Kysely<Database>, w: Omit<Write, 'done'>): Promise<number | null> {
@@ -185,7 +246,11 @@ type Writes = ReturnType<typeof createWrites>;
  * Answers each job of a batch (writes, or reads) after `all` ran them together; if the batch fails, each job is
  * retried alone with `one`, so one bad job cannot fail the others (a batch of one answers its own error).
  */
-async function settle<T, J extends { done(err: unknown, value?: T): void }>(jobs: J[], all: (jobs: J[]) => Promise<T[]>, one: (job: J) => Promise<T>): Promise<void> {
+async function settle<T, J extends { done(err: unknown, value?: T): void }>(
+  jobs: J[],
+  all: (jobs: J[]) => Promise<T[]>,
+  one: (job: J) => Promise<T>,
+): Promise<void> {
   try {
     const values = await all(jobs);
     jobs.forEach((job, i) => job.done(undefined, values[i]));
@@ -211,11 +276,20 @@ async function settle<T, J extends { done(err: unknown, value?: T): void }>(jobs
  * of one record keep their order (and one statement never writes a row twice). Each caller is answered only after
  * the commit. If the statement fails, each write is retried alone, so one bad write cannot fail the others.
  */
-function createStatementBatches(db: Kysely<Database>, { upsertAll }: Writes, observe?: BatchObserver): (w: Omit<Write, 'done'>) => Promise<number | null> {
+function createStatementBatches(
+  db: Kysely<Database>,
+  { upsertAll }: Writes,
+  observe?: BatchObserver,
+): (w: Omit<Write, 'done'>) => Promise<number | null> {
   let queue: Write[] = [];
   const writing = new Set<string>();
   const keyOf = (w: Write): string => `${w.client_id}\u0000${w.step_id}`;
-  const run = (jobs: Write[]): Promise<void> => settle(jobs, (all) => upsertAll(db, all), async (job) => (await upsertAll(db, [job]))[0]);
+  const run = (jobs: Write[]): Promise<void> =>
+    settle(
+      jobs,
+      (all) => upsertAll(db, all),
+      async (job) => (await upsertAll(db, [job]))[0],
+    );
   const flush = async (): Promise<void> => {
     const jobs: Write[] = [];
     const later: Write[] = [];
@@ -248,24 +322,37 @@ function createStatementBatches(db: Kysely<Database>, { upsertAll }: Writes, obs
  * write is retried alone, so one bad write cannot fail the others. With a writer thread, the transactions run
  * there, so their fsync does not stall the event loop; without one, on the event loop.
  */
-function createGroupCommit(db: Kysely<Database>, { upsert, jobOf }: Writes, writer?: SqliteWriter, observe?: BatchObserver): (w: Omit<Write, 'done'>) => Promise<number | null> {
+function createGroupCommit(
+  db: Kysely<Database>,
+  { upsert, jobOf }: Writes,
+  writer?: SqliteWriter,
+  observe?: BatchObserver,
+): (w: Omit<Write, 'done'>) => Promise<number | null> {
   let queue: Write[] = [];
   const flush = async (): Promise<void> => {
     const jobs = queue;
     queue = [];
     observe?.('write', jobs.length);
     if (writer) {
-      await settle(jobs, (all) => writer.run(all.map((job) => jobOf(db, job))), async (job) => (await writer.run([jobOf(db, job)]))[0]);
+      await settle(
+        jobs,
+        (all) => writer.run(all.map((job) => jobOf(db, job))),
+        async (job) => (await writer.run([jobOf(db, job)]))[0],
+      );
       return;
     }
-    const alone = (job: Write): Promise<number | null> => (job.audit ? db.transaction().execute((trx) => upsert(trx, job)) : upsert(db, job));
+    const alone = (job: Write): Promise<number | null> =>
+      job.audit ? db.transaction().execute((trx) => upsert(trx, job)) : upsert(db, job);
     await settle(
       jobs,
-      async (all) => (all.length === 1 ? [await alone(all[0])] : db.transaction().execute(async (trx) => {
-        const out: (number | null)[] = [];
-        for (const job of all) out.push(await upsert(trx, job));
-        return out;
-      })),
+      async (all) =>
+        all.length === 1
+          ? [await alone(all[0])]
+          : db.transaction().execute(async (trx) => {
+              const out: (number | null)[] = [];
+              for (const job of all) out.push(await upsert(trx, job));
+              return out;
+            }),
       alone,
     );
   };
@@ -285,7 +372,11 @@ export type BatchObserver = (kind: 'read' | 'write', size: number) => void;
 /** One read of a client's step records, by a viewer (as viewerOf reads the account). */
 type ReadRequest = { clientId: number } & Viewer;
 /** The client's row with one of its step records (none: a client without records gives one row of nulls). */
-type ScreeningRow = Selectable<Database['clients']> & { step_id: string | null; record_data: string | null; record_version: number | null };
+type ScreeningRow = Selectable<Database['clients']> & {
+  step_id: string | null;
+  record_data: string | null;
+  record_version: number | null;
+};
 
 /**
  * Batched reads for PostgreSQL: the reads queued during one turn of the event loop go out as one statement (one
@@ -293,7 +384,10 @@ type ScreeningRow = Selectable<Database['clients']> & { step_id: string | null; 
  * and each caller gets the rows of its own request. If the statement fails, each read is retried alone, so one bad
  * request cannot fail the others (a batch of one answers its own error).
  */
-function createReadBatches(db: Kysely<Database>, observe?: BatchObserver): (request: ReadRequest) => Promise<ScreeningRow[]> {
+function createReadBatches(
+  db: Kysely<Database>,
+  observe?: BatchObserver,
+): (request: ReadRequest) => Promise<ScreeningRow[]> {
   type Read = ReadRequest & { done: (err: unknown, rows?: ScreeningRow[]) => void };
   /**
    * The reads of several requests as one PostgreSQL statement: the requests' values as arrays, unnested with their
@@ -302,15 +396,34 @@ function createReadBatches(db: Kysely<Database>, observe?: BatchObserver): (requ
    */
   const visibleScreenings = preparedQuery(['clientIds', 'userIds', 'emails'], (on, m) =>
     on
-      .selectFrom(sql<{ client_id: number; user_id: number; email: string; i: string }>`unnest(${m.clientIds}::integer[], ${m.userIds}::integer[], ${m.emails}::text[]) with ordinality`.as<'r'>(sql`r(client_id, user_id, email, i)`))
+      .selectFrom(
+        sql<{
+          client_id: number;
+          user_id: number;
+          email: string;
+          i: string;
+        }>`unnest(${m.clientIds}::integer[], ${m.userIds}::integer[], ${m.emails}::text[]) with ordinality`.as<'r'>(
+          sql`r(client_id, user_id, email, i)`,
+        ),
+      )
       .innerJoin('clients', 'clients.id', 'r.client_id')
       .leftJoin('screening_records', 'screening_records.client_id', 'clients.id')
       .selectAll('clients')
-      .select([sql<number>`r.i::integer`.as('request'), 'screening_records.step_id', 'screening_records.data as record_data', 'screening_records.version as record_version'])
-      .where(visibleToViewer({ userId: sql.ref<number>('r.user_id'), email: sql.ref<string>('r.email') })));
+      .select([
+        sql<number>`r.i::integer`.as('request'),
+        'screening_records.step_id',
+        'screening_records.data as record_data',
+        'screening_records.version as record_version',
+      ])
+      .where(visibleToViewer({ userId: sql.ref<number>('r.user_id'), email: sql.ref<string>('r.email') })),
+  );
   let queue: Read[] = [];
   const readAll = async (reads: ReadRequest[]): Promise<ScreeningRow[][]> => {
-    const rows = await visibleScreenings(db, { clientIds: reads.map((r) => r.clientId), userIds: reads.map((r) => r.userId), emails: reads.map((r) => r.email) });
+    const rows = await visibleScreenings(db, {
+      clientIds: reads.map((r) => r.clientId),
+      userIds: reads.map((r) => r.userId),
+      emails: reads.map((r) => r.email),
+    });
     const out: ScreeningRow[][] = reads.map(() => []);
     for (const { request, ...row } of rows) out[request - 1].push(row);
     return out;
@@ -336,12 +449,19 @@ function createReadBatches(db: Kysely<Database>, observe?: BatchObserver): (requ
  * @param writer - SQLite: the writer thread the group commit's transactions run in (the data layer's)
  * @param observe - told the size of each batch of reads or writes (the metrics)
  */
-export function createScreeningStore(db: Kysely<Database>, groupCommit = false, codec: RecordCodec = PLAIN_CODEC, writer?: SqliteWriter, observe?: BatchObserver): ScreeningStore {
+export function createScreeningStore(
+  db: Kysely<Database>,
+  groupCommit = false,
+  codec: RecordCodec = PLAIN_CODEC,
+  writer?: SqliteWriter,
+  observe?: BatchObserver,
+): ScreeningStore {
   const openRecord = (clientId: number, stepId: string, text: string): JsonObject | undefined => {
     const record = parse(text);
     return record && codec.open(clientId, stepId, record);
   };
-  const stored = (clientId: number, stepId: string, record: JsonObject): string => JSON.stringify(codec.seal(clientId, stepId, record));
+  const stored = (clientId: number, stepId: string, record: JsonObject): string =>
+    JSON.stringify(codec.seal(clientId, stepId, record));
   const writes = createWrites();
   // Read on every save: built and compiled once; on PostgreSQL, the reads of one turn share one statement.
   const visibleScreening = preparedQuery(['clientId', 'userId', 'email'], (on, m) =>
@@ -349,12 +469,18 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       .selectFrom('clients')
       .leftJoin('screening_records', 'screening_records.client_id', 'clients.id')
       .selectAll('clients')
-      .select(['screening_records.step_id', 'screening_records.data as record_data', 'screening_records.version as record_version'])
+      .select([
+        'screening_records.step_id',
+        'screening_records.data as record_data',
+        'screening_records.version as record_version',
+      ])
       .where('clients.id', '=', m.clientId)
-      .where(visibleToViewer({ userId: m.userId, email: m.email })));
-  const readVisible: (request: ReadRequest) => Promise<ScreeningRow[]> = db.getExecutor().adapter instanceof PostgresAdapter
-    ? createReadBatches(db, observe)
-    : (request) => visibleScreening(db, request);
+      .where(visibleToViewer({ userId: m.userId, email: m.email })),
+  );
+  const readVisible: (request: ReadRequest) => Promise<ScreeningRow[]> =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? createReadBatches(db, observe)
+      : (request) => visibleScreening(db, request);
   const { upsert } = writes;
   const write = groupCommit
     ? createGroupCommit(db, writes, writer, observe)
@@ -363,7 +489,11 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       : (w: Omit<Write, 'done'>) => (w.audit ? db.transaction().execute((trx) => upsert(trx, w)) : upsert(db, w));
   return {
     async load(clientId) {
-      const rows = await db.selectFrom('screening_records').select(['step_id', 'data']).where('client_id', '=', clientId).execute();
+      const rows = await db
+        .selectFrom('screening_records')
+        .select(['step_id', 'data'])
+        .where('client_id', '=', clientId)
+        .execute();
       const data: ApplicationData = {};
       for (const row of rows) {
         const record = openRecord(clientId, row.step_id, row.data);
@@ -387,10 +517,23 @@ export function createScreeningStore(db: Kysely<Database>, groupCommit = false, 
       return { data, versions, client: toClientView(client, []) };
     },
     save(clientId, stepId, record, expected, audit) {
-      return write({ client_id: clientId, step_id: stepId, data: stored(clientId, stepId, record), updated_at: new Date().toISOString(), expected, audit });
+      return write({
+        client_id: clientId,
+        step_id: stepId,
+        data: stored(clientId, stepId, record),
+        updated_at: new Date().toISOString(),
+        expected,
+        audit,
+      });
     },
     saveIn(trx, clientId, stepId, record, expected) {
-      return upsert(trx, { client_id: clientId, step_id: stepId, data: stored(clientId, stepId, record), updated_at: new Date().toISOString(), expected });
+      return upsert(trx, {
+        client_id: clientId,
+        step_id: stepId,
+        data: stored(clientId, stepId, record),
+        updated_at: new Date().toISOString(),
+        expected,
+      });
     },
     async clear(clientId, trx = db) {
       await trx.deleteFrom('screening_records').where('client_id', '=', clientId).execute();

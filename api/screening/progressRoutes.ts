@@ -18,52 +18,87 @@ export function progressRoutes(app: FastifyInstance): void {
   const { db } = app.database;
   const { engine, clients, secrets } = app;
   // "Save Progress" keeps a page's answers under their step id: their SINs are sealed as in the step records.
-  const eachStep = (clientId: number, data: JsonObject, change: (clientId: number, stepId: string, record: JsonObject) => JsonObject): JsonObject =>
-    Object.fromEntries(Object.entries(data).map(([key, value]) =>
-      [key, engine.isScreeningStep(key) && value && typeof value === 'object' && !Array.isArray(value) ? change(clientId, key, value as JsonObject) : value]));
+  const eachStep = (
+    clientId: number,
+    data: JsonObject,
+    change: (clientId: number, stepId: string, record: JsonObject) => JsonObject,
+  ): JsonObject =>
+    Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [
+        key,
+        engine.isScreeningStep(key) && value && typeof value === 'object' && !Array.isArray(value)
+          ? change(clientId, key, value as JsonObject)
+          : value,
+      ]),
+    );
 
-  app.get('/insurance/screening-progress/get_progress/:clientId/', {
-    schema: {
-      tags: ['screening progress'],
-      summary: 'The saved progress; with none saved: currentStep basic, lastUpdated null',
-      params: idParams('clientId'),
-      response: { 200: ref('Progress'), ...errorResponses(401, 404) },
+  app.get(
+    '/insurance/screening-progress/get_progress/:clientId/',
+    {
+      schema: {
+        tags: ['screening progress'],
+        summary: 'The saved progress; with none saved: currentStep basic, lastUpdated null',
+        params: idParams('clientId'),
+        response: { 200: ref('Progress'), ...errorResponses(401, 404) },
+      },
     },
-  }, async (request): Promise<ProgressView> => {
-    const clientId = parseId((request.params as { clientId: string }).clientId);
-    await clients.requireAccess(userOf(request), clientId);
-    const row = await db.selectFrom('screening_progress').selectAll().where('client_id', '=', clientId).executeTakeFirst();
-    if (!row) return { clientId, currentStep: engine.order[0], lastUpdated: null, isComplete: false, stepData: {} };
-    return { clientId, currentStep: row.current_step, lastUpdated: row.last_updated, isComplete: row.is_complete === 1, stepData: eachStep(clientId, parseObject(row.step_data), secrets.open) };
-  });
+    async (request): Promise<ProgressView> => {
+      const clientId = parseId((request.params as { clientId: string }).clientId);
+      await clients.requireAccess(userOf(request), clientId);
+      const row = await db
+        .selectFrom('screening_progress')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+      if (!row) return { clientId, currentStep: engine.order[0], lastUpdated: null, isComplete: false, stepData: {} };
+      return {
+        clientId,
+        currentStep: row.current_step,
+        lastUpdated: row.last_updated,
+        isComplete: row.is_complete === 1,
+        stepData: eachStep(clientId, parseObject(row.step_data), secrets.open),
+      };
+    },
+  );
 
-  app.post('/insurance/screening-progress/update_progress/', {
-    schema: {
-      tags: ['screening progress'],
-      summary: 'Record the current step; lastUpdated is the server\'s time and isComplete is derived from the step',
-      body: ref('ProgressUpdate'),
-      response: { 200: ref('Progress'), ...errorResponses(400, 401, 404) },
+  app.post(
+    '/insurance/screening-progress/update_progress/',
+    {
+      schema: {
+        tags: ['screening progress'],
+        summary: "Record the current step; lastUpdated is the server's time and isComplete is derived from the step",
+        body: ref('ProgressUpdate'),
+        response: { 200: ref('Progress'), ...errorResponses(400, 401, 404) },
+      },
     },
-  }, async (request): Promise<ProgressView> => {
-    const body = bodyOf(request);
-    const clientId = clientIdFrom(request);
-    await clients.requireAccess(userOf(request), clientId);
-    const step = body.currentStep;
-    if (typeof step !== 'string' || !engine.order.includes(step)) throw fieldError('currentStep', 'Invalid step');
-    // Absent means no step data; null is refused like any other non-object.
-    const stepData = body.stepData === undefined ? {} : body.stepData;
-    if (typeof stepData !== 'object' || stepData === null || Array.isArray(stepData)) throw fieldError('stepData', 'stepData must be an object');
-    const values = {
-      current_step: step,
-      last_updated: new Date().toISOString(),
-      is_complete: step === engine.finalStep ? 1 : 0,
-      step_data: JSON.stringify(eachStep(clientId, stepData as JsonObject, secrets.seal)),
-    };
-    await db
-      .insertInto('screening_progress')
-      .values({ client_id: clientId, ...values })
-      .onConflict((oc) => oc.column('client_id').doUpdateSet(values))
-      .execute();
-    return { clientId, currentStep: step, lastUpdated: values.last_updated, isComplete: values.is_complete === 1, stepData: stepData as JsonObject };
-  });
+    async (request): Promise<ProgressView> => {
+      const body = bodyOf(request);
+      const clientId = clientIdFrom(request);
+      await clients.requireAccess(userOf(request), clientId);
+      const step = body.currentStep;
+      if (typeof step !== 'string' || !engine.order.includes(step)) throw fieldError('currentStep', 'Invalid step');
+      // Absent means no step data; null is refused like any other non-object.
+      const stepData = body.stepData === undefined ? {} : body.stepData;
+      if (typeof stepData !== 'object' || stepData === null || Array.isArray(stepData))
+        throw fieldError('stepData', 'stepData must be an object');
+      const values = {
+        current_step: step,
+        last_updated: new Date().toISOString(),
+        is_complete: step === engine.finalStep ? 1 : 0,
+        step_data: JSON.stringify(eachStep(clientId, stepData as JsonObject, secrets.seal)),
+      };
+      await db
+        .insertInto('screening_progress')
+        .values({ client_id: clientId, ...values })
+        .onConflict((oc) => oc.column('client_id').doUpdateSet(values))
+        .execute();
+      return {
+        clientId,
+        currentStep: step,
+        lastUpdated: values.last_updated,
+        isComplete: values.is_complete === 1,
+        stepData: stepData as JsonObject,
+      };
+    },
+  );
 }

@@ -22,120 +22,176 @@ const START_OVER_FORBIDDEN = "Only the client's adviser can start this screening
  * The screening: the generic calls the web app uses (the whole application's data of a client, the save of one step
  * record, a partial save of a page) and the spec's progress calls.
  */
-export const screeningPlugin = fp(async (app) => {
-  const { db, dialect } = app.database;
-  // How many saves share a statement or a commit: where group commit pays, and why a save costs less when busy.
-  const batches = new Histogram({
-    name: 'insure_db_batch_size',
-    help: 'Step-record reads and writes sent together, by kind: reads per statement, writes per statement (PostgreSQL) or per commit (SQLite)',
-    labelNames: ['kind'],
-    buckets: [1, 2, 3, 5, 8, 13, 21, 34, 55],
-    registers: [app.metrics],
-  });
-  const records = createScreeningStore(db, dialect === 'sqlite', app.secrets, app.database.writer, (kind, size) => batches.observe({ kind }, size));
-  const screening = createScreeningService(app.engine, records, app.clients, db, app.audit);
-  app.decorate('records', records);
-  app.decorate('screening', screening);
-  const { engine } = app;
-  const stepParams = {
-    type: 'object',
-    properties: { clientId: (idParams('clientId').properties as { clientId: unknown }).clientId, stepId: { type: 'string', enum: engine.order } },
-    required: ['clientId', 'stepId'],
-  };
-  const stepOf = (params: unknown): { clientId: number; stepId: string } => {
-    const { clientId, stepId } = params as { clientId: string; stepId: string };
-    if (!engine.isScreeningStep(stepId)) throw notFound();
-    return { clientId: parseId(clientId), stepId };
-  };
-
-  app.get('/screening/:clientId/', {
-    schema: {
-      tags: ['screening'],
-      summary: 'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records and $context (the facts the definitions read)',
-      params: idParams('clientId'),
-      response: { 200: ref('ApplicationData'), ...errorResponses(401, 404) },
-    },
-  }, async (request) => screening.load(userOf(request), parseId((request.params as { clientId: string }).clientId), { facts: true }));
-
-  app.get('/screening/:clientId/:stepId/', {
-    schema: {
-      tags: ['screening'],
-      summary: 'One step record as stored, with its version as the ETag (send it back as If-Match to save over it); {} when none is saved',
-      params: stepParams,
-      response: { 200: ref('step_{stepId}', 'The step record ({} when none is saved)'), ...errorResponses(401, 404) },
-    },
-  }, async (request, reply) => {
-    const { clientId, stepId } = stepOf(request.params);
-    const data = await screening.load(userOf(request), clientId);
-    const versions = (data.$versions ?? {}) as Record<string, number>;
-    void reply.header('etag', etagOf(versions[stepId] ?? 0));
-    return data[stepId] ?? {};
-  });
-
-  app.put('/screening/:clientId/:stepId/', {
-    config: { metric: 'save' },
-    schema: {
-      tags: ['screening'],
-      summary: 'Save one step record whole; 400 with the definitions\' messages when the engine finds errors',
-      'x-clearsHiddenAnswers': true,
-      description: 'The record\'s shape is steps/{stepId}/schema.json; the step\'s rules (rules.json) are checked too. With If-Match, a record saved since gets 412.',
-      params: stepParams,
-      // One path per step in the document, each with its step's schema.
-      body: ref('step_{stepId}', 'The step record'),
-      response: { 200: ref('step_{stepId}', 'The record as saved; its new version is the ETag'), ...errorResponses(400, 401, 404, 412) },
-    },
-  }, async (request, reply) => {
-    const { clientId, stepId } = stepOf(request.params);
-    const saved = await screening.save(userOf(request), clientId, stepId, bodyOf(request), { ifMatch: ifMatchOf(request) });
-    void reply.headers(versionHeaders(saved));
-    return saved.values;
-  });
-
-  app.patch('/screening/:clientId/:stepId/', {
-    config: { metric: 'save' },
-    schema: {
-      tags: ['screening'],
-      summary: 'Save part of a step record ("Save Progress" of one page): the top-level fields given are merged into the stored record; for a step with pages only those pages are checked',
-      'x-clearsHiddenAnswers': true,
-      params: stepParams,
-      body: ref('step_{stepId}', 'Some top-level fields of the step record'),
-      response: { 200: ref('step_{stepId}', 'The whole record as saved; its new version is the ETag'), ...errorResponses(400, 401, 404, 412) },
-    },
-  }, async (request, reply) => {
-    const { clientId, stepId } = stepOf(request.params);
-    const saved = await screening.merge(userOf(request), clientId, stepId, bodyOf(request), { ifMatch: ifMatchOf(request) });
-    void reply.headers(versionHeaders(saved));
-    return saved.values;
-  });
-
-  app.delete('/screening/:clientId/', {
-    schema: {
-      tags: ['screening'],
-      summary: 'Start over: delete every step record and the progress of the client\'s screening; the client\'s profile (and insured 1\'s answers kept there) stays. Only the client\'s own adviser may.',
-      params: idParams('clientId'),
-      response: { 200: ref('Success'), ...errorResponses(401, 403, 404) },
-    },
-  }, async (request) => {
-    const user = userOf(request);
-    const clientId = parseId((request.params as { clientId: string }).clientId);
-    await app.clients.requireAccess(user, clientId);
-    // A broker the client lists may work on the screening, but throwing it away is its adviser's decision.
-    if ((await app.clients.ownerOf(clientId)).ownerUserId !== user.id) throw forbidden('clientId', START_OVER_FORBIDDEN);
-    const removed = Object.keys(await records.load(clientId)).sort();
-    await db.transaction().execute(async (trx) => {
-      // On the trail as one entry: which steps' answers were thrown away (their values are not copied there).
-      await app.audit.record(trx, { clientId, userId: user.id, entity: 'step', entityId: '*', changes: removed.map((field) => ({ field, from: 'answered', to: null })) });
-      await records.clear(clientId, trx);
-      await trx.deleteFrom('screening_progress').where('client_id', '=', clientId).execute();
+export const screeningPlugin = fp(
+  async (app) => {
+    const { db, dialect } = app.database;
+    // How many saves share a statement or a commit: where group commit pays, and why a save costs less when busy.
+    const batches = new Histogram({
+      name: 'insure_db_batch_size',
+      help: 'Step-record reads and writes sent together, by kind: reads per statement, writes per statement (PostgreSQL) or per commit (SQLite)',
+      labelNames: ['kind'],
+      buckets: [1, 2, 3, 5, 8, 13, 21, 34, 55],
+      registers: [app.metrics],
     });
-    return { success: true };
-  });
+    const records = createScreeningStore(db, dialect === 'sqlite', app.secrets, app.database.writer, (kind, size) =>
+      batches.observe({ kind }, size),
+    );
+    const screening = createScreeningService(app.engine, records, app.clients, db, app.audit);
+    app.decorate('records', records);
+    app.decorate('screening', screening);
+    const { engine } = app;
+    const stepParams = {
+      type: 'object',
+      properties: {
+        clientId: (idParams('clientId').properties as { clientId: unknown }).clientId,
+        stepId: { type: 'string', enum: engine.order },
+      },
+      required: ['clientId', 'stepId'],
+    };
+    const stepOf = (params: unknown): { clientId: number; stepId: string } => {
+      const { clientId, stepId } = params as { clientId: string; stepId: string };
+      if (!engine.isScreeningStep(stepId)) throw notFound();
+      return { clientId: parseId(clientId), stepId };
+    };
 
-  progressRoutes(app);
+    app.get(
+      '/screening/:clientId/',
+      {
+        schema: {
+          tags: ['screening'],
+          summary:
+            'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records and $context (the facts the definitions read)',
+          params: idParams('clientId'),
+          response: { 200: ref('ApplicationData'), ...errorResponses(401, 404) },
+        },
+      },
+      async (request) =>
+        screening.load(userOf(request), parseId((request.params as { clientId: string }).clientId), { facts: true }),
+    );
 
-  /** The step's new version as the ETag; the other records the save wrote, as `basic="5"`, for the windows showing them. */
-  function versionHeaders(saved: { version: number; others: Record<string, number> }): Record<string, string> {
-    const others = Object.entries(saved.others).map(([stepId, v]) => `${stepId}=${etagOf(v)}`).join(', ');
-    return { etag: etagOf(saved.version), ...(others ? { 'x-step-versions': others } : {}) };
-  }
-}, { name: 'screening', dependencies: ['db', 'engine', 'clients', 'secrets'] });
+    app.get(
+      '/screening/:clientId/:stepId/',
+      {
+        schema: {
+          tags: ['screening'],
+          summary:
+            'One step record as stored, with its version as the ETag (send it back as If-Match to save over it); {} when none is saved',
+          params: stepParams,
+          response: {
+            200: ref('step_{stepId}', 'The step record ({} when none is saved)'),
+            ...errorResponses(401, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { clientId, stepId } = stepOf(request.params);
+        const data = await screening.load(userOf(request), clientId);
+        const versions = (data.$versions ?? {}) as Record<string, number>;
+        void reply.header('etag', etagOf(versions[stepId] ?? 0));
+        return data[stepId] ?? {};
+      },
+    );
+
+    app.put(
+      '/screening/:clientId/:stepId/',
+      {
+        config: { metric: 'save' },
+        schema: {
+          tags: ['screening'],
+          summary: "Save one step record whole; 400 with the definitions' messages when the engine finds errors",
+          'x-clearsHiddenAnswers': true,
+          description:
+            "The record's shape is steps/{stepId}/schema.json; the step's rules (rules.json) are checked too. With If-Match, a record saved since gets 412.",
+          params: stepParams,
+          // One path per step in the document, each with its step's schema.
+          body: ref('step_{stepId}', 'The step record'),
+          response: {
+            200: ref('step_{stepId}', 'The record as saved; its new version is the ETag'),
+            ...errorResponses(400, 401, 404, 412),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { clientId, stepId } = stepOf(request.params);
+        const saved = await screening.save(userOf(request), clientId, stepId, bodyOf(request), {
+          ifMatch: ifMatchOf(request),
+        });
+        void reply.headers(versionHeaders(saved));
+        return saved.values;
+      },
+    );
+
+    app.patch(
+      '/screening/:clientId/:stepId/',
+      {
+        config: { metric: 'save' },
+        schema: {
+          tags: ['screening'],
+          summary:
+            'Save part of a step record ("Save Progress" of one page): the top-level fields given are merged into the stored record; for a step with pages only those pages are checked',
+          'x-clearsHiddenAnswers': true,
+          params: stepParams,
+          body: ref('step_{stepId}', 'Some top-level fields of the step record'),
+          response: {
+            200: ref('step_{stepId}', 'The whole record as saved; its new version is the ETag'),
+            ...errorResponses(400, 401, 404, 412),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { clientId, stepId } = stepOf(request.params);
+        const saved = await screening.merge(userOf(request), clientId, stepId, bodyOf(request), {
+          ifMatch: ifMatchOf(request),
+        });
+        void reply.headers(versionHeaders(saved));
+        return saved.values;
+      },
+    );
+
+    app.delete(
+      '/screening/:clientId/',
+      {
+        schema: {
+          tags: ['screening'],
+          summary:
+            "Start over: delete every step record and the progress of the client's screening; the client's profile (and insured 1's answers kept there) stays. Only the client's own adviser may.",
+          params: idParams('clientId'),
+          response: { 200: ref('Success'), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const clientId = parseId((request.params as { clientId: string }).clientId);
+        await app.clients.requireAccess(user, clientId);
+        // A broker the client lists may work on the screening, but throwing it away is its adviser's decision.
+        if ((await app.clients.ownerOf(clientId)).ownerUserId !== user.id)
+          throw forbidden('clientId', START_OVER_FORBIDDEN);
+        const removed = Object.keys(await records.load(clientId)).sort();
+        await db.transaction().execute(async (trx) => {
+          // On the trail as one entry: which steps' answers were thrown away (their values are not copied there).
+          await app.audit.record(trx, {
+            clientId,
+            userId: user.id,
+            entity: 'step',
+            entityId: '*',
+            changes: removed.map((field) => ({ field, from: 'answered', to: null })),
+          });
+          await records.clear(clientId, trx);
+          await trx.deleteFrom('screening_progress').where('client_id', '=', clientId).execute();
+        });
+        return { success: true };
+      },
+    );
+
+    progressRoutes(app);
+
+    /** The step's new version as the ETag; the other records the save wrote, as `basic="5"`, for the windows showing them. */
+    function versionHeaders(saved: { version: number; others: Record<string, number> }): Record<string, string> {
+      const others = Object.entries(saved.others)
+        .map(([stepId, v]) => `${stepId}=${etagOf(v)}`)
+        .join(', ');
+      return { etag: etagOf(saved.version), ...(others ? { 'x-step-versions': others } : {}) };
+    }
+  },
+  { name: 'screening', dependencies: ['db', 'engine', 'clients', 'secrets'] },
+);

@@ -26,11 +26,19 @@ export function createRecordCodec(definitions: Definitions, box: SecretBox): Rec
   return {
     seal(clientId, stepId, record) {
       const own = fields[stepId];
-      return own ? mapSecrets(record, own, (value, _f, path) => (isSealed(value) ? value : box.seal(value, context(clientId, stepId, path)))) : record;
+      return own
+        ? mapSecrets(record, own, (value, _f, path) =>
+            isSealed(value) ? value : box.seal(value, context(clientId, stepId, path)),
+          )
+        : record;
     },
     open(clientId, stepId, record) {
       const own = fields[stepId];
-      return own ? mapSecrets(record, own, (value, _f, path) => (isSealed(value) ? box.open(value, context(clientId, stepId, path)) : value)) : record;
+      return own
+        ? mapSecrets(record, own, (value, _f, path) =>
+            isSealed(value) ? box.open(value, context(clientId, stepId, path)) : value,
+          )
+        : record;
     },
     hasPlain(stepId, record) {
       let plain = false;
@@ -45,4 +53,9 @@ export function createRecordCodec(definitions: Definitions, box: SecretBox): Rec
 }
 
 /** The codec of a store without secrets (tests that write records directly, tools). */
-export const PLAIN_CODEC: RecordCodec = { seal: (_c, _s, r) => r, open: (_c, _s, r) => r, hasPlain: () => false, steps: [] };
+export const PLAIN_CODEC: RecordCodec = {
+  seal: (_c, _s, r) => r,
+  open: (_c, _s, r) => r,
+  hasPlain: () => false,
+  steps: [],
+};

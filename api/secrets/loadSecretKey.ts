@@ -30,7 +30,8 @@ export function parseSecretKey(text: string, source = 'SECRET_KEY'): Buffer {
  * @returns - the key and where it came from
  */
 export function loadSecretKey(options: { secretKey?: string; dataDir: string }): { key: Buffer; source: string } {
-  if (options.secretKey !== undefined && options.secretKey.trim() !== '') return { key: parseSecretKey(options.secretKey), source: 'SECRET_KEY' };
+  if (options.secretKey !== undefined && options.secretKey.trim() !== '')
+    return { key: parseSecretKey(options.secretKey), source: 'SECRET_KEY' };
   ensurePrivateDir(options.dataDir);
   const file = join(options.dataDir, KEY_FILE);
   try {

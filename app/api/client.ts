@@ -152,7 +152,10 @@ export async function downloadFile(path: string): Promise<DownloadedFile> {
     if (response.status === 401) endSession();
     throw new ApiError(errorField(body) ?? 'Failed to download the file', response.status, body);
   }
-  return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('Content-Disposition')) };
+  return {
+    blob: await response.blob(),
+    filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
+  };
 }
 
 // ---------- accounts ----------
@@ -203,7 +206,11 @@ export async function logout(): Promise<void> {
   const token = getToken();
   if (!token) return;
   try {
-    await fetch(`${apiBase}/api/logout/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` }, body: '{}' });
+    await fetch(`${apiBase}/api/logout/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
+      body: '{}',
+    });
   } catch {
     // The local session is what matters; the server token expires by itself.
   }
@@ -226,7 +233,10 @@ export async function listClients(signal?: AbortSignal): Promise<ClientList> {
  * GET /api/clients/{id}/, with ?include=life_applications when asked.
  * @throws ApiError - server error or "Error fetching client profile".
  */
-export function getClient(id: Id, options: { includeApplications?: boolean; signal?: AbortSignal } = {}): Promise<Client> {
+export function getClient(
+  id: Id,
+  options: { includeApplications?: boolean; signal?: AbortSignal } = {},
+): Promise<Client> {
   const query = options.includeApplications ? '?include=life_applications' : '';
   return apiRequest<Client>(`/api/clients/${encodeURIComponent(String(id))}/${query}`, {
     fallback: 'Error fetching client profile',
@@ -236,7 +246,11 @@ export function getClient(id: Id, options: { includeApplications?: boolean; sign
 
 /** POST /api/clients/. @returns - the created client (with its id). */
 export function createClient(input: ClientProfileInput): Promise<Client> {
-  return apiRequest<Client>('/api/clients/', { method: 'POST', body: input, fallback: 'Error creating client profile' });
+  return apiRequest<Client>('/api/clients/', {
+    method: 'POST',
+    body: input,
+    fallback: 'Error creating client profile',
+  });
 }
 
 /** PATCH /api/clients/{id}/. */
@@ -273,7 +287,9 @@ export async function listBrokers(signal?: AbortSignal): Promise<Broker[]> {
  * @throws ApiError - the server's error field, else "Failed to load applications".
  */
 export async function listApplications(): Promise<LifeApplication[]> {
-  const body = await apiRequest<LifeApplication[] | null>('/api/applications/', { fallback: 'Failed to load applications' });
+  const body = await apiRequest<LifeApplication[] | null>('/api/applications/', {
+    fallback: 'Failed to load applications',
+  });
   return Array.isArray(body) ? body : [];
 }
 

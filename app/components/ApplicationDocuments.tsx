@@ -64,11 +64,18 @@ export function ApplicationDocuments({ generations, busy, onDownload }: Applicat
           />
         ))}
         {combined ? (
-          <DownloadButton label="Download all" subject="all documents" busy={busy.has(combined)} onClick={() => onDownload(combined)} />
+          <DownloadButton
+            label="Download all"
+            subject="all documents"
+            busy={busy.has(combined)}
+            onClick={() => onDownload(combined)}
+          />
         ) : null}
       </div>
       {earlier.length ? (
-        <p className="documents-earlier muted text-sm">Earlier: {earlier.map((g) => formatDate(g.created_at)).join(', ')}</p>
+        <p className="documents-earlier muted text-sm">
+          Earlier: {earlier.map((g) => formatDate(g.created_at)).join(', ')}
+        </p>
       ) : null}
     </>
   );

@@ -15,7 +15,13 @@ function statusText(status: string | null | undefined): string {
  * Life applications: Date, Type, Product, Insureds, Status, Face Amount and Documents (the newest generation's PDFs,
  * downloaded with the session's token). A failed download is reported above the table.
  */
-export function ApplicationsTable({ applications, showClient = false }: { applications: LifeApplication[]; showClient?: boolean }) {
+export function ApplicationsTable({
+  applications,
+  showClient = false,
+}: {
+  applications: LifeApplication[];
+  showClient?: boolean;
+}) {
   const files = useFileDownloads();
   return (
     <>
@@ -54,9 +60,19 @@ export function ApplicationsTable({ applications, showClient = false }: { applic
                 return (
                   <tr key={application.id}>
                     {showClient ? (
-                      <td className="card-title-cell">{application.client_id !== undefined ? <Link to={`/client/profile/${application.client_id}`}>{application.client_name || 'Client'}</Link> : application.client_name}</td>
+                      <td className="card-title-cell">
+                        {application.client_id !== undefined ? (
+                          <Link to={`/client/profile/${application.client_id}`}>
+                            {application.client_name || 'Client'}
+                          </Link>
+                        ) : (
+                          application.client_name
+                        )}
+                      </td>
                     ) : null}
-                    <td className="cell-nowrap" data-label="Date">{formatDate(application.created_at)}</td>
+                    <td className="cell-nowrap" data-label="Date">
+                      {formatDate(application.created_at)}
+                    </td>
                     <td data-label="Type">{application.application_type_label || '-'}</td>
                     <td data-label="Product">{application.product_type_label || '-'}</td>
                     <td data-label="Insureds">{application.number_of_insureds ?? '-'}</td>
@@ -64,15 +80,24 @@ export function ApplicationsTable({ applications, showClient = false }: { applic
                       <span className="status-stack">
                         <span className={statusBadgeClass(application.status)}>{statusText(application.status)}</span>
                         {application.definitions_changed ? (
-                          <span className="badge" title="The screening's questions changed after this application was started: its review lists anything new to answer">
+                          <span
+                            className="badge"
+                            title="The screening's questions changed after this application was started: its review lists anything new to answer"
+                          >
                             Questions updated
                           </span>
                         ) : null}
                       </span>
                     </td>
-                    <td className="cell-num" data-label="Face Amount">{amount ?? <em className="not-set">Not set</em>}</td>
+                    <td className="cell-num" data-label="Face Amount">
+                      {amount ?? <em className="not-set">Not set</em>}
+                    </td>
                     <td className="cell-documents" data-label="Documents">
-                      <ApplicationDocuments generations={application.generations} busy={files.busy} onDownload={(url, filename) => void files.download(url, filename)} />
+                      <ApplicationDocuments
+                        generations={application.generations}
+                        busy={files.busy}
+                        onDownload={(url, filename) => void files.download(url, filename)}
+                      />
                     </td>
                   </tr>
                 );

@@ -133,7 +133,9 @@ export function ClientList() {
           </div>
           {!loading && !error && (
             <span className="muted text-sm" aria-live="polite">
-              {visible.length === clients.length ? `${clients.length} ${clients.length === 1 ? 'client' : 'clients'}` : `${visible.length} of ${clients.length} clients`}
+              {visible.length === clients.length
+                ? `${clients.length} ${clients.length === 1 ? 'client' : 'clients'}`
+                : `${visible.length} of ${clients.length} clients`}
             </span>
           )}
         </div>
@@ -170,7 +172,11 @@ export function ClientList() {
                         <UsersIcon />
                       </span>
                       <h3>No clients found</h3>
-                      {query ? <p>Try a different name, email or phone number.</p> : <p>Create a client profile to get started.</p>}
+                      {query ? (
+                        <p>Try a different name, email or phone number.</p>
+                      ) : (
+                        <p>Create a client profile to get started.</p>
+                      )}
                     </div>
                   </td>
                 </tr>
@@ -183,9 +189,15 @@ export function ClientList() {
                         <Link to={`/client/profile/${client.id}`}>{name}</Link>
                       </td>
                       <td data-label="Email">{email(client.email)}</td>
-                      <td className="cell-nowrap" data-label="Phone">{dim(formatPhone(client.phone ?? client.phone_primary))}</td>
-                      <td className="cell-nowrap" data-label="Created">{dim(formatDate(client.created_at))}</td>
-                      <td className="cell-nowrap" data-label="Last Updated">{dim(formatDate(client.updated_at))}</td>
+                      <td className="cell-nowrap" data-label="Phone">
+                        {dim(formatPhone(client.phone ?? client.phone_primary))}
+                      </td>
+                      <td className="cell-nowrap" data-label="Created">
+                        {dim(formatDate(client.created_at))}
+                      </td>
+                      <td className="cell-nowrap" data-label="Last Updated">
+                        {dim(formatDate(client.updated_at))}
+                      </td>
                       <td className="card-action-cell">
                         <button
                           type="button"
@@ -197,7 +209,11 @@ export function ClientList() {
                         </button>
                       </td>
                       <td className="cell-actions">
-                        <RowMenu label={name} editTo={`/client/profile/${client.id}`} onDelete={client.access === 'broker' ? undefined : () => setPendingDelete(client)} />
+                        <RowMenu
+                          label={name}
+                          editTo={`/client/profile/${client.id}`}
+                          onDelete={client.access === 'broker' ? undefined : () => setPendingDelete(client)}
+                        />
                       </td>
                     </tr>
                   );

@@ -17,7 +17,17 @@ export interface ConfirmDialogProps {
  * A modal confirmation. Focus starts on Cancel (the safe choice), Tab stays inside,
  * Escape or a click on the backdrop cancels, and focus returns to where it was on close.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel, onDismiss = onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+  onDismiss = onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -36,7 +46,9 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
       return;
     }
     if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>('button:not(:disabled), [href], input, select, textarea'));
+    const focusable = Array.from(
+      dialogRef.current.querySelectorAll<HTMLElement>('button:not(:disabled), [href], input, select, textarea'),
+    );
     if (focusable.length === 0) return;
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
@@ -75,7 +87,13 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
           <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </button>
-          <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+          <button
+            type="button"
+            className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
             {confirmLabel}
           </button>
         </div>

@@ -41,14 +41,20 @@ function subject(entry: HistoryEntry): string {
  */
 function definitionOf(entry: HistoryEntry): StepDefinition | undefined {
   const { engine } = screeningRuntime();
-  const id = entry.entity === 'client' ? engine.definitions.flow.forms?.find((f) => f.record === 'client')?.id : entry.entity === 'step' ? entry.entity_id : undefined;
+  const id =
+    entry.entity === 'client'
+      ? engine.definitions.flow.forms?.find((f) => f.record === 'client')?.id
+      : entry.entity === 'step'
+        ? entry.entity_id
+        : undefined;
   return id && engine.hasStep(id) ? engine.definitions.steps[id] : undefined;
 }
 
 /** A recorded value as the adviser reads it: blank as "—", option labels from the definition, yes/no, lists joined. */
 function shown(value: unknown, def?: StepDefinition, path?: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (def && path !== undefined && (typeof value === 'string' || typeof value === 'boolean')) return labelOf(def, path, value) || '—';
+  if (def && path !== undefined && (typeof value === 'string' || typeof value === 'boolean'))
+    return labelOf(def, path, value) || '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.length ? value.map((v) => shown(v, def, path)).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
@@ -69,7 +75,10 @@ function fieldName(path: string, def?: StepDefinition): string {
   const field = def && answerFields(def).find((f) => f.path === genericPath(path));
   if (field) {
     let i = 0;
-    return field.titles.filter(Boolean).map((t) => (t.includes('{n}') ? t.replace('{n}', String(Number(rows[i++] ?? 0) + 1)) : t)).join(' › ');
+    return field.titles
+      .filter(Boolean)
+      .map((t) => (t.includes('{n}') ? t.replace('{n}', String(Number(rows[i++] ?? 0) + 1)) : t))
+      .join(' › ');
   }
   return path
     .split('.')
@@ -88,7 +97,10 @@ function inFormOrder(changes: HistoryEntry['changes'], def?: StepDefinition): Hi
   const order = new Map(answerFields(def).map((f, i) => [f.path, i]));
   const place = (field: string): number => order.get(genericPath(field)) ?? order.size;
   // Stable: rows of one list keep their order, fields unknown to the definition keep theirs, last.
-  return changes.map((c, i) => ({ c, i })).sort((a, b) => place(a.c.field) - place(b.c.field) || a.i - b.i).map(({ c }) => c);
+  return changes
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => place(a.c.field) - place(b.c.field) || a.i - b.i)
+    .map(({ c }) => c);
 }
 
 /**
@@ -104,22 +116,36 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
   // Entries whose every change the adviser asked to see.
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
 
-  const load = useCallback(async (before?: number, signal?: AbortSignal) => {
-    setState('loading');
-    try {
-      const query = `?limit=${PAGE}${before ? `&before=${before}` : ''}`;
-      const body = await apiRequest<{ results: HistoryEntry[] }>(`/api/clients/${encodeURIComponent(clientId)}/history/${query}`, { signal, fallback: 'Failed to load the history' });
-      const results = body?.results ?? [];
-      setEntries((current) => (before ? [...current, ...results] : results));
-      // The steps named load in the background; until then (or if one fails) their fields read as recorded.
-      const steps = [...new Set(results.filter((e) => e.entity === 'step' && isScreeningStep(e.entity_id)).map((e) => e.entity_id))];
-      if (steps.length) void loadSteps(steps).then(() => setLabelsReady((n) => n + 1), () => undefined);
-      setMore(results.length === PAGE);
-      setState('ready');
-    } catch {
-      if (!signal?.aborted) setState('error');
-    }
-  }, [clientId]);
+  const load = useCallback(
+    async (before?: number, signal?: AbortSignal) => {
+      setState('loading');
+      try {
+        const query = `?limit=${PAGE}${before ? `&before=${before}` : ''}`;
+        const body = await apiRequest<{ results: HistoryEntry[] }>(
+          `/api/clients/${encodeURIComponent(clientId)}/history/${query}`,
+          { signal, fallback: 'Failed to load the history' },
+        );
+        const results = body?.results ?? [];
+        setEntries((current) => (before ? [...current, ...results] : results));
+        // The steps named load in the background; until then (or if one fails) their fields read as recorded.
+        const steps = [
+          ...new Set(
+            results.filter((e) => e.entity === 'step' && isScreeningStep(e.entity_id)).map((e) => e.entity_id),
+          ),
+        ];
+        if (steps.length)
+          void loadSteps(steps).then(
+            () => setLabelsReady((n) => n + 1),
+            () => undefined,
+          );
+        setMore(results.length === PAGE);
+        setState('ready');
+      } catch {
+        if (!signal?.aborted) setState('error');
+      }
+    },
+    [clientId],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -145,40 +171,59 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
           {entries.map((entry) => {
             const def = definitionOf(entry);
             return (
-            <li key={entry.id} className="history-entry">
-              <p className="history-head">
-                <strong>{subject(entry)}</strong>
-                <span className="muted">
-                  {' '}
-                  by {entry.user?.username ?? 'the system'} · <time dateTime={entry.at}>{formatDate(entry.at)} {timeFormat.format(new Date(entry.at))}</time>
-                </span>
-              </p>
-              <ul className="history-changes" id={`history-changes-${entry.id}`}>
-                {inFormOrder(entry.changes, def).slice(0, expanded.has(entry.id) ? undefined : SHOWN_CHANGES).map((change) => {
-                  const path = genericPath(change.field);
-                  return (
-                    <li key={change.field}>
-                      <span className="history-field">{fieldName(change.field, def)}</span>: {shown(change.from, def, path)} → {shown(change.to, def, path)}
+              <li key={entry.id} className="history-entry">
+                <p className="history-head">
+                  <strong>{subject(entry)}</strong>
+                  <span className="muted">
+                    {' '}
+                    by {entry.user?.username ?? 'the system'} ·{' '}
+                    <time dateTime={entry.at}>
+                      {formatDate(entry.at)} {timeFormat.format(new Date(entry.at))}
+                    </time>
+                  </span>
+                </p>
+                <ul className="history-changes" id={`history-changes-${entry.id}`}>
+                  {inFormOrder(entry.changes, def)
+                    .slice(0, expanded.has(entry.id) ? undefined : SHOWN_CHANGES)
+                    .map((change) => {
+                      const path = genericPath(change.field);
+                      return (
+                        <li key={change.field}>
+                          <span className="history-field">{fieldName(change.field, def)}</span>:{' '}
+                          {shown(change.from, def, path)} → {shown(change.to, def, path)}
+                        </li>
+                      );
+                    })}
+                  {entry.changes.length > SHOWN_CHANGES && !expanded.has(entry.id) ? (
+                    <li className="history-more">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm"
+                        aria-controls={`history-changes-${entry.id}`}
+                        onClick={() => setExpanded((set) => new Set(set).add(entry.id))}
+                      >
+                        Show {entry.changes.length - SHOWN_CHANGES} more
+                      </button>
                     </li>
-                  );
-                })}
-                {entry.changes.length > SHOWN_CHANGES && !expanded.has(entry.id) ? (
-                  <li className="history-more">
-                    <button type="button" className="btn btn-ghost btn-sm" aria-controls={`history-changes-${entry.id}`} onClick={() => setExpanded((set) => new Set(set).add(entry.id))}>
-                      Show {entry.changes.length - SHOWN_CHANGES} more
-                    </button>
-                  </li>
-                ) : null}
-              </ul>
-            </li>
+                  ) : null}
+                </ul>
+              </li>
             );
           })}
         </ol>
       ) : null}
-      {state === 'loading' ? <p className="muted card-body" role="status">Loading history…</p> : null}
+      {state === 'loading' ? (
+        <p className="muted card-body" role="status">
+          Loading history…
+        </p>
+      ) : null}
       {more && state === 'ready' ? (
         <div className="card-footer">
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load(entries[entries.length - 1]?.id)}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void load(entries[entries.length - 1]?.id)}
+          >
             Show older changes
           </button>
         </div>

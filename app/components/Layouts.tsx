@@ -17,7 +17,10 @@ export function AppLayout() {
   // Only a session that ends while these pages are open is news to the adviser (not one that ended before).
   const [endingsAtOpen] = useState(endings);
   if (!isSignedIn()) {
-    const state: LoginState = { from: `${location.pathname}${location.search}${location.hash}`, ...(endings > endingsAtOpen ? { ended: true } : {}) };
+    const state: LoginState = {
+      from: `${location.pathname}${location.search}${location.hash}`,
+      ...(endings > endingsAtOpen ? { ended: true } : {}),
+    };
     return <Navigate to="/" replace state={state} />;
   }
   return (

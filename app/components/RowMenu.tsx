@@ -28,7 +28,10 @@ export function RowMenu({ label, editTo, onDelete }: RowMenuProps) {
   const toggle = () => {
     const next = !open;
     setOpen(next);
-    if (next) requestAnimationFrame(() => document.getElementById(menuId)?.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
+    if (next)
+      requestAnimationFrame(() =>
+        document.getElementById(menuId)?.querySelector<HTMLElement>('[role="menuitem"]')?.focus(),
+      );
   };
 
   return (

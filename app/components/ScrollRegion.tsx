@@ -5,7 +5,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
  * scrolls it is a named region in the tab order, so a keyboard can reach it and scroll it with the arrow keys
  * (WCAG 2.1.1; axe's scrollable-region-focusable). While everything fits it is a plain box and no extra tab stop.
  */
-export function ScrollRegion({ label, className = 'table-wrap', children }: { label: string; className?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className = 'table-wrap',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {

@@ -25,7 +25,10 @@ export function UserMenu() {
   // brings it back to the button.
   const toggle = (next: boolean) => {
     setOpen(next);
-    if (next) requestAnimationFrame(() => document.getElementById(menuId)?.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
+    if (next)
+      requestAnimationFrame(() =>
+        document.getElementById(menuId)?.querySelector<HTMLElement>('[role="menuitem"]')?.focus(),
+      );
   };
 
   const onLogout = async () => {

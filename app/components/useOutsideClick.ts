@@ -6,7 +6,11 @@ import { useEffect, type RefObject } from 'react';
  * @param active - listen only while true (the menu is open).
  * @param onOutside - usually closes the menu.
  */
-export function useOutsideClick(ref: RefObject<HTMLElement | null>, active: boolean, onOutside: (reason: 'outside' | 'escape') => void): void {
+export function useOutsideClick(
+  ref: RefObject<HTMLElement | null>,
+  active: boolean,
+  onOutside: (reason: 'outside' | 'escape') => void,
+): void {
   useEffect(() => {
     if (!active) return;
     const onPointer = (event: Event) => {

@@ -14,7 +14,9 @@ function AllApplications() {
     let live = true;
     listApplications()
       .then((list) => live && setApplications(list))
-      .catch((e: unknown) => live && setError(e instanceof Error && e.message ? e.message : 'Failed to load applications'));
+      .catch(
+        (e: unknown) => live && setError(e instanceof Error && e.message ? e.message : 'Failed to load applications'),
+      );
     return () => {
       live = false;
     };
@@ -22,7 +24,9 @@ function AllApplications() {
   return (
     <section className="card" aria-labelledby="all-applications" style={{ marginTop: 'var(--space-6)' }}>
       <div className="card-body">
-        <h2 id="all-applications" className="section-title">All applications</h2>
+        <h2 id="all-applications" className="section-title">
+          All applications
+        </h2>
         {error ? (
           <div className="alert alert-error" role="alert">
             <AlertIcon />

@@ -41,7 +41,13 @@ function bodyOf(record: JsonObject): ClientProfileInput {
   for (const [field, schema] of Object.entries(propertiesOf())) {
     const value = record[field];
     if (typeof value === 'string') body[field] = value.trim();
-    else if (value === undefined || value === null) body[field] = schema.type === 'array' ? [] : schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string')) ? '' : null;
+    else if (value === undefined || value === null)
+      body[field] =
+        schema.type === 'array'
+          ? []
+          : schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'))
+            ? ''
+            : null;
     else body[field] = value;
   }
   return body;
@@ -50,7 +56,9 @@ function bodyOf(record: JsonObject): ClientProfileInput {
 /** The server's field errors of a refused save (400), to show next to the fields. */
 function fieldErrorsOf(cause: unknown): FieldError[] {
   const errors = cause instanceof ApiError ? (cause.body as { errors?: unknown } | null)?.errors : undefined;
-  return Array.isArray(errors) ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
+  return Array.isArray(errors)
+    ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string')
+    : [];
 }
 
 /** "/client/profile" (blank) and "/client/profile/{clientId}": the client's basic information and applications. */
@@ -110,7 +118,8 @@ function ClientProfileForm() {
           setAccess(client.access ?? null);
         })
         .catch((cause: unknown) => {
-          if (!controller.signal.aborted) setLoadError(cause instanceof Error ? cause.message : 'Error fetching client profile');
+          if (!controller.signal.aborted)
+            setLoadError(cause instanceof Error ? cause.message : 'Error fetching client profile');
         })
         .finally(() => {
           if (!controller.signal.aborted) setLoading(false);
@@ -151,7 +160,9 @@ function ClientProfileForm() {
       const errors = fieldErrorsOf(cause);
       setServerErrors(errors);
       if (errors.length) setShowErrors(true);
-      setFormError(cause instanceof Error && cause.message ? cause.message : (options.saveErrorMessage ?? 'An error occurred'));
+      setFormError(
+        cause instanceof Error && cause.message ? cause.message : (options.saveErrorMessage ?? 'An error occurred'),
+      );
       setSaving(false);
     }
   };
@@ -197,14 +208,22 @@ function ClientProfileForm() {
   return (
     <div className="page page-narrow">
       <p style={{ marginBottom: 'var(--space-3)' }}>
-        <Link to="/dashboard" className="text-sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}>
+        <Link
+          to="/dashboard"
+          className="text-sm"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}
+        >
           <ArrowLeftIcon /> Back to clients
         </Link>
       </p>
       <div className="page-header">
         <div>
           <h1 className="page-title">{heading}</h1>
-          <p className="page-subtitle">{clientId ? clientName || 'Update the client and continue to the screening.' : 'Add a new client, then continue to the screening.'}</p>
+          <p className="page-subtitle">
+            {clientId
+              ? clientName || 'Update the client and continue to the screening.'
+              : 'Add a new client, then continue to the screening.'}
+          </p>
         </div>
       </div>
 
@@ -243,7 +262,13 @@ function ClientProfileForm() {
             <h2 className="section-title" id="applications-title" style={{ margin: 0 }}>
               Insurance Applications
             </h2>
-            <button type="button" className="btn btn-primary btn-sm" onClick={onNewApplication} disabled={creating} aria-busy={creating || undefined}>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={onNewApplication}
+              disabled={creating}
+              aria-busy={creating || undefined}
+            >
               <PlusIcon />
               New Insurance Application
             </button>

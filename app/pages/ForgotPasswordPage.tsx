@@ -14,8 +14,8 @@ export default function ForgotPasswordPage() {
             Forgot password
           </h1>
           <p className="muted">
-            Password resets are handled by your agency administrator. Contact them with the email address of your account and they will
-            send you a new password.
+            Password resets are handled by your agency administrator. Contact them with the email address of your
+            account and they will send you a new password.
           </p>
           <div className="btn-group">
             <Link to="/" className="btn btn-primary">

@@ -79,12 +79,22 @@ export default function LoginPage() {
         </div>
         <div className="auth-row">
           <label className="checkbox">
-            <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            <input
+              type="checkbox"
+              name="remember"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
             Remember me
           </label>
           <Link to="/forgot-password">Forgot password</Link>
         </div>
-        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg btn-block"
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {busy ? 'Signing in...' : 'Sign in'}
         </button>
       </form>

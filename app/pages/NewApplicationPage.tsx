@@ -33,7 +33,9 @@ export default function NewApplicationPage() {
     setBusy(true);
     try {
       const { id } = await createApplication(clientId || null);
-      navigate(`/client/${encodeURIComponent(clientId)}/screening/basic?application_id=${encodeURIComponent(String(id))}`);
+      navigate(
+        `/client/${encodeURIComponent(clientId)}/screening/basic?application_id=${encodeURIComponent(String(id))}`,
+      );
     } catch (cause) {
       setError(cause instanceof Error && cause.message ? cause.message : 'Failed to create new application');
       setBusy(false);
@@ -43,7 +45,11 @@ export default function NewApplicationPage() {
   return (
     <div className="page page-narrow">
       <p style={{ marginBottom: 'var(--space-3)' }}>
-        <Link to="/applications" className="text-sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}>
+        <Link
+          to="/applications"
+          className="text-sm"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}
+        >
           <ArrowLeftIcon /> Back to applications
         </Link>
       </p>
@@ -68,7 +74,12 @@ export default function NewApplicationPage() {
               <label className="field-label" htmlFor="new-application-client">
                 Client
               </label>
-              <select id="new-application-client" value={clientId} onChange={(event) => setClientId(event.target.value)} required>
+              <select
+                id="new-application-client"
+                value={clientId}
+                onChange={(event) => setClientId(event.target.value)}
+                required
+              >
                 <option value="">Select a client...</option>
                 {clients.map((client) => (
                   <option key={client.id} value={String(client.id)}>
@@ -85,7 +96,12 @@ export default function NewApplicationPage() {
             <Link to="/applications" className="btn btn-secondary">
               Cancel
             </Link>
-            <button type="submit" className="btn btn-primary" disabled={busy || !clientId} aria-busy={busy || undefined}>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={busy || !clientId}
+              aria-busy={busy || undefined}
+            >
               Start Application
             </button>
           </div>

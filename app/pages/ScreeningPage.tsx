@@ -55,7 +55,10 @@ export default function ScreeningPage() {
     loading.then(
       ([data, clients, previousInsureds, progress]) => {
         const kept = progress?.stepData?.[progress.currentStep];
-        const progressDrafts = progress && kept && typeof kept === 'object' && !Array.isArray(kept) ? { [progress.currentStep]: kept as JsonObject } : {};
+        const progressDrafts =
+          progress && kept && typeof kept === 'object' && !Array.isArray(kept)
+            ? { [progress.currentStep]: kept as JsonObject }
+            : {};
         if (!controller.signal.aborted) setLoaded({ data, clients, previousInsureds, progressDrafts });
       },
       async (e: unknown) => {
@@ -65,7 +68,12 @@ export default function ScreeningPage() {
         // Otherwise the step's own words from its definition ("Failed to fetch owner details"), once it is loaded.
         const stepMessage = notFound || !isScreeningStep(step) ? undefined : await loadErrorMessageOf(step);
         if (controller.signal.aborted) return;
-        setError({ text: notFound ? 'Client not found' : stepMessage ?? (e instanceof Error && e.message ? e.message : 'Failed to load data'), notFound });
+        setError({
+          text: notFound
+            ? 'Client not found'
+            : (stepMessage ?? (e instanceof Error && e.message ? e.message : 'Failed to load data')),
+          notFound,
+        });
       },
     );
     return () => controller.abort();
@@ -78,22 +86,31 @@ export default function ScreeningPage() {
     if (isScreeningStep(step)) loadSteps([step]).catch(() => undefined);
   }, [step]);
 
-  const context = useMemo<JsonObject>(() => ({
-    clientId,
-    clients: loaded?.clients ?? [],
-    previousInsureds: loaded?.previousInsureds ?? [],
-    ...(applicationId ? { applicationId } : {}),
-  }), [clientId, loaded, applicationId]);
+  const context = useMemo<JsonObject>(
+    () => ({
+      clientId,
+      clients: loaded?.clients ?? [],
+      previousInsureds: loaded?.previousInsureds ?? [],
+      ...(applicationId ? { applicationId } : {}),
+    }),
+    [clientId, loaded, applicationId],
+  );
   // The definitions' lists (provinces) too, so the review shows a chosen province by its name.
-  const lookups = useMemo(() => ({
-    ...screeningRuntime().engine.definitions.flow.lists,
-    clients: loaded?.clients ?? undefined,
-    previousInsureds: loaded?.previousInsureds ?? undefined,
-  }), [loaded]);
-  const failedLookups = useMemo(() => [
-    ...(loaded && loaded.clients === null ? ['clients'] : []),
-    ...(loaded && loaded.previousInsureds === null ? ['previousInsureds'] : []),
-  ], [loaded]);
+  const lookups = useMemo(
+    () => ({
+      ...screeningRuntime().engine.definitions.flow.lists,
+      clients: loaded?.clients ?? undefined,
+      previousInsureds: loaded?.previousInsureds ?? undefined,
+    }),
+    [loaded],
+  );
+  const failedLookups = useMemo(
+    () => [
+      ...(loaded && loaded.clients === null ? ['clients'] : []),
+      ...(loaded && loaded.previousInsureds === null ? ['previousInsureds'] : []),
+    ],
+    [loaded],
+  );
 
   if (!isScreeningStep(step)) {
     return (
@@ -116,7 +133,11 @@ export default function ScreeningPage() {
           <AlertIcon />
           <div>
             <p className="alert-title">{error.text}</p>
-            <p>{error.notFound ? 'This client does not exist, or its screening is not yours to open.' : 'The screening could not be loaded.'}</p>
+            <p>
+              {error.notFound
+                ? 'This client does not exist, or its screening is not yours to open.'
+                : 'The screening could not be loaded.'}
+            </p>
           </div>
         </div>
         <div className="btn-group" style={{ marginTop: 'var(--space-4)' }}>

@@ -33,7 +33,8 @@ export default function ScreeningPromptPage() {
     loadApplication(clientId, controller.signal).then(
       (data) => {
         const { engine } = screeningRuntime();
-        if (!controller.signal.aborted) setForWhom({ title: engine.title('prompt', data), client: engine.names(data).client });
+        if (!controller.signal.aborted)
+          setForWhom({ title: engine.title('prompt', data), client: engine.names(data).client });
       },
       () => undefined,
     );
@@ -78,7 +79,11 @@ export default function ScreeningPromptPage() {
           <h1 className="page-title" id="prompt-title">
             Insurance Screening
           </h1>
-          {forWhom.title ? <p className="page-subtitle" data-testid="prompt-client">{forWhom.title}</p> : null}
+          {forWhom.title ? (
+            <p className="page-subtitle" data-testid="prompt-client">
+              {forWhom.title}
+            </p>
+          ) : null}
           {incomplete ? (
             <>
               <p>You have an incomplete screening. Would you like to continue where you left off?</p>
@@ -89,7 +94,11 @@ export default function ScreeningPromptPage() {
                 </div>
               ) : null}
               <div className="btn-group">
-                <button type="button" className="btn btn-primary" onClick={() => navigate(`${base}/${progress.currentStep}`)}>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => navigate(`${base}/${progress.currentStep}`)}
+                >
                   Continue Screening
                 </button>
                 <button type="button" className="btn btn-secondary" onClick={() => setConfirmStartOver(true)}>
@@ -126,7 +135,8 @@ export default function ScreeningPromptPage() {
           onCancel={() => setConfirmStartOver(false)}
         >
           <p className="dialog-text">
-            Every answer of this screening{forWhom.client ? ` for ${forWhom.client}` : ''} is deleted, with any unsaved answers on this device. The client&apos;s profile stays.
+            Every answer of this screening{forWhom.client ? ` for ${forWhom.client}` : ''} is deleted, with any unsaved
+            answers on this device. The client&apos;s profile stays.
           </p>
         </ConfirmDialog>
       ) : null}

@@ -59,7 +59,15 @@ export default function SignupPage() {
           <label className="field-label" htmlFor="signup-email">
             Email address
           </label>
-          <input id="signup-email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+          <input
+            id="signup-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor="signup-password">
@@ -97,7 +105,14 @@ export default function SignupPage() {
         </div>
         <div className="field">
           <label className="checkbox">
-            <input type="checkbox" name="terms" required checked={agreed} onChange={(event) => setAgreed(event.target.checked)} aria-describedby="signup-terms-links" />
+            <input
+              type="checkbox"
+              name="terms"
+              required
+              checked={agreed}
+              onChange={(event) => setAgreed(event.target.checked)}
+              aria-describedby="signup-terms-links"
+            />
             I agree to the Terms of Service and Privacy Policy
           </label>
           <p className="field-hint" id="signup-terms-links">
@@ -112,7 +127,12 @@ export default function SignupPage() {
             .
           </p>
         </div>
-        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg btn-block"
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {busy ? 'Creating Account...' : 'Create Account'}
         </button>
       </form>

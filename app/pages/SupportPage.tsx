@@ -18,8 +18,8 @@ export default function SupportPage() {
           </span>
           <h2>Adding a client</h2>
           <p>
-            Use <Link to="/client/profile">Create New Client Profile</Link> on the home page. Name, phone, date of birth and gender are
-            required; you can assign one or more brokers.
+            Use <Link to="/client/profile">Create New Client Profile</Link> on the home page. Name, phone, date of birth
+            and gender are required; you can assign one or more brokers.
           </p>
         </section>
         <section className="card tile">
@@ -28,8 +28,8 @@ export default function SupportPage() {
           </span>
           <h2>Running a screening</h2>
           <p>
-            Choose Insurance Screening next to a client. Progress is saved as you go, so you can stop at any step and continue where you
-            left off.
+            Choose Insurance Screening next to a client. Progress is saved as you go, so you can stop at any step and
+            continue where you left off.
           </p>
         </section>
         <section className="card tile">

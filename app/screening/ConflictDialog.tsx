@@ -15,10 +15,18 @@ export interface ConflictDialogProps {
 /** A save refused because another window saved the step first: the adviser chooses whose answers stay. */
 export function ConflictDialog({ message, busy, onLoadTheirs, onKeepMine, onClose }: ConflictDialogProps) {
   return (
-    <ConfirmDialog title={message} confirmLabel="Keep mine" cancelLabel="Load theirs" busy={busy} onConfirm={onKeepMine} onCancel={onLoadTheirs} onDismiss={onClose}>
+    <ConfirmDialog
+      title={message}
+      confirmLabel="Keep mine"
+      cancelLabel="Load theirs"
+      busy={busy}
+      onConfirm={onKeepMine}
+      onCancel={onLoadTheirs}
+      onDismiss={onClose}
+    >
       <p>
-        Someone saved this step in another window or tab after you opened it. Load theirs to see what they saved (your changes here are
-        dropped), or keep mine to save your answers over theirs.
+        Someone saved this step in another window or tab after you opened it. Load theirs to see what they saved (your
+        changes here are dropped), or keep mine to save your answers over theirs.
       </p>
     </ConfirmDialog>
   );

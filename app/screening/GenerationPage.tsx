@@ -24,7 +24,8 @@ interface ResultTexts {
   cards?: Record<string, string>;
 }
 
-const UNAVAILABLE = 'Application generation is not available yet. Your answers are saved, and you can generate the forms once generation is enabled.';
+const UNAVAILABLE =
+  'Application generation is not available yet. Your answers are saved, and you can generate the forms once generation is enabled.';
 
 /** "applications-<person>.pdf", else "applications-<generation id>.pdf"; null leaves the name to the server. */
 function combinedFilename(person: string | undefined, generationId: string | undefined): string | null {
@@ -47,7 +48,9 @@ export function GenerationPage() {
   const options = uiOptionsOf(def);
   const result = (options.result ?? {}) as ResultTexts;
   const formRef = useRef<StepFormHandle>(null);
-  const [formData, setFormData] = useState(() => withRecord(saved, context, step, saved[step] as JsonObject | undefined));
+  const [formData, setFormData] = useState(() =>
+    withRecord(saved, context, step, saved[step] as JsonObject | undefined),
+  );
   const [showErrors, setShowErrors] = useState(false);
   const [busy, setBusy] = useState<'next' | null>(null);
   const [notice, setNotice] = useNotice();
@@ -70,13 +73,24 @@ export function GenerationPage() {
       const stored = await saveStep(clientId, step, record, options.saveErrorMessage ?? 'Failed to save data');
       setSaved(step, stored);
       const forms = (stored.populate_forms as string[] | undefined) ?? [];
-      const { url, id, summary } = await generateApplication(clientId, forms, String((options.messages as Record<string, string> | undefined)?.generateFailed ?? 'Failed to generate PDF forms. Please try again.'));
+      const { url, id, summary } = await generateApplication(
+        clientId,
+        forms,
+        String(
+          (options.messages as Record<string, string> | undefined)?.generateFailed ??
+            'Failed to generate PDF forms. Please try again.',
+        ),
+      );
       setGenerated({ url, id, summary });
     } catch (e) {
       if (e instanceof GenerateError && e.unavailable) setNotice('info', UNAVAILABLE);
       else if (e instanceof SaveError) {
         setShowErrors(true);
-        setNotice('error', e.message, e.errors.map((x) => x.message));
+        setNotice(
+          'error',
+          e.message,
+          e.errors.map((x) => x.message),
+        );
       } else setNotice('error', e instanceof Error ? e.message : 'Failed to generate PDF forms. Please try again.');
     } finally {
       setBusy(null);
@@ -88,13 +102,19 @@ export function GenerationPage() {
     const cards = result.cards ?? {};
     // The server's summary of what it generated: its labels come from the definitions, so nothing is derived here.
     const s = generated.summary;
-    const filename = combinedFilename(clientNameOf(context, clientId) ?? (s && s.primary_insured !== notSpecified ? s.primary_insured : undefined), generated.id);
+    const filename = combinedFilename(
+      clientNameOf(context, clientId) ?? (s && s.primary_insured !== notSpecified ? s.primary_insured : undefined),
+      generated.id,
+    );
     const downloading = generated.url ? downloads.busy.has(generated.url) : false;
     const summary: [string, string][] = [
       [cards.provider ?? 'Provider', s?.provider ?? notSpecified],
       [cards.productType ?? 'Product Type', s?.product_type ?? notSpecified],
       [cards.numberOfInsureds ?? 'Number of Insureds', String(s?.number_of_insureds ?? notSpecified)],
-      [cards.typeOfInsurance ?? 'Type of Insurance', s?.type_of_insurance ?? result.typeOfInsurance ?? 'Life Insurance'],
+      [
+        cards.typeOfInsurance ?? 'Type of Insurance',
+        s?.type_of_insurance ?? result.typeOfInsurance ?? 'Life Insurance',
+      ],
       [cards.primaryInsured ?? 'Primary Insured', s?.primary_insured ?? notSpecified],
       [cards.secondaryInsured ?? 'Secondary Insured', s?.secondary_insured ?? notSpecified],
       [cards.ownerType ?? 'Owner Type', s?.owner_type ?? notSpecified],
@@ -136,7 +156,10 @@ export function GenerationPage() {
             </table>
           </div>
         ) : null}
-        <Notice notice={downloads.error ? { kind: 'error', text: downloads.error, id: 0 } : null} onClose={downloads.dismiss} />
+        <Notice
+          notice={downloads.error ? { kind: 'error', text: downloads.error, id: 0 } : null}
+          onClose={downloads.dismiss}
+        />
         <div className="actions-bar">
           <button type="button" className="btn btn-secondary" onClick={() => navigate('/dashboard')}>
             {result.returnHomeLabel ?? 'Return to Home'}

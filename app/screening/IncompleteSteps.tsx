@@ -19,7 +19,18 @@ export function IncompleteSteps({ steps, title, stepLabel, missingLabel, onOpen 
   const items = steps.map((s) => ({
     id: s.id,
     title: s.title,
-    why: s.missing ? missingLabel : `${s.errors[0]?.message ?? ''}${s.errors.length > 1 ? ` (+${s.errors.length - 1} more)` : ''}`,
+    why: s.missing
+      ? missingLabel
+      : `${s.errors[0]?.message ?? ''}${s.errors.length > 1 ? ` (+${s.errors.length - 1} more)` : ''}`,
   }));
-  return <StepNotice name="review-incomplete" tone="warning" title={title} steps={items} stepLabel={stepLabel} onOpen={onOpen} />;
+  return (
+    <StepNotice
+      name="review-incomplete"
+      tone="warning"
+      title={title}
+      steps={items}
+      stepLabel={stepLabel}
+      onOpen={onOpen}
+    />
+  );
 }

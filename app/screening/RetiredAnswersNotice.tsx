@@ -11,7 +11,11 @@ export interface RetiredAnswersNoticeProps {
 }
 
 /** A recorded path in words, as no definition titles it any more: "old_question.0" -> "Old Question › #1". */
-const inWords = (path: string): string => path.split('.').map((p) => (/^\d+$/.test(p) ? `#${Number(p) + 1}` : titleCase(p))).join(' › ');
+const inWords = (path: string): string =>
+  path
+    .split('.')
+    .map((p) => (/^\d+$/.test(p) ? `#${Number(p) + 1}` : titleCase(p)))
+    .join(' › ');
 
 /**
  * Saved answers to questions the screening no longer asks (its definitions changed after they were saved): they are
@@ -19,5 +23,7 @@ const inWords = (path: string): string => path.split('.').map((p) => (/^\d+$/.te
  */
 export function RetiredAnswersNotice({ steps, title, stepLabel, onOpen }: RetiredAnswersNoticeProps) {
   const items = steps.map((s) => ({ id: s.id, title: s.title, why: s.fields.map(inWords).join(', ') }));
-  return <StepNotice name="review-retired" tone="info" title={title} steps={items} stepLabel={stepLabel} onOpen={onOpen} />;
+  return (
+    <StepNotice name="review-retired" tone="info" title={title} steps={items} stepLabel={stepLabel} onOpen={onOpen} />
+  );
 }

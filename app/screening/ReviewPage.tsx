@@ -47,7 +47,16 @@ export function ReviewPage() {
   const incomplete = useMemo(() => engine.incompleteSteps(data), [engine, data]);
   const retired = useMemo(() => engine.retiredAnswers(data), [engine, data]);
   // The titles the form shows for these answers ("Successor Owner for Arjun Mehta"), step by step.
-  const texts = useMemo(() => Object.fromEntries(sections.map((s) => [s.step, s.step in engine.definitions.steps ? engine.evaluateStep(s.step, data).texts : {}])), [engine, sections, data]);
+  const texts = useMemo(
+    () =>
+      Object.fromEntries(
+        sections.map((s) => [
+          s.step,
+          s.step in engine.definitions.steps ? engine.evaluateStep(s.step, data).texts : {},
+        ]),
+      ),
+    [engine, sections, data],
+  );
 
   return (
     <StepCard heading={options.heading ?? def.flow.title} description={options.description}>
@@ -60,7 +69,10 @@ export function ReviewPage() {
       />
       <RetiredAnswersNotice
         steps={retired}
-        title={options.retiredTitle ?? 'These saved answers are to questions the screening no longer asks. They are left out of the application, and saving the step removes them:'}
+        title={
+          options.retiredTitle ??
+          'These saved answers are to questions the screening no longer asks. They are left out of the application, and saving the step removes them:'
+        }
         stepLabel={options.retiredStepLabel ?? 'Open {title}'}
         onOpen={(stepId) => actor.send({ type: 'EDIT', step: stepId })}
       />
@@ -69,7 +81,12 @@ export function ReviewPage() {
           const stepDef = engine.definitions.steps[section.step];
           if (!stepDef) return null;
           const applies = engine.stepApplies(section.step, data);
-          const summary = summarizeRecord(stepDef, saved[section.step] as JsonObject | undefined, lookups, texts[section.step]);
+          const summary = summarizeRecord(
+            stepDef,
+            saved[section.step] as JsonObject | undefined,
+            lookups,
+            texts[section.step],
+          );
           const empty = !summary.rows.length && !summary.groups.length;
           const headingId = `review-${section.step}`;
           return (
@@ -97,7 +114,11 @@ export function ReviewPage() {
           );
         })}
       </div>
-      {incomplete.length ? <p className="review-blocked muted text-sm" id="review-blocked">{options.incompleteReason ?? 'Every step listed above must be complete before you continue.'}</p> : null}
+      {incomplete.length ? (
+        <p className="review-blocked muted text-sm" id="review-blocked">
+          {options.incompleteReason ?? 'Every step listed above must be complete before you continue.'}
+        </p>
+      ) : null}
       <ActionsBar
         backLabel={options.backLabel ?? 'Back'}
         onBack={() => actor.send({ type: 'BACK' })}

@@ -66,7 +66,9 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
     if (machineStep.current === urlStep) return;
     if (machineStep.current === null) {
       // The machine has not shown its step yet (still loading): a link followed meanwhile still restarts it there.
-      setSession((s) => (s.resumeAt === urlStep ? s : { key: s.key + 1, resumeAt: urlStep, resumePage: urlPageRef.current }));
+      setSession((s) =>
+        s.resumeAt === urlStep ? s : { key: s.key + 1, resumeAt: urlStep, resumePage: urlPageRef.current },
+      );
       return;
     }
     machineStep.current = urlStep;
@@ -74,12 +76,15 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
   }, [urlStep]);
 
   // A new step is a new history entry; a new page of the same step replaces it, so a reload reopens that page.
-  const onPosition = useCallback((step: string, page?: string) => {
-    machineStep.current = step;
-    const to = `${base(clientId)}/${step}${page ? `?page=${encodeURIComponent(page)}` : ''}`;
-    if (step !== urlStepRef.current) navigate(to);
-    else if (page !== urlPageRef.current) navigate(to, { replace: true });
-  }, [clientId, navigate]);
+  const onPosition = useCallback(
+    (step: string, page?: string) => {
+      machineStep.current = step;
+      const to = `${base(clientId)}/${step}${page ? `?page=${encodeURIComponent(page)}` : ''}`;
+      if (step !== urlStepRef.current) navigate(to);
+      else if (page !== urlPageRef.current) navigate(to, { replace: true });
+    },
+    [clientId, navigate],
+  );
 
   const openStep = useCallback((step: string) => navigate(`${base(clientId)}/${step}`), [clientId, navigate]);
   const toPrompt = useCallback(() => navigate(`${base(clientId)}/prompt`), [clientId, navigate]);
@@ -89,12 +94,19 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
   }, []);
 
   // A save that wrote other steps' records too (links, writes): read those again, so they are never saved stale.
-  useEffect(() => onOtherStepsSaved((savedFor, stepIds) => {
-    if (savedFor !== clientId) return;
-    loadApplication(clientId).then((fresh) => {
-      setSavedState((s) => ({ ...s, ...Object.fromEntries(stepIds.map((stepId) => [stepId, fresh[stepId]])) }));
-    }, () => undefined);
-  }), [clientId]);
+  useEffect(
+    () =>
+      onOtherStepsSaved((savedFor, stepIds) => {
+        if (savedFor !== clientId) return;
+        loadApplication(clientId).then(
+          (fresh) => {
+            setSavedState((s) => ({ ...s, ...Object.fromEntries(stepIds.map((stepId) => [stepId, fresh[stepId]])) }));
+          },
+          () => undefined,
+        );
+      }),
+    [clientId],
+  );
 
   const data = useMemo(() => ({ ...saved, $context: context }), [saved, context]);
   if (!engine.stepApplies(urlStep, data)) {
@@ -131,12 +143,22 @@ function StepProgress({ step, page, applicable }: { step: string; page?: string;
   const stepDef = engine.definitions.steps[step];
   const pages = stepDef?.flow.pages ?? [];
   const counted = pages.filter((p) => p.counted);
-  let progress = { n: index + 1, total: applicable.length, label: `Step ${index + 1} of ${applicable.length}`, caption: stepDef?.flow.title };
+  let progress = {
+    n: index + 1,
+    total: applicable.length,
+    label: `Step ${index + 1} of ${applicable.length}`,
+    caption: stepDef?.flow.title,
+  };
   if (counted.length) {
     const at = pages.findIndex((p) => p.id === page);
     const n = pages.slice(0, at + 1).filter((p) => p.counted).length;
     const template = String(uiOptionsOf(stepDef).progressLabel ?? 'Step {n} of {total}');
-    progress = { n, total: counted.length, label: template.replace('{n}', String(n)).replace('{total}', String(counted.length)), caption: stepDef.flow.title };
+    progress = {
+      n,
+      total: counted.length,
+      label: template.replace('{n}', String(n)).replace('{total}', String(counted.length)),
+      caption: stepDef.flow.title,
+    };
   }
   return progress.n > 0 ? <ProgressDisplay {...progress} /> : null;
 }
@@ -160,7 +182,22 @@ interface FlowSessionProps {
 
 /** One run of the flow machine, from the step it resumed at. */
 function FlowSession(props: FlowSessionProps) {
-  const { resumeAt, resumePage, data, clientId, context, saved, setSaved, lookups, failedLookups, progressDrafts, finalStep, onPosition, openStep, toPrompt } = props;
+  const {
+    resumeAt,
+    resumePage,
+    data,
+    clientId,
+    context,
+    saved,
+    setSaved,
+    lookups,
+    failedLookups,
+    progressDrafts,
+    finalStep,
+    onPosition,
+    openStep,
+    toPrompt,
+  } = props;
   const { engine, machine } = screeningRuntime();
   const actor = useActorRef(machine, { input: { data, resumeAt, resumePage } });
   const value = useSelector(actor, (s) => s.value);
@@ -177,40 +214,65 @@ function FlowSession(props: FlowSessionProps) {
     recordCurrentStep(clientId, step, finalStep);
   }, [step, clientId, finalStep]);
 
-  const env = useMemo<WizardEnv>(() => ({
-    engine,
-    actor,
-    clientId,
-    context,
-    saved,
-    setSaved,
-    lookups,
-    failedLookups,
-    progressDrafts,
-    firstStep: flow.steps[0].id,
-    reviewStep: flow.review,
-    finalStep,
-    openStep,
-    toPrompt,
-  }), [engine, actor, clientId, context, saved, setSaved, lookups, failedLookups, progressDrafts, flow, finalStep, openStep, toPrompt]);
+  const env = useMemo<WizardEnv>(
+    () => ({
+      engine,
+      actor,
+      clientId,
+      context,
+      saved,
+      setSaved,
+      lookups,
+      failedLookups,
+      progressDrafts,
+      firstStep: flow.steps[0].id,
+      reviewStep: flow.review,
+      finalStep,
+      openStep,
+      toPrompt,
+    }),
+    [
+      engine,
+      actor,
+      clientId,
+      context,
+      saved,
+      setSaved,
+      lookups,
+      failedLookups,
+      progressDrafts,
+      flow,
+      finalStep,
+      openStep,
+      toPrompt,
+    ],
+  );
 
   // The progress display lists the steps that apply now (engine); the step's own definition loads with it.
   const progressData = useMemo(() => ({ ...saved, ...machineData, $context: context }), [saved, machineData, context]);
   // Whose application and which product, as the definitions word it; from the saved answers, not each keystroke.
   const headline = useMemo(() => engine.title('wizard', { ...saved, $context: context }), [engine, saved, context]);
-  const applicable = flow.steps.filter((s) => s.id === step || engine.stepApplies(s.id, progressData)).map((s) => ({ id: s.id, title: s.title }));
+  const applicable = flow.steps
+    .filter((s) => s.id === step || engine.stepApplies(s.id, progressData))
+    .map((s) => ({ id: s.id, title: s.title }));
   const index = applicable.findIndex((s) => s.id === step);
-  useStepAnnouncement(`${step}/${page ?? ''}`, wizardTitle({
-    step: applicable[index]?.title ?? step,
-    page: page ? engine.definitions.steps[step]?.flow.pages?.find((p) => p.id === page)?.title : undefined,
-    n: index + 1,
-    total: applicable.length,
-    client: clientNameOf(context, clientId),
-  }));
+  useStepAnnouncement(
+    `${step}/${page ?? ''}`,
+    wizardTitle({
+      step: applicable[index]?.title ?? step,
+      page: page ? engine.definitions.steps[step]?.flow.pages?.find((p) => p.id === page)?.title : undefined,
+      n: index + 1,
+      total: applicable.length,
+      client: clientNameOf(context, clientId),
+    }),
+  );
   // A check says the saved answers are in good order, so a step is checked only by its own definition: the
   // definitions of the steps with saved answers load in the background (a step loads when first needed), and the
   // list is checked again once they are there.
-  const unchecked = applicable.filter((s) => s.id !== flow.review && s.id !== finalStep && saved[s.id] !== undefined && !engine.hasStep(s.id)).map((s) => s.id).join(',');
+  const unchecked = applicable
+    .filter((s) => s.id !== flow.review && s.id !== finalStep && saved[s.id] !== undefined && !engine.hasStep(s.id))
+    .map((s) => s.id)
+    .join(',');
   const [checkedRound, setCheckedRound] = useState(0);
   useEffect(() => {
     if (!unchecked) return;
@@ -219,7 +281,10 @@ function FlowSession(props: FlowSessionProps) {
     loadSteps([step])
       .catch(() => undefined)
       .then(() => (live ? loadSteps(unchecked.split(',')) : undefined))
-      .then(() => live && setCheckedRound((n) => n + 1), () => undefined);
+      .then(
+        () => live && setCheckedRound((n) => n + 1),
+        () => undefined,
+      );
     return () => {
       live = false;
     };
@@ -227,15 +292,21 @@ function FlowSession(props: FlowSessionProps) {
   // Good order as saved (not as typed): recomputed when a save lands or definitions arrive, not on each keystroke.
   // checkedRound: the engine has more definitions to check the saved answers with.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const incomplete = useMemo(() => new Set(engine.incompleteSteps({ ...saved, $context: context }).map((s) => s.id)), [engine, saved, context, checkedRound]);
+  const incomplete = useMemo(
+    () => new Set(engine.incompleteSteps({ ...saved, $context: context }).map((s) => s.id)),
+    [engine, saved, context, checkedRound],
+  );
   // Review and generation save nothing to check: the review is done once passed.
-  const status = useCallback((id: string): StepStatus | undefined => {
-    if (id === flow.review || id === finalStep) return undefined;
-    // What the client's profile fills in (the proposed insured's name) is not a step the adviser has answered.
-    if (saved[id] === undefined || versionSeen(clientId, id) === 0) return 'unanswered';
-    if (!engine.hasStep(id)) return 'unanswered';
-    return incomplete.has(id) ? 'incomplete' : 'complete';
-  }, [saved, incomplete, flow.review, finalStep, clientId, engine]);
+  const status = useCallback(
+    (id: string): StepStatus | undefined => {
+      if (id === flow.review || id === finalStep) return undefined;
+      // What the client's profile fills in (the proposed insured's name) is not a step the adviser has answered.
+      if (saved[id] === undefined || versionSeen(clientId, id) === 0) return 'unanswered';
+      if (!engine.hasStep(id)) return 'unanswered';
+      return incomplete.has(id) ? 'incomplete' : 'complete';
+    },
+    [saved, incomplete, flow.review, finalStep, clientId, engine],
+  );
 
   const hrefOf = useCallback((id: string) => `${base(clientId)}/${id}`, [clientId]);
 
@@ -243,7 +314,11 @@ function FlowSession(props: FlowSessionProps) {
   // usually loaded already: the adviser came from it.)
   const upcoming = applicable[index + 1]?.id;
   useEffect(() => {
-    return prewarmSteps(engine, upcoming && upcoming !== flow.review && upcoming !== finalStep ? [upcoming] : [], progressData);
+    return prewarmSteps(
+      engine,
+      upcoming && upcoming !== flow.review && upcoming !== finalStep ? [upcoming] : [],
+      progressData,
+    );
     // Only a new position matters; the data is read once per position.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [engine, upcoming, step]);
@@ -258,8 +333,7 @@ function FlowSession(props: FlowSessionProps) {
     content = <GenerationPage />;
     // Generation checks every step first.
     needs = engine.definitions.order;
-  }
-  else content = <StepPage key={step} step={step} page={page} />;
+  } else content = <StepPage key={step} step={step} page={page} />;
 
   return (
     <WizardContext.Provider value={env}>
@@ -268,7 +342,11 @@ function FlowSession(props: FlowSessionProps) {
           <StepList steps={applicable} current={step} status={status} hrefOf={hrefOf} />
         </aside>
         <div className="wizard-main" data-current-step={step} data-current-page={page}>
-          {headline ? <p className="wizard-headline" data-testid="wizard-headline">{headline}</p> : null}
+          {headline ? (
+            <p className="wizard-headline" data-testid="wizard-headline">
+              {headline}
+            </p>
+          ) : null}
           <StepsGate steps={needs} loadingLabel="Loading step...">
             <StepProgress step={step} page={page} applicable={applicable} />
             {content}

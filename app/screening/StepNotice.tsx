@@ -25,7 +25,9 @@ export function StepNotice({ name, tone, title, steps, stepLabel, onOpen }: Step
     <div className={`alert alert-${tone} review-incomplete`} role="region" aria-labelledby={`${name}-title`}>
       <AlertIcon width={18} height={18} aria-hidden="true" />
       <div>
-        <p className="alert-title" id={`${name}-title`}>{title}</p>
+        <p className="alert-title" id={`${name}-title`}>
+          {title}
+        </p>
         <ul>
           {steps.map((s) => (
             <li key={s.id}>

@@ -19,11 +19,17 @@ const SAVE_FALLBACK = 'Failed to save data';
 /** What to add under a failed save's message: the reason when no field carries it. Typed answers stay in the form. */
 function whyNotSaved(error: SaveError, shown?: string): string[] {
   if (error.errors.length) return [];
-  if (error.status === 0) return ['The server could not be reached. Your answers are kept on this device; try again in a moment.'];
+  if (error.status === 0)
+    return ['The server could not be reached. Your answers are kept on this device; try again in a moment.'];
   return error.message && error.message !== shown ? [error.message] : [];
 }
 
-function describePage(pages: PageDefinition[], page: PageDefinition | undefined, isObjectField: (f: string) => boolean, texts?: { single?: string; multiple?: string }): string | undefined {
+function describePage(
+  pages: PageDefinition[],
+  page: PageDefinition | undefined,
+  isObjectField: (f: string) => boolean,
+  texts?: { single?: string; multiple?: string },
+): string | undefined {
   if (!texts || !page) return undefined;
   // Pages made of one object each (the insureds) are "insured n of 2" when there are several of them.
   const objectPages = pages.filter((p) => p.fields.length === 1 && isObjectField(p.fields[0]));
@@ -46,10 +52,17 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
   const formRef = useRef<StepFormHandle>(null);
 
   // This device's draft first; else what "Save Progress" kept on the server for a step never saved whole.
-  const [draft] = useState(() => readDraft(clientId, step)
-    ?? (env.progressDrafts[step] && saved[step] === undefined ? { record: env.progressDrafts[step], savedAt: '' } : null));
+  const [draft] = useState(
+    () =>
+      readDraft(clientId, step) ??
+      (env.progressDrafts[step] && saved[step] === undefined
+        ? { record: env.progressDrafts[step], savedAt: '' }
+        : null),
+  );
   const [restored, setRestored] = useState(() => Boolean(draft));
-  const [formData, setFormData] = useState(() => withRecord(saved, context, step, (draft?.record ?? saved[step]) as JsonObject | undefined));
+  const [formData, setFormData] = useState(() =>
+    withRecord(saved, context, step, (draft?.record ?? saved[step]) as JsonObject | undefined),
+  );
   const [record, setRecord] = useState<JsonObject>(() => (formData[step] as JsonObject | undefined) ?? {});
   const recordRef = useRef(record);
   const dirtyRef = useRef(Boolean(draft));
@@ -59,9 +72,18 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
   const [notice, setNotice] = useNotice();
   const [confirmLeave, setConfirmLeave] = useState<null | (() => void)>(null);
   const [conflict, setConflict] = useState<null | { error: ConflictError; retry: 'next' | 'save' }>(null);
-  const [pendingDiscard, setPendingDiscard] = useState<null | { titles: string[]; answer: (ok: boolean) => void }>(null);
-  const confirmDiscard = useCallback((titles: string[]) => new Promise<boolean>((answer) => setPendingDiscard({ titles, answer })), []);
-  const [pendingLoss, setPendingLoss] = useState<null | { lost: LostAnswers[]; proceed: () => void; cancel: () => void }>(null);
+  const [pendingDiscard, setPendingDiscard] = useState<null | { titles: string[]; answer: (ok: boolean) => void }>(
+    null,
+  );
+  const confirmDiscard = useCallback(
+    (titles: string[]) => new Promise<boolean>((answer) => setPendingDiscard({ titles, answer })),
+    [],
+  );
+  const [pendingLoss, setPendingLoss] = useState<null | {
+    lost: LostAnswers[];
+    proceed: () => void;
+    cancel: () => void;
+  }>(null);
   const pageRef = useRef(pageId);
   pageRef.current = pageId;
 
@@ -91,55 +113,77 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
 
   const blocker = useLeaveGuard(() => dirtyRef.current, flushToDraft);
 
-  const onChange = useCallback((next: JsonObject) => {
-    recordRef.current = next;
-    setRecord(next);
-    dirtyRef.current = true;
-    writeDraft(clientId, step, next, pageRef.current, def);
-  }, [clientId, step, def]);
+  const onChange = useCallback(
+    (next: JsonObject) => {
+      recordRef.current = next;
+      setRecord(next);
+      dirtyRef.current = true;
+      writeDraft(clientId, step, next, pageRef.current, def);
+    },
+    [clientId, step, def],
+  );
 
-  const markSaved = useCallback((savedRecord: JsonObject) => {
-    clearDraft(clientId, step);
-    dirtyRef.current = false;
-    setRestored(false);
-    recordRef.current = savedRecord;
-    setRecord(savedRecord);
-    setSaved(step, savedRecord);
-    setFormData((current) => ({ ...current, [step]: savedRecord }));
-  }, [clientId, step, setSaved]);
+  const markSaved = useCallback(
+    (savedRecord: JsonObject) => {
+      clearDraft(clientId, step);
+      dirtyRef.current = false;
+      setRestored(false);
+      recordRef.current = savedRecord;
+      setRecord(savedRecord);
+      setSaved(step, savedRecord);
+      setFormData((current) => ({ ...current, [step]: savedRecord }));
+    },
+    [clientId, step, setSaved],
+  );
 
-  const refuse = useCallback((errors: FieldError[], message?: string, details?: string[]) => {
-    setShowErrors(true);
-    formRef.current?.showAllErrors();
-    setServerErrors(errors);
-    if (message) setNotice('error', message, details);
-    // The summary (or, without field errors, the failed save's notice) takes focus, as on the client profile.
-    focusAfterRender(() => document.querySelector<HTMLElement>('.wizard-main .error-summary, .wizard-main .wizard-notice[role=alert]'));
-  }, [setNotice]);
+  const refuse = useCallback(
+    (errors: FieldError[], message?: string, details?: string[]) => {
+      setShowErrors(true);
+      formRef.current?.showAllErrors();
+      setServerErrors(errors);
+      if (message) setNotice('error', message, details);
+      // The summary (or, without field errors, the failed save's notice) takes focus, as on the client profile.
+      focusAfterRender(() =>
+        document.querySelector<HTMLElement>('.wizard-main .error-summary, .wizard-main .wizard-notice[role=alert]'),
+      );
+    },
+    [setNotice],
+  );
 
   /**
    * Resolves true when the save may go ahead: at once when it drops no saved answer elsewhere (engine.lostAnswers over
    * every saved step, loaded first), else once the adviser confirms the loss the dialog names.
    */
-  const confirmLoss = useCallback(async (latest: JsonObject): Promise<boolean> => {
-    const savedSteps = Object.keys(saved).filter((id) => engine.definitions.order.includes(id));
-    await loadSteps(savedSteps).catch(() => undefined);
-    const lost = engine.lostAnswers(step, latest, { ...saved, $context: context });
-    if (!lost.length) return true;
-    return new Promise((resolve) => setPendingLoss({ lost, proceed: () => resolve(true), cancel: () => resolve(false) }));
-  }, [engine, saved, context, step]);
+  const confirmLoss = useCallback(
+    async (latest: JsonObject): Promise<boolean> => {
+      const savedSteps = Object.keys(saved).filter((id) => engine.definitions.order.includes(id));
+      await loadSteps(savedSteps).catch(() => undefined);
+      const lost = engine.lostAnswers(step, latest, { ...saved, $context: context });
+      if (!lost.length) return true;
+      return new Promise((resolve) =>
+        setPendingLoss({ lost, proceed: () => resolve(true), cancel: () => resolve(false) }),
+      );
+    },
+    [engine, saved, context, step],
+  );
 
   /** Sends NEXT with the data; true when the machine moved on. */
-  const sendNext = useCallback((data: ReturnType<typeof withRecord>): boolean => {
-    const before = actor.getSnapshot();
-    actor.send({ type: 'NEXT', data });
-    const after = actor.getSnapshot();
-    if (after === before || (JSON.stringify(after.value) === JSON.stringify(before.value) && after.context.errors.length > 0)) {
-      refuse(after.context.errors);
-      return false;
-    }
-    return true;
-  }, [actor, refuse]);
+  const sendNext = useCallback(
+    (data: ReturnType<typeof withRecord>): boolean => {
+      const before = actor.getSnapshot();
+      actor.send({ type: 'NEXT', data });
+      const after = actor.getSnapshot();
+      if (
+        after === before ||
+        (JSON.stringify(after.value) === JSON.stringify(before.value) && after.context.errors.length > 0)
+      ) {
+        refuse(after.context.errors);
+        return false;
+      }
+      return true;
+    },
+    [actor, refuse],
+  );
 
   const onNext = useCallback(async () => {
     if (busy) return;
@@ -162,7 +206,12 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     setNotice(null);
     try {
       if (!(await confirmLoss(latest))) return;
-      const stored = await saveStep(clientId, step, latest, options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK);
+      const stored = await saveStep(
+        clientId,
+        step,
+        latest,
+        options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK,
+      );
       markSaved(stored);
       setShowErrors(false);
       sendNext(withRecord(saved, context, step, stored));
@@ -176,7 +225,22 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     } finally {
       setBusy(null);
     }
-  }, [busy, saved, context, step, lastPage, sendNext, clientId, refuse, setNotice, options.saveErrorMessage, options.saveErrorFallback, markSaved, confirmLoss, def]);
+  }, [
+    busy,
+    saved,
+    context,
+    step,
+    lastPage,
+    sendNext,
+    clientId,
+    refuse,
+    setNotice,
+    options.saveErrorMessage,
+    options.saveErrorFallback,
+    markSaved,
+    confirmLoss,
+    def,
+  ]);
 
   const onSave = useCallback(async () => {
     if (busy) return;
@@ -197,15 +261,27 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
         return;
       }
       if (!(await confirmLoss(latest))) return;
-      const stored = await saveStep(clientId, step, latest, options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK);
+      const stored = await saveStep(
+        clientId,
+        step,
+        latest,
+        options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK,
+      );
       markSaved(stored);
       setShowErrors(false);
       setNotice('success', options.successMessage ?? 'Your answers were saved');
-      saveProgress(clientId, step, env.finalStep, pageRef.current ? { page: pageRef.current } : {}).catch(() => undefined);
+      saveProgress(clientId, step, env.finalStep, pageRef.current ? { page: pageRef.current } : {}).catch(
+        () => undefined,
+      );
     } catch (e) {
       if (e instanceof ConflictError) setConflict({ error: e, retry: 'save' });
-      else if (e instanceof SaveError) refuse(e.errors, options.saveErrorMessage ?? e.message, whyNotSaved(e, options.saveErrorMessage));
-      else setNotice('error', options.progressSaveErrorMessage ?? (e instanceof Error && e.message ? e.message : 'Failed to save progress'));
+      else if (e instanceof SaveError)
+        refuse(e.errors, options.saveErrorMessage ?? e.message, whyNotSaved(e, options.saveErrorMessage));
+      else
+        setNotice(
+          'error',
+          options.progressSaveErrorMessage ?? (e instanceof Error && e.message ? e.message : 'Failed to save progress'),
+        );
     } finally {
       setBusy(null);
     }
@@ -255,17 +331,21 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
       <StepCard
         heading={heading}
         description={options.description}
-        sub={(subTitle || pageText) ? (
-          <div className="wizard-page-title">
-            {subTitle ? <h2>{subTitle}</h2> : null}
-            {pageText ? <p className="muted">{pageText}</p> : null}
-          </div>
-        ) : null}
+        sub={
+          subTitle || pageText ? (
+            <div className="wizard-page-title">
+              {subTitle ? <h2>{subTitle}</h2> : null}
+              {pageText ? <p className="muted">{pageText}</p> : null}
+            </div>
+          ) : null
+        }
       >
         {restored ? (
           <div className="alert alert-info wizard-restored" role="status">
             <div className="wizard-notice-body">
-              <p>We restored answers you had not saved yet{draft?.savedAt ? ` (${formatDateTime(draft.savedAt)})` : ''}.</p>
+              <p>
+                We restored answers you had not saved yet{draft?.savedAt ? ` (${formatDateTime(draft.savedAt)})` : ''}.
+              </p>
             </div>
             <button type="button" className="btn btn-ghost btn-sm" onClick={discardDraft}>
               Discard them
@@ -290,7 +370,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
         <ActionsBar
           backLabel={options.backLabel ?? 'Back'}
           onBack={onBack}
-          saveLabel={options.showSave === false ? undefined : options.saveLabel ?? 'Save'}
+          saveLabel={options.showSave === false ? undefined : (options.saveLabel ?? 'Save')}
           busySaveLabel={options.busySaveLabel ?? 'Saving...'}
           onSave={options.showSave === false ? undefined : onSave}
           nextLabel={nextLabel}
@@ -354,7 +434,9 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           }}
         />
       ) : null}
-      {blocker.state === 'blocked' ? <LeaveDialog onLeave={() => blocker.proceed()} onStay={() => blocker.reset()} /> : null}
+      {blocker.state === 'blocked' ? (
+        <LeaveDialog onLeave={() => blocker.proceed()} onStay={() => blocker.reset()} />
+      ) : null}
     </>
   );
 });

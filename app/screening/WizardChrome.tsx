@@ -18,7 +18,12 @@ export type StepStatus = 'complete' | 'incomplete' | 'unanswered';
  * complete, wherever it is in the list (an Edit from the review keeps the later steps done); an answered step
  * with something missing is flagged, never checked. Steps whose status is `undefined` (the review) are done once passed.
  */
-export function StepList({ steps, current, status, hrefOf }: {
+export function StepList({
+  steps,
+  current,
+  status,
+  hrefOf,
+}: {
   steps: StepEntry[];
   current: string;
   status: (stepId: string) => StepStatus | undefined;
@@ -31,13 +36,24 @@ export function StepList({ steps, current, status, hrefOf }: {
       <ol>
         {steps.map((s, i) => {
           const known = status(s.id);
-          const state = i === index ? 'current'
-            : known === 'complete' || (known === undefined && i < index) ? 'done'
-              : known === 'incomplete' ? 'incomplete' : 'upcoming';
+          const state =
+            i === index
+              ? 'current'
+              : known === 'complete' || (known === undefined && i < index)
+                ? 'done'
+                : known === 'incomplete'
+                  ? 'incomplete'
+                  : 'upcoming';
           const content = (
             <>
               <span className="wizard-step-marker" aria-hidden="true">
-                {state === 'done' ? <CheckIcon width={14} height={14} /> : state === 'incomplete' ? <AlertIcon width={14} height={14} /> : i + 1}
+                {state === 'done' ? (
+                  <CheckIcon width={14} height={14} />
+                ) : state === 'incomplete' ? (
+                  <AlertIcon width={14} height={14} />
+                ) : (
+                  i + 1
+                )}
               </span>
               <span className="wizard-step-title">{s.title}</span>
               {state === 'done' ? <span className="sr-only"> (completed)</span> : null}
@@ -46,8 +62,18 @@ export function StepList({ steps, current, status, hrefOf }: {
           );
           const reached = i !== index && (known === 'complete' || known === 'incomplete' || i < index);
           return (
-            <li key={s.id} className={`wizard-step is-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-              {reached && hrefOf ? <Link className="wizard-step-link" to={hrefOf(s.id)}>{content}</Link> : content}
+            <li
+              key={s.id}
+              className={`wizard-step is-${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              {reached && hrefOf ? (
+                <Link className="wizard-step-link" to={hrefOf(s.id)}>
+                  {content}
+                </Link>
+              ) : (
+                content
+              )}
             </li>
           );
         })}
@@ -57,7 +83,17 @@ export function StepList({ steps, current, status, hrefOf }: {
 }
 
 /** "Step n of N" with a bar. */
-export function ProgressDisplay({ n, total, label, caption }: { n: number; total: number; label: string; caption?: string }) {
+export function ProgressDisplay({
+  n,
+  total,
+  label,
+  caption,
+}: {
+  n: number;
+  total: number;
+  label: string;
+  caption?: string;
+}) {
   const percent = total > 0 ? Math.round((Math.min(n, total) / total) * 100) : 0;
   return (
     <div className="wizard-progress">
@@ -65,7 +101,14 @@ export function ProgressDisplay({ n, total, label, caption }: { n: number; total
         <span className="wizard-progress-label">{label}</span>
         {caption ? <span className="muted text-sm">{caption}</span> : null}
       </div>
-      <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total} aria-valuenow={Math.min(n, total)}>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={Math.min(n, total)}
+      >
         <div className="progress-bar" style={{ width: `${percent}%` }} />
       </div>
     </div>
@@ -89,7 +132,19 @@ export interface ActionsBarProps {
 
 /** Back on the left; Save ("Saving..." while busy) and Next ("Processing..." while busy) on the right. */
 export function ActionsBar(props: ActionsBarProps) {
-  const { backLabel, onBack, saveLabel, busySaveLabel, onSave, nextLabel, busyNextLabel, onNext, busy, nextDisabled, nextDescribedBy } = props;
+  const {
+    backLabel,
+    onBack,
+    saveLabel,
+    busySaveLabel,
+    onSave,
+    nextLabel,
+    busyNextLabel,
+    onNext,
+    busy,
+    nextDisabled,
+    nextDescribedBy,
+  } = props;
   // While a save runs the buttons say so with aria-disabled and ignore presses, but stay focusable: a disabled
   // button would drop the keyboard's focus to the page's top when pressed.
   const waiting = busy !== null;
@@ -99,18 +154,39 @@ export function ActionsBar(props: ActionsBarProps) {
   return (
     <div className="actions-bar wizard-actions">
       {onBack ? (
-        <button type="button" className="btn btn-secondary" onClick={unlessBusy(onBack)} aria-disabled={waiting || undefined}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={unlessBusy(onBack)}
+          aria-disabled={waiting || undefined}
+        >
           <ArrowLeftIcon width={16} height={16} aria-hidden="true" />
           {backLabel}
         </button>
-      ) : <span />}
+      ) : (
+        <span />
+      )}
       <div className="actions-bar-end">
         {onSave && saveLabel ? (
-          <button type="button" className="btn btn-secondary" onClick={unlessBusy(onSave)} aria-disabled={waiting || undefined} aria-busy={busy === 'save'}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={unlessBusy(onSave)}
+            aria-disabled={waiting || undefined}
+            aria-busy={busy === 'save'}
+          >
             {busy === 'save' ? busySaveLabel : saveLabel}
           </button>
         ) : null}
-        <button type="button" className="btn btn-primary" onClick={unlessBusy(onNext)} disabled={nextDisabled} aria-disabled={waiting || undefined} aria-busy={busy === 'next'} aria-describedby={nextDescribedBy}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={unlessBusy(onNext)}
+          disabled={nextDisabled}
+          aria-disabled={waiting || undefined}
+          aria-busy={busy === 'next'}
+          aria-describedby={nextDescribedBy}
+        >
           {busy === 'next' ? busyNextLabel : nextLabel}
           {busy === 'next' ? null : <ArrowRightIcon width={16} height={16} aria-hidden="true" />}
         </button>
@@ -136,14 +212,18 @@ let noticeIds = 0;
 export const SAVED_NOTICE_MS = 2 * TOAST_MS;
 
 /** @returns - a notice; success notices vanish after SAVED_NOTICE_MS. */
-export function useNotice(): [NoticeState | null, (kind: NoticeState['kind'] | null, text?: string, details?: string[]) => void] {
+export function useNotice(): [
+  NoticeState | null,
+  (kind: NoticeState['kind'] | null, text?: string, details?: string[]) => void,
+] {
   const [notice, setNotice] = useState<NoticeState | null>(null);
   useEffect(() => {
     if (notice?.kind !== 'success') return;
     const t = setTimeout(() => setNotice(null), SAVED_NOTICE_MS);
     return () => clearTimeout(t);
   }, [notice]);
-  const set = (kind: NoticeState['kind'] | null, text = '', details?: string[]) => setNotice(kind ? { kind, text, details, id: ++noticeIds } : null);
+  const set = (kind: NoticeState['kind'] | null, text = '', details?: string[]) =>
+    setNotice(kind ? { kind, text, details, id: ++noticeIds } : null);
   return [notice, set];
 }
 
@@ -163,7 +243,12 @@ export function Notice({ notice, onClose }: { notice: NoticeState | null; onClos
             <CheckIcon width={18} height={18} aria-hidden="true" style={{ color: 'var(--color-success)' }} />
             <span className="toast-message">{success.text}</span>
             {onClose ? (
-              <button type="button" className="btn btn-ghost btn-sm wizard-notice-close" onClick={onClose} aria-label="Dismiss">
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm wizard-notice-close"
+                onClick={onClose}
+                aria-label="Dismiss"
+              >
                 ×
               </button>
             ) : null}
@@ -171,7 +256,12 @@ export function Notice({ notice, onClose }: { notice: NoticeState | null; onClos
         ) : null}
       </div>
       {banner ? (
-        <div key={banner.id} className={`alert alert-${banner.kind} wizard-notice`} role={banner.kind === 'error' ? 'alert' : 'status'} tabIndex={-1}>
+        <div
+          key={banner.id}
+          className={`alert alert-${banner.kind} wizard-notice`}
+          role={banner.kind === 'error' ? 'alert' : 'status'}
+          tabIndex={-1}
+        >
           <AlertIcon width={18} height={18} aria-hidden="true" />
           <div className="wizard-notice-body">
             <p className={banner.details?.length ? 'alert-title' : undefined}>{banner.text}</p>
@@ -184,7 +274,12 @@ export function Notice({ notice, onClose }: { notice: NoticeState | null; onClos
             ) : null}
           </div>
           {onClose ? (
-            <button type="button" className="btn btn-ghost btn-sm wizard-notice-close" onClick={onClose} aria-label="Dismiss">
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm wizard-notice-close"
+              onClick={onClose}
+              aria-label="Dismiss"
+            >
               ×
             </button>
           ) : null}
@@ -197,16 +292,33 @@ export function Notice({ notice, onClose }: { notice: NoticeState | null; onClos
 /** Asks before leaving a step whose answers are not saved (they stay on this device as a draft). */
 export function LeaveDialog({ onLeave, onStay }: { onLeave: () => void; onStay: () => void }) {
   return (
-    <ConfirmDialog title="Leave this step?" confirmLabel="Leave" cancelLabel="Stay" onConfirm={onLeave} onCancel={onStay}>
+    <ConfirmDialog
+      title="Leave this step?"
+      confirmLabel="Leave"
+      cancelLabel="Stay"
+      onConfirm={onLeave}
+      onCancel={onStay}
+    >
       <p className="dialog-text">
-        You have changes on this step that are not saved. They are kept on this device, and you will find them when you come back.
+        You have changes on this step that are not saved. They are kept on this device, and you will find them when you
+        come back.
       </p>
     </ConfirmDialog>
   );
 }
 
 /** The card around a step: heading, optional description, then the content. */
-export function StepCard({ heading, description, sub, children }: { heading: string; description?: string; sub?: ReactNode; children: ReactNode }) {
+export function StepCard({
+  heading,
+  description,
+  sub,
+  children,
+}: {
+  heading: string;
+  description?: string;
+  sub?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="card wizard-card" aria-labelledby="step-heading">
       <div className="card-body">

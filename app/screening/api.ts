@@ -10,7 +10,10 @@ const id = (clientId: string): string => encodeURIComponent(clientId);
 
 /** GET /api/screening/{clientId}/: every saved step record, keyed by step id (each step's version remembered). */
 export function loadApplication(clientId: string, signal?: AbortSignal): Promise<ApplicationData> {
-  return apiRequest<ApplicationData>(`/api/screening/${id(clientId)}/`, { signal, fallback: 'Failed to load data' }).then((d) => {
+  return apiRequest<ApplicationData>(`/api/screening/${id(clientId)}/`, {
+    signal,
+    fallback: 'Failed to load data',
+  }).then((d) => {
     const { $versions, ...data } = d ?? {};
     rememberVersions(clientId, $versions);
     return data;
@@ -19,7 +22,11 @@ export function loadApplication(clientId: string, signal?: AbortSignal): Promise
 
 /** A refused save: the message to show and the errors by field. */
 export class SaveError extends Error {
-  constructor(message: string, readonly errors: FieldError[], readonly status: number) {
+  constructor(
+    message: string,
+    readonly errors: FieldError[],
+    readonly status: number,
+  ) {
     super(message);
     this.name = 'SaveError';
   }
@@ -40,7 +47,11 @@ export function onOtherStepsSaved(listener: OtherSaves): () => void {
 
 /** A save refused because another window saved the step first (412): what is stored now, and its version. */
 export class ConflictError extends SaveError {
-  constructor(message: string, readonly current: JsonObject, readonly version: number) {
+  constructor(
+    message: string,
+    readonly current: JsonObject,
+    readonly version: number,
+  ) {
     super(message, [], 412);
     this.name = 'ConflictError';
   }
@@ -52,29 +63,39 @@ export class ConflictError extends SaveError {
  * @throws ConflictError - when another window saved the step since (412)
  * @throws SaveError - with the server's errors on 400, or the fallback text
  */
-export async function saveStep(clientId: string, stepId: string, record: JsonObject, fallback: string): Promise<JsonObject> {
+export async function saveStep(
+  clientId: string,
+  stepId: string,
+  record: JsonObject,
+  fallback: string,
+): Promise<JsonObject> {
   const version = versionSeen(clientId, stepId);
   let others: string[] = [];
   try {
-    const stored = (await apiRequest<JsonObject>(`/api/screening/${id(clientId)}/${encodeURIComponent(stepId)}/`, {
-      method: 'PUT',
-      body: record,
-      fallback,
-      headers: version === undefined ? {} : { 'If-Match': `"${version}"` },
-      onHeaders: (headers) => {
-        rememberEtag(clientId, stepId, headers.get('etag'));
-        others = [...(headers.get('x-step-versions') ?? '').matchAll(/([\w-]+)=("\d+")/g)].map(([, other, etag]) => {
-          rememberEtag(clientId, other, etag);
-          return other;
-        });
-      },
-    })) ?? record;
+    const stored =
+      (await apiRequest<JsonObject>(`/api/screening/${id(clientId)}/${encodeURIComponent(stepId)}/`, {
+        method: 'PUT',
+        body: record,
+        fallback,
+        headers: version === undefined ? {} : { 'If-Match': `"${version}"` },
+        onHeaders: (headers) => {
+          rememberEtag(clientId, stepId, headers.get('etag'));
+          others = [...(headers.get('x-step-versions') ?? '').matchAll(/([\w-]+)=("\d+")/g)].map(([, other, etag]) => {
+            rememberEtag(clientId, other, etag);
+            return other;
+          });
+        },
+      })) ?? record;
     if (others.length) for (const listener of otherSaves) listener(clientId, others);
     return stored;
   } catch (e) {
     if (e instanceof ApiError && e.status === 412) {
       const body = e.body as { current?: JsonObject; version?: number } | null;
-      throw new ConflictError(e.message || 'This step was changed in another window', body?.current ?? {}, Number(body?.version ?? 0));
+      throw new ConflictError(
+        e.message || 'This step was changed in another window',
+        body?.current ?? {},
+        Number(body?.version ?? 0),
+      );
     }
     if (e instanceof ApiError) {
       const body = e.body as { errors?: FieldError[] } | null;
@@ -97,11 +118,14 @@ export async function loadClientChoices(signal?: AbortSignal): Promise<unknown[]
 /** GET /api/clients/{clientId}/get_previous_proposed_insureds/; null when it failed. */
 export async function loadPreviousInsureds(clientId: string, signal?: AbortSignal): Promise<unknown[] | null> {
   try {
-    const body = await apiRequest<unknown[] | { results?: unknown[] } | null>(`/api/clients/${id(clientId)}/get_previous_proposed_insureds/`, {
-      signal,
-      fallback: 'Failed to fetch previous proposed insureds',
-    });
-    return Array.isArray(body) ? body : body?.results ?? [];
+    const body = await apiRequest<unknown[] | { results?: unknown[] } | null>(
+      `/api/clients/${id(clientId)}/get_previous_proposed_insureds/`,
+      {
+        signal,
+        fallback: 'Failed to fetch previous proposed insureds',
+      },
+    );
+    return Array.isArray(body) ? body : (body?.results ?? []);
   } catch {
     return null;
   }
@@ -109,7 +133,10 @@ export async function loadPreviousInsureds(clientId: string, signal?: AbortSigna
 
 /** Why generation failed: `unavailable` when the server has no generation endpoint yet (404). */
 export class GenerateError extends Error {
-  constructor(message: string, readonly unavailable: boolean) {
+  constructor(
+    message: string,
+    readonly unavailable: boolean,
+  ) {
     super(message);
     this.name = 'GenerateError';
   }
@@ -119,23 +146,36 @@ export class GenerateError extends Error {
  * POST /api/pdf/generate_pdf/ with the chosen insurers.
  * @returns - the link to the generated file (data.s3_url) and the generation's id (data.id)
  */
-export async function generateApplication(clientId: string, populateForms: string[], fallback: string): Promise<{ url?: string; id?: string; summary?: GenerationSummary; body: unknown }> {
+export async function generateApplication(
+  clientId: string,
+  populateForms: string[],
+  fallback: string,
+): Promise<{ url?: string; id?: string; summary?: GenerationSummary; body: unknown }> {
   try {
-    const body = await apiRequest<{ data?: { s3_url?: string; id?: string }; s3_url?: string; id?: string; summary?: GenerationSummary } | null>('/api/pdf/generate_pdf/', {
+    const body = await apiRequest<{
+      data?: { s3_url?: string; id?: string };
+      s3_url?: string;
+      id?: string;
+      summary?: GenerationSummary;
+    } | null>('/api/pdf/generate_pdf/', {
       method: 'POST',
       body: { client_id: Number.isNaN(Number(clientId)) ? clientId : Number(clientId), populate_forms: populateForms },
       fallback,
     });
     return { url: body?.data?.s3_url ?? body?.s3_url, id: body?.data?.id ?? body?.id, summary: body?.summary, body };
   } catch (e) {
-    if (e instanceof ApiError && (e.status === 404 || e.status === 405 || e.status === 501)) throw new GenerateError(e.message, true);
+    if (e instanceof ApiError && (e.status === 404 || e.status === 405 || e.status === 501))
+      throw new GenerateError(e.message, true);
     throw new GenerateError(e instanceof Error && e.message ? e.message : fallback, false);
   }
 }
 
 /** DELETE /api/screening/{clientId}/: "Start Over" throws away the screening's answers and progress (the profile stays). */
 export async function startScreeningOver(clientId: string): Promise<void> {
-  await apiRequest(`/api/screening/${id(clientId)}/`, { method: 'DELETE', fallback: 'Failed to start the screening over' });
+  await apiRequest(`/api/screening/${id(clientId)}/`, {
+    method: 'DELETE',
+    fallback: 'Failed to start the screening over',
+  });
   // Nothing is stored any more: the next save of each step creates its record (version 0).
   rememberVersions(clientId, {});
 }

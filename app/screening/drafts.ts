@@ -44,10 +44,19 @@ export function readDraft(clientId: string, stepId: string, now = Date.now()): S
  * `x-secret` in the step's schema) are left out: they are never kept in the browser.
  * @param step - the step's definition, for its secret fields
  */
-export function writeDraft(clientId: string, stepId: string, record: JsonObject, page: string | undefined, step: StepDefinition | undefined): void {
+export function writeDraft(
+  clientId: string,
+  stepId: string,
+  record: JsonObject,
+  page: string | undefined,
+  step: StepDefinition | undefined,
+): void {
   const kept = mapSecrets(record, secretFields(step), () => undefined);
   try {
-    storage()?.setItem(key(clientId, stepId), JSON.stringify({ record: kept, page, savedAt: new Date().toISOString() } satisfies StepDraft));
+    storage()?.setItem(
+      key(clientId, stepId),
+      JSON.stringify({ record: kept, page, savedAt: new Date().toISOString() } satisfies StepDraft),
+    );
   } catch {
     // Storage full or disabled.
   }
@@ -57,4 +66,3 @@ export function writeDraft(clientId: string, stepId: string, record: JsonObject,
 export function clearDraft(clientId: string, stepId: string): void {
   storage()?.removeItem(key(clientId, stepId));
 }
-

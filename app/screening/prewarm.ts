@@ -10,7 +10,10 @@ import { loadSteps } from './definitions.ts';
 
 const warmed = new WeakMap<Engine, Set<string>>();
 
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+type IdleWindow = Window & {
+  requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
+  cancelIdleCallback?: (id: number) => void;
+};
 
 function whenIdle(cb: () => void): () => void {
   const w = window as IdleWindow;

@@ -12,13 +12,29 @@ const lastRecorded = new Map<string, string>();
 export function recordCurrentStep(clientId: string, step: string, finalStep: string): void {
   if (lastRecorded.get(clientId) === step) return;
   lastRecorded.set(clientId, step);
-  updateScreeningProgress({ clientId: numericId(clientId), currentStep: step, lastUpdated: new Date().toISOString(), isComplete: step === finalStep, stepData: {} })
-    .catch(() => lastRecorded.delete(clientId));
+  updateScreeningProgress({
+    clientId: numericId(clientId),
+    currentStep: step,
+    lastUpdated: new Date().toISOString(),
+    isComplete: step === finalStep,
+    stepData: {},
+  }).catch(() => lastRecorded.delete(clientId));
 }
 
 /** "Save Progress": the step, plus what the step wants kept (its page and answers). */
-export async function saveProgress(clientId: string, step: string, finalStep: string, stepData: Record<string, unknown>): Promise<void> {
-  await updateScreeningProgress({ clientId: numericId(clientId), currentStep: step, lastUpdated: new Date().toISOString(), isComplete: step === finalStep, stepData });
+export async function saveProgress(
+  clientId: string,
+  step: string,
+  finalStep: string,
+  stepData: Record<string, unknown>,
+): Promise<void> {
+  await updateScreeningProgress({
+    clientId: numericId(clientId),
+    currentStep: step,
+    lastUpdated: new Date().toISOString(),
+    isComplete: step === finalStep,
+    stepData,
+  });
   lastRecorded.set(clientId, step);
 }
 

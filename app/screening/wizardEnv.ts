@@ -72,6 +72,11 @@ export function uiOptionsOf(def: StepDefinition): StepUiOptions {
 }
 
 /** The whole data with `$context` and one step's record replaced. */
-export function withRecord(saved: ApplicationData, context: JsonObject, stepId: string, record: JsonObject | undefined): ApplicationData {
+export function withRecord(
+  saved: ApplicationData,
+  context: JsonObject,
+  stepId: string,
+  record: JsonObject | undefined,
+): ApplicationData {
   return { ...saved, $context: context, [stepId]: record };
 }

@@ -36,7 +36,18 @@ function kindOf(path: string, schema: RJSFSchema, widget: string | undefined): K
  * Blurring anything inside marks the field as touched (its errors show from then on).
  */
 function FieldTemplateInner(props: FieldTemplateProps) {
-  const { id, label, children, hidden, schema, uiSchema = {}, fieldPathId, rawHelp, displayLabel, required: schemaRequired } = props;
+  const {
+    id,
+    label,
+    children,
+    hidden,
+    schema,
+    uiSchema = {},
+    fieldPathId,
+    rawHelp,
+    displayLabel,
+    required: schemaRequired,
+  } = props;
   const path = pathKey(fieldPathId.path);
   const store = useFormStore();
   const isHidden = useStoreValue((s) => s.isHidden(path));
@@ -57,9 +68,15 @@ function FieldTemplateInner(props: FieldTemplateProps) {
   const describedBy = [descriptionId, helpId, errorId].filter(Boolean).join(' ') || undefined;
   // Containers (an insured, a list) are not answered themselves: only the controls inside are marked.
   // `htmlRequired`: the input itself requires a value (the browser's check), not the rules; it is marked all the same.
-  const required = kind !== 'container' && kind !== 'note' && kind !== 'root'
-    && (Boolean(schemaRequired) || store.isRequired(path) || options.htmlRequired === true);
-  const info = useMemo(() => ({ path, describedBy, invalid: Boolean(error), required, readonly: locked }), [path, describedBy, error, required, locked]);
+  const required =
+    kind !== 'container' &&
+    kind !== 'note' &&
+    kind !== 'root' &&
+    (Boolean(schemaRequired) || store.isRequired(path) || options.htmlRequired === true);
+  const info = useMemo(
+    () => ({ path, describedBy, invalid: Boolean(error), required, readonly: locked }),
+    [path, describedBy, error, required, locked],
+  );
 
   if (hidden || isHidden) return null;
   if (kind === 'root') return <FieldInfoContext.Provider value={info}>{children}</FieldInfoContext.Provider>;
@@ -69,24 +86,30 @@ function FieldTemplateInner(props: FieldTemplateProps) {
   const showLabel = options.label !== false && (kind !== 'control' || displayLabel !== false || Boolean(shownLabel));
   const enumCount = Array.isArray(schema.enum) ? schema.enum.filter((v) => v !== null).length : 2;
   // A list drawn by one control (a multi-select) takes the whole row, so its options' labels are not cut.
-  const wide = kind === 'container'
-    || (kind === 'control' && typeOf(schema) === 'array')
-    || (widget !== undefined && WIDE_WIDGETS.has(widget))
-    || (kind === 'inline')
-    || (kind === 'group' && (enumCount > 3 || (shownLabel?.length ?? 0) > 34));
+  const wide =
+    kind === 'container' ||
+    (kind === 'control' && typeOf(schema) === 'array') ||
+    (widget !== undefined && WIDE_WIDGETS.has(widget)) ||
+    kind === 'inline' ||
+    (kind === 'group' && (enumCount > 3 || (shownLabel?.length ?? 0) > 34));
   const className = `field field-${kind}${wide ? ' span-2' : ''}${error ? ' has-error' : ''}`;
   const extras = (
     <>
       {help ? (
         // `helpPointer: "fine"`: a mouse-and-keyboard hint ("Hold Ctrl/Cmd"), not shown on touch screens.
-        <p id={helpId} className={`field-hint${!lockedHelp && options.helpPointer === 'fine' ? ' field-hint-fine-pointer' : ''}`}>
+        <p
+          id={helpId}
+          className={`field-hint${!lockedHelp && options.helpPointer === 'fine' ? ' field-hint-fine-pointer' : ''}`}
+        >
           {help}
         </p>
       ) : null}
       {error ? (
         // Not an alert: after a refused Next the error summary is announced once, not every field at the same time.
         <p id={errorId} className="field-error">
-          <span aria-hidden="true" className="field-error-icon">!</span>
+          <span aria-hidden="true" className="field-error-icon">
+            !
+          </span>
           {error}
         </p>
       ) : null}
@@ -101,7 +124,13 @@ function FieldTemplateInner(props: FieldTemplateProps) {
   // the list's errors before its new row is answered.
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     const next = event.relatedTarget;
-    if (next instanceof Node && event.currentTarget.contains(next) && event.target instanceof Element && event.target.closest('.array-actions, .array-item-header')) return;
+    if (
+      next instanceof Node &&
+      event.currentTarget.contains(next) &&
+      event.target instanceof Element &&
+      event.target.closest('.array-actions, .array-item-header')
+    )
+      return;
     store.touch(path);
   };
   // The profile's asterisk (drawn by CSS, so the label's text stays the field's name), hidden from assistive

@@ -6,7 +6,17 @@ import { uiSections, type SectionDefinition } from '../uiSections.ts';
 /** How many fields of a root object are drawn in the first frame. */
 const FIRST_PAINT_FIELDS = 24;
 
-function Heading({ level, id, className, children }: { level: number; id?: string; className: string; children: string }) {
+function Heading({
+  level,
+  id,
+  className,
+  children,
+}: {
+  level: number;
+  id?: string;
+  className: string;
+  children: string;
+}) {
   const Tag = `h${Math.min(6, Math.max(2, level))}` as 'h2';
   return (
     <Tag id={id} className={className}>
@@ -38,8 +48,17 @@ function Section({ section, items, prefix, level, showTitle, idBase, nested }: S
   return (
     // A step's own sections are regions; the same sections repeated in each insured are groups of that insured, and
     // a section titled like the page is a group of the page's region: no two landmarks of one name (landmark-unique).
-    <section className="form-section" role={nested || pageTitled ? 'group' : undefined} aria-labelledby={showTitle && title ? titleId : undefined} data-section={section.id}>
-      {showTitle && title ? <Heading level={level} id={titleId} className="form-section-title">{title}</Heading> : null}
+    <section
+      className="form-section"
+      role={nested || pageTitled ? 'group' : undefined}
+      aria-labelledby={showTitle && title ? titleId : undefined}
+      data-section={section.id}
+    >
+      {showTitle && title ? (
+        <Heading level={level} id={titleId} className="form-section-title">
+          {title}
+        </Heading>
+      ) : null}
       {section.description ? <p className="form-section-description">{section.description}</p> : null}
       <SectionContext.Provider value={info}>
         <div className={section.layout === 'row' ? 'form-row' : 'form-grid'} data-layout={section.layout}>
@@ -68,7 +87,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const isItem = typeof path[depth - 1] === 'number';
   const override = useStoreValue((s) => (prefix ? s.textOf(prefix) : undefined));
   const shownTitle = override ?? (ui['ui:title'] as string | undefined) ?? title;
-  const showTitle = !isRoot && !isItem && options.label !== false && Boolean(shownTitle) && !(section && section.size === 1);
+  const showTitle =
+    !isRoot && !isItem && options.label !== false && Boolean(shownTitle) && !(section && section.size === 1);
   const level = isRoot ? 1 : showTitle ? depth + 1 : depth;
   const description = isRoot ? undefined : (ui['ui:description'] as string | undefined);
 
@@ -105,7 +125,16 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       <>
         {loose.length ? <div className="form-grid">{loose.map((p) => p.content)}</div> : null}
         {shownGroups.map((g) => (
-          <Section key={g.section.id} section={g.section} items={g.items} prefix={prefix} level={level + 1} showTitle={sectionTitles} idBase={fieldPathId.$id} nested={!isRoot} />
+          <Section
+            key={g.section.id}
+            section={g.section}
+            items={g.items}
+            prefix={prefix}
+            level={level + 1}
+            showTitle={sectionTitles}
+            idBase={fieldPathId.$id}
+            nested={!isRoot}
+          />
         ))}
       </>
     );
@@ -117,7 +146,11 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       aria-labelledby={showTitle ? titleId : undefined}
       aria-label={!showTitle && !isRoot && !isItem && shownTitle ? shownTitle : undefined}
     >
-      {showTitle ? <Heading level={level} id={titleId} className="object-title">{shownTitle as string}</Heading> : null}
+      {showTitle ? (
+        <Heading level={level} id={titleId} className="object-title">
+          {shownTitle as string}
+        </Heading>
+      ) : null}
       {description ? <p className="object-description">{description}</p> : null}
       {body}
     </div>

@@ -40,29 +40,48 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     const row = rows.length ? rows[Math.min(want.index, rows.length - 1)] : undefined;
     (row?.querySelector<HTMLElement>(':scope > .array-item-header > .array-item-title') ?? addRef.current)?.focus();
   }, [items.length]);
-  const removing = useCallback((index: number) => {
-    focusAfter.current = { count: items.length - 1, index };
-  }, [items.length]);
+  const removing = useCallback(
+    (index: number) => {
+      focusAfter.current = { count: items.length - 1, index };
+    },
+    [items.length],
+  );
   const add = (event: MouseEvent<HTMLButtonElement>) => {
     focusAfter.current = { count: items.length + 1, index: items.length };
     onAddClick(event);
   };
   const info = useMemo(
     // Items are titled one level under the list's h3, or, when the section's title stands for the list, at h3.
-    () => ({ itemTitle: options.itemTitle as string | undefined, removeLabel, minItems, total: items.length, title: shownTitle, itemLevel: showTitle ? 4 : 3, removing }),
+    () => ({
+      itemTitle: options.itemTitle as string | undefined,
+      removeLabel,
+      minItems,
+      total: items.length,
+      title: shownTitle,
+      itemLevel: showTitle ? 4 : 3,
+      removing,
+    }),
     [options.itemTitle, removeLabel, minItems, items.length, shownTitle, showTitle, removing],
   );
   const titleId = `${fieldPathId.$id}__title`;
   const atMax = maxItems !== undefined && items.length >= maxItems;
   const hintId = `${fieldPathId.$id}__limit`;
   return (
-    <div ref={rootRef} className="array-field" role="group" aria-labelledby={showTitle ? titleId : undefined} aria-label={showTitle ? undefined : shownTitle || undefined}>
+    <div
+      ref={rootRef}
+      className="array-field"
+      role="group"
+      aria-labelledby={showTitle ? titleId : undefined}
+      aria-label={showTitle ? undefined : shownTitle || undefined}
+    >
       {showTitle ? (
         <h3 id={titleId} className="array-title">
           {shownTitle}
         </h3>
       ) : null}
-      {(ui['ui:description'] as string | undefined) ? <p className="object-description">{ui['ui:description'] as string}</p> : null}
+      {(ui['ui:description'] as string | undefined) ? (
+        <p className="object-description">{ui['ui:description'] as string}</p>
+      ) : null}
       <ArrayContext.Provider value={info}>
         <div className="array-items">{items}</div>
       </ArrayContext.Provider>

@@ -5,7 +5,15 @@ import { lookupFailed, lookupsOf, requestNextOf } from '../formContext.ts';
 import { choicesOf, emptyValue, fillTemplate, type Choice } from '../options.ts';
 
 function indexOfValue(choices: Choice[], value: unknown): number {
-  return choices.findIndex((c) => Object.is(c.value, value) || (c.value !== null && value !== null && value !== undefined && String(c.value) === String(value) && typeof c.value === typeof value));
+  return choices.findIndex(
+    (c) =>
+      Object.is(c.value, value) ||
+      (c.value !== null &&
+        value !== null &&
+        value !== undefined &&
+        String(c.value) === String(value) &&
+        typeof c.value === typeof value),
+  );
 }
 
 /**
@@ -27,7 +35,12 @@ export function RadioWidget(props: WidgetProps) {
   const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
   const selected = indexOfValue(choices, value);
   return (
-    <div className={`radio-group${choices.length > 3 ? ' radio-group-column' : ''}`} role="radiogroup" aria-labelledby={`${id}__label`} {...aria(info)}>
+    <div
+      className={`radio-group${choices.length > 3 ? ' radio-group-column' : ''}`}
+      role="radiogroup"
+      aria-labelledby={`${id}__label`}
+      {...aria(info)}
+    >
       {choices.map((c, i) => (
         <label key={String(c.value)} className="radio">
           <input
@@ -53,7 +66,20 @@ export const YesNoWidget = RadioWidget;
 
 /** A drop-down of the enum's choices with an empty first option (ui:placeholder, else "Select..."). */
 export function SelectWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, uiSchema, placeholder, autofocus, htmlName } = props;
+  const {
+    id,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    schema,
+    uiSchema,
+    placeholder,
+    autofocus,
+    htmlName,
+  } = props;
   const info = useContext(FieldInfoContext);
   const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
   const selected = indexOfValue(choices, value);
@@ -84,7 +110,8 @@ export function SelectWidget(props: WidgetProps) {
  * by `valueKey` (default "id"); `firstOption` comes first; `multiple` makes it a multi-select over an array value.
  */
 export function LookupSelectWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, options, placeholder, registry, htmlName } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, options, placeholder, registry, htmlName } =
+    props;
   const info = useContext(FieldInfoContext);
   const source = String(options.source ?? '');
   const list = lookupsOf(registry.formContext)[source];
@@ -103,14 +130,17 @@ export function LookupSelectWidget(props: WidgetProps) {
   }
   const failed = lookupFailed(registry.formContext, source);
   const locked = disabled || readonly || info.readonly;
-  const hint = failed && typeof options.loadErrorMessage === 'string' ? (
-    <p className="field-hint field-hint-warning" role="status">
-      {options.loadErrorMessage}
-    </p>
-  ) : null;
+  const hint =
+    failed && typeof options.loadErrorMessage === 'string' ? (
+      <p className="field-hint field-hint-warning" role="status">
+        {options.loadErrorMessage}
+      </p>
+    ) : null;
   if (multiple) {
     const current = Array.isArray(value) ? (value as unknown[]) : [];
-    const chosen = choices.map((c, i) => (current.some((v) => indexOfValue([c], v) === 0) ? String(i) : null)).filter((x): x is string => x !== null);
+    const chosen = choices
+      .map((c, i) => (current.some((v) => indexOfValue([c], v) === 0) ? String(i) : null))
+      .filter((x): x is string => x !== null);
     return (
       <>
         <select
@@ -233,7 +263,9 @@ export function ToggleButtonWidget(props: WidgetProps) {
       onFocus={() => onFocus(id, value)}
       onBlur={() => onBlur(id, value)}
     >
-      <span aria-hidden="true" className="toggle-button-icon">{on ? '−' : '+'}</span>
+      <span aria-hidden="true" className="toggle-button-icon">
+        {on ? '−' : '+'}
+      </span>
       {text}
     </button>
   );

@@ -9,13 +9,24 @@ export function ReadonlyWidget(props: WidgetProps) {
   const info = useContext(FieldInfoContext);
   let shown = '';
   if (value !== undefined && value !== null && value !== '') {
-    const label = enumLabel(uiSchema, value) ?? choicesOf(schema, uiSchema).find((c) => Object.is(c.value, value))?.label;
+    const label =
+      enumLabel(uiSchema, value) ?? choicesOf(schema, uiSchema).find((c) => Object.is(c.value, value))?.label;
     if (label !== undefined) shown = label;
     else if (typeof value === 'boolean') shown = value ? 'Yes' : 'No';
     else if (options.format === 'money') shown = formatMoney(value);
     else shown = String(value);
   }
-  return <input id={id} type="text" readOnly value={shown} placeholder="Not specified" aria-describedby={info.describedBy} className="readonly-value" />;
+  return (
+    <input
+      id={id}
+      type="text"
+      readOnly
+      value={shown}
+      placeholder="Not specified"
+      aria-describedby={info.describedBy}
+      className="readonly-value"
+    />
+  );
 }
 
 /** Nothing on screen: the value stays in the record. */
@@ -38,7 +49,9 @@ export function NoteField(props: FieldProps) {
   const description = ui['ui:description'] as string | undefined;
   return (
     <div id={fieldPathId.$id} className={`note alert alert-${tone}`} role={tone === 'warning' ? 'alert' : 'note'}>
-      <span className="note-icon" aria-hidden="true">{tone === 'warning' ? '!' : 'i'}</span>
+      <span className="note-icon" aria-hidden="true">
+        {tone === 'warning' ? '!' : 'i'}
+      </span>
       <div>
         {title ? <p className="note-title">{title}</p> : null}
         {description ? <p className="note-text">{description}</p> : null}

@@ -41,7 +41,21 @@ function advanceSinPart(input: HTMLInputElement): void {
  * Enter or a pause, so typing re-renders nothing but this input.
  */
 function DraftInput(props: WidgetProps & { kind: InputKind }) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, autofocus, placeholder, schema, options, htmlName, kind } = props;
+  const {
+    id,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    autofocus,
+    placeholder,
+    schema,
+    options,
+    htmlName,
+    kind,
+  } = props;
   const { describedBy, invalid, required, readonly: locked } = useContext(FieldInfoContext);
   const fromText = readText(kind, schema);
   const money = kind === 'money';
@@ -53,12 +67,15 @@ function DraftInput(props: WidgetProps & { kind: InputKind }) {
     normalize: kind === 'postalCode' ? upper : kind === 'sinPart' ? digits3 : undefined,
   });
   const { text, onText, flush, focused, setFocused } = draft;
-  const onKeyDown = useCallback((event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && kind !== 'textarea') {
-      event.preventDefault();
-      flush();
-    }
-  }, [flush, kind]);
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (event.key === 'Enter' && kind !== 'textarea') {
+        event.preventDefault();
+        flush();
+      }
+    },
+    [flush, kind],
+  );
   const common = {
     id,
     name: htmlName || id,
@@ -88,17 +105,42 @@ function DraftInput(props: WidgetProps & { kind: InputKind }) {
     onKeyDown,
   };
   if (kind === 'textarea') {
-    return <textarea {...common} value={text} rows={(options.rows as number | undefined) ?? 4} onChange={(e) => onText(e.target.value)} />;
+    return (
+      <textarea
+        {...common}
+        value={text}
+        rows={(options.rows as number | undefined) ?? 4}
+        onChange={(e) => onText(e.target.value)}
+      />
+    );
   }
-  const maxLength = (options.maxLength as number | undefined) ?? (kind === 'postalCode' ? 7 : kind === 'sinPart' ? 3 : undefined);
-  const inputType = kind === 'date' ? 'date' : kind === 'email' || options.inputType === 'email' ? 'email' : kind === 'tel' ? 'tel' : 'text';
+  const maxLength =
+    (options.maxLength as number | undefined) ?? (kind === 'postalCode' ? 7 : kind === 'sinPart' ? 3 : undefined);
+  const inputType =
+    kind === 'date'
+      ? 'date'
+      : kind === 'email' || options.inputType === 'email'
+        ? 'email'
+        : kind === 'tel'
+          ? 'tel'
+          : 'text';
   const numeric = kind !== 'date' && (kind === 'number' || kind === 'money' || kind === 'sinPart' || isNumeric(schema));
   const shown = money && !focused && typeof value === 'number' && text === String(value) ? formatMoney(value) : text;
   return (
     <input
       {...common}
       type={inputType}
-      inputMode={kind === 'sinPart' ? 'numeric' : numeric ? 'decimal' : kind === 'tel' ? 'tel' : kind === 'email' ? 'email' : undefined}
+      inputMode={
+        kind === 'sinPart'
+          ? 'numeric'
+          : numeric
+            ? 'decimal'
+            : kind === 'tel'
+              ? 'tel'
+              : kind === 'email'
+                ? 'email'
+                : undefined
+      }
       autoComplete={kind === 'sinPart' ? 'off' : (options.autocomplete as string | undefined)}
       maxLength={maxLength}
       min={kind === 'date' ? dateBound(options.min) : undefined}
@@ -107,7 +149,8 @@ function DraftInput(props: WidgetProps & { kind: InputKind }) {
       value={shown}
       onChange={(e) => {
         onText(e.target.value);
-        if (kind === 'sinPart' && digits3(e.target.value).length === 3 && digits3(text).length < 3) advanceSinPart(e.target);
+        if (kind === 'sinPart' && digits3(e.target.value).length === 3 && digits3(text).length < 3)
+          advanceSinPart(e.target);
       }}
     />
   );

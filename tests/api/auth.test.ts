@@ -26,7 +26,9 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
   it('takes a chosen username and logs in by username or email', async () => {
     const email = `kim.${kind}.${Date.now()}@example.com`;
     const username = `kim_${kind}_${Date.now()}`;
-    expect((await server.call('POST', '/api/users/', { body: { email, password: STRONG, username } })).body.username).toBe(username);
+    expect(
+      (await server.call('POST', '/api/users/', { body: { email, password: STRONG, username } })).body.username,
+    ).toBe(username);
     expect((await server.call('POST', '/api/login/', { body: { username, password: STRONG } })).status).toBe(200);
     expect((await server.call('POST', '/login/', { body: { username: email, password: STRONG } })).status).toBe(200);
   });
@@ -34,31 +36,50 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
   it('answers a registered email exactly as a new one, and leaves the account as it was', async () => {
     const email = `dup.${kind}.${Date.now()}@example.com`;
     const first = await server.call('POST', '/api/users/', { body: { email, password: STRONG } });
-    const again = await server.call('POST', '/api/users/', { body: { email: email.toUpperCase(), password: 'another strong passphrase 9' } });
+    const again = await server.call('POST', '/api/users/', {
+      body: { email: email.toUpperCase(), password: 'another strong passphrase 9' },
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(first.status);
     expect(again.body).toEqual(first.body);
     expect(first.body).toEqual({ email, username: email });
     // The second sign-up changed nothing: the first password still works, the second does not.
-    expect((await server.call('POST', '/api/login/', { body: { username: email, password: STRONG } })).status).toBe(200);
-    expect((await server.call('POST', '/api/login/', { body: { username: email, password: 'another strong passphrase 9' } })).status).toBe(401);
+    expect((await server.call('POST', '/api/login/', { body: { username: email, password: STRONG } })).status).toBe(
+      200,
+    );
+    expect(
+      (await server.call('POST', '/api/login/', { body: { username: email, password: 'another strong passphrase 9' } }))
+        .status,
+    ).toBe(401);
   });
 
-  it('keeps a username unique, and an email-like username to the account\'s own email', async () => {
+  it("keeps a username unique, and an email-like username to the account's own email", async () => {
     const stamp = `${kind}${Date.now()}`;
     const victim = `victim.${stamp}@example.com`;
-    const squat = await server.call('POST', '/api/users/', { body: { email: `squatter.${stamp}@example.com`, password: STRONG, username: victim } });
+    const squat = await server.call('POST', '/api/users/', {
+      body: { email: `squatter.${stamp}@example.com`, password: STRONG, username: victim },
+    });
     expect(squat.status).toBe(400);
-    expect(squat.body.errors).toEqual([{ field: 'username', message: 'A username that is an email address must be your own email' }]);
+    expect(squat.body.errors).toEqual([
+      { field: 'username', message: 'A username that is an email address must be your own email' },
+    ]);
     expect(squat.body.detail).toBe('A username that is an email address must be your own email');
     // The victim's own default sign-up (username = email) and login by email still work.
     expect((await server.call('POST', '/api/users/', { body: { email: victim, password: STRONG } })).status).toBe(201);
-    expect((await server.call('POST', '/api/login/', { body: { username: victim, password: STRONG } })).status).toBe(200);
-    const own = await server.call('POST', '/api/users/', { body: { email: `own.${stamp}@example.com`, password: STRONG, username: `OWN.${stamp}@example.com` } });
+    expect((await server.call('POST', '/api/login/', { body: { username: victim, password: STRONG } })).status).toBe(
+      200,
+    );
+    const own = await server.call('POST', '/api/users/', {
+      body: { email: `own.${stamp}@example.com`, password: STRONG, username: `OWN.${stamp}@example.com` },
+    });
     expect(own.status).toBe(201);
 
-    await server.call('POST', '/api/users/', { body: { email: `a.${stamp}@example.com`, password: STRONG, username: `dup${stamp}` } });
-    const sameName = await server.call('POST', '/api/users/', { body: { email: `b.${stamp}@example.com`, password: STRONG, username: `DUP${stamp}` } });
+    await server.call('POST', '/api/users/', {
+      body: { email: `a.${stamp}@example.com`, password: STRONG, username: `dup${stamp}` },
+    });
+    const sameName = await server.call('POST', '/api/users/', {
+      body: { email: `b.${stamp}@example.com`, password: STRONG, username: `DUP${stamp}` },
+    });
     expect(sameName.status).toBe(400);
     expect(sameName.body.detail).toBe('A user with that username already exists');
   });
@@ -91,15 +112,21 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
       expect(res.body.errors, password).toEqual([{ field: 'password', message }]);
       expect(res.body.detail, password).toBe(message);
     }
-    expect((await server.call('POST', '/api/login/', { body: { username: email, password: 'password1234' } })).status).toBe(401);
+    expect(
+      (await server.call('POST', '/api/login/', { body: { username: email, password: 'password1234' } })).status,
+    ).toBe(401);
   });
 
   it('answers a wrong login with 401 "Invalid credentials"', async () => {
     const user = await signUp(server);
-    const wrong = await server.call('POST', '/api/login/', { body: { username: user.email, password: 'wrong password' } });
+    const wrong = await server.call('POST', '/api/login/', {
+      body: { username: user.email, password: 'wrong password' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ error: 'Invalid credentials', errors: [] });
-    const nobody = await server.call('POST', '/api/login/', { body: { username: 'nobody@example.com', password: 'whatever1' } });
+    const nobody = await server.call('POST', '/api/login/', {
+      body: { username: 'nobody@example.com', password: 'whatever1' },
+    });
     expect(nobody.status).toBe(401);
     expect(nobody.body).toEqual({ error: 'Invalid credentials', errors: [] });
   });
@@ -107,22 +134,36 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
   it('refuses logins after repeated failures, even with the right password', async () => {
     const user = await signUp(server);
     for (let i = 0; i < 5; i += 1) {
-      expect((await server.call('POST', '/api/login/', { body: { username: user.email, password: `nope${i}xxxx` } })).status).toBe(401);
+      expect(
+        (await server.call('POST', '/api/login/', { body: { username: user.email, password: `nope${i}xxxx` } })).status,
+      ).toBe(401);
     }
-    const blocked = await server.call('POST', '/api/login/', { body: { username: user.email, password: user.password } });
+    const blocked = await server.call('POST', '/api/login/', {
+      body: { username: user.email, password: user.password },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toMatch(/Too many failed login attempts/);
   });
 
   it('logs in the demo adviser created on first start, who has two sample clients', async () => {
-    const login = await server.call('POST', '/api/login/', { body: { username: 'demo@example.com', password: 'demo1234' } });
+    const login = await server.call('POST', '/api/login/', {
+      body: { username: 'demo@example.com', password: 'demo1234' },
+    });
     expect(login.status).toBe(200);
     const list = await server.call('GET', '/api/clients/', { token: login.body.token });
     expect(list.body.count).toBe(2);
   });
 
   it('needs a token on every other call', async () => {
-    for (const [method, path] of [['GET', '/api/clients/'], ['GET', '/clients/'], ['GET', '/api/brokers/'], ['POST', '/applications/create_new_application/'], ['GET', '/insurance/screening/basic/?client_id=1'], ['PUT', '/api/screening/1/owner/'], ['POST', '/api/logout/']]) {
+    for (const [method, path] of [
+      ['GET', '/api/clients/'],
+      ['GET', '/clients/'],
+      ['GET', '/api/brokers/'],
+      ['POST', '/applications/create_new_application/'],
+      ['GET', '/insurance/screening/basic/?client_id=1'],
+      ['PUT', '/api/screening/1/owner/'],
+      ['POST', '/api/logout/'],
+    ]) {
       const res = await server.call(method, path, { body: method === 'GET' ? undefined : {} });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body).toEqual({ error: 'No authentication token found', errors: [] });

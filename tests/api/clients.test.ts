@@ -20,10 +20,19 @@ describe.each(databases)('clients (%s)', (kind) => {
   });
 
   it('creates, reads, lists, patches and deletes a client, with and without /api', async () => {
-    const created = await server.call('POST', '/api/clients/', { token, body: clientBody({ first_name: 'Olivia', last_name: 'Bouchard' }) });
+    const created = await server.call('POST', '/api/clients/', {
+      token,
+      body: clientBody({ first_name: 'Olivia', last_name: 'Bouchard' }),
+    });
     expect(created.status).toBe(201);
     const id = created.body.id;
-    expect(created.body).toMatchObject({ first_name: 'Olivia', last_name: 'Bouchard', phone_primary: '416-555-0123', phone: '416-555-0123', brokers: [] });
+    expect(created.body).toMatchObject({
+      first_name: 'Olivia',
+      last_name: 'Bouchard',
+      phone_primary: '416-555-0123',
+      phone: '416-555-0123',
+      brokers: [],
+    });
     expect(created.body.created_at).toBe(created.body.updated_at);
 
     for (const path of [`/api/clients/${id}/`, `/clients/${id}/`, `/clients/${id}`]) {
@@ -38,9 +47,16 @@ describe.each(databases)('clients (%s)', (kind) => {
     expect(list.body.results.map((c: { id: number }) => c.id)).toContain(id);
 
     await new Promise((r) => setTimeout(r, 5));
-    const patched = await server.call('PATCH', `/api/clients/${id}/`, { token, body: { last_name: 'Bouchard-Roy', phone_primary: '+1 514 555 0199' } });
+    const patched = await server.call('PATCH', `/api/clients/${id}/`, {
+      token,
+      body: { last_name: 'Bouchard-Roy', phone_primary: '+1 514 555 0199' },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ first_name: 'Olivia', last_name: 'Bouchard-Roy', phone_primary: '+1 514 555 0199' });
+    expect(patched.body).toMatchObject({
+      first_name: 'Olivia',
+      last_name: 'Bouchard-Roy',
+      phone_primary: '+1 514 555 0199',
+    });
     expect(patched.body.updated_at > patched.body.created_at).toBe(true);
 
     const deleted = await server.call('DELETE', `/api/clients/${id}/`, { token });
@@ -51,9 +67,20 @@ describe.each(databases)('clients (%s)', (kind) => {
 
   it('searches by name, email and phone, case-insensitively, with wildcards taken literally', async () => {
     const user = await signUp(server);
-    await createClient(server, user.token, { first_name: 'Zoé', last_name: 'Lavoie', email: 'zoe.l@example.com', phone_primary: '613-555-0101' });
-    await createClient(server, user.token, { first_name: 'Marc', last_name: 'Nguyen', email: 'marc_n@example.com', phone_primary: '613-555-0202' });
-    const search = async (q: string) => (await server.call('GET', `/api/clients/?search=${encodeURIComponent(q)}`, { token: user.token })).body;
+    await createClient(server, user.token, {
+      first_name: 'Zoé',
+      last_name: 'Lavoie',
+      email: 'zoe.l@example.com',
+      phone_primary: '613-555-0101',
+    });
+    await createClient(server, user.token, {
+      first_name: 'Marc',
+      last_name: 'Nguyen',
+      email: 'marc_n@example.com',
+      phone_primary: '613-555-0202',
+    });
+    const search = async (q: string) =>
+      (await server.call('GET', `/api/clients/?search=${encodeURIComponent(q)}`, { token: user.token })).body;
     expect((await search('lavoie')).results.map((c: { last_name: string }) => c.last_name)).toEqual(['Lavoie']);
     expect((await search('ZOÉ LAV')).count).toBe(1);
     expect((await search('marc_n@')).count).toBe(1);
@@ -91,22 +118,34 @@ describe.each(databases)('clients (%s)', (kind) => {
     }
     const missing = await server.call('POST', '/api/clients/', { token, body: { email: 'only@example.com' } });
     expect(missing.body.errors.map((e: { message: string }) => e.message)).toEqual([
-      'First name is required', 'Last name is required', 'Phone number is required', 'Date of birth is required', 'Gender is required',
+      'First name is required',
+      'Last name is required',
+      'Phone number is required',
+      'Date of birth is required',
+      'Gender is required',
     ]);
     expect(missing.body.error).toBe('First name is required');
   });
 
   it('accepts the edges: 2 and 50 characters, today, 1901-01-01, no email', async () => {
-    const ok = await server.call('POST', '/api/clients/', { token, body: clientBody({ first_name: 'Al', last_name: 'z'.repeat(50), date_of_birth: isoDay(0), email: '' }) });
+    const ok = await server.call('POST', '/api/clients/', {
+      token,
+      body: clientBody({ first_name: 'Al', last_name: 'z'.repeat(50), date_of_birth: isoDay(0), email: '' }),
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.email).toBeNull();
-    expect((await server.call('POST', '/api/clients/', { token, body: clientBody({ date_of_birth: '1901-01-01' }) })).status).toBe(201);
+    expect(
+      (await server.call('POST', '/api/clients/', { token, body: clientBody({ date_of_birth: '1901-01-01' }) })).status,
+    ).toBe(201);
   });
 
   it('checks only the given fields on PATCH, and a refused PATCH changes nothing', async () => {
     const id = await createClient(server, token, { first_name: 'Noah' });
     const before = (await server.call('GET', `/api/clients/${id}/`, { token })).body;
-    const bad = await server.call('PATCH', `/api/clients/${id}/`, { token, body: { first_name: 'Nathan', date_of_birth: isoDay(3) } });
+    const bad = await server.call('PATCH', `/api/clients/${id}/`, {
+      token,
+      body: { first_name: 'Nathan', date_of_birth: isoDay(3) },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('Date of birth cannot be in the future');
     expect((await server.call('GET', `/api/clients/${id}/`, { token })).body).toEqual(before);
@@ -117,21 +156,51 @@ describe.each(databases)('clients (%s)', (kind) => {
   it('keeps the proposed-insured profile fields, checked by the proposed-insured rules', async () => {
     const created = await server.call('POST', '/clients/', {
       token,
-      body: clientBody({ title: 'dr', postal_code: 'K1A 0B1', years_at_address: 4, is_second_insured: true, original_client_id: 7, email_consent: false, unknown_field: 'dropped' }),
+      body: clientBody({
+        title: 'dr',
+        postal_code: 'K1A 0B1',
+        years_at_address: 4,
+        is_second_insured: true,
+        original_client_id: 7,
+        email_consent: false,
+        unknown_field: 'dropped',
+      }),
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ title: 'dr', postal_code: 'K1A 0B1', years_at_address: 4, is_second_insured: true, original_client_id: 7 });
+    expect(created.body).toMatchObject({
+      title: 'dr',
+      postal_code: 'K1A 0B1',
+      years_at_address: 4,
+      is_second_insured: true,
+      original_client_id: 7,
+    });
     expect(created.body.unknown_field).toBeUndefined();
-    const patched = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { email_consent: true, email: 'with.consent@example.com', city: 'Ottawa' } });
+    const patched = await server.call('PATCH', `/clients/${created.body.id}/`, {
+      token,
+      body: { email_consent: true, email: 'with.consent@example.com', city: 'Ottawa' },
+    });
     expect(patched.body).toMatchObject({ email: 'with.consent@example.com', city: 'Ottawa', title: 'dr' });
     // The step's own messages: a PATCH refuses what Proposed Insured refuses, and stores nothing.
-    const postal = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { postal_code: '12345', city: 'Gatineau' } });
+    const postal = await server.call('PATCH', `/clients/${created.body.id}/`, {
+      token,
+      body: { postal_code: '12345', city: 'Gatineau' },
+    });
     expect(postal.status).toBe(400);
-    expect(postal.body).toEqual({ error: 'Please enter a valid postal code (e.g., A1A 1A1)', errors: [{ field: 'postal_code', message: 'Please enter a valid postal code (e.g., A1A 1A1)' }] });
+    expect(postal.body).toEqual({
+      error: 'Please enter a valid postal code (e.g., A1A 1A1)',
+      errors: [{ field: 'postal_code', message: 'Please enter a valid postal code (e.g., A1A 1A1)' }],
+    });
     const years = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { years_at_address: -2 } });
     expect(years.body.errors).toEqual([{ field: 'years_at_address', message: 'Please enter a valid number of years' }]);
-    expect((await server.call('GET', `/clients/${created.body.id}/`, { token })).body).toMatchObject({ postal_code: 'K1A 0B1', city: 'Ottawa', years_at_address: 4 });
-    const badValue = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { city: { nested: true } } });
+    expect((await server.call('GET', `/clients/${created.body.id}/`, { token })).body).toMatchObject({
+      postal_code: 'K1A 0B1',
+      city: 'Ottawa',
+      years_at_address: 4,
+    });
+    const badValue = await server.call('PATCH', `/clients/${created.body.id}/`, {
+      token,
+      body: { city: { nested: true } },
+    });
     expect(badValue.status).toBe(400);
   });
 
@@ -141,7 +210,17 @@ describe.each(databases)('clients (%s)', (kind) => {
     expect(app.status).toBe(201);
     const got = await server.call('GET', `/api/clients/${id}/?include=life_applications`, { token });
     expect(got.body.life_applications).toEqual([
-      expect.objectContaining({ id: app.body.id, created_at: app.body.created_at, application_type: null, product_type: null, number_of_insureds: 1, status: 'DRAFT', face_amount: null, is_current: true, generations: [] }),
+      expect.objectContaining({
+        id: app.body.id,
+        created_at: app.body.created_at,
+        application_type: null,
+        product_type: null,
+        number_of_insureds: 1,
+        status: 'DRAFT',
+        face_amount: null,
+        is_current: true,
+        generations: [],
+      }),
     ]);
   });
 
@@ -156,22 +235,31 @@ describe.each(databases)('clients (%s)', (kind) => {
     expect((await server.call('GET', `/api/clients/${id}/`, { token })).body.brokers).toEqual([brokerEmail]);
 
     // Signing up with the listed email proves nothing: the account sees the client once an administrator grants it.
-    const broker = await server.call('POST', '/api/users/', { body: { email: brokerEmail, password: 'broker pass phrase 1' } });
+    const broker = await server.call('POST', '/api/users/', {
+      body: { email: brokerEmail, password: 'broker pass phrase 1' },
+    });
     expect([201, 400]).toContain(broker.status);
-    const brokerToken = (await server.call('POST', '/api/login/', { body: { username: brokerEmail, password: 'broker pass phrase 1' } })).body.token;
+    const brokerToken = (
+      await server.call('POST', '/api/login/', { body: { username: brokerEmail, password: 'broker pass phrase 1' } })
+    ).body.token;
     expect((await server.call('GET', `/api/clients/${id}/`, { token: brokerToken })).status).toBe(404);
     expect((await grantBroker(server.app.database.db, brokerEmail, { by: 'test' })).code).toBe(0);
     expect((await server.call('GET', `/api/clients/${id}/`, { token: brokerToken })).status).toBe(200);
-    expect((await server.call('GET', '/api/clients/', { token: brokerToken })).body.results.map((c: { id: number }) => c.id)).toContain(id);
+    expect(
+      (await server.call('GET', '/api/clients/', { token: brokerToken })).body.results.map((c: { id: number }) => c.id),
+    ).toContain(id);
 
     // Removing the broker removes the access.
     await server.call('PATCH', `/api/clients/${id}/`, { token, body: { brokers: [] } });
     expect((await server.call('GET', `/api/clients/${id}/`, { token: brokerToken })).status).toBe(404);
   });
 
-  it('answers 404 for another user\'s client and everything under it', async () => {
+  it("answers 404 for another user's client and everything under it", async () => {
     const id = await createClient(server, token);
-    await server.call('PUT', `/api/screening/${id}/medical/`, { token, body: { has_insured_2: false, insured_1: { has_paramedic: false } } });
+    await server.call('PUT', `/api/screening/${id}/medical/`, {
+      token,
+      body: { has_insured_2: false, insured_1: { has_paramedic: false } },
+    });
     const stranger = (await signUp(server, 'stranger')).token;
     const calls: [string, string, unknown?][] = [
       ['GET', `/api/clients/${id}/`],
@@ -218,12 +306,18 @@ describe.each(databases)('clients (%s)', (kind) => {
   });
 
   it('answers 404 for ids that are not ids', async () => {
-    for (const path of ['/api/clients/abc/', '/api/clients/0/', '/api/clients/99999999999/', '/api/clients/-1/', '/api/clients/1.5/']) {
+    for (const path of [
+      '/api/clients/abc/',
+      '/api/clients/0/',
+      '/api/clients/99999999999/',
+      '/api/clients/-1/',
+      '/api/clients/1.5/',
+    ]) {
       expect((await server.call('GET', path, { token })).status, path).toBe(404);
     }
   });
 
-  it('lists the previous proposed insureds: the adviser\'s past second insureds, not every client', async () => {
+  it("lists the previous proposed insureds: the adviser's past second insureds, not every client", async () => {
     const user = await signUp(server);
     const a = await createClient(server, user.token, { first_name: 'Alpha', city: 'Halifax' });
     const b = await createClient(server, user.token, { first_name: 'Bravo', marital_status: 'married' });
@@ -232,8 +326,18 @@ describe.each(databases)('clients (%s)', (kind) => {
     expect(none.body).toEqual([]);
     // b's application names a second insured: that client (not b) becomes a previous proposed insured.
     const second = await createClient(server, user.token, { first_name: 'Charlie', marital_status: 'married' });
-    expect((await server.call('POST', '/insurance/screening/basic/', { token: user.token, body: { client_id: b, number_of_insureds: 2, proposed_insured_1: b, proposed_insured_2: second } })).status).toBe(200);
-    await server.call('PUT', `/api/screening/${b}/proposed-insured/`, { token: user.token, body: { number_of_insureds: 2, insured_2: { previous_insured_id: second } } });
+    expect(
+      (
+        await server.call('POST', '/insurance/screening/basic/', {
+          token: user.token,
+          body: { client_id: b, number_of_insureds: 2, proposed_insured_1: b, proposed_insured_2: second },
+        })
+      ).status,
+    ).toBe(200);
+    await server.call('PUT', `/api/screening/${b}/proposed-insured/`, {
+      token: user.token,
+      body: { number_of_insureds: 2, insured_2: { previous_insured_id: second } },
+    });
     const res = await server.call('GET', `/api/clients/${a}/get_previous_proposed_insureds/`, { token: user.token });
     expect(res.body.map((c: { id: number }) => c.id)).toEqual([second]);
     expect(res.body[0]).toMatchObject({ id: second, first_name: 'Charlie', marital_status: 'married' });

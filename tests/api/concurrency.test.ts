@@ -18,10 +18,12 @@ describe.each(databases)('two windows saving at once (%s)', (kind) => {
 
   it(`loses no field in ${PAIRS} concurrent pairs of PATCHes of different fields of one step`, async () => {
     const ids = await Promise.all(Array.from({ length: PAIRS }, () => createClient(server, token)));
-    const answers = await Promise.all(ids.flatMap((id) => [
-      server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: language }),
-      server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: residency }),
-    ]));
+    const answers = await Promise.all(
+      ids.flatMap((id) => [
+        server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: language }),
+        server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: residency }),
+      ]),
+    );
     expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
     const lost = [];
     for (const id of ids) {
@@ -33,10 +35,12 @@ describe.each(databases)('two windows saving at once (%s)', (kind) => {
 
   it(`loses no field in ${PAIRS} concurrent pairs of the spec's basic call (no If-Match): its merge is atomic too`, async () => {
     const ids = await Promise.all(Array.from({ length: PAIRS }, () => createClient(server, token)));
-    const answers = await Promise.all(ids.flatMap((id) => [
-      server.call('POST', '/insurance/screening/basic/', { token, body: { client_id: id, ...language } }),
-      server.call('POST', '/insurance/screening/basic/', { token, body: { client_id: id, ...residency } }),
-    ]));
+    const answers = await Promise.all(
+      ids.flatMap((id) => [
+        server.call('POST', '/insurance/screening/basic/', { token, body: { client_id: id, ...language } }),
+        server.call('POST', '/insurance/screening/basic/', { token, body: { client_id: id, ...residency } }),
+      ]),
+    );
     expect(answers.map((a) => a.status).filter((s) => s !== 200 && s !== 201)).toEqual([]);
     const lost = [];
     for (const id of ids) {
@@ -48,10 +52,12 @@ describe.each(databases)('two windows saving at once (%s)', (kind) => {
 
   it(`loses no field in ${PAIRS} concurrent pairs of client PATCHes (city and occupation)`, async () => {
     const ids = await Promise.all(Array.from({ length: PAIRS }, () => createClient(server, token)));
-    const answers = await Promise.all(ids.flatMap((id) => [
-      server.call('PATCH', `/api/clients/${id}/`, { token, body: { city: 'Lethbridge' } }),
-      server.call('PATCH', `/api/clients/${id}/`, { token, body: { occupation: 'Pilot' } }),
-    ]));
+    const answers = await Promise.all(
+      ids.flatMap((id) => [
+        server.call('PATCH', `/api/clients/${id}/`, { token, body: { city: 'Lethbridge' } }),
+        server.call('PATCH', `/api/clients/${id}/`, { token, body: { occupation: 'Pilot' } }),
+      ]),
+    );
     expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
     const lost = [];
     for (const id of ids) {
@@ -61,7 +67,7 @@ describe.each(databases)('two windows saving at once (%s)', (kind) => {
     expect(lost).toEqual([]);
   });
 
-  it('answers a step record\'s version as its ETag, refuses a stale or bogus If-Match with 412 and the current record, and saves on a fresh one', async () => {
+  it("answers a step record's version as its ETag, refuses a stale or bogus If-Match with 412 and the current record, and saves on a fresh one", async () => {
     const id = await createClient(server, token);
     const first = await server.call('GET', `/api/screening/${id}/basic/`, { token });
     expect(first.status).toBe(200);
@@ -69,21 +75,43 @@ describe.each(databases)('two windows saving at once (%s)', (kind) => {
     expect(seen).toMatch(/^"\d+"$/);
 
     // Window A saves on the version it saw; window B, still on that version, is refused.
-    const a = await server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: language, headers: { 'if-match': seen ?? '' } });
+    const a = await server.call('PATCH', `/api/screening/${id}/basic/`, {
+      token,
+      body: language,
+      headers: { 'if-match': seen ?? '' },
+    });
     expect(a.status).toBe(200);
     const now = a.headers.get('etag');
     expect(now).not.toBe(seen);
-    const b = await server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: residency, headers: { 'if-match': seen ?? '' } });
+    const b = await server.call('PATCH', `/api/screening/${id}/basic/`, {
+      token,
+      body: residency,
+      headers: { 'if-match': seen ?? '' },
+    });
     expect(b.status).toBe(412);
     expect(b.body.error).toBe('This step was changed in another window');
     expect(b.body.current).toMatchObject(language);
     expect(b.headers.get('etag')).toBe(now);
-    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.basic.is_canadian_tax_resident).toBeUndefined();
+    expect(
+      (await server.call('GET', `/api/screening/${id}/`, { token })).body.basic.is_canadian_tax_resident,
+    ).toBeUndefined();
 
-    expect((await server.call('PUT', `/api/screening/${id}/basic/`, { token, body: { ...language, ...residency }, headers: { 'if-match': '"bogus"' } })).status).toBe(412);
+    expect(
+      (
+        await server.call('PUT', `/api/screening/${id}/basic/`, {
+          token,
+          body: { ...language, ...residency },
+          headers: { 'if-match': '"bogus"' },
+        })
+      ).status,
+    ).toBe(412);
 
     // "Keep mine": B saves again on the version the 412 gave.
-    const again = await server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: residency, headers: { 'if-match': b.headers.get('etag') ?? '' } });
+    const again = await server.call('PATCH', `/api/screening/${id}/basic/`, {
+      token,
+      body: residency,
+      headers: { 'if-match': b.headers.get('etag') ?? '' },
+    });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ ...language, ...residency });
     const single = await server.call('GET', `/api/screening/${id}/basic/`, { token });
@@ -91,13 +119,21 @@ describe.each(databases)('two windows saving at once (%s)', (kind) => {
     expect(single.body).toEqual(again.body);
   });
 
-  it('answers a client\'s version as its ETag and refuses a stale If-Match with 412 and the current client', async () => {
+  it("answers a client's version as its ETag and refuses a stale If-Match with 412 and the current client", async () => {
     const id = await createClient(server, token);
     const seen = (await server.call('GET', `/api/clients/${id}/`, { token })).headers.get('etag') ?? '';
     expect(seen).toMatch(/^"\d+"$/);
-    const a = await server.call('PATCH', `/api/clients/${id}/`, { token, body: { city: 'Lethbridge' }, headers: { 'if-match': seen } });
+    const a = await server.call('PATCH', `/api/clients/${id}/`, {
+      token,
+      body: { city: 'Lethbridge' },
+      headers: { 'if-match': seen },
+    });
     expect(a.status).toBe(200);
-    const b = await server.call('PATCH', `/api/clients/${id}/`, { token, body: { city: 'Red Deer' }, headers: { 'if-match': seen } });
+    const b = await server.call('PATCH', `/api/clients/${id}/`, {
+      token,
+      body: { city: 'Red Deer' },
+      headers: { 'if-match': seen },
+    });
     expect(b.status).toBe(412);
     expect(b.body.error).toBe('This client was changed in another window');
     expect(b.body.current.city).toBe('Lethbridge');

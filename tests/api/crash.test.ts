@@ -18,7 +18,10 @@ async function json(url: string, init: RequestInit & { token?: string; body?: st
 describe.each(databases)('kill -9 (%s)', (kind) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-crash-'));
   const schema = `crash_${process.pid}_${Date.now().toString(36)}`;
-  const env = kind === 'sqlite' ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATA_DIR: dataDir, DATABASE_URL: `${PG_URL}?options=-c%20search_path%3D${schema}` };
+  const env =
+    kind === 'sqlite'
+      ? { DATA_DIR: dataDir, DATABASE_URL: '' }
+      : { DATA_DIR: dataDir, DATABASE_URL: `${PG_URL}?options=-c%20search_path%3D${schema}` };
   const children: ChildProcess[] = [];
 
   afterAll(async () => {
@@ -41,14 +44,26 @@ describe.each(databases)('kill -9 (%s)', (kind) => {
     }
     const first = await startProcess(env);
     children.push(first.child);
-    const token = (await json(`${first.url}/api/login/`, { method: 'POST', body: JSON.stringify({ username: 'demo@example.com', password: 'demo1234' }) })).body.token;
+    const token = (
+      await json(`${first.url}/api/login/`, {
+        method: 'POST',
+        body: JSON.stringify({ username: 'demo@example.com', password: 'demo1234' }),
+      })
+    ).body.token;
     const clients = (await json(`${first.url}/api/clients/`, { token })).body.results;
     const id = clients[0].id;
     const data = example('medical', 'one-insured');
     const acknowledged: unknown[] = [];
     for (let i = 0; i < 20; i += 1) {
-      const record = { ...data.medical, insured_1: { ...(data.medical?.insured_1 as object), physician_name: `Dr. Number ${i}` } };
-      const res = await json(`${first.url}/api/screening/${id}/medical/`, { method: 'PUT', token, body: JSON.stringify(record) });
+      const record = {
+        ...data.medical,
+        insured_1: { ...(data.medical?.insured_1 as object), physician_name: `Dr. Number ${i}` },
+      };
+      const res = await json(`${first.url}/api/screening/${id}/medical/`, {
+        method: 'PUT',
+        token,
+        body: JSON.stringify(record),
+      });
       if (res.status === 200) acknowledged.push(res.body);
     }
     expect(acknowledged.length).toBeGreaterThan(0);

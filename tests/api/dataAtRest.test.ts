@@ -9,12 +9,21 @@ const modeOf = (path: string): number => statSync(path).mode & 0o777;
 
 /** Every file and folder under a folder, the folder included. */
 function walk(dir: string): string[] {
-  return [dir, ...readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))];
+  return [
+    dir,
+    ...readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+    ),
+  ];
 }
 
 /** The generated files of one generation in the database's files table (PostgreSQL keeps them there). */
 async function storedKeys(server: TestServer, id: string): Promise<string[]> {
-  const rows = await server.app.database.db.selectFrom('files').select('key').where('key', 'like', `generations/${id}/%`).execute();
+  const rows = await server.app.database.db
+    .selectFrom('files')
+    .select('key')
+    .where('key', 'like', `generations/${id}/%`)
+    .execute();
   return rows.map((r) => r.key);
 }
 
@@ -30,7 +39,10 @@ describe.each(databases)('data at rest (%s)', (kind) => {
     for (const [stepId, record] of Object.entries(fullApplication())) {
       if (stepId !== '$context' && record) await server.seedRecord(clientId, stepId, record as JsonObject);
     }
-    const res = await server.call('POST', '/api/pdf/generate_pdf/', { token: user.token, body: { client_id: clientId, populate_forms: ['BMO', 'MANULIFE'] } });
+    const res = await server.call('POST', '/api/pdf/generate_pdf/', {
+      token: user.token,
+      body: { client_id: clientId, populate_forms: ['BMO', 'MANULIFE'] },
+    });
     expect(res.status, res.text).toBe(200);
     return { clientId, id: res.body.data.id };
   }
@@ -47,7 +59,8 @@ describe.each(databases)('data at rest (%s)', (kind) => {
     const { id } = await generated();
     expect(modeOf(dataDir())).toBe(0o700);
     if (kind === 'sqlite') {
-      for (const name of ['app.db', 'app.db-wal', 'app.db-shm']) expect(modeOf(join(dataDir(), name)), name).toBe(0o600);
+      for (const name of ['app.db', 'app.db-wal', 'app.db-shm'])
+        expect(modeOf(join(dataDir(), name)), name).toBe(0o600);
     }
     if (kind === 'postgres') {
       // The PDFs are in the database, where every instance reads them: nothing of them on this disk.
@@ -60,7 +73,7 @@ describe.each(databases)('data at rest (%s)', (kind) => {
     for (const path of paths) expect(modeOf(path), path).toBe(statSync(path).isDirectory() ? 0o700 : 0o600);
   });
 
-  it('removes a client\'s generated files, folder and all, with the client', async () => {
+  it("removes a client's generated files, folder and all, with the client", async () => {
     const { clientId, id } = await generated();
     const keep = await generated();
     if (kind === 'postgres') {
@@ -83,8 +96,13 @@ describe.each(databases)('data at rest (%s)', (kind) => {
       chmodSync(dataDir(), 0o755);
       server = await server.restart();
       expect(modeOf(dataDir())).toBe(0o700);
-      const token = (await server.call('POST', '/api/login/', { body: { username: user.email, password: user.password } })).body.token;
-      expect((await fetch(`${server.url}/api/pdf/files/${kept.id}/`, { headers: { authorization: `Token ${token}` } })).status).toBe(200);
+      const token = (
+        await server.call('POST', '/api/login/', { body: { username: user.email, password: user.password } })
+      ).body.token;
+      expect(
+        (await fetch(`${server.url}/api/pdf/files/${kept.id}/`, { headers: { authorization: `Token ${token}` } }))
+          .status,
+      ).toBe(200);
       user = { ...user, token };
       return;
     }
@@ -106,8 +124,12 @@ describe.each(databases)('data at rest (%s)', (kind) => {
     expect(existsSync(tmp)).toBe(false);
     expect(modeOf(older)).toBe(0o600);
     expect(modeOf(join(generationsDir(), kept.id))).toBe(0o700);
-    const token = (await server.call('POST', '/api/login/', { body: { username: user.email, password: user.password } })).body.token;
-    const pdf = await fetch(`${server.url}/api/pdf/files/${kept.id}/`, { headers: { authorization: `Token ${token}` } });
+    const token = (
+      await server.call('POST', '/api/login/', { body: { username: user.email, password: user.password } })
+    ).body.token;
+    const pdf = await fetch(`${server.url}/api/pdf/files/${kept.id}/`, {
+      headers: { authorization: `Token ${token}` },
+    });
     expect(pdf.status).toBe(200);
     user = { ...user, token };
   });

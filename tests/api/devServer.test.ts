@@ -10,7 +10,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const COPIED = ['package.json', 'tsconfig.json', 'vite.config.ts', 'steps', 'forms', 'api', 'engine', 'renderer', 'app', 'scripts'];
+const COPIED = [
+  'package.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'steps',
+  'forms',
+  'api',
+  'engine',
+  'renderer',
+  'app',
+  'scripts',
+];
 
 async function freePort(): Promise<number> {
   return new Promise((done) => {
@@ -21,7 +32,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function poll<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, output: () => string): Promise<T> {
+async function poll<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  output: () => string,
+): Promise<T> {
   const deadline = Date.now() + 45_000;
   let last: T | undefined;
   while (Date.now() < deadline) {
@@ -47,7 +63,13 @@ describe('npm run dev', () => {
     web = `http://127.0.0.1:${webPort}`;
     child = spawn(process.execPath, ['scripts/dev.mjs'], {
       cwd: dir,
-      env: { ...process.env, API_PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        API_PORT: String(apiPort),
+        WEB_PORT: String(webPort),
+        DATA_DIR: join(dir, 'data'),
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
@@ -64,7 +86,11 @@ describe('npm run dev', () => {
   });
 
   const login = async (): Promise<string> => {
-    const res = await fetch(`${web}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo@example.com', password: 'demo1234' }) });
+    const res = await fetch(`${web}/api/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo@example.com', password: 'demo1234' }),
+    });
     return ((await res.json()) as { token: string }).token;
   };
   /** The refusal of an empty owner step, through the web app's dev server (its proxy to the API). */
@@ -72,24 +98,44 @@ describe('npm run dev', () => {
     const token = await login();
     const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
     const clients = (await (await fetch(`${web}/api/clients/`, { headers })).json()) as { results: { id: number }[] };
-    const res = await fetch(`${web}/api/screening/${clients.results[0].id}/owner/`, { method: 'PUT', headers, body: '{}' });
+    const res = await fetch(`${web}/api/screening/${clients.results[0].id}/owner/`, {
+      method: 'PUT',
+      headers,
+      body: '{}',
+    });
     return ((await res.json()) as { error: string }).error;
   };
 
   it('serves the app and the API, and restarts the API on the definitions as edited', async () => {
-    const page = await poll(() => fetch(`${web}/`).then((r) => r.text()), (t) => t.includes('<div id="root">'), 'the app is not served', output);
+    const page = await poll(
+      () => fetch(`${web}/`).then((r) => r.text()),
+      (t) => t.includes('<div id="root">'),
+      'the app is not served',
+      output,
+    );
     expect(page).toContain('<div id="root">');
-    const ownerRules = JSON.parse(readFileSync('steps/owner/rules.json', 'utf8')) as { validation: { field: string; required?: boolean; message: string }[] };
+    const ownerRules = JSON.parse(readFileSync('steps/owner/rules.json', 'utf8')) as {
+      validation: { field: string; required?: boolean; message: string }[];
+    };
     const before = ownerRules.validation.find((r) => r.field === 'owner_type' && r.required)!.message;
-    expect(await poll(ownerRefusal, (m) => m === before, 'the API does not refuse with the definitions\' message', output)).toBe(before);
+    expect(
+      await poll(ownerRefusal, (m) => m === before, "the API does not refuse with the definitions' message", output),
+    ).toBe(before);
 
     const rules = join(dir, 'steps/owner/rules.json');
     const original = readFileSync(rules, 'utf8');
     writeFileSync(rules, original.replace(before, 'Please choose the policy owner'));
-    expect(await poll(ownerRefusal, (m) => m === 'Please choose the policy owner', 'the edited message is not used', output)).toBe('Please choose the policy owner');
+    expect(
+      await poll(ownerRefusal, (m) => m === 'Please choose the policy owner', 'the edited message is not used', output),
+    ).toBe('Please choose the policy owner');
 
     writeFileSync(rules, original.replace('"validation"', '"validation" oops'));
-    await poll(async () => output(), (o) => /rules\.json:\d+:\d+: not valid JSON/.test(o), 'the broken file is not reported', output);
+    await poll(
+      async () => output(),
+      (o) => /rules\.json:\d+:\d+: not valid JSON/.test(o),
+      'the broken file is not reported',
+      output,
+    );
     expect(output()).not.toMatch(/^\s+at .*\(.*\.ts:\d+:\d+\)$/m);
 
     writeFileSync(rules, original);

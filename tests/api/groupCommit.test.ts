@@ -17,8 +17,22 @@ describe.each(databases)('group commit of step saves (%s)', (kind) => {
   beforeAll(async () => {
     layer = await createDataLayer(kind === 'sqlite' ? { dataDir } : { dataDir, databaseUrl: PG_URL, pgSchema });
     await migrateToLatest(layer);
-    await layer.db.insertInto('users').values({ email: 'g@example.com', username: 'g', password_hash: 'x', role: 'adviser', created_at: '2020-01-01' }).execute();
-    const row = { owner_user_id: 1, first_name: 'Ga', last_name: 'Ga', email: null, phone_primary: null, date_of_birth: null, gender_sex_at_birth: null, profile: '{}', created_at: 'a', updated_at: 'a' };
+    await layer.db
+      .insertInto('users')
+      .values({ email: 'g@example.com', username: 'g', password_hash: 'x', role: 'adviser', created_at: '2020-01-01' })
+      .execute();
+    const row = {
+      owner_user_id: 1,
+      first_name: 'Ga',
+      last_name: 'Ga',
+      email: null,
+      phone_primary: null,
+      date_of_birth: null,
+      gender_sex_at_birth: null,
+      profile: '{}',
+      created_at: 'a',
+      updated_at: 'a',
+    };
     await layer.db.insertInto('clients').values([row, row]).execute();
   });
   afterAll(async () => {
@@ -33,8 +47,20 @@ describe.each(databases)('group commit of step saves (%s)', (kind) => {
     await layer.db.deleteFrom('audit_log').execute();
     await layer.db.deleteFrom('screening_records').execute();
     const batches: string[] = [];
-    const store = createScreeningStore(layer.db, kind === 'sqlite', undefined, path === 'writer thread' ? layer.writer : undefined, (k, size) => batches.push(`${k} ${size}`));
-    const entry = (n: number): AuditEntry => ({ clientId: 2, userId: 1, entity: 'step', entityId: 'medical', changes: [{ field: 'n', from: null, to: n }] });
+    const store = createScreeningStore(
+      layer.db,
+      kind === 'sqlite',
+      undefined,
+      path === 'writer thread' ? layer.writer : undefined,
+      (k, size) => batches.push(`${k} ${size}`),
+    );
+    const entry = (n: number): AuditEntry => ({
+      clientId: 2,
+      userId: 1,
+      entity: 'step',
+      entityId: 'medical',
+      changes: [{ field: 'n', from: null, to: n }],
+    });
     const results = await Promise.allSettled([
       store.save(1, 'owner', { n: 1 }),
       store.save(2, 'owner', { n: 2 }),
@@ -44,7 +70,15 @@ describe.each(databases)('group commit of step saves (%s)', (kind) => {
       store.save(2, 'medical', { n: 6 }, 0, entry(6)), // none stored yet, as expected: written with its audit row
       store.save(2, 'medical', { n: 7 }, 0, entry(7)), // one is stored by then: refused, and no audit row
     ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
     expect(results.slice(5).map((r) => (r.status === 'fulfilled' ? r.value : 'refused'))).toEqual([1, null]);
     expect(await store.load(1)).toEqual({ owner: { n: 4 }, medical: { n: 5 } });
     expect(await store.load(2)).toEqual({ owner: { n: 2 }, medical: { n: 6 } });
@@ -70,8 +104,14 @@ describe('concurrent saves over HTTP (SQLite)', () => {
     const { token } = await signUp(server);
     const ids = await Promise.all(Array.from({ length: 8 }, () => createClient(server, token)));
     const saves = ids.flatMap((id, i) => Array.from({ length: 5 }, (_, j) => ({ id, name: `Dr. ${i}-${j}` })));
-    const answers = await Promise.all(saves.map(({ id, name }) =>
-      server.call('PUT', `/api/screening/${id}/medical/`, { token, body: { has_insured_2: false, insured_1: { has_paramedic: false, physician_name: name } } })));
+    const answers = await Promise.all(
+      saves.map(({ id, name }) =>
+        server.call('PUT', `/api/screening/${id}/medical/`, {
+          token,
+          body: { has_insured_2: false, insured_1: { has_paramedic: false, physician_name: name } },
+        }),
+      ),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     for (const id of ids) {
       const stored = (await server.call('GET', `/api/screening/${id}/`, { token })).body.medical;

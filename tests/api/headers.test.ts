@@ -48,9 +48,14 @@ describe.each(databases)('security headers and error shapes (%s)', (kind) => {
     for (const [stepId, record] of Object.entries(fullApplication())) {
       if (stepId !== '$context' && record) await server.seedRecord(clientId, stepId, record as JsonObject);
     }
-    const generated = await server.call('POST', '/api/pdf/generate_pdf/', { token: user.token, body: { client_id: clientId, populate_forms: ['BMO'] } });
+    const generated = await server.call('POST', '/api/pdf/generate_pdf/', {
+      token: user.token,
+      body: { client_id: clientId, populate_forms: ['BMO'] },
+    });
     expect(generated.status, generated.text).toBe(200);
-    const pdf = await fetch(server.url + generated.body.data.s3_url, { headers: { authorization: `Token ${user.token}` } });
+    const pdf = await fetch(server.url + generated.body.data.s3_url, {
+      headers: { authorization: `Token ${user.token}` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expectSecurityHeaders(pdf.headers, 'PDF');
@@ -117,7 +122,9 @@ describe('connection limits', () => {
 
   it('cuts a body that trickles in within 30 s', async () => {
     const socket = await open(server.url);
-    socket.write('POST /api/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    socket.write(
+      'POST /api/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
     const timer = setInterval(() => socket.writable && socket.write(' '), 1000);
     const took = await closed(socket);
     clearInterval(timer);

@@ -33,11 +33,17 @@ function refsIn(node: unknown, at = '#', out: { ref: string; at: string }[] = []
 
 function resolvePointer(root: unknown, pointer: string): unknown {
   if (!pointer.startsWith('#/')) return undefined;
-  return pointer.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), root);
+  return pointer
+    .slice(2)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), root);
 }
 
 const operations = (): { path: string; method: string; op: Json }[] =>
-  Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.entries(item as Json).map(([method, op]) => ({ path, method, op: op as Json })));
+  Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json).map(([method, op]) => ({ path, method, op: op as Json })),
+  );
 
 describe('the document at /api/docs', () => {
   it('is a valid OpenAPI 3.1 document for @apidevtools/swagger-parser', async () => {
@@ -53,7 +59,7 @@ describe('the document at /api/docs', () => {
     expect(dangling).toEqual([]);
   });
 
-  it('keeps the definitions\' messages as x-errorMessage and no bare errorMessage', () => {
+  it("keeps the definitions' messages as x-errorMessage and no bare errorMessage", () => {
     const text = JSON.stringify(doc);
     expect(text).not.toContain('"errorMessage"');
     expect(text).toContain('"x-errorMessage"');
@@ -71,9 +77,13 @@ describe('the document at /api/docs', () => {
         const content = (response as Json).content as Json | undefined;
         const schema = content && (Object.values(content)[0] as Json).schema;
         if (!schema || Object.keys(schema).length === 0) untyped.push(`${method} ${path} ${status}`);
-        if (Number(status) >= 400) expect(schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorAnswer' });
+        if (Number(status) >= 400)
+          expect(schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorAnswer' });
       }
-      expect(Object.keys(op.responses).some((s) => s.startsWith('2')), `${method} ${path}`).toBe(true);
+      expect(
+        Object.keys(op.responses).some((s) => s.startsWith('2')),
+        `${method} ${path}`,
+      ).toBe(true);
       expect(op.responses['400'], `${method} ${path}`).toBeDefined();
       if (op.security?.length !== 0) expect(op.responses['401'], `${method} ${path}`).toBeDefined();
     }
@@ -90,20 +100,31 @@ describe('the document at /api/docs', () => {
     expect(legacy.properties.application_type.$ref).toBe('#/components/schemas/step_basic/properties/application_type');
   });
 
-  it('documents every legacy save\'s body with the step\'s own schemas, from its contract', () => {
-    const legacy = Object.entries(doc.paths as Json).filter(([path]) => path.startsWith('/insurance/screening/')).flatMap(([path, item]) =>
-      Object.entries(item as Json).filter(([method]) => method !== 'get').map(([method, op]) => ({ name: `${method} ${path}`, body: (op as Json).requestBody.content['application/json'].schema as Json })));
+  it("documents every legacy save's body with the step's own schemas, from its contract", () => {
+    const legacy = Object.entries(doc.paths as Json)
+      .filter(([path]) => path.startsWith('/insurance/screening/'))
+      .flatMap(([path, item]) =>
+        Object.entries(item as Json)
+          .filter(([method]) => method !== 'get')
+          .map(([method, op]) => ({
+            name: `${method} ${path}`,
+            body: (op as Json).requestBody.content['application/json'].schema as Json,
+          })),
+      );
     expect(legacy.length).toBeGreaterThanOrEqual(12);
     for (const { name, body } of legacy) {
       const text = JSON.stringify(body.properties);
       expect(text, name).toMatch(/#\/components\/schemas\/step_[a-z-]+\/(properties|\$defs)\//);
       expect(body.properties.client_id ?? body.properties.clientId ?? name.includes('{'), name).toBeTruthy();
     }
-    const financial = doc.paths['/insurance/screening/save_financial/'].post.requestBody.content['application/json'].schema;
-    expect(financial.properties.insured_1.anyOf[0].properties.financial_data.$ref).toBe('#/components/schemas/step_financial/$defs/financial_data');
+    const financial =
+      doc.paths['/insurance/screening/save_financial/'].post.requestBody.content['application/json'].schema;
+    expect(financial.properties.insured_1.anyOf[0].properties.financial_data.$ref).toBe(
+      '#/components/schemas/step_financial/$defs/financial_data',
+    );
   });
 
-  it('documents the PDF downloads as application/pdf and the login\'s expires_at', () => {
+  it("documents the PDF downloads as application/pdf and the login's expires_at", () => {
     for (const path of ['/pdf/files/{id}/', '/pdf/files/{id}/{insurer}/']) {
       expect(Object.keys(doc.paths[path].get.responses['200'].content)).toEqual(['application/pdf']);
     }
@@ -130,7 +151,9 @@ describe('the documented security', () => {
     expect(guarded.length).toBeGreaterThan(40);
     for (const { path, method } of guarded) {
       const url = `/api${path.replace(/\{[^}]+\}/g, '1')}`;
-      const res = await server.call(method.toUpperCase(), url, { body: method === 'get' || method === 'delete' ? undefined : {} });
+      const res = await server.call(method.toUpperCase(), url, {
+        body: method === 'get' || method === 'delete' ? undefined : {},
+      });
       expect(res.status, `${method} ${url}`).toBe(401);
       expect(res.body).toEqual({ error: 'No authentication token found', errors: [] });
     }
@@ -151,23 +174,35 @@ function appCalls(): { method: string; path: string; file: string }[] {
   const out: { method: string; path: string; file: string }[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/(apiRequest|downloadFile)(?:<[^(]*>)?\(\s*([`'])(\/api\/[^`']*)\2([^;]*?)(?:\)\s*[;.)]|\}\s*\))/gs)) {
+    for (const m of text.matchAll(
+      /(apiRequest|downloadFile)(?:<[^(]*>)?\(\s*([`'])(\/api\/[^`']*)\2([^;]*?)(?:\)\s*[;.)]|\}\s*\))/gs,
+    )) {
       const method = /method:\s*'([A-Z]+)'/.exec(m[4])?.[1] ?? 'GET';
-      const path = m[3].replace(/\$\{[^}]*\}$/, '').replace(/\$\{[^}]*\}/g, '{}').replace(/^\/api/, '').replace(/\?.*$/, '');
+      const path = m[3]
+        .replace(/\$\{[^}]*\}$/, '')
+        .replace(/\$\{[^}]*\}/g, '{}')
+        .replace(/^\/api/, '')
+        .replace(/\?.*$/, '');
       out.push({ method, path, file });
     }
   }
   return out;
 }
 
-describe('the app\'s API client', () => {
+describe("the app's API client", () => {
   it('calls only paths and methods the document has', () => {
     const calls = appCalls();
     expect(calls.length).toBeGreaterThanOrEqual(15);
     // A path parameter of the document matches any segment; a value the app fills in (`{}`) matches any segment too.
     const pattern = (template: string, hole: RegExp) => new RegExp(`^${template.replace(hole, '[^/]+')}$`);
-    const missing = calls.filter(({ method, path }) => !Object.keys(doc.paths).some((p) =>
-      (pattern(p, /\{[A-Za-z_]+\}/g).test(path) || pattern(path, /\{\}/g).test(p)) && doc.paths[p][method.toLowerCase()]));
+    const missing = calls.filter(
+      ({ method, path }) =>
+        !Object.keys(doc.paths).some(
+          (p) =>
+            (pattern(p, /\{[A-Za-z_]+\}/g).test(path) || pattern(path, /\{\}/g).test(p)) &&
+            doc.paths[p][method.toLowerCase()],
+        ),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -40,7 +40,10 @@ describe.each(databases)('the operational surface (%s)', (kind) => {
     try {
       const { token } = await signUp(server);
       const clientId = await createClient(server, token);
-      expect((await server.call('PATCH', `/api/screening/${clientId}/owner/`, { token, body: { owner_type: 'nonsense' } })).status).toBe(400);
+      expect(
+        (await server.call('PATCH', `/api/screening/${clientId}/owner/`, { token, body: { owner_type: 'nonsense' } }))
+          .status,
+      ).toBe(400);
       const metrics = await server.app.metrics.metrics();
       expect(metrics).toMatch(/insure_step_saves_total\{status="400"\} 1/);
     } finally {
@@ -53,7 +56,10 @@ describe.each(databases)('the operational surface (%s)', (kind) => {
     try {
       const { token } = await signUp(server);
       const clientId = await createClient(server, token);
-      const saved = await server.call('PATCH', `/api/screening/${clientId}/basic/`, { token, body: { speaks_english_french: true, preferred_language: 'french' } });
+      const saved = await server.call('PATCH', `/api/screening/${clientId}/basic/`, {
+        token,
+        body: { speaks_english_french: true, preferred_language: 'french' },
+      });
       expect(saved.status).toBe(200);
       const metrics = await server.app.metrics.metrics();
       // One save alone: one write in its batch, and (PostgreSQL, where reads are batched too) one read.
@@ -84,7 +90,17 @@ describe('instances sharing one PostgreSQL database', () => {
     dirs.push(...made);
     const apps: FastifyInstance[] = [];
     // Instances on one database share the key that seals SINs (each has its own DATA_DIR).
-    for (const dataDir of made) apps.push(await buildServer({ dataDir, databaseUrl: PG_URL, pgSchema: schema, redisUrl, logLevel: 'silent', secretKey: SHARED_KEY }));
+    for (const dataDir of made)
+      apps.push(
+        await buildServer({
+          dataDir,
+          databaseUrl: PG_URL,
+          pgSchema: schema,
+          redisUrl,
+          logLevel: 'silent',
+          secretKey: SHARED_KEY,
+        }),
+      );
     return apps;
   };
   const call = async (app: FastifyInstance, method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
@@ -99,7 +115,8 @@ describe('instances sharing one PostgreSQL database', () => {
       const email = `ops.${process.pid}.${Date.now()}@example.com`;
       const password = 'correct horse battery';
       expect((await call(a, 'POST', '/api/users/', undefined, { email, password })).statusCode).toBe(201);
-      const token = (await call(b, 'POST', '/api/login/', undefined, { username: email, password })).json().token as string;
+      const token = (await call(b, 'POST', '/api/login/', undefined, { username: email, password })).json()
+        .token as string;
       // Both instances have seen (and may have cached) the token.
       expect((await call(a, 'GET', '/api/clients/', token)).statusCode).toBe(200);
       expect((await call(b, 'GET', '/api/clients/', token)).statusCode).toBe(200);
@@ -123,7 +140,11 @@ describe('instances sharing one PostgreSQL database', () => {
     schemas.push(schema);
     const made = [mkdtempSync(join(tmpdir(), 'ops-a-')), mkdtempSync(join(tmpdir(), 'ops-b-'))];
     dirs.push(...made);
-    const apps = await Promise.all(made.map((dataDir) => buildServer({ dataDir, databaseUrl: PG_URL, pgSchema: schema, logLevel: 'silent', secretKey: SHARED_KEY })));
+    const apps = await Promise.all(
+      made.map((dataDir) =>
+        buildServer({ dataDir, databaseUrl: PG_URL, pgSchema: schema, logLevel: 'silent', secretKey: SHARED_KEY }),
+      ),
+    );
     try {
       for (const app of apps) expect((await app.inject({ method: 'GET', url: '/api/readyz' })).statusCode).toBe(200);
     } finally {
@@ -137,7 +158,10 @@ describe('METRICS=1', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('serves the metrics on their own loopback listener, not on the API port', async () => {
-    const { child, url, output } = await startProcess({ DATA_DIR: dataDir, DATABASE_URL: '', METRICS: '1', METRICS_PORT: '0' }, /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/);
+    const { child, url, output } = await startProcess(
+      { DATA_DIR: dataDir, DATABASE_URL: '', METRICS: '1', METRICS_PORT: '0' },
+      /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/,
+    );
     try {
       const metricsUrl = /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/.exec(output())?.[1] ?? '';
       await fetch(`${url}/api/healthz`);
@@ -158,27 +182,45 @@ describe('a port already taken', () => {
   it.each([
     ['PORT', 'The API (HOST, PORT)'],
     ['METRICS_PORT', 'The metrics (METRICS_HOST, METRICS_PORT)'],
-  ])('%s: the start stops with the setting to change (exit 1), not a stack trace', async (setting, what) => {
-    const taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    const { port } = taken.address() as AddressInfo;
-    try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', APP_DIR: '/nonexistent', DATA_DIR: dataDir, DATABASE_URL: '', METRICS: '1', METRICS_PORT: '0', [setting]: String(port) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-      child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-      expect(code).toBe(1);
-      expect(output).toContain(`The server did not start: ${what} could not listen on 127.0.0.1:${port}`);
-      expect(output).toContain('EADDRINUSE');
-      expect(output).not.toMatch(/^\s+at /m);
-    } finally {
-      taken.close();
-    }
-  }, 60_000);
+  ])(
+    '%s: the start stops with the setting to change (exit 1), not a stack trace',
+    async (setting, what) => {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const { port } = taken.address() as AddressInfo;
+      try {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+          env: {
+            ...process.env,
+            PORT: '0',
+            HOST: '127.0.0.1',
+            APP_DIR: '/nonexistent',
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            METRICS: '1',
+            METRICS_PORT: '0',
+            [setting]: String(port),
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+        child.stderr.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+        const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+        expect(code).toBe(1);
+        expect(output).toContain(`The server did not start: ${what} could not listen on 127.0.0.1:${port}`);
+        expect(output).toContain('EADDRINUSE');
+        expect(output).not.toMatch(/^\s+at /m);
+      } finally {
+        taken.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('SIGTERM', () => {
@@ -192,10 +234,14 @@ describe('SIGTERM', () => {
     const answer = new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1');
       let text = '';
-      socket.on('data', (chunk) => { text += chunk.toString(); });
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
       socket.on('end', () => resolve(text));
       socket.on('error', reject);
-      socket.write(`POST /api/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+      socket.write(
+        `POST /api/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      );
       // The stop arrives while the body is still coming.
       setTimeout(() => child.kill('SIGTERM'), 300);
       setTimeout(() => socket.write(body.slice(10)), 700);

@@ -40,12 +40,46 @@ describe('PostgreSQL: batched reads and named statements', () => {
     layer = await createDataLayer({ dataDir, databaseUrl: PG_URL, pgSchema });
     await migrateToLatest(layer);
     const { db } = layer;
-    await db.insertInto('users').values([owner, stranger, broker, ungranted].map((u) => ({ email: u.email, username: u.username, password_hash: 'x', role: 'adviser', created_at: '2020-01-01' }))).execute();
-    await db.insertInto('broker_grants').values({ user_id: broker.id, email: 'broker@example.com', granted_at: '2020-01-01', granted_by: 'test' }).execute();
-    const client = (ownerId: number, name: string) => ({ owner_user_id: ownerId, first_name: name, last_name: 'Client', email: null, phone_primary: null, date_of_birth: null, gender_sex_at_birth: null, profile: '{}', created_at: 'a', updated_at: 'a' });
+    await db
+      .insertInto('users')
+      .values(
+        [owner, stranger, broker, ungranted].map((u) => ({
+          email: u.email,
+          username: u.username,
+          password_hash: 'x',
+          role: 'adviser',
+          created_at: '2020-01-01',
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('broker_grants')
+      .values({ user_id: broker.id, email: 'broker@example.com', granted_at: '2020-01-01', granted_by: 'test' })
+      .execute();
+    const client = (ownerId: number, name: string) => ({
+      owner_user_id: ownerId,
+      first_name: name,
+      last_name: 'Client',
+      email: null,
+      phone_primary: null,
+      date_of_birth: null,
+      gender_sex_at_birth: null,
+      profile: '{}',
+      created_at: 'a',
+      updated_at: 'a',
+    });
     // 1: the owner's, with records; 2: the owner's, none; 3: the stranger's, listing the broker and the ungranted email.
-    await db.insertInto('clients').values([client(1, 'One'), client(1, 'Two'), client(2, 'Three')]).execute();
-    await db.insertInto('client_brokers').values([{ client_id: 3, broker_email: 'broker@example.com' }, { client_id: 3, broker_email: 'ungranted@example.com' }]).execute();
+    await db
+      .insertInto('clients')
+      .values([client(1, 'One'), client(1, 'Two'), client(2, 'Three')])
+      .execute();
+    await db
+      .insertInto('client_brokers')
+      .values([
+        { client_id: 3, broker_email: 'broker@example.com' },
+        { client_id: 3, broker_email: 'ungranted@example.com' },
+      ])
+      .execute();
     const store = createScreeningStore(layer.db);
     await store.save(1, 'owner', { occupation: 'pilot' });
     await store.save(1, 'owner', { occupation: 'baker' });
@@ -62,15 +96,22 @@ describe('PostgreSQL: batched reads and named statements', () => {
   });
 
   /** What a read answers: the stored screening, or the HTTP status it fails with. */
-  const outcome = (r: PromiseSettledResult<unknown>): unknown => (r.status === 'fulfilled' ? r.value : r.reason instanceof ApiError ? r.reason.statusCode : r.reason);
+  const outcome = (r: PromiseSettledResult<unknown>): unknown =>
+    r.status === 'fulfilled' ? r.value : r.reason instanceof ApiError ? r.reason.statusCode : r.reason;
 
   it('stores a large step record lz4-compressed where the server has lz4, and reads it back whole', async () => {
-    const { rows } = await sql<{ lz4: boolean }>`select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(layer.db);
+    const { rows } = await sql<{
+      lz4: boolean;
+    }>`select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(layer.db);
     const store = createScreeningStore(layer.db);
     // Over PostgreSQL's 2 KB threshold, as an owner record with its second owner is.
     const record = { occupation_duties: 'Cabinet maker; designs and builds custom furniture. '.repeat(80) };
     await store.save(2, 'owner', record);
-    const stored = await sql<{ method: string | null }>`select pg_column_compression(data) as method from screening_records where client_id = 2 and step_id = 'owner'`.execute(layer.db);
+    const stored = await sql<{
+      method: string | null;
+    }>`select pg_column_compression(data) as method from screening_records where client_id = 2 and step_id = 'owner'`.execute(
+      layer.db,
+    );
     expect(stored.rows[0].method).toBe(rows[0]?.lz4 ? 'lz4' : 'pglz');
     expect((await store.load(2)).owner).toEqual(record);
     await store.clear(2);
@@ -78,7 +119,9 @@ describe('PostgreSQL: batched reads and named statements', () => {
 
   it('sends the reads of one turn as one statement, each caller getting what it gets alone', async () => {
     const batches: string[] = [];
-    const store = createScreeningStore(layer.db, false, undefined, undefined, (kind, size) => batches.push(`${kind} ${size}`));
+    const store = createScreeningStore(layer.db, false, undefined, undefined, (kind, size) =>
+      batches.push(`${kind} ${size}`),
+    );
     const requests: [AuthUser, number][] = [
       [owner, 1],
       [owner, 2],
@@ -103,16 +146,38 @@ describe('PostgreSQL: batched reads and named statements', () => {
     expect(batches).toEqual([...requests.map(() => 'read 1'), 'read 9']);
 
     // And what each gets is what the ownership rule says.
-    expect(together.map((r) => (typeof r === 'number' ? r : 'ok'))).toEqual(['ok', 'ok', 404, 'ok', 404, 404, 'ok', 404, 'ok']);
-    expect(together[0]).toMatchObject({ data: { owner: { occupation: 'baker' }, medical: { physician_name: 'Dr. One' } }, versions: { owner: 2, medical: 1 }, client: { id: 1, first_name: 'One' } });
+    expect(together.map((r) => (typeof r === 'number' ? r : 'ok'))).toEqual([
+      'ok',
+      'ok',
+      404,
+      'ok',
+      404,
+      404,
+      'ok',
+      404,
+      'ok',
+    ]);
+    expect(together[0]).toMatchObject({
+      data: { owner: { occupation: 'baker' }, medical: { physician_name: 'Dr. One' } },
+      versions: { owner: 2, medical: 1 },
+      client: { id: 1, first_name: 'One' },
+    });
     expect(together[1]).toMatchObject({ data: {}, versions: {}, client: { id: 2, first_name: 'Two' } });
-    expect(together[3]).toMatchObject({ data: { owner: { occupation: 'nurse' } }, versions: { owner: 1 }, client: { id: 3 } });
+    expect(together[3]).toMatchObject({
+      data: { owner: { occupation: 'nurse' } },
+      versions: { owner: 1 },
+      client: { id: 3 },
+    });
   });
 
   it('retries each read alone when their statement fails, so a bad one fails alone', async () => {
     const store = createScreeningStore(layer.db);
     // An id beyond PostgreSQL's integer fails the statement it is in.
-    const results = await Promise.allSettled([store.loadVisible(owner, 1), store.loadVisible(owner, 2 ** 31), store.loadVisible(stranger, 3)]);
+    const results = await Promise.allSettled([
+      store.loadVisible(owner, 1),
+      store.loadVisible(owner, 2 ** 31),
+      store.loadVisible(stranger, 3),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(outcome(results[0])).toMatchObject({ client: { id: 1 } });
     expect(outcome(results[2])).toMatchObject({ client: { id: 3 } });
@@ -120,7 +185,15 @@ describe('PostgreSQL: batched reads and named statements', () => {
 
   it('sends a prepared query by name, prepared on each pool connection it runs on', async () => {
     // Holds its connection a moment, so concurrent calls spread over several connections.
-    const probe = preparedQuery(['n', 'name'], (_db, m) => sql<{ n: number; pid: number; prepared: boolean }>`select ${m.n}::integer as n, pg_backend_pid() as pid, exists (select 1 from pg_prepared_statements where name = ${m.name}::text) as prepared from pg_sleep(0.05)`);
+    const probe = preparedQuery(
+      ['n', 'name'],
+      (_db, m) =>
+        sql<{
+          n: number;
+          pid: number;
+          prepared: boolean;
+        }>`select ${m.n}::integer as n, pg_backend_pid() as pid, exists (select 1 from pg_prepared_statements where name = ${m.name}::text) as prepared from pg_sleep(0.05)`,
+    );
     // Its text is registered when first compiled, before it is sent: its first call is named already.
     record();
     expect(await probe(layer.db, { n: 0, name: '' })).toHaveLength(1);
@@ -149,7 +222,10 @@ describe('PostgreSQL: batched reads and named statements', () => {
   it('runs a named statement again after its table changed under it (sent unnamed from then on)', async () => {
     await sql`create table probe_rows (a integer)`.execute(layer.db);
     await sql`insert into probe_rows values (1)`.execute(layer.db);
-    const read = preparedQuery(['a'], (_db, m) => sql<Record<string, unknown>>`select * from probe_rows where a = ${m.a}`);
+    const read = preparedQuery(
+      ['a'],
+      (_db, m) => sql<Record<string, unknown>>`select * from probe_rows where a = ${m.a}`,
+    );
     // Sequential calls reuse the one idle connection: the statement is prepared there.
     expect(await read(layer.db, { a: 1 })).toEqual([{ a: 1 }]);
     expect(await read(layer.db, { a: 1 })).toEqual([{ a: 1 }]);

@@ -15,9 +15,30 @@ const specCalls: { [stepId: string]: (id: number, record: unknown) => [string, s
   'tax-information': (id, r) => ['POST', `/insurance/screening/save-tax-information/${id}/`, r],
   'plan-details': (id, r) => ['POST', '/insurance/screening/save_plan_details/', { client_id: id, plan_details: r }],
   beneficiary: (id, r) => ['POST', '/insurance/screening/save_beneficiaries/', { ...(r as object), client_id: id }],
-  'purpose-of-insurance': (id, r) => ['POST', '/insurance/screening/purpose-of-insurance/', { ...(r as object), client_id: id }],
-  financial: (id, r) => ['POST', `/insurance/screening/save_financial/?client_id=${id}`, { insured_1: { financial_data: (r as JsonObject)?.insured_1 }, insured_2: (r as JsonObject)?.insured_2 ?? null, owner_financial_data: (r as JsonObject)?.owner_financial_data, corporate_data: (r as JsonObject)?.corporate_data }],
-  'insurance-history': (id, r) => ['POST', '/insurance/screening/save_insurance_history/', { client_id: id, insured_1: { insurance_history_data: (r as JsonObject)?.insured_1 }, insured_2: (r as JsonObject)?.insured_2 ?? null }],
+  'purpose-of-insurance': (id, r) => [
+    'POST',
+    '/insurance/screening/purpose-of-insurance/',
+    { ...(r as object), client_id: id },
+  ],
+  financial: (id, r) => [
+    'POST',
+    `/insurance/screening/save_financial/?client_id=${id}`,
+    {
+      insured_1: { financial_data: (r as JsonObject)?.insured_1 },
+      insured_2: (r as JsonObject)?.insured_2 ?? null,
+      owner_financial_data: (r as JsonObject)?.owner_financial_data,
+      corporate_data: (r as JsonObject)?.corporate_data,
+    },
+  ],
+  'insurance-history': (id, r) => [
+    'POST',
+    '/insurance/screening/save_insurance_history/',
+    {
+      client_id: id,
+      insured_1: { insurance_history_data: (r as JsonObject)?.insured_1 },
+      insured_2: (r as JsonObject)?.insured_2 ?? null,
+    },
+  ],
   lifestyle: (id, r) => ['POST', '/insurance/screening/save_lifestyle/', { ...(r as object), client_id: id }],
   medical: (id, r) => ['POST', '/insurance/screening/save_medical/', { ...(r as object), client_id: id }],
 };
@@ -49,9 +70,15 @@ describe.each(databases)('random and malformed step bodies (%s)', (kind) => {
       fc.asyncProperty(body, route, async (record, how) => {
         const before = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
         const spec = specCalls[stepId];
-        const [method, path, payload] = how === 'spec' && spec ? spec(id, record) : [how === 'patch' ? 'PATCH' : 'PUT', `/api/screening/${id}/${stepId}/`, record];
+        const [method, path, payload] =
+          how === 'spec' && spec
+            ? spec(id, record)
+            : [how === 'patch' ? 'PATCH' : 'PUT', `/api/screening/${id}/${stepId}/`, record];
         const res = await server.call(method, path, { token, body: payload === undefined ? null : payload });
-        expect(res.status, `${method} ${path} ${JSON.stringify(payload)?.slice(0, 300)} -> ${res.text.slice(0, 300)}`).toBeLessThan(500);
+        expect(
+          res.status,
+          `${method} ${path} ${JSON.stringify(payload)?.slice(0, 300)} -> ${res.text.slice(0, 300)}`,
+        ).toBeLessThan(500);
         expect([200, 400, 404]).toContain(res.status);
         const after = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
         if (res.status !== 200) {
@@ -61,8 +88,13 @@ describe.each(databases)('random and malformed step bodies (%s)', (kind) => {
           accepted += 1;
           // Only the step and the records its contract writes (its links and writes) may change.
           const contract = definitions.steps[stepId].contract;
-          const touched = new Set([stepId, ...(contract?.records ?? []).map((r) => r.link.split('.')[0]), ...Object.keys(contract?.writes ?? {}).map((p) => p.split('.')[0])]);
-          const others = (data: JsonObject) => Object.fromEntries(Object.entries(data).filter(([k]) => !touched.has(k) && !k.startsWith('$')));
+          const touched = new Set([
+            stepId,
+            ...(contract?.records ?? []).map((r) => r.link.split('.')[0]),
+            ...Object.keys(contract?.writes ?? {}).map((p) => p.split('.')[0]),
+          ]);
+          const others = (data: JsonObject) =>
+            Object.fromEntries(Object.entries(data).filter(([k]) => !touched.has(k) && !k.startsWith('$')));
           expect(others(after)).toEqual(others(before));
           // ...and only their versions move.
           expect(others(after.$versions)).toEqual(others(before.$versions));
@@ -70,7 +102,7 @@ describe.each(databases)('random and malformed step bodies (%s)', (kind) => {
       }),
       { numRuns: RUNS },
     );
-    if (process.env.API_PROPERTY_DEBUG) console.log(stepId, kind, "accepted", accepted, "of", RUNS);
+    if (process.env.API_PROPERTY_DEBUG) console.log(stepId, kind, 'accepted', accepted, 'of', RUNS);
     expect(accepted).toBeGreaterThanOrEqual(0);
   });
 });

@@ -4,7 +4,10 @@ import { createClient, signUp, startServer, type TestServer } from '../support/a
 import { engine, example } from '../support/engine.ts';
 
 const stepId = 'purpose-of-insurance';
-const record = example(stepId, Object.keys(engine.definitions.steps[stepId].examples)[0])[stepId] as Record<string, unknown>;
+const record = example(stepId, Object.keys(engine.definitions.steps[stepId].examples)[0])[stepId] as Record<
+  string,
+  unknown
+>;
 
 describe('a saved answer to a question no longer asked (sqlite)', () => {
   let server: TestServer;
@@ -22,11 +25,19 @@ describe('a saved answer to a question no longer asked (sqlite)', () => {
     await server.seedRecord(id, stepId, { ...record, dropped_question: 'yes' });
     const loaded = await server.call('GET', `/api/screening/${id}/${stepId}/`, { token: owner.token });
     expect(loaded.body.dropped_question).toBe('yes');
-    const saved = await server.call('PUT', `/api/screening/${id}/${stepId}/`, { token: owner.token, body: loaded.body });
+    const saved = await server.call('PUT', `/api/screening/${id}/${stepId}/`, {
+      token: owner.token,
+      body: loaded.body,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).not.toHaveProperty('dropped_question');
-    expect((await server.call('GET', `/api/screening/${id}/${stepId}/`, { token: owner.token })).body).not.toHaveProperty('dropped_question');
-    const sentNew = await server.call('PUT', `/api/screening/${id}/${stepId}/`, { token: owner.token, body: { ...record, another_question: 'no' } });
+    expect(
+      (await server.call('GET', `/api/screening/${id}/${stepId}/`, { token: owner.token })).body,
+    ).not.toHaveProperty('dropped_question');
+    const sentNew = await server.call('PUT', `/api/screening/${id}/${stepId}/`, {
+      token: owner.token,
+      body: { ...record, another_question: 'no' },
+    });
     expect(sentNew.status).toBe(400);
     expect(sentNew.body.errors.map((e: { field: string }) => e.field)).toContain('another_question');
   });

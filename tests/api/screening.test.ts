@@ -5,7 +5,9 @@ import { definitions, engine, example } from '../support/engine.ts';
 import { definitionText } from '../support/definitionText.ts';
 
 /** Every (step, example) pair of steps/. */
-const examples = definitions.order.flatMap((stepId) => Object.keys(definitions.steps[stepId].examples).map((name) => [stepId, name] as const));
+const examples = definitions.order.flatMap((stepId) =>
+  Object.keys(definitions.steps[stepId].examples).map((name) => [stepId, name] as const),
+);
 
 describe.each(databases)('the generic screening calls (%s)', (kind) => {
   let server: TestServer;
@@ -30,37 +32,75 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
   }
 
   it('answers the whole application data of a client: nothing answered at first, insured 1 read from the client record', async () => {
-    const id = await createClient(server, token, { first_name: 'Marie', last_name: 'Gagnon', gender_sex_at_birth: 'female', marital_status: 'married', city: 'Montréal' });
+    const id = await createClient(server, token, {
+      first_name: 'Marie',
+      last_name: 'Gagnon',
+      gender_sex_at_birth: 'female',
+      marital_status: 'married',
+      city: 'Montréal',
+    });
     const res = await server.call('GET', `/api/screening/${id}/`, { token });
     expect(res.status).toBe(200);
     expect(res.body.$context).toMatchObject({ clientId: String(id), previousInsureds: [] });
     expect(Object.keys(res.body).filter((k) => !k.startsWith('$'))).toEqual(['proposed-insured']);
-    expect(res.body['proposed-insured']).toEqual({ insured_1: expect.objectContaining({ first_name: 'Marie', last_name: 'Gagnon', gender_sex_at_birth: 'female', marital_status: 'married', city: 'Montréal' }) });
+    expect(res.body['proposed-insured']).toEqual({
+      insured_1: expect.objectContaining({
+        first_name: 'Marie',
+        last_name: 'Gagnon',
+        gender_sex_at_birth: 'female',
+        marital_status: 'married',
+        city: 'Montréal',
+      }),
+    });
     expect(res.body['proposed-insured'].number_of_insureds).toBeUndefined();
     expect((await server.call('GET', `/screening/${id}`, { token })).status).toBe(200);
   });
 
-  it.each(examples)('saves %s example "%s" as the engine evaluates it, touching no other step but its links', async (stepId, name) => {
-    const { id, data } = await clientWith(stepId, name);
-    const before = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
-    const res = await server.call('PUT', `/api/screening/${id}/${stepId}/`, { token, body: data[stepId] });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // The engine sees insured 1 as the client record holds it (proposed-insured's records binding).
-    const expected = engine.evaluateStep(stepId, { ...before, [stepId]: data[stepId], $context: before.$context }, { previous: before[stepId] }).values;
-    expect(res.body).toEqual(JSON.parse(JSON.stringify(expected)));
-    const after = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
-    const links = stepId === 'proposed-insured'
-      ? { basic: { ...before.basic, number_of_insureds: res.body.number_of_insureds, proposed_insured_1: id, proposed_insured_2: res.body.number_of_insureds === 2 ? after.basic.proposed_insured_2 : null } }
-      : {};
-    expect(after).toEqual({ ...before, ...links, [stepId]: res.body, $context: after.$context, $versions: after.$versions });
-  });
+  it.each(examples)(
+    'saves %s example "%s" as the engine evaluates it, touching no other step but its links',
+    async (stepId, name) => {
+      const { id, data } = await clientWith(stepId, name);
+      const before = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
+      const res = await server.call('PUT', `/api/screening/${id}/${stepId}/`, { token, body: data[stepId] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // The engine sees insured 1 as the client record holds it (proposed-insured's records binding).
+      const expected = engine.evaluateStep(
+        stepId,
+        { ...before, [stepId]: data[stepId], $context: before.$context },
+        { previous: before[stepId] },
+      ).values;
+      expect(res.body).toEqual(JSON.parse(JSON.stringify(expected)));
+      const after = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
+      const links =
+        stepId === 'proposed-insured'
+          ? {
+              basic: {
+                ...before.basic,
+                number_of_insureds: res.body.number_of_insureds,
+                proposed_insured_1: id,
+                proposed_insured_2: res.body.number_of_insureds === 2 ? after.basic.proposed_insured_2 : null,
+              },
+            }
+          : {};
+      expect(after).toEqual({
+        ...before,
+        ...links,
+        [stepId]: res.body,
+        $context: after.$context,
+        $versions: after.$versions,
+      });
+    },
+  );
 
-  it('refuses a bad postal code with the spec\'s message, and keeps what was stored', async () => {
+  it("refuses a bad postal code with the spec's message, and keeps what was stored", async () => {
     const { id, data } = await clientWith('owner', 'individual');
     const owner = data.owner as JsonObject;
     expect((await server.call('PUT', `/api/screening/${id}/owner/`, { token, body: owner })).status).toBe(200);
     const stored = (await server.call('GET', `/api/screening/${id}/`, { token })).body;
-    const res = await server.call('PUT', `/api/screening/${id}/owner/`, { token, body: { ...owner, postal_code: '12345', first_name: 'Changed' } });
+    const res = await server.call('PUT', `/api/screening/${id}/owner/`, {
+      token,
+      body: { ...owner, postal_code: '12345', first_name: 'Changed' },
+    });
     expect(res.status).toBe(400);
     const message = definitionText('owner/schema.json', '/properties/postal_code/errorMessage/pattern');
     expect(res.body.error).toBe(message);
@@ -74,22 +114,37 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
     record.insured_1.primary_beneficiaries[0].share_percentage = 90;
     const res = await server.call('PUT', `/api/screening/${id}/beneficiary/`, { token, body: record });
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { message: string }) => e.message)).toContain('Primary beneficiary shares for Insured 1 must total 100% (currently 90%)');
+    expect(res.body.errors.map((e: { message: string }) => e.message)).toContain(
+      'Primary beneficiary shares for Insured 1 must total 100% (currently 90%)',
+    );
     expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.beneficiary).toBeUndefined();
   });
 
   it('refuses plan details without an illustration status', async () => {
     const { id, data } = await clientWith('plan-details', 'single-life-term');
-    const res = await server.call('PUT', `/api/screening/${id}/plan-details/`, { token, body: { ...data['plan-details'], illustration_status: null } });
+    const res = await server.call('PUT', `/api/screening/${id}/plan-details/`, {
+      token,
+      body: { ...data['plan-details'], illustration_status: null },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Please select an illustration status');
-    expect(res.body.errors[0]).toEqual({ field: 'illustration_status', message: 'Please select an illustration status' });
+    expect(res.body.errors[0]).toEqual({
+      field: 'illustration_status',
+      message: 'Please select an illustration status',
+    });
   });
 
   it('refuses wrong types, unknown enum values, unknown fields and malformed dates', async () => {
     const { id, data } = await clientWith('owner', 'individual');
     const owner = data.owner as JsonObject;
-    for (const change of [{ years_at_address: 'ten' }, { sex: 'X' }, { not_a_field: 1 }, { date_of_birth: '1990-02-31' }, { mobile_phone: '12' }, { middle_initial: 'AB' }]) {
+    for (const change of [
+      { years_at_address: 'ten' },
+      { sex: 'X' },
+      { not_a_field: 1 },
+      { date_of_birth: '1990-02-31' },
+      { mobile_phone: '12' },
+      { middle_initial: 'AB' },
+    ]) {
       const res = await server.call('PUT', `/api/screening/${id}/owner/`, { token, body: { ...owner, ...change } });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body.errors.length).toBeGreaterThan(0);
@@ -100,7 +155,10 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
 
   it('drops hidden answers and recomputes computed values instead of trusting them', async () => {
     const tax = await clientWith('tax-information', 'one-owner');
-    const res = await server.call('PUT', `/api/screening/${tax.id}/tax-information/`, { token, body: { ...tax.data['tax-information'], owner1_fatca_status: 'no', owner1_tin: '123-45-6789' } });
+    const res = await server.call('PUT', `/api/screening/${tax.id}/tax-information/`, {
+      token,
+      body: { ...tax.data['tax-information'], owner1_fatca_status: 'no', owner1_tin: '123-45-6789' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty('owner1_tin');
 
@@ -109,7 +167,10 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
     record.insured_1.net_worth = 1;
     const saved = await server.call('PUT', `/api/screening/${fin.id}/financial/`, { token, body: record });
     expect(saved.status).toBe(200);
-    expect(saved.body.insured_1.net_worth).toBe(Math.round(((record.insured_1.total_assets as number) - (record.insured_1.total_liabilities as number)) * 100) / 100);
+    expect(saved.body.insured_1.net_worth).toBe(
+      Math.round(((record.insured_1.total_assets as number) - (record.insured_1.total_liabilities as number)) * 100) /
+        100,
+    );
   });
 
   it('keeps each proposed insured as a client record: insured 1 is the client, insured 2 a new client of the adviser', async () => {
@@ -124,25 +185,52 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
     expect(second).not.toBe(id);
     // Insured 1's answers are the client record's now, and insured 2 is a client like any other, with the spec's flags.
     const client = (await server.call('GET', `/api/clients/${id}/`, { token })).body;
-    expect(client).toMatchObject({ first_name: record.insured_1.first_name, postal_code: record.insured_1.postal_code, relationship_to_owner: 'self' });
+    expect(client).toMatchObject({
+      first_name: record.insured_1.first_name,
+      postal_code: record.insured_1.postal_code,
+      relationship_to_owner: 'self',
+    });
     const other = (await server.call('GET', `/api/clients/${second}/`, { token })).body;
-    expect(other).toMatchObject({ first_name: record.insured_2.first_name, is_second_insured: true, is_client_insured: false, original_client_id: String(id) });
+    expect(other).toMatchObject({
+      first_name: record.insured_2.first_name,
+      is_second_insured: true,
+      is_client_insured: false,
+      original_client_id: String(id),
+    });
     // The step record itself keeps no copy: a later profile edit shows in the step.
-    expect((await server.call('PATCH', `/api/clients/${second}/`, { token, body: { city: 'Lethbridge' } })).status).toBe(200);
-    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body['proposed-insured'].insured_2.city).toBe('Lethbridge');
+    expect(
+      (await server.call('PATCH', `/api/clients/${second}/`, { token, body: { city: 'Lethbridge' } })).status,
+    ).toBe(200);
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body['proposed-insured'].insured_2.city).toBe(
+      'Lethbridge',
+    );
     // Back to one insured: the link to insured 2 goes, the client stays.
-    const one = await server.call('PUT', `/api/screening/${id}/proposed-insured/`, { token, body: { ...res.body, number_of_insureds: 1 } });
+    const one = await server.call('PUT', `/api/screening/${id}/proposed-insured/`, {
+      token,
+      body: { ...res.body, number_of_insureds: 1 },
+    });
     expect(one.status, JSON.stringify(one.body)).toBe(200);
     expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.basic.proposed_insured_2).toBeNull();
     expect((await server.call('GET', `/api/clients/${second}/`, { token })).status).toBe(200);
   });
 
-  it('offers the adviser\'s past second insureds, and copies the one picked into insured 2 (effects fire against the stored record)', async () => {
+  it("offers the adviser's past second insureds, and copies the one picked into insured 2 (effects fire against the stored record)", async () => {
     const first = await clientWith('proposed-insured', 'two-insureds');
-    const made = await server.call('PUT', `/api/screening/${first.id}/proposed-insured/`, { token, body: first.data['proposed-insured'] });
+    const made = await server.call('PUT', `/api/screening/${first.id}/proposed-insured/`, {
+      token,
+      body: first.data['proposed-insured'],
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const pastSecond = (await server.call('GET', `/api/screening/${first.id}/`, { token })).body.basic.proposed_insured_2 as number;
-    expect((await server.call('PATCH', `/api/clients/${pastSecond}/`, { token, body: { postal_code: 'T2P 1J9', city: 'Calgary' } })).status).toBe(200);
+    const pastSecond = (await server.call('GET', `/api/screening/${first.id}/`, { token })).body.basic
+      .proposed_insured_2 as number;
+    expect(
+      (
+        await server.call('PATCH', `/api/clients/${pastSecond}/`, {
+          token,
+          body: { postal_code: 'T2P 1J9', city: 'Calgary' },
+        })
+      ).status,
+    ).toBe(200);
 
     const { id, data } = await clientWith('proposed-insured', 'two-insureds');
     const list = await server.call('GET', `/api/clients/${id}/get_previous_proposed_insureds/`, { token });
@@ -154,31 +242,58 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
     const res = await server.call('PUT', `/api/screening/${id}/proposed-insured/`, { token, body: record });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.insured_2).toMatchObject({ postal_code: 'T2P 1J9', city: 'Calgary' });
-    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.basic.proposed_insured_2).toBe(pastSecond);
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.basic.proposed_insured_2).toBe(
+      pastSecond,
+    );
   });
 
   it('writes the previous record only on success: a failed save after a good one keeps the good one', async () => {
     const { id, data } = await clientWith('purpose-of-insurance', 'income-replacement');
-    const good = await server.call('PUT', `/api/screening/${id}/purpose-of-insurance/`, { token, body: data['purpose-of-insurance'] });
+    const good = await server.call('PUT', `/api/screening/${id}/purpose-of-insurance/`, {
+      token,
+      body: data['purpose-of-insurance'],
+    });
     expect(good.status).toBe(200);
-    const bad = await server.call('PUT', `/api/screening/${id}/purpose-of-insurance/`, { token, body: { ...data['purpose-of-insurance'], purpose_of_insurance: 'gambling' } });
+    const bad = await server.call('PUT', `/api/screening/${id}/purpose-of-insurance/`, {
+      token,
+      body: { ...data['purpose-of-insurance'], purpose_of_insurance: 'gambling' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('Please select a purpose of insurance');
-    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body['purpose-of-insurance']).toEqual(good.body);
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body['purpose-of-insurance']).toEqual(
+      good.body,
+    );
   });
   it('saves one page with PATCH: merges the fields given and checks only that page', async () => {
     const id = await createClient(server, token);
-    const language = await server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: { speaks_english_french: true, preferred_language: 'french' } });
+    const language = await server.call('PATCH', `/api/screening/${id}/basic/`, {
+      token,
+      body: { speaks_english_french: true, preferred_language: 'french' },
+    });
     expect(language.status, JSON.stringify(language.body)).toBe(200);
     expect(language.body).toMatchObject({ speaks_english_french: true, preferred_language: 'french' });
-    const residency = await server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: { is_canadian_tax_resident: false } });
+    const residency = await server.call('PATCH', `/api/screening/${id}/basic/`, {
+      token,
+      body: { is_canadian_tax_resident: false },
+    });
     expect(residency.status).toBe(400);
-    expect(residency.body.error).toBe('Applications with this provider require Canadian tax residency. You cannot proceed with this application.');
+    expect(residency.body.error).toBe(
+      'Applications with this provider require Canadian tax residency. You cannot proceed with this application.',
+    );
     const type = await server.call('PATCH', `/screening/${id}/basic`, { token, body: { application_type: 'LINKED' } });
-    expect(type.body.errors).toEqual([{ field: 'existing_policy_number', message: 'Please provide the required policy number' }]);
-    const ok = await server.call('PATCH', `/api/screening/${id}/basic/`, { token, body: { is_canadian_tax_resident: true, application_type: 'LINKED', existing_policy_number: 'L-77' } });
+    expect(type.body.errors).toEqual([
+      { field: 'existing_policy_number', message: 'Please provide the required policy number' },
+    ]);
+    const ok = await server.call('PATCH', `/api/screening/${id}/basic/`, {
+      token,
+      body: { is_canadian_tax_resident: true, application_type: 'LINKED', existing_policy_number: 'L-77' },
+    });
     expect(ok.status).toBe(200);
     expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.basic).toEqual(ok.body);
-    expect(ok.body).toMatchObject({ speaks_english_french: true, preferred_language: 'french', existing_policy_number: 'L-77' });
+    expect(ok.body).toMatchObject({
+      speaks_english_french: true,
+      preferred_language: 'french',
+      existing_policy_number: 'L-77',
+    });
   });
 });

@@ -45,7 +45,11 @@ describe('the started process', () => {
     expect(await reachable('127.0.0.1', port)).toBe(true);
     // Another address of this machine: a server on every interface (0.0.0.0) would answer there too.
     expect(await reachable('127.0.0.2', port)).toBe(false);
-    const login = await fetch(`${url}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+    const login = await fetch(`${url}/api/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO),
+    });
     expect(login.status).toBe(401);
   }, 60_000);
 });

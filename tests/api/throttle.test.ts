@@ -8,16 +8,34 @@ import { databases, signUp, startServer, type TestServer } from '../support/apiS
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A JSON call from another loopback address (127.0.0.2…), as a different machine would make it. */
-function callFrom(from: string, base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
+function callFrom(
+  from: string,
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
   const url = new URL(path, base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method, localAddress: from, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, headers: res.headers }));
-    });
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method,
+        localAddress: from,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, headers: res.headers }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -35,32 +53,58 @@ describe.each(databases)('login throttling (%s)', (kind) => {
   it('slows a stranger guessing from one address while the owner logs in from another', async () => {
     const owner = await signUp(server);
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i += 1) statuses.push((await callFrom('127.0.0.2', server.url, 'POST', '/api/login/', { username: owner.email, password: `guess number ${i}` })).status);
+    for (let i = 0; i < 12; i += 1)
+      statuses.push(
+        (
+          await callFrom('127.0.0.2', server.url, 'POST', '/api/login/', {
+            username: owner.email,
+            password: `guess number ${i}`,
+          })
+        ).status,
+      );
     // Five free tries, then a wait: the rest are refused without being checked.
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual(Array(7).fill(429));
-    const refused = await callFrom('127.0.0.2', server.url, 'POST', '/api/login/', { username: owner.email, password: owner.password });
+    const refused = await callFrom('127.0.0.2', server.url, 'POST', '/api/login/', {
+      username: owner.email,
+      password: owner.password,
+    });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: 'Too many failed login attempts. Please try again later.', errors: [] });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The owner, elsewhere, is not affected, by email or by the same name in another case.
-    expect((await server.call('POST', '/api/login/', { body: { username: owner.email, password: owner.password } })).status).toBe(200);
-    expect((await callFrom('127.0.0.3', server.url, 'POST', '/api/login/', { username: owner.email.toUpperCase(), password: owner.password })).status).toBe(200);
+    expect(
+      (await server.call('POST', '/api/login/', { body: { username: owner.email, password: owner.password } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await callFrom('127.0.0.3', server.url, 'POST', '/api/login/', {
+          username: owner.email.toUpperCase(),
+          password: owner.password,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('per-address limits of sign-up and login', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('sqlite', { rateLimits: { signup: { max: 3, windowMs: 60_000 }, login: { max: 4, windowMs: 60_000 } } });
+    server = await startServer('sqlite', {
+      rateLimits: { signup: { max: 3, windowMs: 60_000 }, login: { max: 4, windowMs: 60_000 } },
+    });
   });
   afterAll(async () => {
     await server?.close();
   });
 
   it('refuses the fourth sign-up from one address, not from another', async () => {
-    const body = (i: number) => ({ email: `burst.${i}.${randomUUID()}@example.com`, password: 'correct horse battery staple' });
-    for (let i = 0; i < 3; i += 1) expect((await callFrom('127.0.0.4', server.url, 'POST', '/api/users/', body(i))).status).toBe(201);
+    const body = (i: number) => ({
+      email: `burst.${i}.${randomUUID()}@example.com`,
+      password: 'correct horse battery staple',
+    });
+    for (let i = 0; i < 3; i += 1)
+      expect((await callFrom('127.0.0.4', server.url, 'POST', '/api/users/', body(i))).status).toBe(201);
     const fourth = await callFrom('127.0.0.4', server.url, 'POST', '/api/users/', body(4));
     expect(fourth.status).toBe(429);
     expect(fourth.body).toEqual({ error: 'Too many requests. Please try again later.', errors: [] });
@@ -70,7 +114,15 @@ describe('per-address limits of sign-up and login', () => {
 
   it('limits logins per address, whatever the account', async () => {
     const answers: number[] = [];
-    for (let i = 0; i < 5; i += 1) answers.push((await callFrom('127.0.0.6', server.url, 'POST', '/api/login/', { username: `someone${i}@example.com`, password: 'whatever it is' })).status);
+    for (let i = 0; i < 5; i += 1)
+      answers.push(
+        (
+          await callFrom('127.0.0.6', server.url, 'POST', '/api/login/', {
+            username: `someone${i}@example.com`,
+            password: 'whatever it is',
+          })
+        ).status,
+      );
     expect(answers).toEqual([401, 401, 401, 401, 429]);
   });
 });
@@ -100,9 +152,21 @@ describe.each(databases)('counters in Redis (%s)', (kind) => {
     expect((await callFrom('127.0.0.7', a.url, 'POST', '/api/users/', body())).status).toBe(429);
 
     const name = `nobody.${randomUUID()}@example.com`;
-    for (let i = 0; i < 5; i += 1) expect((await callFrom('127.0.0.8', i % 2 ? a.url : b.url, 'POST', '/api/login/', { username: name, password: `guess ${i}` })).status).toBe(401);
-    expect((await callFrom('127.0.0.8', b.url, 'POST', '/api/login/', { username: name, password: 'guess 5' })).status).toBe(429);
-    expect((await callFrom('127.0.0.8', a.url, 'POST', '/api/login/', { username: name, password: 'guess 6' })).status).toBe(429);
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (
+          await callFrom('127.0.0.8', i % 2 ? a.url : b.url, 'POST', '/api/login/', {
+            username: name,
+            password: `guess ${i}`,
+          })
+        ).status,
+      ).toBe(401);
+    expect(
+      (await callFrom('127.0.0.8', b.url, 'POST', '/api/login/', { username: name, password: 'guess 5' })).status,
+    ).toBe(429);
+    expect(
+      (await callFrom('127.0.0.8', a.url, 'POST', '/api/login/', { username: name, password: 'guess 6' })).status,
+    ).toBe(429);
   });
 });
 

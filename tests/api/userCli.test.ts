@@ -5,9 +5,16 @@ import { createClient, databases, PG_URL, signUp, startServer, type TestServer }
 const run = promisify(execFile);
 
 /** `npm run user -- …` as an administrator runs it: a process on the server's DATA_DIR or DATABASE_URL. */
-async function userCommand(server: TestServer | undefined, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function userCommand(
+  server: TestServer | undefined,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const { dataDir, pgSchema } = server?.where ?? {};
-  const env = { ...process.env, DATA_DIR: dataDir ?? '/nonexistent', DATABASE_URL: pgSchema ? `${PG_URL}?options=-c%20search_path%3D${pgSchema}` : '' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir ?? '/nonexistent',
+    DATABASE_URL: pgSchema ? `${PG_URL}?options=-c%20search_path%3D${pgSchema}` : '',
+  };
   try {
     // What `npm run user --` runs (tsx), without npm's own start-up.
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/user.ts', ...args], { env });
@@ -38,7 +45,8 @@ describe.each(databases)('npm run user (%s)', (kind) => {
 
     const password = 'broker pass phrase 1';
     expect((await server.call('POST', '/api/users/', { body: { email, password } })).status).toBe(201);
-    const token: string = (await server.call('POST', '/api/login/', { body: { username: email, password } })).body.token;
+    const token: string = (await server.call('POST', '/api/login/', { body: { username: email, password } })).body
+      .token;
 
     const unlisted = await userCommand(server, 'grant-broker', email.toUpperCase());
     expect(unlisted.code).toBe(1);
@@ -48,7 +56,9 @@ describe.each(databases)('npm run user (%s)', (kind) => {
     expect(granted.code, granted.stderr).toBe(0);
     expect(granted.stdout).toContain(`${email} (account #`);
     expect(granted.stdout).toContain('is now a broker, added to the brokers list as Cli Broker');
-    expect((await server.call('GET', '/api/brokers/', { token })).body).toContainEqual(expect.objectContaining({ email, name: 'Cli Broker' }));
+    expect((await server.call('GET', '/api/brokers/', { token })).body).toContainEqual(
+      expect.objectContaining({ email, name: 'Cli Broker' }),
+    );
 
     const again = await userCommand(server, 'grant-broker', email);
     expect(again.code).toBe(0);
@@ -56,10 +66,16 @@ describe.each(databases)('npm run user (%s)', (kind) => {
 
     const list = await userCommand(server, 'list-brokers');
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(new RegExp(`${email.replace(/\./g, '\\.')}\\tCli Broker\\tgranted to account #\\d+ \\(${email.replace(/\./g, '\\.')}\\)`));
+    expect(list.stdout).toMatch(
+      new RegExp(
+        `${email.replace(/\./g, '\\.')}\\tCli Broker\\tgranted to account #\\d+ \\(${email.replace(/\./g, '\\.')}\\)`,
+      ),
+    );
 
     // The grant works at once on the running server: the client that lists the broker is shared.
-    expect((await server.call('PATCH', `/api/clients/${id}/`, { token: owner.token, body: { brokers: [email] } })).status).toBe(200);
+    expect(
+      (await server.call('PATCH', `/api/clients/${id}/`, { token: owner.token, body: { brokers: [email] } })).status,
+    ).toBe(200);
     expect((await server.call('GET', `/api/clients/${id}/`, { token })).status).toBe(200);
 
     const revoked = await userCommand(server, 'revoke-broker', email);
@@ -72,7 +88,13 @@ describe.each(databases)('npm run user (%s)', (kind) => {
 });
 
 it('npm run user: wrong usage prints the usage and exits 2, touching no data', async () => {
-  const cases = [[], ['grant-broker'], ['grant-broker', 'not-an-email'], ['revoke-broker', 'a@b.example', '--name', 'X'], ['promote', 'a@b.example']];
+  const cases = [
+    [],
+    ['grant-broker'],
+    ['grant-broker', 'not-an-email'],
+    ['revoke-broker', 'a@b.example', '--name', 'X'],
+    ['promote', 'a@b.example'],
+  ];
   const answers = await Promise.all(cases.map((args) => userCommand(undefined, ...args)));
   answers.forEach((res, i) => {
     expect(res.code, cases[i].join(' ')).toBe(2);

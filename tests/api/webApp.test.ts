@@ -20,9 +20,18 @@ describe('serving the built web app with the API', () => {
 
   const page = { accept: 'text/html,application/xhtml+xml' };
 
-  it('serves index.html at / and for the app\'s routes (SPA fallback)', async () => {
+  it("serves index.html at / and for the app's routes (SPA fallback)", async () => {
     // /applications is also the spec's GET /applications/ (routes answer without /api too): a reload of the page must not get its JSON.
-    for (const path of ['/', '/dashboard', '/client/profile', '/client/12/screening/owner', '/applications', '/applications/', '/applications/new', '/signup']) {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/client/profile',
+      '/client/12/screening/owner',
+      '/applications',
+      '/applications/',
+      '/applications/new',
+      '/signup',
+    ]) {
       const res = await server.call('GET', path, { headers: page });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -39,12 +48,21 @@ describe('serving the built web app with the API', () => {
   });
 
   it('keeps API answers as JSON, even for a browser', async () => {
-    expect((await server.call('GET', '/api/clients/', { headers: page })).body).toEqual({ error: 'No authentication token found', errors: [] });
-    expect((await server.call('GET', '/api/unknown', { headers: page })).body).toEqual({ error: 'Not found', errors: [] });
+    expect((await server.call('GET', '/api/clients/', { headers: page })).body).toEqual({
+      error: 'No authentication token found',
+      errors: [],
+    });
+    expect((await server.call('GET', '/api/unknown', { headers: page })).body).toEqual({
+      error: 'Not found',
+      errors: [],
+    });
     expect((await server.call('GET', '/dashboard')).body).toEqual({ error: 'Not found', errors: [] });
     expect((await server.call('POST', '/dashboard', { body: {} })).status).toBe(404);
     // The same path for an API client (no text/html) is the API's route.
-    expect((await server.call('GET', '/applications/')).body).toEqual({ error: 'No authentication token found', errors: [] });
+    expect((await server.call('GET', '/applications/')).body).toEqual({
+      error: 'No authentication token found',
+      errors: [],
+    });
     expect((await server.call('GET', '/applications/', { headers: { accept: 'application/json' } })).status).toBe(401);
   });
 

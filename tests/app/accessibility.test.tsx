@@ -16,7 +16,20 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const CLIENTS = { results: [{ id: 3, first_name: 'Olivia', last_name: 'Bennett', email: 'o@example.ca', phone: null, created_at: null, updated_at: null }], count: 1 };
+const CLIENTS = {
+  results: [
+    {
+      id: 3,
+      first_name: 'Olivia',
+      last_name: 'Bennett',
+      email: 'o@example.ca',
+      phone: null,
+      created_at: null,
+      updated_at: null,
+    },
+  ],
+  count: 1,
+};
 const EMPTY_LIST = { 'GET /api/clients/': () => ({ body: CLIENTS }), 'GET /api/brokers/': () => ({ body: [] }) };
 
 describe('document titles', () => {
@@ -39,8 +52,12 @@ describe('document titles', () => {
   });
 
   it('names a step from the definitions: step, position and client', () => {
-    expect(wizardTitle({ step: 'Owner Information', n: 4, total: 12, client: 'Olivia Bennett' })).toBe('Owner Information: Step 4 of 12, Olivia Bennett | Insure Wizard');
-    expect(wizardTitle({ step: 'Basic Information', page: 'Language Check', n: 1, total: 14 })).toBe('Basic Information – Language Check: Step 1 of 14 | Insure Wizard');
+    expect(wizardTitle({ step: 'Owner Information', n: 4, total: 12, client: 'Olivia Bennett' })).toBe(
+      'Owner Information: Step 4 of 12, Olivia Bennett | Insure Wizard',
+    );
+    expect(wizardTitle({ step: 'Basic Information', page: 'Language Check', n: 1, total: 14 })).toBe(
+      'Basic Information – Language Check: Step 1 of 14 | Insure Wizard',
+    );
   });
 
   it('titles a wizard step with its flow title and the client, and focuses its heading', async () => {
@@ -49,7 +66,9 @@ describe('document titles', () => {
     renderRoute('/client/3/screening/plan-details');
     // The first wizard of the file loads the screening chunk and the step's definitions: allow for a cold start.
     const heading = await screen.findByRole('heading', { name: 'Plan Details', level: 1 }, { timeout: 20_000 });
-    await waitFor(() => expect(document.title).toMatch(/^Plan Details: Step \d+ of \d+, Olivia Bennett \| Insure Wizard$/));
+    await waitFor(() =>
+      expect(document.title).toMatch(/^Plan Details: Step \d+ of \d+, Olivia Bennett \| Insure Wizard$/),
+    );
     await waitFor(() => expect(heading).toHaveFocus());
     expect(heading).toHaveAttribute('tabindex', '-1');
   });

@@ -5,18 +5,87 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationsTable } from '../../app/components/ApplicationsTable.tsx';
 import type { LifeApplication } from '../../app/api/types.ts';
-import { captureDownloads, deferred, type FakeResponse, locationOf, mockApi, PDF_BYTES, renderRoute, signIn } from './support.tsx';
+import {
+  captureDownloads,
+  deferred,
+  type FakeResponse,
+  locationOf,
+  mockApi,
+  PDF_BYTES,
+  renderRoute,
+  signIn,
+} from './support.tsx';
 
 const APPLICATIONS = [
-  { id: 1, created_at: '2024-06-01T12:00:00Z', application_type: 'NEW', application_type_label: 'New Application', product_type: 'term_life', product_type_label: 'Term Life', number_of_insureds: 1, status: 'DRAFT', face_amount: 500000 },
-  { id: 2, created_at: '2024-06-02T12:00:00Z', application_type: 'ADDITIONAL', application_type_label: 'Additional Coverage', product_type: 'whole_life', product_type_label: 'Whole Life', number_of_insureds: 2, status: 'SUBMITTED', face_amount: '1250000.00' },
-  { id: 3, created_at: null, application_type: 'REPLACEMENT', application_type_label: 'Internal Replacement', product_type: 'universal_life', product_type_label: 'Universal Life', number_of_insureds: 1, status: 'IN_REVIEW', face_amount: null },
-  { id: 4, created_at: '2024-06-04T12:00:00Z', application_type: 'LINKED', application_type_label: 'Linked Applications', product_type: 'critical_illness_plus', product_type_label: 'Critical Illness Plus', number_of_insureds: 1, status: 'ISSUED', face_amount: 99999.6 },
-  { id: 5, created_at: '2024-06-05T12:00:00Z', application_type: 'NEW', application_type_label: 'New Application', product_type: 'term_life', product_type_label: 'Term Life', number_of_insureds: 1, status: 'DECLINED', face_amount: 0 },
+  {
+    id: 1,
+    created_at: '2024-06-01T12:00:00Z',
+    application_type: 'NEW',
+    application_type_label: 'New Application',
+    product_type: 'term_life',
+    product_type_label: 'Term Life',
+    number_of_insureds: 1,
+    status: 'DRAFT',
+    face_amount: 500000,
+  },
+  {
+    id: 2,
+    created_at: '2024-06-02T12:00:00Z',
+    application_type: 'ADDITIONAL',
+    application_type_label: 'Additional Coverage',
+    product_type: 'whole_life',
+    product_type_label: 'Whole Life',
+    number_of_insureds: 2,
+    status: 'SUBMITTED',
+    face_amount: '1250000.00',
+  },
+  {
+    id: 3,
+    created_at: null,
+    application_type: 'REPLACEMENT',
+    application_type_label: 'Internal Replacement',
+    product_type: 'universal_life',
+    product_type_label: 'Universal Life',
+    number_of_insureds: 1,
+    status: 'IN_REVIEW',
+    face_amount: null,
+  },
+  {
+    id: 4,
+    created_at: '2024-06-04T12:00:00Z',
+    application_type: 'LINKED',
+    application_type_label: 'Linked Applications',
+    product_type: 'critical_illness_plus',
+    product_type_label: 'Critical Illness Plus',
+    number_of_insureds: 1,
+    status: 'ISSUED',
+    face_amount: 99999.6,
+  },
+  {
+    id: 5,
+    created_at: '2024-06-05T12:00:00Z',
+    application_type: 'NEW',
+    application_type_label: 'New Application',
+    product_type: 'term_life',
+    product_type_label: 'Term Life',
+    number_of_insureds: 1,
+    status: 'DECLINED',
+    face_amount: 0,
+  },
 ];
 
-const BMO = { insurer: 'BMO', name: 'BMO Insurance', filename: 'bmo-application-ann-lee.pdf', url: '/api/pdf/files/gen-new/BMO/' };
-const SUNLIFE = { insurer: 'SUNLIFE', name: 'Sun Life', filename: 'sunlife-application-ann-lee.pdf', url: '/api/pdf/files/gen-new/SUNLIFE/' };
+const BMO = {
+  insurer: 'BMO',
+  name: 'BMO Insurance',
+  filename: 'bmo-application-ann-lee.pdf',
+  url: '/api/pdf/files/gen-new/BMO/',
+};
+const SUNLIFE = {
+  insurer: 'SUNLIFE',
+  name: 'Sun Life',
+  filename: 'sunlife-application-ann-lee.pdf',
+  url: '/api/pdf/files/gen-new/SUNLIFE/',
+};
 
 /** An application generated twice; the server's order is reversed on purpose: the table goes by date. */
 const GENERATED: LifeApplication = {
@@ -34,16 +103,32 @@ const GENERATED: LifeApplication = {
       id: 'gen-old',
       created_at: '2024-06-02T12:00:00Z',
       populate_forms: ['MANULIFE'],
-      files: [{ insurer: 'MANULIFE', name: 'Manulife', filename: 'manulife-application-ann-lee.pdf', url: '/api/pdf/files/gen-old/MANULIFE/' }],
+      files: [
+        {
+          insurer: 'MANULIFE',
+          name: 'Manulife',
+          filename: 'manulife-application-ann-lee.pdf',
+          url: '/api/pdf/files/gen-old/MANULIFE/',
+        },
+      ],
       combined_url: '/api/pdf/files/gen-old/',
     },
-    { id: 'gen-new', created_at: '2024-06-03T12:00:00Z', populate_forms: ['BMO', 'SUNLIFE'], files: [BMO, SUNLIFE], combined_url: '/api/pdf/files/gen-new/' },
+    {
+      id: 'gen-new',
+      created_at: '2024-06-03T12:00:00Z',
+      populate_forms: ['BMO', 'SUNLIFE'],
+      files: [BMO, SUNLIFE],
+      combined_url: '/api/pdf/files/gen-new/',
+    },
   ],
 };
 
 const NOT_GENERATED: LifeApplication = { ...APPLICATIONS[1], generations: [] };
 
-const PDF: FakeResponse = { raw: PDF_BYTES, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="from-server.pdf"' } };
+const PDF: FakeResponse = {
+  raw: PDF_BYTES,
+  headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="from-server.pdf"' },
+};
 
 let capture: ReturnType<typeof captureDownloads>;
 
@@ -105,16 +190,30 @@ describe('applications table', () => {
     expect(fifth.getByText('DECLINED')).toHaveClass('badge-red');
   });
 
-  it('marks an application started on questions that changed since (the server\'s definitions_changed), and only that one', () => {
-    render(<ApplicationsTable applications={[{ ...GENERATED, definitions_changed: true }, { ...NOT_GENERATED, definitions_changed: false }]} />);
-    expect(within(row(1)).getByText('Questions updated')).toHaveAttribute('title', expect.stringMatching(/review lists anything new to answer/));
+  it("marks an application started on questions that changed since (the server's definitions_changed), and only that one", () => {
+    render(
+      <ApplicationsTable
+        applications={[
+          { ...GENERATED, definitions_changed: true },
+          { ...NOT_GENERATED, definitions_changed: false },
+        ]}
+      />,
+    );
+    expect(within(row(1)).getByText('Questions updated')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/review lists anything new to answer/),
+    );
     expect(within(row(2)).queryByText('Questions updated')).toBeNull();
   });
 
   it('lists the newest generation\'s documents, the dates of earlier ones, and "None yet" before any', () => {
     render(<ApplicationsTable applications={[GENERATED, NOT_GENERATED]} />);
     const generated = within(row(1));
-    expect(generated.getAllByRole('button').map((b) => b.textContent)).toEqual(['Download BMO Insurance', 'Download Sun Life', 'Download all']);
+    expect(generated.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Download BMO Insurance',
+      'Download Sun Life',
+      'Download all',
+    ]);
     expect(generated.queryByRole('button', { name: /Manulife/ })).toBeNull();
     expect(generated.getByText('Earlier: 2024-06-02')).toBeInTheDocument();
 
@@ -180,11 +279,21 @@ describe('applications table', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('is shown on the client profile with the client\'s applications', async () => {
+  it("is shown on the client profile with the client's applications", async () => {
     mockApi({
       'GET /api/brokers/': () => ({ body: [] }),
       'GET /api/clients/5/?include=life_applications': () => ({
-        body: { id: 5, first_name: 'Ann', last_name: 'Lee', email: 'a@b.ca', phone_primary: '4165551234', date_of_birth: '1980-02-03', gender_sex_at_birth: 'female', brokers: [], life_applications: APPLICATIONS },
+        body: {
+          id: 5,
+          first_name: 'Ann',
+          last_name: 'Lee',
+          email: 'a@b.ca',
+          phone_primary: '4165551234',
+          date_of_birth: '1980-02-03',
+          gender_sex_at_birth: 'female',
+          brokers: [],
+          life_applications: APPLICATIONS,
+        },
       }),
     });
     renderRoute('/client/profile/5');
@@ -195,7 +304,9 @@ describe('applications table', () => {
   it('offers the documents on the client profile, and downloads them from there', async () => {
     mockApi({
       'GET /api/brokers/': () => ({ body: [] }),
-      'GET /api/clients/5/?include=life_applications': () => ({ body: { id: 5, first_name: 'Ann', last_name: 'Lee', life_applications: [GENERATED] } }),
+      'GET /api/clients/5/?include=life_applications': () => ({
+        body: { id: 5, first_name: 'Ann', last_name: 'Lee', life_applications: [GENERATED] },
+      }),
       [`GET ${SUNLIFE.url}`]: () => PDF,
     });
     renderRoute('/client/profile/5');
@@ -206,7 +317,9 @@ describe('applications table', () => {
   it('"New Insurance Application" creates an application and opens basic screening with its id', async () => {
     const api = mockApi({
       'GET /api/brokers/': () => ({ body: [] }),
-      'GET /api/clients/5/?include=life_applications': () => ({ body: { id: 5, first_name: 'Ann', last_name: 'Lee', life_applications: [] } }),
+      'GET /api/clients/5/?include=life_applications': () => ({
+        body: { id: 5, first_name: 'Ann', last_name: 'Lee', life_applications: [] },
+      }),
       'POST /api/applications/create_new_application/': () => ({ status: 201, body: { id: 77 } }),
     });
     const { router } = renderRoute('/client/profile/5');
@@ -249,8 +362,12 @@ describe('applications table', () => {
 describe('the Applications page', () => {
   beforeEach(() => signIn());
 
-  it('lists every application of the adviser\'s clients, each with its client and documents', async () => {
-    mockApi({ 'GET /api/applications/': () => ({ body: [GENERATED, { ...APPLICATIONS[1], client_id: 6, client_name: 'Bo Chen', generations: [] }] }) });
+  it("lists every application of the adviser's clients, each with its client and documents", async () => {
+    mockApi({
+      'GET /api/applications/': () => ({
+        body: [GENERATED, { ...APPLICATIONS[1], client_id: 6, client_name: 'Bo Chen', generations: [] }],
+      }),
+    });
     renderRoute('/applications');
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Client' })).toBeInTheDocument();

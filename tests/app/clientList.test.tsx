@@ -118,7 +118,9 @@ describe('client list', () => {
     expect(await screen.findByText('Client deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Ann Lee' })).not.toBeInTheDocument());
     expect(api.calls().filter((call) => call === 'GET /api/clients/')).toHaveLength(2);
-    expect(api.fetch.mock.calls.find(([url]) => url === '/api/clients/7/')?.[1]?.headers).toMatchObject({ Authorization: 'Token test-token' });
+    expect(api.fetch.mock.calls.find(([url]) => url === '/api/clients/7/')?.[1]?.headers).toMatchObject({
+      Authorization: 'Token test-token',
+    });
     act(() => vi.advanceTimersByTime(2900));
     expect(screen.getByText('Client deleted successfully')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));
@@ -142,22 +144,35 @@ describe('client list', () => {
     expect(screen.queryByText('Error deleting client')).not.toBeInTheDocument();
   });
 
-  it('shows the server\'s reason when a broker the client is shared with tries to delete it (403)', async () => {
+  it("shows the server's reason when a broker the client is shared with tries to delete it (403)", async () => {
     mockApi({
       'GET /api/clients/': () => ({ body: { results: [ANN], count: 1 } }),
-      'DELETE /api/clients/7/': () => ({ status: 403, body: { error: 'Only the client\'s adviser can delete this client', errors: [] } }),
+      'DELETE /api/clients/7/': () => ({
+        status: 403,
+        body: { error: "Only the client's adviser can delete this client", errors: [] },
+      }),
     });
     renderRoute('/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Only the client\'s adviser can delete this client')).toBeInTheDocument();
+    expect(await screen.findByText("Only the client's adviser can delete this client")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ann Lee' })).toBeInTheDocument();
   });
 
   it('offers no Delete for a client shared with the user as a broker', async () => {
-    mockApi({ 'GET /api/clients/': () => ({ body: { results: [{ ...ANN, access: 'broker' }, { ...BOB, access: 'owner' }], count: 2 } }) });
+    mockApi({
+      'GET /api/clients/': () => ({
+        body: {
+          results: [
+            { ...ANN, access: 'broker' },
+            { ...BOB, access: 'owner' },
+          ],
+          count: 2,
+        },
+      }),
+    });
     renderRoute('/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));

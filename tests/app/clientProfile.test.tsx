@@ -22,7 +22,10 @@ function errorOf(label: string): string | null {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
   const error = ids.map((id) => document.getElementById(id)).find((el) => el?.classList.contains('field-error'));
   if (!error) return null;
-  return Array.from(error.childNodes).filter((n) => !(n instanceof HTMLElement && n.getAttribute('aria-hidden') === 'true')).map((n) => n.textContent).join('');
+  return Array.from(error.childNodes)
+    .filter((n) => !(n instanceof HTMLElement && n.getAttribute('aria-hidden') === 'true'))
+    .map((n) => n.textContent)
+    .join('');
 }
 
 describe('client profile: blank form', () => {
@@ -36,7 +39,12 @@ describe('client profile: blank form', () => {
     }
     const gender = screen.getByLabelText('Gender');
     // The spec's options: "Select gender, male, female, other".
-    expect(Array.from((gender as HTMLSelectElement).options, (o) => o.textContent)).toEqual(['Select gender', 'male', 'female', 'other']);
+    expect(Array.from((gender as HTMLSelectElement).options, (o) => o.textContent)).toEqual([
+      'Select gender',
+      'male',
+      'female',
+      'other',
+    ]);
     expect(screen.getByRole('option', { name: 'Select gender' })).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'Jane Broker (jane@brokers.ca)' })).toBeInTheDocument();
     expect(screen.getByLabelText('Brokers')).toHaveAccessibleDescription('Hold Ctrl/Cmd to select multiple brokers');
@@ -91,8 +99,16 @@ describe('client profile: blank form', () => {
     expect(errorOf('Gender')).toBe('Gender is required');
     const summary = screen.getByRole('alert');
     expect(summary).toHaveTextContent('Please fix the following:');
-    expect(within(summary).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'First name is required', 'Last name is required', 'Phone number is required', 'Date of birth is required', 'Gender is required',
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'First name is required',
+      'Last name is required',
+      'Phone number is required',
+      'Date of birth is required',
+      'Gender is required',
     ]);
     // The summary takes the focus, and each message moves it to its field.
     await waitFor(() => expect(summary).toHaveFocus());
@@ -117,7 +133,10 @@ describe('client profile: blank form', () => {
     await user.type(screen.getByLabelText('Phone'), '416-555-1234');
     await user.type(screen.getByLabelText('Date of Birth'), '1980-02-03');
     await user.selectOptions(screen.getByLabelText('Gender'), 'female');
-    await user.selectOptions(await screen.findByLabelText('Brokers'), ['Jane Broker (jane@brokers.ca)', 'Sam Agent (sam@brokers.ca)']);
+    await user.selectOptions(await screen.findByLabelText('Brokers'), [
+      'Jane Broker (jane@brokers.ca)',
+      'Sam Agent (sam@brokers.ca)',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(locationOf(router)).toBe('/client/42/screening/prompt'));
     expect(api.bodyOf('POST /api/clients/')).toEqual({
@@ -135,7 +154,16 @@ describe('client profile: blank form', () => {
     mockApi({
       'GET /api/brokers/': () => ({ body: [] }),
       'GET /api/clients/5/?include=life_applications': () => ({
-        body: { id: 5, first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', phone_primary: '4165551234', date_of_birth: '1980-02-03', gender_sex_at_birth: 'female', brokers: [] },
+        body: {
+          id: 5,
+          first_name: 'Ann',
+          last_name: 'Lee',
+          email: 'ann@example.com',
+          phone_primary: '4165551234',
+          date_of_birth: '1980-02-03',
+          gender_sex_at_birth: 'female',
+          brokers: [],
+        },
       }),
       'PATCH /api/clients/5/': () => ({ status: 400, body: { error: 'Email already used by another client' } }),
     });
@@ -151,7 +179,16 @@ describe('client profile: blank form', () => {
     mockApi({
       'GET /api/brokers/': () => ({ body: [] }),
       'GET /api/clients/5/?include=life_applications': () => ({
-        body: { id: 5, first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', phone_primary: '4165551234', date_of_birth: '1980-02-03', gender_sex_at_birth: 'female', brokers: [] },
+        body: {
+          id: 5,
+          first_name: 'Ann',
+          last_name: 'Lee',
+          email: 'ann@example.com',
+          phone_primary: '4165551234',
+          date_of_birth: '1980-02-03',
+          gender_sex_at_birth: 'female',
+          brokers: [],
+        },
       }),
       'PATCH /api/clients/5/': () => ({ status: 500 }),
     });
@@ -165,14 +202,26 @@ describe('client profile: blank form', () => {
     mockApi({
       'GET /api/brokers/': () => ({ body: BROKERS }),
       'GET /api/clients/5/?include=life_applications': () => ({
-        body: { id: 5, first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', phone_primary: '4165551234', date_of_birth: '1980-02-03', gender_sex_at_birth: 'female', brokers: ['jane@brokers.ca'], access: 'broker' },
+        body: {
+          id: 5,
+          first_name: 'Ann',
+          last_name: 'Lee',
+          email: 'ann@example.com',
+          phone_primary: '4165551234',
+          date_of_birth: '1980-02-03',
+          gender_sex_at_birth: 'female',
+          brokers: ['jane@brokers.ca'],
+          access: 'broker',
+        },
       }),
     });
     renderRoute('/client/profile/5');
     await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveValue('Ann'));
     const brokers = screen.getByLabelText('Brokers');
     expect(brokers).toBeDisabled();
-    expect(brokers).toHaveAccessibleDescription('This client is shared with you as a broker: only its adviser can change its brokers');
+    expect(brokers).toHaveAccessibleDescription(
+      'This client is shared with you as a broker: only its adviser can change its brokers',
+    );
     expect(screen.getByLabelText('First Name')).toBeEnabled();
   });
 
@@ -180,7 +229,17 @@ describe('client profile: blank form', () => {
     const api = mockApi({
       'GET /api/brokers/': () => ({ body: BROKERS }),
       'GET /api/clients/5/?include=life_applications': () => ({
-        body: { id: 5, first_name: 'Ann', last_name: 'Lee', email: null, phone_primary: '416-555-1234', phone: '416-555-1234', date_of_birth: '1980-02-03T00:00:00Z', gender_sex_at_birth: 'female', brokers: ['gone@brokers.ca'] },
+        body: {
+          id: 5,
+          first_name: 'Ann',
+          last_name: 'Lee',
+          email: null,
+          phone_primary: '416-555-1234',
+          phone: '416-555-1234',
+          date_of_birth: '1980-02-03T00:00:00Z',
+          gender_sex_at_birth: 'female',
+          brokers: ['gone@brokers.ca'],
+        },
       }),
       'PATCH /api/clients/5/': () => ({ body: { id: 5 } }),
       'GET /api/insurance/screening-progress/get_progress/5/': () => ({ status: 404 }),
@@ -214,7 +273,9 @@ describe('client profile: blank form', () => {
   it('shows "Loading..." and then a load error', async () => {
     // The client's answer is held back until "Loading..." has been seen, so the check does not race the answer.
     let answer: () => void = () => {};
-    const held = new Promise<void>((resolve) => { answer = resolve; });
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     mockApi({
       'GET /api/brokers/': () => ({ body: [] }),
       'GET /api/clients/9/?include=life_applications': async () => {

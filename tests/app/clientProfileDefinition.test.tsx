@@ -18,13 +18,27 @@ vi.mock('virtual:steps/client-profile', async (importOriginal) => {
   schema.properties.preferred_name = {
     type: 'string',
     maxLength: 30,
-    errorMessage: { maxLength: 'Preferred name must be less than 30 characters', type: 'Preferred name must be less than 30 characters' },
+    errorMessage: {
+      maxLength: 'Preferred name must be less than 30 characters',
+      type: 'Preferred name must be less than 30 characters',
+    },
   };
-  const ui = structuredClone(original.ui) as Record<string, Record<string, unknown>> & { 'ui:sections': { fields: string[] }[] };
+  const ui = structuredClone(original.ui) as Record<string, Record<string, unknown>> & {
+    'ui:sections': { fields: string[] }[];
+  };
   ui.first_name['ui:title'] = 'Given Name';
   ui.preferred_name = { 'ui:title': 'Preferred Name', 'ui:help': 'How the client likes to be called' };
   // The new field after the last name, and the email moved after the phone.
-  ui['ui:sections'][0].fields = ['first_name', 'last_name', 'preferred_name', 'phone_primary', 'email', 'date_of_birth', 'gender_sex_at_birth', 'brokers'];
+  ui['ui:sections'][0].fields = [
+    'first_name',
+    'last_name',
+    'preferred_name',
+    'phone_primary',
+    'email',
+    'date_of_birth',
+    'gender_sex_at_birth',
+    'brokers',
+  ];
   (ui.gender_sex_at_birth['ui:enumNames'] as Record<string, string>).female = 'Female (at birth)';
   const rules = structuredClone(original.rules) as { validation: { field: string; message: string }[] };
   for (const rule of rules.validation) if (rule.field === 'last_name') rule.message = 'Please give the family name';
@@ -50,12 +64,25 @@ describe('client profile: drawn from its definition', () => {
     expect(screen.queryByLabelText('First Name')).toBeNull();
     const section = screen.getByRole('region', { name: 'Basic Information' });
     const labels = Array.from(section.querySelectorAll('label'), (l) => l.textContent);
-    expect(labels).toEqual(['Given Name', 'Last Name', 'Preferred Name', 'Phone', 'Email', 'Date of Birth', 'Gender', 'Brokers']);
+    expect(labels).toEqual([
+      'Given Name',
+      'Last Name',
+      'Preferred Name',
+      'Phone',
+      'Email',
+      'Date of Birth',
+      'Gender',
+      'Brokers',
+    ]);
     expect(screen.getByLabelText('Preferred Name')).toHaveAccessibleDescription('How the client likes to be called');
-    expect(within(screen.getByLabelText('Gender')).getByRole('option', { name: 'Female (at birth)' })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Gender')).getByRole('option', { name: 'Female (at birth)' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Please give the family name' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('alert')).getByRole('button', { name: 'Please give the family name' }),
+    ).toBeInTheDocument();
 
     await user.type(given, 'Ann');
     await user.type(screen.getByLabelText('Last Name'), 'Lee');

@@ -4,7 +4,8 @@ import { loadSteps, screeningRuntime } from '../../app/screening/definitions.ts'
 import { formatCad, formatDate, formatDateTime, formatPhone, slug, statusBadgeClass } from '../../app/format.ts';
 import { isProgressAbsent } from '../../app/screening.ts';
 
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const iso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const TODAY = iso(new Date());
 const TOMORROW = iso(new Date(Date.now() + 36 * 3600 * 1000));
 
@@ -13,7 +14,9 @@ const FORM = PROFILE_FORM[0];
 /** The engine's first message for one field of a profile record holding only that value (as the page asks it). */
 function errorOf(field: string, value: string): string | undefined {
   const record = value === '' ? {} : { [field]: value };
-  return screeningRuntime().engine.evaluateStep(FORM, { [FORM]: record }, { fields: [field] }).errors.find((e) => e.field === field)?.message;
+  return screeningRuntime()
+    .engine.evaluateStep(FORM, { [FORM]: record }, { fields: [field] })
+    .errors.find((e) => e.field === field)?.message;
 }
 
 describe('client profile rules, from the client-profile definition', () => {
@@ -59,7 +62,7 @@ describe('client profile rules, from the client-profile definition', () => {
     });
   });
 
-  it("makes the brokers read-only for a client shared with the user as a broker, and only then", () => {
+  it('makes the brokers read-only for a client shared with the user as a broker, and only then', () => {
     const { engine } = screeningRuntime();
     expect(engine.evaluateStep(FORM, { $context: { access: 'broker' }, [FORM]: {} }).readonly).toEqual(['brokers']);
     expect(engine.evaluateStep(FORM, { $context: { access: 'owner' }, [FORM]: {} }).readonly).toEqual([]);
@@ -83,14 +86,20 @@ describe('display formats', () => {
   it('turns names into file-name parts', () => {
     expect(slug('Hélène Côté-Roy')).toBe('helene-cote-roy');
     expect(slug('  Arjun  MEHTA ')).toBe('arjun-mehta');
-    expect(slug('O\'Brien & Sons Ltd.')).toBe('o-brien-sons-ltd');
+    expect(slug("O'Brien & Sons Ltd.")).toBe('o-brien-sons-ltd');
     expect(slug('---')).toBe('');
   });
 
   it('treats progress as absent per the spec', () => {
     expect(isProgressAbsent(null)).toBe(true);
-    expect(isProgressAbsent({ clientId: 1, currentStep: 'owner', lastUpdated: null, isComplete: false, stepData: { a: 1 } })).toBe(true);
-    expect(isProgressAbsent({ clientId: 1, currentStep: 'basic', lastUpdated: 'x', isComplete: false, stepData: {} })).toBe(true);
-    expect(isProgressAbsent({ clientId: 1, currentStep: 'owner', lastUpdated: 'x', isComplete: false, stepData: {} })).toBe(false);
+    expect(
+      isProgressAbsent({ clientId: 1, currentStep: 'owner', lastUpdated: null, isComplete: false, stepData: { a: 1 } }),
+    ).toBe(true);
+    expect(
+      isProgressAbsent({ clientId: 1, currentStep: 'basic', lastUpdated: 'x', isComplete: false, stepData: {} }),
+    ).toBe(true);
+    expect(
+      isProgressAbsent({ clientId: 1, currentStep: 'owner', lastUpdated: 'x', isComplete: false, stepData: {} }),
+    ).toBe(false);
   });
 });

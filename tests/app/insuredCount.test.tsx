@@ -14,7 +14,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const saved = { basic: twoInsureds.data.basic, 'proposed-insured': twoInsureds.data['proposed-insured'], medical: medicalTwo.data.medical };
+const saved = {
+  basic: twoInsureds.data.basic,
+  'proposed-insured': twoInsureds.data['proposed-insured'],
+  medical: medicalTwo.data.medical,
+};
 
 describe('going back to one insured (issue 11)', () => {
   it("names insured 2's saved answers before removing them, and saves only once confirmed", async () => {
@@ -33,7 +37,11 @@ describe('going back to one insured (issue 11)', () => {
     await user.click(screen.getByRole('button', { name: /^Next/ }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove these answers?' });
     const second = `${twoInsureds.data['proposed-insured'].insured_2.first_name} ${twoInsureds.data['proposed-insured'].insured_2.last_name}`;
-    expect(within(dialog).getByText(/Medical/).closest('li')).toHaveTextContent(`Insured 2: ${second}`);
+    expect(
+      within(dialog)
+        .getByText(/Medical/)
+        .closest('li'),
+    ).toHaveTextContent(`Insured 2: ${second}`);
     expect(puts).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Keep them' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

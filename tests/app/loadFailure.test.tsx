@@ -18,7 +18,9 @@ describe("a failed load says so in the step's own words (issue 11)", () => {
     ['medical', 'Failed to load medical data'],
   ])('%s: "%s", with Try again', async (step, message) => {
     let fail = true;
-    mockApi({ 'GET /api/screening/3/': () => (fail ? { status: 500, body: { error: 'Internal Server Error' } } : { body: {} }) });
+    mockApi({
+      'GET /api/screening/3/': () => (fail ? { status: 500, body: { error: 'Internal Server Error' } } : { body: {} }),
+    });
     renderRoute(`/client/3/screening/${step}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByText('Failed to load data')).not.toBeInTheDocument();

@@ -67,7 +67,8 @@ describe('login page', () => {
     let refused = true;
     mockApi({
       // A logout in another window revoked this tab's token.
-      'GET /api/clients/': () => (refused ? { status: 401, body: { error: 'Invalid token', errors: [] } } : { body: { results: [], count: 0 } }),
+      'GET /api/clients/': () =>
+        refused ? { status: 401, body: { error: 'Invalid token', errors: [] } } : { body: { results: [], count: 0 } },
       'POST /api/login/': () => ({ body: { token: 'tok-2', username: 'ann', role: 'adviser' } }),
     });
     const { router } = renderRoute('/dashboard?q=gagnon');

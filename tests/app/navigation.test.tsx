@@ -68,7 +68,10 @@ describe('routes and top navigation', () => {
 
   it('Logout with a token the server no longer takes is a plain logout, not a session that ended', async () => {
     signIn('ann');
-    const api = mockApi({ ...EMPTY_LIST, 'POST /api/logout/': () => ({ status: 401, body: { error: 'Invalid token', errors: [] } }) });
+    const api = mockApi({
+      ...EMPTY_LIST,
+      'POST /api/logout/': () => ({ status: 401, body: { error: 'Invalid token', errors: [] } }),
+    });
     const { router } = renderRoute('/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /ann/ }));

@@ -47,7 +47,10 @@ describe('drafts stay private (issue 11)', () => {
 
 describe('login returns to the link that asked for it (issue 11)', () => {
   it('a screening link opened without a session goes to login, then back to that link', async () => {
-    mockApi({ ...LOGIN, 'GET /api/insurance/screening-progress/get_progress/3/': () => ({ status: 404, body: { error: 'Not found' } }) });
+    mockApi({
+      ...LOGIN,
+      'GET /api/insurance/screening-progress/get_progress/3/': () => ({ status: 404, body: { error: 'Not found' } }),
+    });
     const { router } = renderRoute('/client/3/screening/prompt?from=mail');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(locationOf(router)).toBe('/');

@@ -11,7 +11,9 @@ describe('filenameFromDisposition', () => {
   it('reads quoted, bare and RFC 5987 names', () => {
     expect(filenameFromDisposition('inline; filename="applications-ann-lee.pdf"')).toBe('applications-ann-lee.pdf');
     expect(filenameFromDisposition('attachment; filename=bmo.pdf')).toBe('bmo.pdf');
-    expect(filenameFromDisposition('attachment; filename="plain.pdf"; filename*=UTF-8\'\'h%C3%A9l%C3%A8ne.pdf')).toBe('hélène.pdf');
+    expect(filenameFromDisposition('attachment; filename="plain.pdf"; filename*=UTF-8\'\'h%C3%A9l%C3%A8ne.pdf')).toBe(
+      'hélène.pdf',
+    );
     expect(filenameFromDisposition('attachment; filename="say \\"hi\\".pdf"')).toBe('say "hi".pdf');
   });
 
@@ -43,7 +45,10 @@ describe('saveFile', () => {
     mockApi({
       [`GET ${URL_BMO}`]: ({ headers }) => {
         authorization = headers.get('Authorization');
-        return { raw: PDF_BYTES, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="server-name.pdf"' } };
+        return {
+          raw: PDF_BYTES,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="server-name.pdf"' },
+        };
       },
     });
     expect(await saveFile(URL_BMO, 'BMO-application-ann-lee.pdf')).toBe('BMO-application-ann-lee.pdf');

@@ -18,7 +18,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 function progress(overrides: Record<string, unknown>): FakeResponse {
   return {
-    body: { clientId: 3, currentStep: 'owner', lastUpdated: '2024-05-01T10:00:00Z', isComplete: false, stepData: { owner: {} }, ...overrides },
+    body: {
+      clientId: 3,
+      currentStep: 'owner',
+      lastUpdated: '2024-05-01T10:00:00Z',
+      isComplete: false,
+      stepData: { owner: {} },
+      ...overrides,
+    },
   };
 }
 
@@ -39,7 +46,9 @@ describe('screening prompt', () => {
     const api = mockApi({
       [PROGRESS_URL]: () => progress({}),
       'GET /api/clients/': () => ({ body: { results: [], count: 0 } }),
-      'GET /api/screening/3/': () => ({ body: { 'proposed-insured': { insured_1: { first_name: 'Olivia', last_name: 'Bennett' } } } }),
+      'GET /api/screening/3/': () => ({
+        body: { 'proposed-insured': { insured_1: { first_name: 'Olivia', last_name: 'Bennett' } } },
+      }),
       'DELETE /api/screening/3/': () => ({ body: { success: true } }),
     });
     const { router } = renderRoute('/client/3/screening/prompt');
@@ -79,13 +88,18 @@ describe('screening prompt', () => {
   });
 
   it('treats basic with saved answers as progress', async () => {
-    mockApi({ [PROGRESS_URL]: () => progress({ currentStep: 'basic', stepData: { basic: { speaks_english_french: true } } }) });
+    mockApi({
+      [PROGRESS_URL]: () => progress({ currentStep: 'basic', stepData: { basic: { speaks_english_french: true } } }),
+    });
     renderRoute('/client/3/screening/prompt');
     expect(await screen.findByText(INCOMPLETE)).toBeInTheDocument();
   });
 
   it('"No, Skip for Now" goes to the dashboard', async () => {
-    mockApi({ [PROGRESS_URL]: () => ({ status: 404 }), 'GET /api/clients/': () => ({ body: { results: [], count: 0 } }) });
+    mockApi({
+      [PROGRESS_URL]: () => ({ status: 404 }),
+      'GET /api/clients/': () => ({ body: { results: [], count: 0 } }),
+    });
     const { router } = renderRoute('/client/3/screening/prompt');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'No, Skip for Now' }));
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
@@ -94,13 +108,18 @@ describe('screening prompt', () => {
   it('keeps the screening when the server refuses Start Over, saying why', async () => {
     mockApi({
       [PROGRESS_URL]: () => progress({}),
-      'DELETE /api/screening/3/': () => ({ status: 403, body: { error: "Only the client's adviser can start this screening over", errors: [] } }),
+      'DELETE /api/screening/3/': () => ({
+        status: 403,
+        body: { error: "Only the client's adviser can start this screening over", errors: [] },
+      }),
     });
     const { router } = renderRoute('/client/3/screening/prompt');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start Over' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Start Over' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("Only the client's adviser can start this screening over");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Only the client's adviser can start this screening over",
+    );
     expect(locationOf(router)).toBe('/client/3/screening/prompt');
   });
 });

@@ -49,22 +49,35 @@ describe('sign-up page', () => {
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
     pending.resolve({ status: 201, body: { email: 'new@example.com', username: 'new@example.com' } });
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
-    expect(api.bodyOf('POST /api/users/')).toEqual({ email: 'new@example.com', password: 'long secret phrase 1', username: 'new@example.com' });
+    expect(api.bodyOf('POST /api/users/')).toEqual({
+      email: 'new@example.com',
+      password: 'long secret phrase 1',
+      username: 'new@example.com',
+    });
     expect(getToken()).toBe('tok-9');
   });
 
   it('shows the server detail when registration fails', async () => {
-    mockApi({ 'POST /api/users/': () => ({ status: 400, body: { detail: 'A user with that email already exists.' } }) });
+    mockApi({
+      'POST /api/users/': () => ({ status: 400, body: { detail: 'A user with that email already exists.' } }),
+    });
     renderRoute('/signup');
     await fill('long secret phrase 1', 'long secret phrase 1');
     expect(await screen.findByRole('alert')).toHaveTextContent('A user with that email already exists.');
   });
 
-  it('shows the server\'s password rule and the hint under the field', async () => {
+  it("shows the server's password rule and the hint under the field", async () => {
     const message = 'This password is too common or too easy to guess. Please choose a less predictable one.';
-    mockApi({ 'POST /api/users/': () => ({ status: 400, body: { error: message, detail: message, errors: [{ field: 'password', message }] } }) });
+    mockApi({
+      'POST /api/users/': () => ({
+        status: 400,
+        body: { error: message, detail: message, errors: [{ field: 'password', message }] },
+      }),
+    });
     renderRoute('/signup');
-    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('At least 12 characters. Avoid common passwords and your email address.');
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 12 characters. Avoid common passwords and your email address.',
+    );
     await fill('long secret phrase 1', 'long secret phrase 1');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });

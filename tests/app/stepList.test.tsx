@@ -17,15 +17,31 @@ const items = () => within(screen.getByRole('navigation', { name: 'Screening ste
 
 describe('the wizard step list', () => {
   it('checks a step only when its saved answers are complete, and marks the current step', () => {
-    const status: Record<string, StepStatus> = { basic: 'complete', 'proposed-insured': 'unanswered', 'plan-details': 'unanswered', owner: 'unanswered' };
+    const status: Record<string, StepStatus> = {
+      basic: 'complete',
+      'proposed-insured': 'unanswered',
+      'plan-details': 'unanswered',
+      owner: 'unanswered',
+    };
     render(<StepList steps={steps} current="plan-details" status={(id) => status[id]} />);
-    expect(items().map((li) => li.textContent)).toEqual(['Basic Information (completed)', '2Proposed Insured', '3Plan Details', '4Owner Information', '5Review']);
+    expect(items().map((li) => li.textContent)).toEqual([
+      'Basic Information (completed)',
+      '2Proposed Insured',
+      '3Plan Details',
+      '4Owner Information',
+      '5Review',
+    ]);
     expect(items()[2].getAttribute('aria-current')).toBe('step');
     expect(items().filter((li) => li.getAttribute('aria-current')).length).toBe(1);
   });
 
   it('flags an answered step with something missing, never with a check, wherever it is', () => {
-    const status: Record<string, StepStatus> = { basic: 'complete', 'proposed-insured': 'incomplete', 'plan-details': 'complete', owner: 'incomplete' };
+    const status: Record<string, StepStatus> = {
+      basic: 'complete',
+      'proposed-insured': 'incomplete',
+      'plan-details': 'complete',
+      owner: 'incomplete',
+    };
     render(<StepList steps={steps} current="basic" status={(id) => status[id]} />);
     const texts = items().map((li) => li.textContent);
     expect(texts[1]).toBe('Proposed Insured (incomplete)');
@@ -38,10 +54,23 @@ describe('the wizard step list', () => {
   });
 
   it('links the steps reached (answered, or before the current one), never the current or an upcoming one, and opens one with the keyboard', async () => {
-    const status: Record<string, StepStatus> = { basic: 'complete', 'proposed-insured': 'incomplete', 'plan-details': 'unanswered', owner: 'complete' };
-    const router = createMemoryRouter([
-      { path: '/s/:step', element: <StepList steps={steps} current="plan-details" status={(id) => status[id]} hrefOf={(id) => `/s/${id}`} /> },
-    ], { initialEntries: ['/s/plan-details'] });
+    const status: Record<string, StepStatus> = {
+      basic: 'complete',
+      'proposed-insured': 'incomplete',
+      'plan-details': 'unanswered',
+      owner: 'complete',
+    };
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/s/:step',
+          element: (
+            <StepList steps={steps} current="plan-details" status={(id) => status[id]} hrefOf={(id) => `/s/${id}`} />
+          ),
+        },
+      ],
+      { initialEntries: ['/s/plan-details'] },
+    );
     render(<RouterProvider router={router} />);
     const nav = screen.getByRole('navigation', { name: 'Screening steps' });
     const links = within(nav).getAllByRole('link');

@@ -10,7 +10,11 @@ import { StepsGate } from '../../app/screening/StepsGate.tsx';
 describe('StepsGate', () => {
   it('shows a spinner, then its children once the step is loaded with its checks', async () => {
     await act(async () => {
-      render(<StepsGate steps={['medical']} loadingLabel="Loading step..."><p>medical form</p></StepsGate>);
+      render(
+        <StepsGate steps={['medical']} loadingLabel="Loading step...">
+          <p>medical form</p>
+        </StepsGate>,
+      );
     });
     expect(screen.getByRole('status')).toHaveTextContent('Loading step...');
     expect(screen.queryByText('medical form')).not.toBeInTheDocument();
@@ -24,7 +28,11 @@ describe('StepsGate', () => {
 
   it('says plainly when a step cannot be loaded, and offers to try again or reload', async () => {
     await act(async () => {
-      render(<StepsGate steps={['no-such-step']}><p>never drawn</p></StepsGate>);
+      render(
+        <StepsGate steps={['no-such-step']}>
+          <p>never drawn</p>
+        </StepsGate>,
+      );
       await new Promise((settled) => setTimeout(settled, 0));
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded');

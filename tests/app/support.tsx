@@ -17,7 +17,12 @@ export interface FakeResponse {
   headers?: Record<string, string>;
 }
 
-export type Handler = (request: { url: string; method: string; body: unknown; headers: Headers }) => FakeResponse | Promise<FakeResponse>;
+export type Handler = (request: {
+  url: string;
+  method: string;
+  body: unknown;
+  headers: Headers;
+}) => FakeResponse | Promise<FakeResponse>;
 
 export interface FakeApi {
   fetch: ReturnType<typeof vi.fn>;
@@ -38,17 +43,29 @@ export function mockApi(handlers: Record<string, Handler>): FakeApi {
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const handler = handlers[`${method} ${url}`];
     const headers = new Headers(init?.headers);
-    const result: FakeResponse = handler ? await handler({ url, method, body, headers }) : { status: 404, body: { error: `no handler for ${method} ${url}` } };
+    const result: FakeResponse = handler
+      ? await handler({ url, method, body, headers })
+      : { status: 404, body: { error: `no handler for ${method} ${url}` } };
     const status = result.status ?? 200;
     const text = result.raw ?? (result.body === undefined ? '' : JSON.stringify(result.body));
-    return new Response(status === 204 ? null : text, { status, statusText: result.statusText ?? '', headers: result.headers });
+    return new Response(status === 204 ? null : text, {
+      status,
+      statusText: result.statusText ?? '',
+      headers: result.headers,
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return {
     fetch,
-    calls: () => fetch.mock.calls.map(([input, init]) => `${((init as RequestInit | undefined)?.method ?? 'GET').toUpperCase()} ${String(input)}`),
+    calls: () =>
+      fetch.mock.calls.map(
+        ([input, init]) => `${((init as RequestInit | undefined)?.method ?? 'GET').toUpperCase()} ${String(input)}`,
+      ),
     bodyOf: (key) => {
-      const call = fetch.mock.calls.find(([input, init]) => `${((init as RequestInit | undefined)?.method ?? 'GET').toUpperCase()} ${String(input)}` === key);
+      const call = fetch.mock.calls.find(
+        ([input, init]) =>
+          `${((init as RequestInit | undefined)?.method ?? 'GET').toUpperCase()} ${String(input)}` === key,
+      );
       const raw = (call?.[1] as RequestInit | undefined)?.body;
       return typeof raw === 'string' ? JSON.parse(raw) : undefined;
     },
@@ -105,7 +122,10 @@ export function captureDownloads() {
   const blobs = new Map<string, Blob>();
   const downloads: SavedDownload[] = [];
   const revoked: string[] = [];
-  const original = { create: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'), revoke: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL') };
+  const original = {
+    create: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'),
+    revoke: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL'),
+  };
   Object.defineProperty(URL, 'createObjectURL', {
     configurable: true,
     writable: true,
@@ -115,17 +135,25 @@ export function captureDownloads() {
       return href;
     },
   });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: (href: string) => void revoked.push(href) });
+  Object.defineProperty(URL, 'revokeObjectURL', {
+    configurable: true,
+    writable: true,
+    value: (href: string) => void revoked.push(href),
+  });
   const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     const blob = blobs.get(this.href);
-    if (this.hasAttribute('download') && blob) downloads.push({ filename: this.download, href: this.href, attached: this.isConnected, blob });
+    if (this.hasAttribute('download') && blob)
+      downloads.push({ filename: this.download, href: this.href, attached: this.isConnected, blob });
   });
   return {
     downloads,
     revoked,
     restore() {
       click.mockRestore();
-      for (const [key, descriptor] of [['createObjectURL', original.create], ['revokeObjectURL', original.revoke]] as const) {
+      for (const [key, descriptor] of [
+        ['createObjectURL', original.create],
+        ['revokeObjectURL', original.revoke],
+      ] as const) {
         if (descriptor) Object.defineProperty(URL, key, descriptor);
         else Reflect.deleteProperty(URL, key);
       }

@@ -32,7 +32,11 @@ describe('names in the wizard (issue 11)', () => {
   });
 
   it('names the client on the screening prompt', async () => {
-    mockApi({ 'GET /api/screening/3/': () => ({ body: { 'proposed-insured': { insured_1: { first_name: 'Olivia', last_name: 'Bennett' } } } }) });
+    mockApi({
+      'GET /api/screening/3/': () => ({
+        body: { 'proposed-insured': { insured_1: { first_name: 'Olivia', last_name: 'Bennett' } } },
+      }),
+    });
     renderRoute('/client/3/screening/prompt');
     expect(await screen.findByText('For Olivia Bennett')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Insurance Screening' })).toBeInTheDocument();
@@ -46,6 +50,8 @@ describe('names in the wizard (issue 11)', () => {
     expect(within(nav).getByRole('link', { name: /^Plan Details/ })).toBeInTheDocument();
     await act(() => router.navigate('/client/3/screening/plan-details'));
     await waitFor(() => expect(locationOf(router)).toMatch(/^\/client\/3\/screening\/plan-details/));
-    expect(await screen.findByRole('heading', { name: 'Plan Details', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Plan Details', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

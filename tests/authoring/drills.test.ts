@@ -28,7 +28,10 @@ interface DrillExpectations {
   pdf: string[];
 }
 
-const drills = readdirSync(DRILLS_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => readDrill(new URL(f, DRILLS_DIR).pathname));
+const drills = readdirSync(DRILLS_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => readDrill(new URL(f, DRILLS_DIR).pathname));
 
 /** A tsx script of scripts/ over the copy: its exit code and output. */
 async function script(name: string, args: string[]): Promise<{ code: number; output: string }> {
@@ -50,7 +53,10 @@ function setPath(record: JsonObject, path: string, value: unknown): void {
 }
 
 /** Every row of a review summary, nested groups included. */
-const rowsOf = (group: SummaryGroup): { label: string; value: string }[] => [...group.rows, ...group.groups.flatMap(rowsOf)];
+const rowsOf = (group: SummaryGroup): { label: string; value: string }[] => [
+  ...group.rows,
+  ...group.groups.flatMap(rowsOf),
+];
 
 describe.each(drills.map((d) => [d.title, d] as const))('%s', (_title, drill) => {
   const expected = drill.expect as DrillExpectations;
@@ -81,7 +87,10 @@ describe.each(drills.map((d) => [d.title, d] as const))('%s', (_title, drill) =>
   /** The edited complete application (the review step's example), as the copy holds it. */
   const fullApplication = (): Record<string, JsonObject> => {
     const { engine } = server.app;
-    return structuredClone(engine.definitions.steps[engine.reviewStep].examples['full-application'].data) as Record<string, JsonObject>;
+    return structuredClone(engine.definitions.steps[engine.reviewStep].examples['full-application'].data) as Record<
+      string,
+      JsonObject
+    >;
   };
 
   it('passes steps:check and forms:check on the edited copy', async () => {
@@ -93,12 +102,13 @@ describe.each(drills.map((d) => [d.title, d] as const))('%s', (_title, drill) =>
     expect(forms.code).toBe(0);
   });
 
-  it('saves the new answers through the server, and refuses wrong ones with the definitions\' messages', async () => {
+  it("saves the new answers through the server, and refuses wrong ones with the definitions' messages", async () => {
     const full = fullApplication();
     clientId = await createClient(server, token);
     const { engine } = server.app;
     for (const stepId of engine.order) {
-      if (!expected.saves.includes(stepId) && full[stepId] && stepId !== engine.finalStep) await server.seedRecord(clientId, stepId, full[stepId]);
+      if (!expected.saves.includes(stepId) && full[stepId] && stepId !== engine.finalStep)
+        await server.seedRecord(clientId, stepId, full[stepId]);
     }
     for (const stepId of expected.saves) {
       const res = await server.call('PUT', `/api/screening/${clientId}/${stepId}/`, { token, body: full[stepId] });
@@ -108,7 +118,9 @@ describe.each(drills.map((d) => [d.title, d] as const))('%s', (_title, drill) =>
     for (const stepId of expected.saves) expect(saved[stepId]).toMatchObject(full[stepId]);
 
     for (const refusal of expected.refusals) {
-      const record = refusal.example ? engine.definitions.steps[refusal.step].examples[refusal.example].data[refusal.step] as JsonObject : full[refusal.step];
+      const record = refusal.example
+        ? (engine.definitions.steps[refusal.step].examples[refusal.example].data[refusal.step] as JsonObject)
+        : full[refusal.step];
       const body = structuredClone(record);
       for (const [path, value] of Object.entries(refusal.set)) setPath(body, path, value);
       const res = await server.call('PUT', `/api/screening/${clientId}/${refusal.step}/`, { token, body });
@@ -119,27 +131,38 @@ describe.each(drills.map((d) => [d.title, d] as const))('%s', (_title, drill) =>
     expect((await server.call('GET', `/api/screening/${clientId}/`, { token })).body).toEqual(saved);
   });
 
-  it('shows the new answers on the review, each in its step\'s section', async () => {
+  it("shows the new answers on the review, each in its step's section", async () => {
     const { engine } = server.app;
     const saved = (await server.call('GET', `/api/screening/${clientId}/`, { token })).body;
     const sections = engine.reviewSections().map((s) => s.step);
     for (const row of expected.review) {
       expect(sections).toContain(row.step);
-      expect(rowsOf(summarizeRecord(engine.definitions.steps[row.step], saved[row.step]))).toContainEqual({ label: row.label, value: row.value });
+      expect(rowsOf(summarizeRecord(engine.definitions.steps[row.step], saved[row.step]))).toContainEqual({
+        label: row.label,
+        value: row.value,
+      });
     }
     expect(engine.incompleteSteps({ ...saved, $context: { clientId: String(clientId) } })).toEqual([]);
   });
 
-  it('prints the new answers in every insurer\'s generated PDF', async () => {
+  it("prints the new answers in every insurer's generated PDF", async () => {
     const { engine } = server.app;
-    const insurers = (engine.definitions.steps[engine.finalStep].schema.properties as { populate_forms: { items: { enum: string[] } } }).populate_forms.items.enum;
-    const res = await server.call('POST', '/api/pdf/generate_pdf/', { token, body: { client_id: clientId, populate_forms: insurers } });
+    const insurers = (
+      engine.definitions.steps[engine.finalStep].schema.properties as { populate_forms: { items: { enum: string[] } } }
+    ).populate_forms.items.enum;
+    const res = await server.call('POST', '/api/pdf/generate_pdf/', {
+      token,
+      body: { client_id: clientId, populate_forms: insurers },
+    });
     expect(res.status, res.text).toBe(200);
     for (const file of res.body.data.files as { insurer: string; url: string }[]) {
       const pdf = await fetch(server.url + file.url, { headers: { authorization: `Token ${token}` } });
       expect(pdf.status).toBe(200);
       const text = pdfText(new Uint8Array(await pdf.arrayBuffer()));
-      expect(expected.pdf.filter((shown) => !text.includes(shown)), `missing from the ${file.insurer} PDF`).toEqual([]);
+      expect(
+        expected.pdf.filter((shown) => !text.includes(shown)),
+        `missing from the ${file.insurer} PDF`,
+      ).toEqual([]);
     }
   });
 });

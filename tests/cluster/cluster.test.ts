@@ -43,7 +43,14 @@ interface Instance {
 async function start(instance: Instance): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), `cluster-${instance.name}-`));
   dirs.push(dataDir);
-  const { child } = await startProcess({ PORT: String(instance.port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL, DRAIN_MS: '1000', SECRET_KEY: '5e'.repeat(32) });
+  const { child } = await startProcess({
+    PORT: String(instance.port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    DRAIN_MS: '1000',
+    SECRET_KEY: '5e'.repeat(32),
+  });
   children.add(child);
   child.on('exit', () => children.delete(child));
   instance.child = child;
@@ -59,11 +66,21 @@ function stop(instance: Instance, signal: NodeJS.Signals): Promise<number | null
   });
 }
 
-async function call(base: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; json: JsonObject; bytes: Uint8Array; type: string | null }> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; json: JsonObject; bytes: Uint8Array; type: string | null }> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Token ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const bytes = new Uint8Array(await res.arrayBuffer());
   let json: JsonObject = {};
   try {
@@ -86,7 +103,11 @@ async function waitServing(proxy: string, instance: Instance): Promise<void> {
 }
 
 /** Digits as letters: names accept letters only. */
-const lettersOf = (n: number) => String(n).split('').map((d) => 'abcdefghij'[Number(d)]).join('');
+const lettersOf = (n: number) =>
+  String(n)
+    .split('')
+    .map((d) => 'abcdefghij'[Number(d)])
+    .join('');
 
 /**
  * Saves under load: each worker owns one client and changes its last name again and again, remembering the last
@@ -102,7 +123,9 @@ function saveLoad(proxy: string, token: string, clientIds: number[], retry: bool
     for (let n = 0; running; n += 1) {
       const lastName = `Load${lettersOf(n)}`;
       for (;;) {
-        const answer = await call(proxy, 'PATCH', `/api/clients/${clientId}/`, token, { last_name: lastName }).catch((err: Error) => ({ status: 0, json: { error: err.message } }));
+        const answer = await call(proxy, 'PATCH', `/api/clients/${clientId}/`, token, { last_name: lastName }).catch(
+          (err: Error) => ({ status: 0, json: { error: err.message } }),
+        );
         if (answer.status === 200) {
           acknowledged.set(clientId, lastName);
           saves += 1;
@@ -127,7 +150,8 @@ function saveLoad(proxy: string, token: string, clientIds: number[], retry: bool
 
 async function lastNames(proxy: string, token: string, clientIds: number[]): Promise<Map<number, string>> {
   const stored = new Map<number, string>();
-  for (const id of clientIds) stored.set(id, String((await call(proxy, 'GET', `/api/clients/${id}/`, token)).json.last_name));
+  for (const id of clientIds)
+    stored.set(id, String((await call(proxy, 'GET', `/api/clients/${id}/`, token)).json.last_name));
   return stored;
 }
 
@@ -137,7 +161,10 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
   let proxy = '';
   let haproxy: ChildProcess | undefined;
   let token = '';
-  const account = { email: `cluster.${process.pid}.${Date.now()}@example.com`, password: 'a long pass phrase for the cluster' };
+  const account = {
+    email: `cluster.${process.pid}.${Date.now()}@example.com`,
+    password: 'a long pass phrase for the cluster',
+  };
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -154,14 +181,22 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
     const proxyPort = await freePort();
     proxy = `http://127.0.0.1:${proxyPort}`;
     haproxy = spawn('/usr/sbin/haproxy', ['-db', '-f', 'deploy/haproxy.cfg'], {
-      env: { ...process.env, HAPROXY_BIND: `127.0.0.1:${proxyPort}`, INSTANCE_A: `127.0.0.1:${a.port}`, INSTANCE_B: `127.0.0.1:${b.port}` },
+      env: {
+        ...process.env,
+        HAPROXY_BIND: `127.0.0.1:${proxyPort}`,
+        INSTANCE_A: `127.0.0.1:${a.port}`,
+        INSTANCE_B: `127.0.0.1:${b.port}`,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.add(haproxy);
     await waitServing(proxy, a);
     await waitServing(proxy, b);
     expect((await call(proxy, 'POST', '/api/users/', undefined, account)).status).toBe(201);
-    const login = await call(proxy, 'POST', '/api/login/', undefined, { username: account.email, password: account.password });
+    const login = await call(proxy, 'POST', '/api/login/', undefined, {
+      username: account.email,
+      password: account.password,
+    });
     token = String(login.json.token);
   }, 120_000);
 
@@ -175,7 +210,10 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
   });
 
   it('a login made through one instance works on the other, and a logout is effective on both at once', async () => {
-    const login = await call(a.url, 'POST', '/api/login/', undefined, { username: account.email, password: account.password });
+    const login = await call(a.url, 'POST', '/api/login/', undefined, {
+      username: account.email,
+      password: account.password,
+    });
     const session = String(login.json.token);
     expect((await call(b.url, 'GET', '/api/clients/', session)).status).toBe(200);
     expect((await call(a.url, 'GET', '/api/clients/', session)).status).toBe(200);
@@ -187,18 +225,38 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
   });
 
   it('failed logins are counted across both instances', async () => {
-    const target = { email: `throttled.${process.pid}.${Date.now()}@example.com`, password: 'another long pass phrase' };
+    const target = {
+      email: `throttled.${process.pid}.${Date.now()}@example.com`,
+      password: 'another long pass phrase',
+    };
     expect((await call(proxy, 'POST', '/api/users/', undefined, target)).status).toBe(201);
     // Five failures spread over the two instances: each alone saw too few to wait, together they are the limit.
     for (const instance of [a, b, a, b, a]) {
-      expect((await call(instance.url, 'POST', '/api/login/', undefined, { username: target.email, password: 'not the password at all' })).status).toBe(401);
+      expect(
+        (
+          await call(instance.url, 'POST', '/api/login/', undefined, {
+            username: target.email,
+            password: 'not the password at all',
+          })
+        ).status,
+      ).toBe(401);
     }
-    const next = await call(b.url, 'POST', '/api/login/', undefined, { username: target.email, password: target.password });
+    const next = await call(b.url, 'POST', '/api/login/', undefined, {
+      username: target.email,
+      password: target.password,
+    });
     expect(next.status).toBe(429);
   });
 
   it('a PDF generated through the proxy downloads from either instance', async () => {
-    const created = await call(proxy, 'POST', '/api/clients/', token, { first_name: 'Olivia', last_name: 'Bennett', email: 'olivia@example.com', phone_primary: '416-555-0123', date_of_birth: '1985-06-15', gender_sex_at_birth: 'female' });
+    const created = await call(proxy, 'POST', '/api/clients/', token, {
+      first_name: 'Olivia',
+      last_name: 'Bennett',
+      email: 'olivia@example.com',
+      phone_primary: '416-555-0123',
+      date_of_birth: '1985-06-15',
+      gender_sex_at_birth: 'female',
+    });
     const clientId = Number(created.json.id);
     const layer = await createDataLayer({ dataDir: '', databaseUrl });
     try {
@@ -209,7 +267,10 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
     } finally {
       await layer.close();
     }
-    const generated = await call(proxy, 'POST', '/api/pdf/generate_pdf/', token, { client_id: clientId, populate_forms: ['BMO', 'MANULIFE'] });
+    const generated = await call(proxy, 'POST', '/api/pdf/generate_pdf/', token, {
+      client_id: clientId,
+      populate_forms: ['BMO', 'MANULIFE'],
+    });
     expect(generated.status).toBe(200);
     const files = (generated.json.data as { files: { url: string }[] }).files;
     expect(files).toHaveLength(2);
@@ -226,7 +287,14 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
   async function loadClients(count: number): Promise<number[]> {
     const ids: number[] = [];
     for (let i = 0; i < count; i += 1) {
-      const created = await call(proxy, 'POST', '/api/clients/', token, { first_name: 'Load', last_name: 'Start', email: `load${i}@example.com`, phone_primary: '416-555-0123', date_of_birth: '1980-01-01', gender_sex_at_birth: 'male' });
+      const created = await call(proxy, 'POST', '/api/clients/', token, {
+        first_name: 'Load',
+        last_name: 'Start',
+        email: `load${i}@example.com`,
+        phone_primary: '416-555-0123',
+        date_of_birth: '1980-01-01',
+        gender_sex_at_birth: 'male',
+      });
       ids.push(Number(created.json.id));
     }
     return ids;

@@ -5,7 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
-import { Api, createAdviser, createClient, example, seedSteps, uniqueEmail, withClientIds, type Adviser } from './support/seed.ts';
+import {
+  Api,
+  createAdviser,
+  createClient,
+  example,
+  seedSteps,
+  uniqueEmail,
+  withClientIds,
+  type Adviser,
+} from './support/seed.ts';
 import { button, fetchWithSession, field, openStep, poll, region, signIn } from './support/ui.ts';
 
 let h: Harness;
@@ -20,8 +29,18 @@ beforeAll(async () => {
   const api = new Api(h.baseUrl, owner.token);
   clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
   const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
-  await seedSteps(api, clientId, withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Record<string, unknown>);
-  const generated = await api.ok<{ data: { s3_url: string } }>('POST', '/api/pdf/generate_pdf/', { client_id: Number(clientId), populate_forms: ['BMO'] });
+  await seedSteps(
+    api,
+    clientId,
+    withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Record<
+      string,
+      unknown
+    >,
+  );
+  const generated = await api.ok<{ data: { s3_url: string } }>('POST', '/api/pdf/generate_pdf/', {
+    client_id: Number(clientId),
+    populate_forms: ['BMO'],
+  });
   pdfUrl = generated.data.s3_url;
 });
 

@@ -11,15 +11,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
-import { Api, createAdviser, createClient, example, seedSteps, STEP_ORDER, withClientIds, type Adviser } from './support/seed.ts';
+import {
+  Api,
+  createAdviser,
+  createClient,
+  example,
+  seedSteps,
+  STEP_ORDER,
+  withClientIds,
+  type Adviser,
+} from './support/seed.ts';
 import { button, field, poll, signIn } from './support/ui.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [1280, 390];
-const FLOW = JSON.parse(readFileSync('steps/flow.json', 'utf8')) as { review: string; steps: { id: string; final?: boolean }[] };
+const FLOW = JSON.parse(readFileSync('steps/flow.json', 'utf8')) as {
+  review: string;
+  steps: { id: string; final?: boolean }[];
+};
 const FINAL = FLOW.steps.find((s) => s.final)?.id ?? 'pdf-generation';
 
-interface Finding { state: string; width: number; problems: string[] }
+interface Finding {
+  state: string;
+  width: number;
+  problems: string[];
+}
 
 let h: Harness;
 let page: Page;
@@ -35,12 +51,21 @@ beforeAll(async () => {
   const api = new Api(h.baseUrl, adviser.token);
   clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
   const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
-  await seedSteps(api, clientId, withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Record<string, unknown>);
+  await seedSteps(
+    api,
+    clientId,
+    withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Record<
+      string,
+      unknown
+    >,
+  );
 });
 
 afterAll(async () => {
   const total = audited.reduce((n, a) => n + a.violations, 0);
-  console.log(`axe-core: ${audited.length} audits (${new Set(audited.map((a) => a.state)).size} states x ${WIDTHS.join(' and ')} px), ${total} violation node(s)`);
+  console.log(
+    `axe-core: ${audited.length} audits (${new Set(audited.map((a) => a.state)).size} states x ${WIDTHS.join(' and ')} px), ${total} violation node(s)`,
+  );
   await h?.close();
 });
 
@@ -58,30 +83,53 @@ async function findProblems(): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } };
-    const result = await axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return result.violations.map((v) => `${v.impact ?? ''} ${v.id} (${v.nodes.length}): ${v.help}\n      ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join('\n      ')}`);
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return result.violations.map(
+      (v) =>
+        `${v.impact ?? ''} ${v.id} (${v.nodes.length}): ${v.help}\n      ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+          .join('\n      ')}`,
+    );
   });
   const overflow = await page.evaluate(() => {
     const wide = document.documentElement.scrollWidth - window.innerWidth;
     if (wide <= 0) return null;
     // The deepest elements reaching past the window's right edge.
-    const past = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.querySelector('*'));
-    const names = past.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`);
+    const past = [...document.querySelectorAll('body *')].filter(
+      (el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.querySelector('*'),
+    );
+    const names = past
+      .slice(0, 3)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`,
+      );
     return `the page is ${wide} px wider than the ${window.innerWidth} px window (${names.join(', ')})`;
   });
   // A control reaching past the box drawn around it (a card, a phone table's row card) is cut off or spills out,
   // even when the page itself does not scroll sideways.
   const spilled = await page.evaluate(() => {
     const out: string[] = [];
-    for (const el of document.querySelectorAll('button, a[href], input:not([type="radio"]):not([type="checkbox"]), select, textarea')) {
+    for (const el of document.querySelectorAll(
+      'button, a[href], input:not([type="radio"]):not([type="checkbox"]), select, textarea',
+    )) {
       const r = el.getBoundingClientRect();
       if (r.width < 4 || r.height < 4) continue;
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
         const style = getComputedStyle(p);
-        const boxed = style.overflowX !== 'visible' || (parseFloat(style.borderLeftWidth) > 0 && parseFloat(style.borderRightWidth) > 0);
+        const boxed =
+          style.overflowX !== 'visible' ||
+          (parseFloat(style.borderLeftWidth) > 0 && parseFloat(style.borderRightWidth) > 0);
         if (!boxed) continue;
         const box = p.getBoundingClientRect();
-        if (r.right > box.right + 1 || r.left < box.left - 1) out.push(`"${(el.textContent ?? '').trim().slice(0, 40) || el.tagName.toLowerCase()}" reaches ${Math.round(Math.max(r.right - box.right, box.left - r.left))} px past its ${p.tagName.toLowerCase()}.${String(p.className).trim().split(/\s+/).join('.')}`);
+        if (r.right > box.right + 1 || r.left < box.left - 1)
+          out.push(
+            `"${(el.textContent ?? '').trim().slice(0, 40) || el.tagName.toLowerCase()}" reaches ${Math.round(Math.max(r.right - box.right, box.left - r.left))} px past its ${p.tagName.toLowerCase()}.${String(p.className).trim().split(/\s+/).join('.')}`,
+          );
         break;
       }
     }
@@ -107,7 +155,9 @@ async function audit(state: string): Promise<Finding[]> {
 
 /** One login for the file: signs in unless this tab already has a session (a test run alone with -t). */
 async function ensureSignedIn(): Promise<void> {
-  const token = page.url().startsWith(h.baseUrl) ? await page.evaluate(() => sessionStorage.getItem('authToken')) : null;
+  const token = page.url().startsWith(h.baseUrl)
+    ? await page.evaluate(() => sessionStorage.getItem('authToken'))
+    : null;
   if (!token) await signIn(page, h.baseUrl, adviser);
 }
 
@@ -139,22 +189,22 @@ describe('axe-core and a 390 px screen on every screen', () => {
     const findings: Finding[] = [];
     await page.goto(`${h.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    findings.push(...await audit('login'));
+    findings.push(...(await audit('login')));
     await page.getByLabel('Username').fill('nobody@example.com');
     await page.getByLabel('Password').fill('wrong-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').first().waitFor();
-    findings.push(...await audit('login refused'));
+    findings.push(...(await audit('login refused')));
     await page.goto(`${h.baseUrl}/signup`);
     await button(page, 'Create Account').waitFor();
-    findings.push(...await audit('sign-up'));
+    findings.push(...(await audit('sign-up')));
     await field(page, 'Email address').fill('someone@example.com');
     await field(page, 'Password').fill('one-password-1');
     await field(page, 'Confirm Password').fill('another-password-2');
     await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
     await button(page, 'Create Account').click();
     await page.getByText('Passwords do not match').first().waitFor();
-    findings.push(...await audit('sign-up with errors'));
+    findings.push(...(await audit('sign-up with errors')));
     expectNone(findings);
   });
 
@@ -163,44 +213,44 @@ describe('axe-core and a 390 px screen on every screen', () => {
     await ensureSignedIn();
     await page.goto(`${h.baseUrl}/dashboard`);
     await page.getByRole('link', { name: 'Arjun Mehta' }).waitFor();
-    findings.push(...await audit('dashboard'));
+    findings.push(...(await audit('dashboard')));
     await page.getByRole('button', { name: 'Actions for Arjun Mehta' }).click();
     await page.getByRole('menuitem').first().waitFor();
-    findings.push(...await audit('dashboard row menu'));
+    findings.push(...(await audit('dashboard row menu')));
     await page.keyboard.press('Escape');
     await page.locator('.user-button').click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
-    findings.push(...await audit('user menu'));
+    findings.push(...(await audit('user menu')));
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Actions for Emily Mehta' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').waitFor();
-    findings.push(...await audit('delete dialog'));
+    findings.push(...(await audit('delete dialog')));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto(`${h.baseUrl}/client/profile`);
     await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
     await button(page, 'Continue').click();
     await page.getByRole('alert').filter({ hasText: 'Please fix the following:' }).waitFor();
-    findings.push(...await audit('new profile with errors'));
+    findings.push(...(await audit('new profile with errors')));
     await page.goto(`${h.baseUrl}/client/profile/${clientId}`);
     await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
     await poll(() => field(page, 'First Name').inputValue()).not.toBe('');
-    findings.push(...await audit('profile of a client with applications'));
+    findings.push(...(await audit('profile of a client with applications')));
 
     // Loaded whole, as a reload or a bookmark does: /applications is also an API route without /api, for browsers the page.
     await page.goto(`${h.baseUrl}/applications`);
     await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'All applications' }).waitFor();
     await page.waitForLoadState('networkidle');
-    findings.push(...await audit('applications'));
+    findings.push(...(await audit('applications')));
     await page.getByRole('link', { name: 'Support', exact: true }).first().click();
     await page.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
-    findings.push(...await audit('support'));
+    findings.push(...(await audit('support')));
     await page.goto(`${h.baseUrl}/client/${clientId}/screening/prompt`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
-    findings.push(...await audit('screening prompt'));
+    findings.push(...(await audit('screening prompt')));
     expectNone(findings);
   });
 
@@ -208,7 +258,8 @@ describe('axe-core and a 390 px screen on every screen', () => {
     const findings: Finding[] = [];
     const main = page.locator('.wizard-main');
     await ensureSignedIn();
-    const position = async () => `${await main.getAttribute('data-current-step')}${(await main.getAttribute('data-current-page')) ? `/${await main.getAttribute('data-current-page')}` : ''}`;
+    const position = async () =>
+      `${await main.getAttribute('data-current-step')}${(await main.getAttribute('data-current-page')) ? `/${await main.getAttribute('data-current-page')}` : ''}`;
     await page.goto(`${h.baseUrl}/client/${clientId}/screening/${STEP_ORDER[0]}`);
     await page.locator('#step-heading').waitFor();
     const seen = new Set<string>();
@@ -218,19 +269,27 @@ describe('axe-core and a 390 px screen on every screen', () => {
       if (at.startsWith(FLOW.review)) break;
       expect(seen.has(at), `the wizard came back to ${at}`).toBe(false);
       seen.add(at);
-      findings.push(...await audit(at));
+      findings.push(...(await audit(at)));
 
       // Refused: every text field marked required made blank, then Next. (Money fields are left: a blank amount
       // may be one the rules compute.)
-      const required = page.locator('.wizard-main :is(input, textarea)[aria-required="true"]:not([type=radio]):not([type=checkbox]):not([data-widget=money]):not([readonly]):visible');
+      const required = page.locator(
+        '.wizard-main :is(input, textarea)[aria-required="true"]:not([type=radio]):not([type=checkbox]):not([data-widget=money]):not([readonly]):visible',
+      );
       if (await required.count()) {
         for (const input of await required.all()) await input.fill('');
         await page.locator('.wizard-actions .btn-primary').click();
-        await page.locator('.wizard-main .error-summary').waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
-          if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/unrefused.png`, fullPage: true });
-          throw new Error(`Blank required fields on ${at} were not refused (now at ${await position()})`, { cause: error });
-        });
-        findings.push(...await audit(`${at} refused`));
+        await page
+          .locator('.wizard-main .error-summary')
+          .waitFor({ timeout: 10_000 })
+          .catch(async (error: unknown) => {
+            if (process.env.A11Y_SHOTS)
+              await page.screenshot({ path: `${process.env.A11Y_SHOTS}/unrefused.png`, fullPage: true });
+            throw new Error(`Blank required fields on ${at} were not refused (now at ${await position()})`, {
+              cause: error,
+            });
+          });
+        findings.push(...(await audit(`${at} refused`)));
         // Back to the saved answers: the blanked ones are kept as this device's draft, which the page offers to discard.
         await page.reload();
         await page.locator('#step-heading').waitFor();
@@ -239,19 +298,28 @@ describe('axe-core and a 390 px screen on every screen', () => {
         expect(await position()).toBe(at);
       }
       await page.locator('.wizard-actions .btn-primary').click();
-      await page.waitForFunction((before) => {
-        const m = document.querySelector('.wizard-main');
-        const now = `${m?.getAttribute('data-current-step')}${m?.getAttribute('data-current-page') ? `/${m.getAttribute('data-current-page')}` : ''}`;
-        return now !== before;
-      }, at, { timeout: 15_000 }).catch(async (error: unknown) => {
-        const shown = await page.locator('.wizard-main [role=alert], .wizard-main .field-error').allInnerTexts();
-        if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/stuck.png`, fullPage: true });
-        throw new Error(`Next did not leave ${at}; the page shows: ${shown.join(' | ') || 'no alert'}`, { cause: error });
-      });
+      await page
+        .waitForFunction(
+          (before) => {
+            const m = document.querySelector('.wizard-main');
+            const now = `${m?.getAttribute('data-current-step')}${m?.getAttribute('data-current-page') ? `/${m.getAttribute('data-current-page')}` : ''}`;
+            return now !== before;
+          },
+          at,
+          { timeout: 15_000 },
+        )
+        .catch(async (error: unknown) => {
+          const shown = await page.locator('.wizard-main [role=alert], .wizard-main .field-error').allInnerTexts();
+          if (process.env.A11Y_SHOTS)
+            await page.screenshot({ path: `${process.env.A11Y_SHOTS}/stuck.png`, fullPage: true });
+          throw new Error(`Next did not leave ${at}; the page shows: ${shown.join(' | ') || 'no alert'}`, {
+            cause: error,
+          });
+        });
     }
     expect(seen.size).toBeGreaterThan(STEP_ORDER.length - 3);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    findings.push(...await audit('review'));
+    findings.push(...(await audit('review')));
 
     // The leave dialog: a change not saved, then Back out of a step.
     await page.goto(`${h.baseUrl}/client/${clientId}/screening/${STEP_ORDER[STEP_ORDER.indexOf(FLOW.review) - 1]}`);
@@ -259,7 +327,7 @@ describe('axe-core and a 390 px screen on every screen', () => {
     await page.locator('.wizard-main :is(input[type=text], textarea):visible:not([readonly])').first().fill('changed');
     await button(page, 'Back').click();
     await page.getByRole('alertdialog').waitFor();
-    findings.push(...await audit('leave dialog'));
+    findings.push(...(await audit('leave dialog')));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Stay' }).click();
     expectNone(findings);
   });
@@ -269,14 +337,14 @@ describe('axe-core and a 390 px screen on every screen', () => {
     await ensureSignedIn();
     await page.goto(`${h.baseUrl}/client/${clientId}/screening/${FINAL}`);
     await button(page, 'Generate Application').waitFor();
-    findings.push(...await audit('generation'));
+    findings.push(...(await audit('generation')));
     await button(page, 'Generate Application').click();
     await page.getByRole('region', { name: 'Application Generated Successfully!' }).waitFor({ timeout: 60_000 });
-    findings.push(...await audit('generation result'));
+    findings.push(...(await audit('generation result')));
     // The applications now list download buttons, the widest content of a phone's row cards.
     await page.goto(`${h.baseUrl}/applications`);
     await page.getByRole('button', { name: 'Download all' }).first().waitFor();
-    findings.push(...await audit('applications with their PDFs'));
+    findings.push(...(await audit('applications with their PDFs')));
     expectNone(findings);
   });
 
@@ -301,9 +369,17 @@ describe('axe-core and a 390 px screen on every screen', () => {
       const el = document.activeElement as HTMLElement;
       const s = getComputedStyle(el);
       const shadow = s.boxShadow.match(/rgba?\([^)]*\)/g) ?? [];
-      const color = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 ? s.outlineColor : shadow[shadow.length - 1] ?? '';
+      const color =
+        s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2
+          ? s.outlineColor
+          : (shadow[shadow.length - 1] ?? '');
       let bg = 'rgba(0, 0, 0, 0)';
-      for (let node: HTMLElement | null = el.parentElement; node && /rgba\(.*, 0\)$|transparent/.test(bg); node = node.parentElement) bg = getComputedStyle(node).backgroundColor;
+      for (
+        let node: HTMLElement | null = el.parentElement;
+        node && /rgba\(.*, 0\)$|transparent/.test(bg);
+        node = node.parentElement
+      )
+        bg = getComputedStyle(node).backgroundColor;
       return { tag: el.tagName, color, bg };
     });
     expect(ring.color, `focused ${ring.tag} has a ring`).not.toBe('');
@@ -322,14 +398,18 @@ describe('axe-core and a 390 px screen on every screen', () => {
     expect(firstTitle).toMatch(/^Basic Information.*Step 1 of \d+, Nadia Roy \| Insure Wizard$/);
     // Next clicked with nothing answered: refused, the summary in view with focus (issue 11).
     await page.locator('.wizard-actions .btn-primary').click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary')))
+      .toBe(true);
     const box = await page.locator('.wizard-main .error-summary').boundingBox();
     expect(box && box.y >= 0 && box.y < 900).toBe(true);
     // And by keyboard.
     await page.locator('.wizard-actions .btn-primary').focus();
     await page.keyboard.press('Enter');
     await page.locator('.wizard-main .error-summary').waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary')))
+      .toBe(true);
     // Only the summary is an alert; the field errors are descriptions of their fields.
     expect(await page.locator('.wizard-main .field-error[role=alert]').count()).toBe(0);
     // Answered with arrows and Space, then Next: the next page's heading has focus and the title changed.
@@ -347,7 +427,10 @@ describe('axe-core and a 390 px screen on every screen', () => {
     const api = new Api(h.baseUrl, adviser.token);
     const id = await createClient(api, { first_name: 'Daniel', last_name: 'Tremblay' });
     const second = await createClient(api, { first_name: 'Claire', last_name: 'Tremblay' });
-    const data = withClientIds(example('screening-review', 'full-application'), { 2087: id, 2088: second }) as Record<string, unknown>;
+    const data = withClientIds(example('screening-review', 'full-application'), { 2087: id, 2088: second }) as Record<
+      string,
+      unknown
+    >;
     await seedSteps(api, id, data, ['basic', 'proposed-insured', 'plan-details']);
     await page.goto(`${h.baseUrl}/client/${id}/screening/owner`);
     await page.locator('#step-heading').waitFor();
@@ -359,10 +442,24 @@ describe('axe-core and a 390 px screen on every screen', () => {
       const el = await page.evaluate(() => {
         const a = document.activeElement as HTMLInputElement | HTMLSelectElement | null;
         if (!a) return { kind: 'none' };
-        const group = a instanceof HTMLInputElement && a.type === 'radio' ? document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${a.name}"]`) : null;
+        const group =
+          a instanceof HTMLInputElement && a.type === 'radio'
+            ? document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${a.name}"]`)
+            : null;
         return {
-          kind: a instanceof HTMLSelectElement ? 'select' : a instanceof HTMLInputElement && a.type === 'radio' ? 'radio' : a.classList.contains('btn-primary') && a.closest('.wizard-actions') ? 'next'
-            : a instanceof HTMLInputElement && a.type === 'text' && a.getAttribute('aria-required') === 'true' && a.value === '' ? 'blank' : 'other',
+          kind:
+            a instanceof HTMLSelectElement
+              ? 'select'
+              : a instanceof HTMLInputElement && a.type === 'radio'
+                ? 'radio'
+                : a.classList.contains('btn-primary') && a.closest('.wizard-actions')
+                  ? 'next'
+                  : a instanceof HTMLInputElement &&
+                      a.type === 'text' &&
+                      a.getAttribute('aria-required') === 'true' &&
+                      a.value === ''
+                    ? 'blank'
+                    : 'other',
           label: a.labels?.[0]?.textContent ?? '',
           empty: a instanceof HTMLSelectElement ? a.value === '' : group ? ![...group].some((r) => r.checked) : false,
         };
@@ -376,10 +473,12 @@ describe('axe-core and a 390 px screen on every screen', () => {
         break;
       }
     }
-    await page.waitForURL((url) => !url.pathname.endsWith('/owner'), { timeout: 15_000 }).catch(async (error: unknown) => {
-      const shown = await page.locator('.wizard-main .error-summary li').allInnerTexts();
-      throw new Error(`The owner step was not completed by keyboard: ${shown.join(' | ')}`, { cause: error });
-    });
+    await page
+      .waitForURL((url) => !url.pathname.endsWith('/owner'), { timeout: 15_000 })
+      .catch(async (error: unknown) => {
+        const shown = await page.locator('.wizard-main .error-summary li').allInnerTexts();
+        throw new Error(`The owner step was not completed by keyboard: ${shown.join(' | ')}`, { cause: error });
+      });
     const saved = await api.ok<Record<string, unknown>>('GET', `/api/screening/${id}/`);
     expect(saved.owner).toBeTruthy();
   });
@@ -390,14 +489,23 @@ describe('axe-core and a 390 px screen on every screen', () => {
     const api = new Api(h.baseUrl, adviser.token);
     const id = await createClient(api, { first_name: 'Maya', last_name: 'Tremblay' });
     const second = await createClient(api, { first_name: 'Luc', last_name: 'Tremblay' });
-    const data = withClientIds(example('screening-review', 'full-application'), { 2087: id, 2088: second }) as Record<string, unknown>;
+    const data = withClientIds(example('screening-review', 'full-application'), { 2087: id, 2088: second }) as Record<
+      string,
+      unknown
+    >;
     // Every step before the beneficiary step that the example holds (multi-owner and tax-information apply to it).
     await seedSteps(api, id, data, STEP_ORDER.slice(0, STEP_ORDER.indexOf('beneficiary')));
 
     // From the step's definitions: the insureds' groups (rules.json), the primary list's Add label, the row's labels
     // and the designation's choices (ui.json), the total the shares must reach (the list's share effect).
-    type UiNode = { 'ui:title'?: string; 'ui:options'?: { addLabel?: string }; 'ui:enumNames'?: Record<string, string> };
-    const ui = JSON.parse(readFileSync('steps/beneficiary/ui.json', 'utf8')) as { 'ui:definitions': Record<string, Record<string, UiNode>> };
+    type UiNode = {
+      'ui:title'?: string;
+      'ui:options'?: { addLabel?: string };
+      'ui:enumNames'?: Record<string, string>;
+    };
+    const ui = JSON.parse(readFileSync('steps/beneficiary/ui.json', 'utf8')) as {
+      'ui:definitions': Record<string, Record<string, UiNode>>;
+    };
     const rules = JSON.parse(readFileSync('steps/beneficiary/rules.json', 'utf8')) as {
       groups: { each: { path: string }[]; effects: { on: string; op: string; params: { total?: number } }[] }[];
     };
@@ -405,7 +513,11 @@ describe('axe-core and a 390 px screen on every screen', () => {
     const groupUi = ui['ui:definitions']['#/definitions/insured_beneficiaries'];
     const rowUi = ui['ui:definitions']['#/definitions/beneficiary'];
     const addLabel = String(groupUi[LIST]['ui:options']?.addLabel);
-    const keyOfLabel = new Map(Object.entries(rowUi).filter(([, v]) => typeof v?.['ui:title'] === 'string').map(([k, v]) => [String(v['ui:title']), k]));
+    const keyOfLabel = new Map(
+      Object.entries(rowUi)
+        .filter(([, v]) => typeof v?.['ui:title'] === 'string')
+        .map(([k, v]) => [String(v['ui:title']), k]),
+    );
     const choices = rowUi.is_revocable['ui:enumNames'] ?? {};
     const valueOfChoice = new Map(Object.entries(choices).map(([k, label]) => [label, JSON.parse(k) as unknown]));
     const [choiceA, choiceB] = Object.values(choices);
@@ -417,14 +529,34 @@ describe('axe-core and a 390 px screen on every screen', () => {
 
     // What is typed and chosen: two primary beneficiaries per insured, shares of 60/40 and 70/30 of the total.
     type Row = { full_name: string; relationship: string; share_percentage: string; is_revocable: string };
-    const people = [['Claire', 'spouse'], ['Noah', 'child'], ['Daniel', 'spouse'], ['Lea', 'parent']];
-    const plan = new Map<string, Row[]>(insureds.slice(0, count).map((insured, i) => {
-      const first = (total * (6 + i)) / 10;
-      return [insured, [
-        { full_name: `${people[2 * i][0]} Tremblay`, relationship: people[2 * i][1], share_percentage: String(first), is_revocable: choiceA },
-        { full_name: `${people[2 * i + 1][0]} Tremblay`, relationship: people[2 * i + 1][1], share_percentage: String(total - first), is_revocable: choiceB },
-      ]];
-    }));
+    const people = [
+      ['Claire', 'spouse'],
+      ['Noah', 'child'],
+      ['Daniel', 'spouse'],
+      ['Lea', 'parent'],
+    ];
+    const plan = new Map<string, Row[]>(
+      insureds.slice(0, count).map((insured, i) => {
+        const first = (total * (6 + i)) / 10;
+        return [
+          insured,
+          [
+            {
+              full_name: `${people[2 * i][0]} Tremblay`,
+              relationship: people[2 * i][1],
+              share_percentage: String(first),
+              is_revocable: choiceA,
+            },
+            {
+              full_name: `${people[2 * i + 1][0]} Tremblay`,
+              relationship: people[2 * i + 1][1],
+              share_percentage: String(total - first),
+              is_revocable: choiceB,
+            },
+          ],
+        ];
+      }),
+    );
     /** What the plan wants of a field (by its id and label, or its radio group's name), or undefined. */
     const wanted = (fieldId: string, label: string): string | undefined => {
       for (const [insured, rows] of plan) {
@@ -441,34 +573,64 @@ describe('axe-core and a 390 px screen on every screen', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-heading');
 
     /** Every input of the form in DOM order: its id, label (a radio's: its group's name), value (a radio's: the chosen label). */
-    const fields = () => page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('.wizard-main input')].map((a) => {
-      const radios = a.type === 'radio' ? a.closest('[role=radiogroup]') : null;
-      return radios
-        ? { id: a.id, radio: true, label: document.getElementById(radios.getAttribute('aria-labelledby') ?? '')?.textContent ?? '', value: [...radios.querySelectorAll<HTMLInputElement>('input')].find((r) => r.checked)?.labels?.[0]?.textContent ?? '' }
-        : { id: a.id, radio: false, label: a.labels?.[0]?.textContent ?? '', value: a.value };
-    }));
+    const fields = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement>('.wizard-main input')].map((a) => {
+          const radios = a.type === 'radio' ? a.closest('[role=radiogroup]') : null;
+          return radios
+            ? {
+                id: a.id,
+                radio: true,
+                label: document.getElementById(radios.getAttribute('aria-labelledby') ?? '')?.textContent ?? '',
+                value:
+                  [...radios.querySelectorAll<HTMLInputElement>('input')].find((r) => r.checked)?.labels?.[0]
+                    ?.textContent ?? '',
+              }
+            : { id: a.id, radio: false, label: a.labels?.[0]?.textContent ?? '', value: a.value };
+        }),
+      );
     /** The first field whose value is not yet the planned one. */
-    const firstUnfinished = async () => (await fields()).find((f) => { const w = wanted(f.id, f.label); return w !== undefined && w !== f.value; });
-    const focused = () => page.evaluate((add) => {
-      const a = document.activeElement as HTMLInputElement | null;
-      if (!a || a === document.body) return { kind: 'none', id: '', label: '', value: '', rows: 0, list: '' };
-      const radios = a.type === 'radio' ? a.closest('[role=radiogroup]') : null;
-      const list = a.closest('.array-field');
-      const isAdd = a.tagName === 'BUTTON' && a.textContent?.includes(add);
-      const isTitle = a.classList.contains('array-item-title');
-      const rowsOf = list?.querySelectorAll(':scope > .array-items > .array-item');
-      return {
-        kind: radios ? 'radio' : isAdd ? 'add' : isTitle ? 'title' : a.tagName === 'BUTTON' && a.closest('.wizard-actions') && a.classList.contains('btn-primary') ? 'next' : a.tagName === 'INPUT' && (a.type === 'text' || a.type === 'number') && !a.readOnly ? 'text' : 'other',
-        id: a.id,
-        label: radios ? document.getElementById(radios.getAttribute('aria-labelledby') ?? '')?.textContent ?? '' : a.labels?.[0]?.textContent ?? '',
-        value: radios ? [...radios.querySelectorAll<HTMLInputElement>('input')].find((r) => r.checked)?.labels?.[0]?.textContent ?? '' : a.value,
-        own: radios ? a.labels?.[0]?.textContent ?? '' : '',
-        rows: isAdd || isTitle ? rowsOf?.length ?? 0 : 0,
-        // A row's title: whether it is the list's last row (the one Add just made).
-        last: isTitle && rowsOf ? rowsOf[rowsOf.length - 1]?.contains(a) ?? false : false,
-        list: isAdd ? list?.querySelector('input')?.id ?? '' : '',
-      };
-    }, addLabel);
+    const firstUnfinished = async () =>
+      (await fields()).find((f) => {
+        const w = wanted(f.id, f.label);
+        return w !== undefined && w !== f.value;
+      });
+    const focused = () =>
+      page.evaluate((add) => {
+        const a = document.activeElement as HTMLInputElement | null;
+        if (!a || a === document.body) return { kind: 'none', id: '', label: '', value: '', rows: 0, list: '' };
+        const radios = a.type === 'radio' ? a.closest('[role=radiogroup]') : null;
+        const list = a.closest('.array-field');
+        const isAdd = a.tagName === 'BUTTON' && a.textContent?.includes(add);
+        const isTitle = a.classList.contains('array-item-title');
+        const rowsOf = list?.querySelectorAll(':scope > .array-items > .array-item');
+        return {
+          kind: radios
+            ? 'radio'
+            : isAdd
+              ? 'add'
+              : isTitle
+                ? 'title'
+                : a.tagName === 'BUTTON' && a.closest('.wizard-actions') && a.classList.contains('btn-primary')
+                  ? 'next'
+                  : a.tagName === 'INPUT' && (a.type === 'text' || a.type === 'number') && !a.readOnly
+                    ? 'text'
+                    : 'other',
+          id: a.id,
+          label: radios
+            ? (document.getElementById(radios.getAttribute('aria-labelledby') ?? '')?.textContent ?? '')
+            : (a.labels?.[0]?.textContent ?? ''),
+          value: radios
+            ? ([...radios.querySelectorAll<HTMLInputElement>('input')].find((r) => r.checked)?.labels?.[0]
+                ?.textContent ?? '')
+            : a.value,
+          own: radios ? (a.labels?.[0]?.textContent ?? '') : '',
+          rows: isAdd || isTitle ? (rowsOf?.length ?? 0) : 0,
+          // A row's title: whether it is the list's last row (the one Add just made).
+          last: isTitle && rowsOf ? (rowsOf[rowsOf.length - 1]?.contains(a) ?? false) : false,
+          list: isAdd ? (list?.querySelector('input')?.id ?? '') : '',
+        };
+      }, addLabel);
 
     let adds = 0;
     let backs = 0;
@@ -494,20 +656,36 @@ describe('axe-core and a 390 px screen on every screen', () => {
           // One list added with Enter, the other with Space; the focus goes to the new row's title, above its fields.
           await page.keyboard.press(adds % 2 === 0 ? 'Enter' : 'Space');
           adds += 1;
-          await poll(async () => { const at = await focused(); return at.kind === 'title' && at.last ? at.rows : 0; }).toBe(el.rows + 1);
+          await poll(async () => {
+            const at = await focused();
+            return at.kind === 'title' && at.last ? at.rows : 0;
+          }).toBe(el.rows + 1);
           // The first answer not yet as planned: a share the split changed is above, back with Shift+Tab; the new
           // row's own fields are below, where the loop's Tab goes next.
           const unfinished = await firstUnfinished();
-          const above = unfinished && await page.evaluate((fieldId) => {
-            const field = document.getElementById(fieldId);
-            return Boolean(field && document.activeElement && field.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING);
-          }, unfinished.id);
+          const above =
+            unfinished &&
+            (await page.evaluate((fieldId) => {
+              const field = document.getElementById(fieldId);
+              return Boolean(
+                field &&
+                document.activeElement &&
+                field.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING,
+              );
+            }, unfinished.id));
           const target = above ? unfinished : undefined;
           for (let i = 0; i < 40 && target; i += 1) {
             await page.keyboard.press('Shift+Tab');
             backs += 1;
             const at = await focused();
-            if (at.id === target.id || (target.radio && at.kind === 'radio' && at.label === target.label && at.id.split('-')[0] === target.id.split('-')[0])) break;
+            if (
+              at.id === target.id ||
+              (target.radio &&
+                at.kind === 'radio' &&
+                at.label === target.label &&
+                at.id.split('-')[0] === target.id.split('-')[0])
+            )
+              break;
           }
           // The loop's Tab moves on from the field Shift+Tab reached: step back once more so that it lands on it.
           if (target) {
@@ -525,17 +703,37 @@ describe('axe-core and a 390 px screen on every screen', () => {
     expect(done, 'Tab reached Next').toBe(true);
     expect(adds).toBe(plan.size);
     expect(backs).toBeGreaterThan(0);
-    await page.waitForURL((url) => !url.pathname.endsWith('/beneficiary'), { timeout: 15_000 }).catch(async (error: unknown) => {
-      const shown = await page.locator('.wizard-main .error-summary li').allInnerTexts();
-      throw new Error(`The beneficiary step was not completed by keyboard: ${shown.join(' | ')}`, { cause: error });
-    });
-    const saved = await api.ok<Record<string, Record<string, Record<string, Record<string, unknown>[]>>>>('GET', `/api/screening/${id}/`);
+    await page
+      .waitForURL((url) => !url.pathname.endsWith('/beneficiary'), { timeout: 15_000 })
+      .catch(async (error: unknown) => {
+        const shown = await page.locator('.wizard-main .error-summary li').allInnerTexts();
+        throw new Error(`The beneficiary step was not completed by keyboard: ${shown.join(' | ')}`, { cause: error });
+      });
+    const saved = await api.ok<Record<string, Record<string, Record<string, Record<string, unknown>[]>>>>(
+      'GET',
+      `/api/screening/${id}/`,
+    );
     for (const [insured, rows] of plan) {
       const list = saved.beneficiary?.[insured]?.[LIST] ?? [];
-      expect(list.map((b) => ({ full_name: b.full_name, relationship: b.relationship, share_percentage: b.share_percentage, is_revocable: b.is_revocable })))
-        .toEqual(rows.map((r) => ({ full_name: r.full_name, relationship: r.relationship, share_percentage: Number(r.share_percentage), is_revocable: valueOfChoice.get(r.is_revocable) })));
+      expect(
+        list.map((b) => ({
+          full_name: b.full_name,
+          relationship: b.relationship,
+          share_percentage: b.share_percentage,
+          is_revocable: b.is_revocable,
+        })),
+      ).toEqual(
+        rows.map((r) => ({
+          full_name: r.full_name,
+          relationship: r.relationship,
+          share_percentage: Number(r.share_percentage),
+          is_revocable: valueOfChoice.get(r.is_revocable),
+        })),
+      );
       expect(list.reduce((sum, b) => sum + Number(b.share_percentage), 0)).toBe(total);
     }
-    console.log(`beneficiary by keyboard: ${adds} rows added, ${backs} Shift+Tab, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `beneficiary by keyboard: ${adds} rows added, ${backs} Shift+Tab, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   });
 });

@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
-import { Api, createAdviser, createClient, record, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
+import {
+  Api,
+  createAdviser,
+  createClient,
+  record,
+  savedScreening,
+  seedSteps,
+  withClientIds,
+  type Adviser,
+} from './support/seed.ts';
 import { button, openStep, poll, radio, signIn } from './support/ui.ts';
 import { definitionText } from '../support/definitionText.ts';
 
@@ -36,7 +45,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const purpose = async (clientId: string): Promise<unknown> => ((await savedScreening(api, clientId))[STEP] as Json | undefined)?.purpose_of_insurance;
+const purpose = async (clientId: string): Promise<unknown> =>
+  ((await savedScreening(api, clientId))[STEP] as Json | undefined)?.purpose_of_insurance;
 
 describe('two windows editing one step', () => {
   it('asks the second window whose answers stay, and loses nothing it did not choose to drop', async () => {
@@ -93,8 +103,14 @@ describe('two windows editing one step', () => {
     const ui = (pointer: string) => definitionText('purpose-of-insurance/ui.json', pointer);
     const question = `${ui('/ui:sections/0/title')} › ${ui('/purpose_of_insurance/ui:title')}`;
     const option = (code: string) => ui(`/purpose_of_insurance/ui:enumNames/${code}`);
-    await poll(async () => (await entries.nth(0).textContent()) ?? '').toContain(`${question}: ${option('personal')} → ${option('buy_sell')}`);
-    expect(await entries.nth(1).textContent()).toContain(`${question}: ${option('key_person')} → ${option('personal')}`);
-    expect(await entries.nth(2).textContent()).toContain(`${question}: ${option('income_replacement')} → ${option('key_person')}`);
+    await poll(async () => (await entries.nth(0).textContent()) ?? '').toContain(
+      `${question}: ${option('personal')} → ${option('buy_sell')}`,
+    );
+    expect(await entries.nth(1).textContent()).toContain(
+      `${question}: ${option('key_person')} → ${option('personal')}`,
+    );
+    expect(await entries.nth(2).textContent()).toContain(
+      `${question}: ${option('income_replacement')} → ${option('key_person')}`,
+    );
   });
 });

@@ -7,8 +7,30 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
-import { ANSWERED_STEPS, Api, createAdviser, createClient, example, record, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
-import { button, errorSummary, field, openStep, pathOf, poll, radio, selectedLabel, signIn, waitForStep } from './support/ui.ts';
+import {
+  ANSWERED_STEPS,
+  Api,
+  createAdviser,
+  createClient,
+  example,
+  record,
+  savedScreening,
+  seedSteps,
+  withClientIds,
+  type Adviser,
+} from './support/seed.ts';
+import {
+  button,
+  errorSummary,
+  field,
+  openStep,
+  pathOf,
+  poll,
+  radio,
+  selectedLabel,
+  signIn,
+  waitForStep,
+} from './support/ui.ts';
 
 type Json = Record<string, unknown>;
 
@@ -33,13 +55,26 @@ afterAll(async () => {
 describe('an application in good order', () => {
   it('opens the proposed insured from the client record, with nothing pre-answered', async () => {
     const clientId = await createClient(api, {
-      first_name: 'Marie', last_name: 'Gagnon', gender_sex_at_birth: 'female', marital_status: 'married',
-      address_line1: '1200 rue Sherbrooke Ouest', city: 'Montréal', province: 'QC', postal_code: 'H3A 1H6',
+      first_name: 'Marie',
+      last_name: 'Gagnon',
+      gender_sex_at_birth: 'female',
+      marital_status: 'married',
+      address_line1: '1200 rue Sherbrooke Ouest',
+      city: 'Montréal',
+      province: 'QC',
+      postal_code: 'H3A 1H6',
     });
-    await seedSteps(api, clientId, withClientIds({ basic: record('basic', 'new-application') }, { 1024: clientId }) as Json);
+    await seedSteps(
+      api,
+      clientId,
+      withClientIds({ basic: record('basic', 'new-application') }, { 1024: clientId }) as Json,
+    );
     // The profile fills in the proposed insured's name, but nobody has answered that step: the list does not check it.
     await openStep(page, h.baseUrl, clientId, 'basic', 'Basic Insurance Screening');
-    const insuredItem = page.getByRole('navigation', { name: 'Screening steps' }).getByRole('listitem').filter({ hasText: 'Proposed Insured' });
+    const insuredItem = page
+      .getByRole('navigation', { name: 'Screening steps' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Proposed Insured' });
     expect(await insuredItem.innerText()).not.toMatch(/completed|incomplete/);
     // Still so once the browser has had time to load and check the next steps' definitions.
     await page.waitForTimeout(1500);
@@ -54,7 +89,11 @@ describe('an application in good order', () => {
     expect(await selectedLabel(field(page, 'Marital Status'))).toBe('Married');
     expect(await field(page, 'City').inputValue()).toBe('Montréal');
     // What nobody answered is not answered for them.
-    for (const question of ['Are you a smoker?', 'Are you a politically exposed person?', 'Is this a PO Box address?']) {
+    for (const question of [
+      'Are you a smoker?',
+      'Are you a politically exposed person?',
+      'Is this a PO Box address?',
+    ]) {
       expect(await radio(page, question, 'Yes').isChecked(), question).toBe(false);
       expect(await radio(page, question, 'No').isChecked(), question).toBe(false);
     }
@@ -66,9 +105,12 @@ describe('an application in good order', () => {
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/proposed-insured`);
   });
 
-  it('refuses Next on an empty Plan Details and an empty Owner, with the definitions\' messages', async () => {
+  it("refuses Next on an empty Plan Details and an empty Owner, with the definitions' messages", async () => {
     const clientId = await createClient(api, { first_name: 'Daniel', last_name: 'Tremblay' });
-    const data = { basic: record('basic', 'new-application'), 'proposed-insured': record('proposed-insured', 'one-insured') };
+    const data = {
+      basic: record('basic', 'new-application'),
+      'proposed-insured': record('proposed-insured', 'one-insured'),
+    };
     await seedSteps(api, clientId, withClientIds(data, { 1024: clientId }) as Json);
 
     await openStep(page, h.baseUrl, clientId, 'plan-details', 'Plan Details');
@@ -92,14 +134,18 @@ describe('an application in good order', () => {
   it('checks a saved step in the step list only once its own definition has checked it, wherever it is', async () => {
     const clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
     const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
-    const data = withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Json;
+    const data = withClientIds(example('screening-review', 'full-application'), {
+      2087: clientId,
+      2088: secondId,
+    }) as Json;
     await seedSteps(api, clientId, data, ANSWERED_STEPS);
     // Basic's language page saved on its own (Save Progress): "No", and the explanation page not answered yet.
     const partial = await api.request('PATCH', `/api/screening/${clientId}/basic/`, { speaks_english_french: false });
     expect(partial.status, JSON.stringify(partial.body)).toBe(200);
     // Opened at Owner, the wizard has not needed Basic's definition: the list waits for it, then flags Basic.
     await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
-    const item = (title: string) => page.getByRole('navigation', { name: 'Screening steps' }).getByRole('listitem').filter({ hasText: title });
+    const item = (title: string) =>
+      page.getByRole('navigation', { name: 'Screening steps' }).getByRole('listitem').filter({ hasText: title });
     await poll(() => item('Basic Information').innerText()).toContain('(incomplete)');
     await poll(() => item('Medical Information').innerText()).toContain('(completed)');
   });
@@ -107,15 +153,25 @@ describe('an application in good order', () => {
   it('lists an incomplete step on the review, opens it, and keeps Continue disabled until it is fixed', async () => {
     const clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
     const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
-    const data = withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Json;
+    const data = withClientIds(example('screening-review', 'full-application'), {
+      2087: clientId,
+      2088: secondId,
+    }) as Json;
     // Every step but Medical is answered (whichever steps steps/flow.json holds); Medical was never answered.
-    await seedSteps(api, clientId, data, ANSWERED_STEPS.filter((step) => step !== 'medical'));
+    await seedSteps(
+      api,
+      clientId,
+      data,
+      ANSWERED_STEPS.filter((step) => step !== 'medical'),
+    );
     await openStep(page, h.baseUrl, clientId, 'screening-review', 'Review Your Application');
     const check = page.getByRole('region', { name: 'Before the applications can be generated, please complete:' });
     await check.waitFor();
     expect(await check.innerText()).toContain('Medical Information');
     const steps = page.getByRole('navigation', { name: 'Screening steps' });
-    expect(await steps.getByRole('listitem').filter({ hasText: 'Medical Information' }).innerText()).not.toContain('(completed)');
+    expect(await steps.getByRole('listitem').filter({ hasText: 'Medical Information' }).innerText()).not.toContain(
+      '(completed)',
+    );
     const proceed = button(page, 'Continue to PDF Generation');
     expect(await proceed.isDisabled()).toBe(true);
     await page.getByText('Every step listed above must be complete before you continue.').waitFor();
@@ -149,7 +205,11 @@ describe('an application in good order', () => {
     await again.click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.pdf$/);
-    expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await file.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     // The application shows what the screening holds now.
     expect(await applications.innerText()).toContain('$750,000');
   });

@@ -13,8 +13,31 @@ import type { Locator, Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
 import { definitions, engine } from '../support/engine.ts';
 import { fillFromExample, type FilledStep } from './support/fillFromExample.ts';
-import { ANSWERED_STEPS, Api, createAdviser, createClient, example, savedScreening, seedSteps, uniqueEmail, withClientIds } from './support/seed.ts';
-import { button, errorSummary, fetchWithSession, field, openStep, pathOf, poll, radio, region, sessionToken, signIn, waitForStep } from './support/ui.ts';
+import {
+  ANSWERED_STEPS,
+  Api,
+  createAdviser,
+  createClient,
+  example,
+  savedScreening,
+  seedSteps,
+  uniqueEmail,
+  withClientIds,
+} from './support/seed.ts';
+import {
+  button,
+  errorSummary,
+  fetchWithSession,
+  field,
+  openStep,
+  pathOf,
+  poll,
+  radio,
+  region,
+  sessionToken,
+  signIn,
+  waitForStep,
+} from './support/ui.ts';
 
 let h: Harness;
 let page: Page;
@@ -199,7 +222,8 @@ describe('the happy path, from sign-up to a downloaded application', () => {
           'Will the insurance applied for replace, or is it likely to replace, any existing insurance?',
           'Have you ever applied for life, critical illness or disability insurance that was declined, postponed, rated or modified?',
           'Will an existing policy be canceled if this insurance is issued?',
-        ]) await radio(page, question, 'No').check();
+        ])
+          await radio(page, question, 'No').check();
         await button(page, 'Next').click();
       },
       lifestyle: async () => {
@@ -207,7 +231,8 @@ describe('the happy path, from sign-up to a downloaded application', () => {
         // Nothing is pre-answered: Next on the untouched questionnaire is refused.
         await button(page, 'Next').click();
         expect(await errorSummary(page)).toContain('Please answer whether Proposed Insured 1 drinks alcohol');
-        for (const group of await page.getByRole('radiogroup').all()) await group.getByRole('radio', { name: 'No', exact: true }).check();
+        for (const group of await page.getByRole('radiogroup').all())
+          await group.getByRole('radio', { name: 'No', exact: true }).check();
         await button(page, 'Next').click();
       },
       medical: async () => {
@@ -242,14 +267,18 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     expect(await region(review, 'Plan Details').innerText()).toContain('$500,000');
     expect(await region(review, 'Owner Information').innerText()).toContain('Margaret');
     expect(await region(review, 'Beneficiary').innerText()).toContain('Sarah Tremblay');
-    expect(await region(review, 'Multi-Owner Information').innerText()).toContain('Not applicable to this application.');
+    expect(await region(review, 'Multi-Owner Information').innerText()).toContain(
+      'Not applicable to this application.',
+    );
     await button(page, 'Continue to PDF Generation').click();
 
     // Generation (issue 5): choose insurers, generate, see the summary cards.
     await waitForStep(page, clientId, 'pdf-generation', 'Application Generation');
     await page.getByRole('checkbox', { name: 'BMO', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Sun Life', exact: true }).check();
-    const generated = page.waitForResponse((r) => r.url().endsWith('/api/pdf/generate_pdf/') && r.request().method() === 'POST');
+    const generated = page.waitForResponse(
+      (r) => r.url().endsWith('/api/pdf/generate_pdf/') && r.request().method() === 'POST',
+    );
     await button(page, 'Generate Application').click();
     const response = await generated;
     expect(response.status()).toBe(200);
@@ -258,7 +287,14 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     await page.getByRole('heading', { name: 'Application Generated Successfully!', level: 1 }).waitFor();
     const result = page.getByRole('region', { name: 'Application Generated Successfully!' });
     const cards = await result.innerText();
-    for (const text of ['BMO, Sun Life', 'Term Life', 'Daniel Tremblay', 'Different Individual', 'Margaret Leblanc', '$500,000']) {
+    for (const text of [
+      'BMO, Sun Life',
+      'Term Life',
+      'Daniel Tremblay',
+      'Different Individual',
+      'Margaret Leblanc',
+      '$500,000',
+    ]) {
       expect(cards).toContain(text);
     }
     await button(result, 'Download PDF').waitFor();
@@ -277,9 +313,18 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     // chosen insurers.
     const api = new Api(baseUrl, (await sessionToken(page)) ?? undefined);
     const saved = await savedScreening(api, clientId);
-    expect(Object.keys(saved).filter((k) => !k.startsWith('$')).sort()).toEqual([...walked, 'pdf-generation'].sort());
+    expect(
+      Object.keys(saved)
+        .filter((k) => !k.startsWith('$'))
+        .sort(),
+    ).toEqual([...walked, 'pdf-generation'].sort());
     for (const [step, { record }] of Object.entries(byExample)) expect(saved[step], step).toMatchObject(record);
-    expect(saved.owner).toMatchObject({ owner_type: 'individual', ownership_type: 'other_individual', first_name: 'Margaret', last_name: 'Leblanc' });
+    expect(saved.owner).toMatchObject({
+      owner_type: 'individual',
+      ownership_type: 'other_individual',
+      first_name: 'Margaret',
+      last_name: 'Leblanc',
+    });
     expect(saved['pdf-generation']).toMatchObject({ populate_forms: ['BMO', 'SUNLIFE'] });
 
     // Return to Home goes back to the dashboard, where the client is listed.
@@ -300,7 +345,14 @@ describe('Download PDF', () => {
     const clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
     const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
     // A complete two-insured application, seeded through the API: this test is about the last click only.
-    await seedSteps(api, clientId, withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Record<string, unknown>);
+    await seedSteps(
+      api,
+      clientId,
+      withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Record<
+        string,
+        unknown
+      >,
+    );
     await signIn(page, baseUrl, adviser);
     await openStep(page, baseUrl, clientId, 'pdf-generation', 'Application Generation');
     await button(page, 'Generate Application').click();

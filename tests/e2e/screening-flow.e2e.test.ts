@@ -7,8 +7,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answerInsuredRest } from './support/answers.ts';
 import { startHarness, type Harness } from './support/harness.ts';
-import { ANSWERED_STEPS, Api, createAdviser, createClient, example, record, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
-import { button, field, openStep, pathOf, poll, radio, region, selectedLabel, signIn, waitForStep } from './support/ui.ts';
+import {
+  ANSWERED_STEPS,
+  Api,
+  createAdviser,
+  createClient,
+  example,
+  record,
+  savedScreening,
+  seedSteps,
+  withClientIds,
+  type Adviser,
+} from './support/seed.ts';
+import {
+  button,
+  field,
+  openStep,
+  pathOf,
+  poll,
+  radio,
+  region,
+  selectedLabel,
+  signIn,
+  waitForStep,
+} from './support/ui.ts';
 
 type Json = Record<string, unknown>;
 
@@ -58,7 +80,10 @@ async function clientWithUniversalLifePlan(): Promise<string> {
 async function fullJointApplication(steps?: string[]): Promise<{ clientId: string; data: Json }> {
   const clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
   const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
-  const data = withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Json;
+  const data = withClientIds(example('screening-review', 'full-application'), {
+    2087: clientId,
+    2088: secondId,
+  }) as Json;
   await seedSteps(api, clientId, data, steps);
   return { clientId, data };
 }
@@ -89,7 +114,12 @@ describe('the screening flow', () => {
     expect(await selectedLabel(field(page, 'Who is the Owner?'))).toBe('Corporation/Trust/Entity');
 
     const saved = await savedScreening(api, clientId);
-    expect(saved.owner).toMatchObject({ owner_type: 'entity', ownership_type: 'corporation', is_corporate: true, legal_name: record('owner', 'entity').legal_name });
+    expect(saved.owner).toMatchObject({
+      owner_type: 'entity',
+      ownership_type: 'corporation',
+      is_corporate: true,
+      legal_name: record('owner', 'entity').legal_name,
+    });
 
     // Opening a skipped step by its URL moves on to the next step that applies.
     await page.goto(`${h.baseUrl}/client/${clientId}/screening/tax-information`);
@@ -136,27 +166,48 @@ describe('the screening flow', () => {
       await page.keyboard.type(sin.join(''));
       await poll(() => Promise.all([1, 2, 3].map((p) => field(sinBlock, `SIN part ${p}`).inputValue()))).toEqual(sin);
       await radio(taxBlock, 'FATCA: Is this owner a U.S. citizen or a U.S. resident for tax purposes?', 'No').check();
-      await radio(taxBlock, 'CRS: Is this owner a tax resident of a country other than Canada or the U.S.?', 'No').check();
+      await radio(
+        taxBlock,
+        'CRS: Is this owner a tax resident of a country other than Canada or the U.S.?',
+        'No',
+      ).check();
     }
     // FATCA "Yes" for owner 2 asks for a TIN in owner 2's block.
     const owner2Tax = region(page, 'Emily Mehta - Tax Residency');
     await radio(owner2Tax, 'FATCA: Is this owner a U.S. citizen or a U.S. resident for tax purposes?', 'Yes').check();
     await field(owner2Tax, 'U.S. Taxpayer Identification Number (TIN)').fill('123-45-6789');
-    expect(await field(region(page, 'Arjun Mehta - Tax Residency'), 'U.S. Taxpayer Identification Number (TIN)').count()).toBe(0);
+    expect(
+      await field(region(page, 'Arjun Mehta - Tax Residency'), 'U.S. Taxpayer Identification Number (TIN)').count(),
+    ).toBe(0);
     await button(page, 'Continue').click();
     await waitForStep(page, clientId, 'beneficiary', 'Beneficiary Designation');
 
     const saved = await savedScreening(api, clientId);
-    expect(saved['multi-owner']).toMatchObject({ no_survivorship: true, owner1_successor_first_name: 'Emily', owner2_successor_first_name: 'Arjun' });
+    expect(saved['multi-owner']).toMatchObject({
+      no_survivorship: true,
+      owner1_successor_first_name: 'Emily',
+      owner2_successor_first_name: 'Arjun',
+    });
     expect(saved['tax-information']).toMatchObject({
-      owner1_sin_part1: '046', owner1_sin_part2: '454', owner1_sin_part3: '286', owner1_fatca_status: 'no',
-      owner2_sin_part1: '130', owner2_sin_part2: '692', owner2_sin_part3: '544', owner2_fatca_status: 'yes', owner2_tin: '123-45-6789',
+      owner1_sin_part1: '046',
+      owner1_sin_part2: '454',
+      owner1_sin_part3: '286',
+      owner1_fatca_status: 'no',
+      owner2_sin_part1: '130',
+      owner2_sin_part2: '692',
+      owner2_sin_part3: '544',
+      owner2_fatca_status: 'yes',
+      owner2_tin: '123-45-6789',
     });
   });
 
   it('asks for the second proposed insured after "Next Insured"', async () => {
     const clientId = await createClient(api, { first_name: 'Daniel', last_name: 'Tremblay' });
-    await seedSteps(api, clientId, withClientIds({ basic: record('basic', 'new-application') }, { 1024: clientId }) as Json);
+    await seedSteps(
+      api,
+      clientId,
+      withClientIds({ basic: record('basic', 'new-application') }, { 1024: clientId }) as Json,
+    );
     await openStep(page, h.baseUrl, clientId, 'proposed-insured', 'Proposed Insureds');
 
     await button(page, '2 Insureds').click();
@@ -202,7 +253,12 @@ describe('the screening flow', () => {
     const saved = (await savedScreening(api, clientId))['proposed-insured'] as Json;
     expect(saved.number_of_insureds).toBe(2);
     expect(saved.insured_1).toMatchObject({ first_name: 'Daniel', last_name: 'Tremblay', postal_code: 'M5H 1K4' });
-    expect(saved.insured_2).toMatchObject({ first_name: 'Sophie', last_name: 'Tremblay', gender_sex_at_birth: 'female', is_second_insured: true });
+    expect(saved.insured_2).toMatchObject({
+      first_name: 'Sophie',
+      last_name: 'Tremblay',
+      gender_sex_at_birth: 'female',
+      is_second_insured: true,
+    });
   });
 
   it('returns to the review after editing a step from it', async () => {

@@ -19,7 +19,14 @@ beforeAll(async () => {
   const api = new Api(h.baseUrl, owner.token);
   clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
   const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
-  await seedSteps(api, clientId, withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Record<string, unknown>);
+  await seedSteps(
+    api,
+    clientId,
+    withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Record<
+      string,
+      unknown
+    >,
+  );
 });
 
 afterAll(async () => {

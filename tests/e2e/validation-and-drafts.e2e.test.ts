@@ -7,8 +7,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answerInsuredRest, answerOwnerRest } from './support/answers.ts';
 import { startHarness, type Harness } from './support/harness.ts';
-import { Api, createAdviser, createClient, record, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
-import { button, errorSummary, expectFieldError, field, openStep, pathOf, poll, radio, selectedLabel, signIn, waitForStep } from './support/ui.ts';
+import {
+  Api,
+  createAdviser,
+  createClient,
+  record,
+  savedScreening,
+  seedSteps,
+  withClientIds,
+  type Adviser,
+} from './support/seed.ts';
+import {
+  button,
+  errorSummary,
+  expectFieldError,
+  field,
+  openStep,
+  pathOf,
+  poll,
+  radio,
+  selectedLabel,
+  signIn,
+  waitForStep,
+} from './support/ui.ts';
 
 type Json = Record<string, unknown>;
 
@@ -61,7 +82,12 @@ describe("the spec's validation messages", () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Please fix the following:' });
     await alert.waitFor();
     const items = await alert.getByRole('listitem').allInnerTexts();
-    expect(items).toEqual(['Last name is required', 'Please enter a valid phone number', 'Date of birth is required', 'Gender is required']);
+    expect(items).toEqual([
+      'Last name is required',
+      'Please enter a valid phone number',
+      'Date of birth is required',
+      'Gender is required',
+    ]);
     expect(pathOf(page)).toBe('/client/profile');
   });
 
@@ -104,7 +130,10 @@ describe("the spec's validation messages", () => {
     expect(messages).toContain('Please select a policy date type');
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/plan-details`);
     // Each message also sits under its question (the radio group), tied to it with aria-describedby.
-    await expectFieldError(page.getByRole('radiogroup', { name: 'Illustration Status' }), 'Please select an illustration status');
+    await expectFieldError(
+      page.getByRole('radiogroup', { name: 'Illustration Status' }),
+      'Please select an illustration status',
+    );
     await expectFieldError(page.getByRole('radiogroup', { name: 'Policy Date' }), 'Please select a policy date type');
 
     await radio(page, 'Illustration Status', 'Illustration attached').check();
@@ -112,7 +141,10 @@ describe("the spec's validation messages", () => {
     await radio(page, 'Policy Date', 'Save Age').check();
     // Save Age asks which insured: none ticked is refused with the spec's message.
     await button(page, 'Next').click();
-    expect(await errorSummary(page)).toEqual(['Please select at least one insured for save age', 'Please add at least one plan']);
+    expect(await errorSummary(page)).toEqual([
+      'Please select at least one insured for save age',
+      'Please add at least one plan',
+    ]);
   });
 
   it('requires primary beneficiary shares to total 100%', async () => {
@@ -128,7 +160,9 @@ describe("the spec's validation messages", () => {
     await page.getByText('Primary beneficiary shares must total 100%', { exact: true }).waitFor();
 
     await button(page, 'Next').click();
-    expect(await errorSummary(page)).toContain('Primary beneficiary shares for Insured 1 must total 100% (currently 90%)');
+    expect(await errorSummary(page)).toContain(
+      'Primary beneficiary shares for Insured 1 must total 100% (currently 90%)',
+    );
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/beneficiary`);
 
     // A second beneficiary splits the shares evenly (50/50), which totals 100%.
@@ -171,7 +205,12 @@ describe('a reload in the middle of a step', () => {
     await answerOwnerRest(page);
     await button(page, 'Next').click();
     await waitForStep(page, clientId, 'beneficiary', 'Beneficiary Designation');
-    expect((await savedScreening(api, clientId)).owner).toMatchObject({ owner_type: 'individual', first_name: 'Margaret', last_name: 'Leblanc', city: 'Winnipeg' });
+    expect((await savedScreening(api, clientId)).owner).toMatchObject({
+      owner_type: 'individual',
+      first_name: 'Margaret',
+      last_name: 'Leblanc',
+      city: 'Winnipeg',
+    });
     await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
     expect(await field(page, 'First Name').inputValue()).toBe('Margaret');
     expect(await page.getByText('We restored answers you had not saved yet').count()).toBe(0);

@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
-import { Api, createAdviser, createClient, example, savedScreening, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
+import {
+  Api,
+  createAdviser,
+  createClient,
+  example,
+  savedScreening,
+  seedSteps,
+  withClientIds,
+  type Adviser,
+} from './support/seed.ts';
 import { openStep, signIn, waitForStep } from './support/ui.ts';
 
 type Json = Record<string, unknown>;
@@ -48,12 +57,19 @@ async function shoot(name: string): Promise<void> {
 async function bennetts(): Promise<string> {
   const clientId = await createClient(api, { first_name: 'Olivia', last_name: 'Bennett' });
   const secondId = await createClient(api, { first_name: 'Marcus', last_name: 'Bennett' });
-  const data = withClientIds(example('screening-review', 'full-application'), { 2087: clientId, 2088: secondId }) as Json;
+  const data = withClientIds(example('screening-review', 'full-application'), {
+    2087: clientId,
+    2088: secondId,
+  }) as Json;
   const insureds = data['proposed-insured'] as { insured_1: Json; insured_2: Json };
   Object.assign(insureds.insured_1, { first_name: 'Olivia', last_name: 'Bennett' });
   Object.assign(insureds.insured_2, { first_name: 'Marcus', last_name: 'Bennett' });
   await seedSteps(api, clientId, data, ['basic', 'proposed-insured', 'plan-details', 'owner', 'multi-owner']);
-  await api.ok('POST', '/api/insurance/screening-progress/update_progress/', { clientId: Number(clientId), currentStep: 'beneficiary', stepData: {} });
+  await api.ok('POST', '/api/insurance/screening-progress/update_progress/', {
+    clientId: Number(clientId),
+    currentStep: 'beneficiary',
+    stepData: {},
+  });
   return clientId;
 }
 
@@ -65,12 +81,20 @@ describe('names, insured 2 once, the step list and Start Over (issue 11)', () =>
     await page.getByRole('heading', { name: 'Insured 1: Olivia Bennett' }).waitFor();
     await page.getByRole('heading', { name: 'Insured 2: Marcus Bennett' }).waitFor();
     await shoot('beneficiary');
-    for (const [step, heading] of [['financial', 'Financial Information'], ['insurance-history', 'Insurance History'], ['lifestyle', 'Lifestyle Information'], ['medical', 'Medical Information']]) {
+    for (const [step, heading] of [
+      ['financial', 'Financial Information'],
+      ['insurance-history', 'Insurance History'],
+      ['lifestyle', 'Lifestyle Information'],
+      ['medical', 'Medical Information'],
+    ]) {
       await page.goto(`${h.baseUrl}/client/${clientId}/screening/${step}`);
       await waitForStep(page, clientId, step);
-      await page.getByRole('heading', { name: 'Insured 2: Marcus Bennett' }).waitFor({ timeout: 10_000 }).catch(async (e: unknown) => {
-        throw new Error(`${step} (${heading}) shows no insured 2 section`, { cause: e });
-      });
+      await page
+        .getByRole('heading', { name: 'Insured 2: Marcus Bennett' })
+        .waitFor({ timeout: 10_000 })
+        .catch(async (e: unknown) => {
+          throw new Error(`${step} (${heading}) shows no insured 2 section`, { cause: e });
+        });
       expect(await page.getByRole('button', { name: /Add .*Insured 2/i }).count()).toBe(0);
     }
     // Owners and successors by name.
@@ -102,14 +126,18 @@ describe('names, insured 2 once, the step list and Start Over (issue 11)', () =>
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const saved = await savedScreening(api, clientId);
     expect(Object.keys(saved).filter((k) => !k.startsWith('$') && k !== 'proposed-insured')).toEqual([]);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('screening-draft:')))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('screening-draft:'))),
+    ).toEqual([]);
 
     // A draft typed afterwards goes with the logout.
     await page.evaluate((id) => localStorage.setItem(`screening-draft:${id}:basic`, '{"record":{}}'), clientId);
     await page.locator('.menu-anchor > button').first().click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('screening-draft:')))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('screening-draft:'))),
+    ).toEqual([]);
 
     // A link opened without a session returns there after the login.
     await page.goto(`${h.baseUrl}/client/${clientId}/screening/prompt`);
@@ -137,8 +165,12 @@ describe('names, insured 2 once, the step list and Start Over (issue 11)', () =>
 
     // Plans: a single-life plan saved, then a joint plan added.
     await api.ok('PUT', `/api/screening/${clientId}/plan-details/`, {
-      illustration_status: 'not_completed', policy_date_type: 'current_date', joint_plan_options: null,
-      single_life_options: [{ product_type: 'term_life', plan_name: 'term_20', proposed_insured_1: true, face_amount: 500000 }],
+      illustration_status: 'not_completed',
+      policy_date_type: 'current_date',
+      joint_plan_options: null,
+      single_life_options: [
+        { product_type: 'term_life', plan_name: 'term_20', proposed_insured_1: true, face_amount: 500000 },
+      ],
     });
     await openStep(page, h.baseUrl, clientId, 'plan-details', 'Plan Details');
     await page.getByRole('button', { name: /Add Joint Plan/ }).click();

@@ -38,9 +38,14 @@ function collectLogic(node: unknown, out: Set<unknown>): void {
   for (const value of Object.values(node)) collectLogic(value, out);
 }
 
-const mapLeaves = (value: unknown, leaf: (v: unknown) => unknown, list = (v: unknown[]): unknown => v.map((x) => mapLeaves(x, leaf, list))): unknown => {
+const mapLeaves = (
+  value: unknown,
+  leaf: (v: unknown) => unknown,
+  list = (v: unknown[]): unknown => v.map((x) => mapLeaves(x, leaf, list)),
+): unknown => {
   if (Array.isArray(value)) return list(value);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapLeaves(v, leaf, list)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapLeaves(v, leaf, list)]));
   return leaf(value);
 };
 
@@ -58,9 +63,19 @@ function variants(data: Record<string, unknown>, stepId: string): Record<string,
     withRecord(Object.fromEntries(keys.map((k) => [k, '']))),
     withRecord(mapLeaves(record, () => null)),
     withRecord(mapLeaves(record, () => '')),
-    withRecord(mapLeaves(record, (v) => v, () => [])),
+    withRecord(
+      mapLeaves(
+        record,
+        (v) => v,
+        () => [],
+      ),
+    ),
     withRecord(mapLeaves(record, (v) => (typeof v === 'number' ? String(v) : v))),
-    withRecord(mapLeaves(record, (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v))),
+    withRecord(
+      mapLeaves(record, (v) =>
+        typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v,
+      ),
+    ),
   ];
   // Row rules read `$item`, `$index` and `$rows` through a context whose prototype is the data, as evaluateStep builds it.
   for (const value of Object.values(record)) {
@@ -74,7 +89,7 @@ function variants(data: Record<string, unknown>, stepId: string): Record<string,
   return out;
 }
 
-describe('compileLogic gives json-logic-js\'s results over the definitions', () => {
+describe("compileLogic gives json-logic-js's results over the definitions", () => {
   const stepIds = Object.keys(definitions.steps);
   const flowLogic = new Set<unknown>();
   collectLogic(definitions.flow, flowLogic);
@@ -100,7 +115,9 @@ describe('compileLogic gives json-logic-js\'s results over the definitions', () 
         evaluations++;
         results.add(JSON.stringify('value' in want ? want.value : 'threw'));
         if (!isDeepStrictEqual(got, want) && mismatches.length < 10) {
-          mismatches.push(`${JSON.stringify(logic)} over ${JSON.stringify(data).slice(0, 200)}: ${JSON.stringify(got)} != ${JSON.stringify(want)}`);
+          mismatches.push(
+            `${JSON.stringify(logic)} over ${JSON.stringify(data).slice(0, 200)}: ${JSON.stringify(got)} != ${JSON.stringify(want)}`,
+          );
         }
         // applyLogic answers null where json-logic-js throws.
         const viaApply = applyLogic(logic, data);
@@ -127,7 +144,8 @@ describe('compileLogic gives json-logic-js\'s results over the definitions', () 
     const ops = new Set([...all].map((l) => Object.keys(l as object)[0]));
     expect(flowLogic.size).toBeGreaterThan(0);
     expect(all.size).toBeGreaterThan(500);
-    for (const op of ['var', 'if', 'and', 'or', '==', 'in', 'some', 'reduce', 'cat', 'isBlank']) expect(ops).toContain(op);
+    for (const op of ['var', 'if', 'and', 'or', '==', 'in', 'some', 'reduce', 'cat', 'isBlank'])
+      expect(ops).toContain(op);
   });
 });
 
@@ -159,7 +177,12 @@ const cases: [string, unknown, unknown, unknown][] = [
   ['var path computed by logic', { var: { cat: ['a', '.b'] } }, { a: { b: 'x' } }, 'x'],
   ['var into a string', { var: 'length' }, 'abc', 3],
   // missing, missing_some
-  ['missing lists absent, null and "" keys', { missing: ['a', 'b', 'c', 'd'] }, { a: 1, b: null, c: '' }, ['b', 'c', 'd']],
+  [
+    'missing lists absent, null and "" keys',
+    { missing: ['a', 'b', 'c', 'd'] },
+    { a: 1, b: null, c: '' },
+    ['b', 'c', 'd'],
+  ],
   ['missing keeps 0 and false', { missing: ['a', 'b'] }, { a: 0, b: false }, []],
   ['missing with one array argument', { missing: { merge: [['a'], ['b']] } }, { b: 1 }, ['a']],
   ['missing with a dotted key', { missing: 'a.b' }, { a: {} }, ['a.b']],
@@ -233,8 +256,18 @@ const cases: [string, unknown, unknown, unknown][] = [
   ['map cannot see the outer data', { map: [{ var: 'xs' }, { var: 'k' }] }, { xs: [{}], k: 1 }, [null]],
   ['filter', { filter: [{ var: 'xs' }, { '>': [{ var: '' }, 1] }] }, { xs: [1, 2, 3] }, [2, 3]],
   ['filter over a non-array', { filter: ['x', true] }, null, []],
-  ['reduce with current and accumulator', { reduce: [{ var: 'xs' }, { '+': [{ var: 'current' }, { var: 'accumulator' }] }, 10] }, { xs: [1, 2] }, 13],
-  ['reduce without an initial value starts at null', { reduce: [[1, 2], { cat: [{ var: 'accumulator' }, { var: 'current' }] }] }, null, '12'],
+  [
+    'reduce with current and accumulator',
+    { reduce: [{ var: 'xs' }, { '+': [{ var: 'current' }, { var: 'accumulator' }] }, 10] },
+    { xs: [1, 2] },
+    13,
+  ],
+  [
+    'reduce without an initial value starts at null',
+    { reduce: [[1, 2], { cat: [{ var: 'accumulator' }, { var: 'current' }] }] },
+    null,
+    '12',
+  ],
   ['reduce over a non-array gives the initial value', { reduce: [{ var: 'nope' }, { var: 'current' }, 5] }, {}, 5],
   ['all', { all: [[1, 2], { '>': [{ var: '' }, 0] }] }, null, true],
   ['all of an empty list is false', { all: [[], true] }, null, false],
@@ -306,7 +339,13 @@ describe('the compile cache', () => {
   it('applyLogic reads a logic object once however often it evaluates it', () => {
     let reads = 0;
     const logic = {};
-    Object.defineProperty(logic, 'var', { enumerable: true, get: () => { reads++; return 'a'; } });
+    Object.defineProperty(logic, 'var', {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return 'a';
+      },
+    });
     for (let i = 0; i < 5; i++) expect(applyLogic(logic, { a: i })).toBe(i);
     expect(reads).toBe(1);
   });

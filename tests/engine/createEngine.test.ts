@@ -21,11 +21,15 @@ describe('createEngine with steps added later', () => {
 
   it('refuses to evaluate a step that is not loaded, naming it, and evaluates it once added', () => {
     const engine = partialEngine();
-    expect(() => engine.evaluateStep('purpose-of-insurance', {})).toThrow('Step "purpose-of-insurance" is not loaded yet');
+    expect(() => engine.evaluateStep('purpose-of-insurance', {})).toThrow(
+      'Step "purpose-of-insurance" is not loaded yet',
+    );
     expect(() => engine.evaluateStep('no-such-step', {})).toThrow('Unknown step "no-such-step"');
     engine.addSteps([definitions.steps['purpose-of-insurance']]);
     expect(engine.hasStep('purpose-of-insurance')).toBe(true);
-    expect(engine.evaluateStep('purpose-of-insurance', { 'purpose-of-insurance': {} }).errors.length).toBeGreaterThan(0);
+    expect(engine.evaluateStep('purpose-of-insurance', { 'purpose-of-insurance': {} }).errors.length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('takes its schema checks from the source it is given, once per step', () => {
@@ -56,7 +60,13 @@ describe('createEngine with steps added later', () => {
     });
     const isTerm = { properties: { product_type: { const: 'term_life' } }, required: ['product_type'] };
     expect(engine.matchesCondition('plan-details', isTerm, { product_type: 'term_life' })).toBe(true);
-    expect(engine.matchesCondition('plan-details', { required: ['product_type'], properties: { product_type: { const: 'term_life' } } }, { product_type: 'whole_life' })).toBe(false);
+    expect(
+      engine.matchesCondition(
+        'plan-details',
+        { required: ['product_type'], properties: { product_type: { const: 'term_life' } } },
+        { product_type: 'whole_life' },
+      ),
+    ).toBe(false);
     expect(compiled).toBe(1);
   });
 });

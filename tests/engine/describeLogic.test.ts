@@ -5,11 +5,13 @@ import { definitions } from '../support/engine.ts';
 describe('rules in plain words', () => {
   it('reads comparisons, membership and connectives', () => {
     expect(describeLogic({ '==': [{ var: 'owner.owner_type' }, 'entity'] })).toBe('owner.owner_type is "entity"');
-    expect(describeLogic({ and: [{ in: [{ var: 'a' }, ['x', 'y']] }, { '!': { var: 'b' } }] })).toBe('a is one of ["x", "y"] and not b');
+    expect(describeLogic({ and: [{ in: [{ var: 'a' }, ['x', 'y']] }, { '!': { var: 'b' } }] })).toBe(
+      'a is one of ["x", "y"] and not b',
+    );
     expect(describeLogic({ isBlank: [{ var: 'owner.first_name' }] })).toBe('owner.first_name is blank');
   });
 
-  it('draws every step of the flow, with a condition on each skippable step\'s edge', () => {
+  it("draws every step of the flow, with a condition on each skippable step's edge", () => {
     const diagram = flowDiagram(definitions.flow);
     for (const id of definitions.order) expect(diagram).toContain(id.replace(/-/g, '_'));
     expect(diagram).toMatch(/owner -->\|"if .*joint_insureds.*"\| multi_owner/);

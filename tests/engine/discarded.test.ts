@@ -18,7 +18,9 @@ describe('discarded answers', () => {
   it('names nothing when the emptied list held nothing, or without a previous record', () => {
     const empty = { ...before, single_life_options: [] };
     const next = { ...empty, joint_plan_options: [{ product_type: 'term_life' }] };
-    expect(engine.evaluateStep('plan-details', { ...data, 'plan-details': next }, { previous: empty }).discarded).toEqual([]);
+    expect(
+      engine.evaluateStep('plan-details', { ...data, 'plan-details': next }, { previous: empty }).discarded,
+    ).toEqual([]);
     expect(engine.evaluateStep('plan-details', data).discarded).toEqual([]);
   });
 });

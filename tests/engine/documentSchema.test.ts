@@ -16,16 +16,36 @@ const STEPS: Record<string, JsonSchema> = {
       children: { type: 'array', items: { $ref: '#/definitions/child' } },
     },
   },
-  company: { type: 'object', properties: { legal_name: { type: 'string' }, sex: { type: 'string', enum: ['M', 'F'] } } },
+  company: {
+    type: 'object',
+    properties: { legal_name: { type: 'string' }, sex: { type: 'string', enum: ['M', 'F'] } },
+  },
 };
 
 const MAPPING: DocumentMapping = {
   templates: { party: { kind: 'individual', name: { var: '$who.first_name' } } },
   document: {
-    copy: { $spread: { var: 'person' }, $except: ['sin_part1', 'children'], has_children: { '>': [{ count: [{ var: 'person.children' }] }, 0] } },
-    owner: { $if: [{ var: 'person.first_name' }, { $use: 'party', $with: { $who: { var: 'person' } } }, { kind: 'entity', name: { var: 'company.legal_name' }, sex: { var: 'company.sex' } }] },
-    children: { $each: { var: 'person.children' }, $to: { label: { cat: [{ var: '$item.name' }, ' (', { var: '$item.age' }, ')'] }, age: { var: '$item.age' } } },
-    keyed: { $merge: [{ $entries: { var: 'person.children' }, $key: { cat: ['C', { var: '$index' }] }, $to: { var: '$item' } }] },
+    copy: {
+      $spread: { var: 'person' },
+      $except: ['sin_part1', 'children'],
+      has_children: { '>': [{ count: [{ var: 'person.children' }] }, 0] },
+    },
+    owner: {
+      $if: [
+        { var: 'person.first_name' },
+        { $use: 'party', $with: { $who: { var: 'person' } } },
+        { kind: 'entity', name: { var: 'company.legal_name' }, sex: { var: 'company.sex' } },
+      ],
+    },
+    children: {
+      $each: { var: 'person.children' },
+      $to: { label: { cat: [{ var: '$item.name' }, ' (', { var: '$item.age' }, ')'] }, age: { var: '$item.age' } },
+    },
+    keyed: {
+      $merge: [
+        { $entries: { var: 'person.children' }, $key: { cat: ['C', { var: '$index' }] }, $to: { var: '$item' } },
+      ],
+    },
     count: { $when: { var: 'person.children' }, total: { count: [{ var: 'person.children' }] } },
   },
 };

@@ -24,17 +24,26 @@ describe('evaluateStep', () => {
   it('does not report errors of hidden fields, even required ones', () => {
     const v = view({ ...base, email_consent: false });
     expect(v.errors.find((e) => e.field === 'email')).toBeUndefined();
-    expect(view({ ...base, email_consent: true }).errors).toContainEqual({ field: 'email', message: 'Email is required with consent' });
+    expect(view({ ...base, email_consent: true }).errors).toContainEqual({
+      field: 'email',
+      message: 'Email is required with consent',
+    });
   });
 
   it('takes schema messages from errorMessage and treats a blank value as absent', () => {
-    expect(view({ ...base, postal_code: '12345' }).errors).toContainEqual({ field: 'postal_code', message: 'Please enter a valid postal code (e.g., A1A 1A1)' });
+    expect(view({ ...base, postal_code: '12345' }).errors).toContainEqual({
+      field: 'postal_code',
+      message: 'Please enter a valid postal code (e.g., A1A 1A1)',
+    });
     expect(view({ ...base, postal_code: 'K1A 0B1' }).errors).toEqual([]);
     expect(view({ ...base, postal_code: '' }).errors).toEqual([]);
   });
 
   it('treats white space as blank for required rules', () => {
-    expect(view({ ...base, first_name: '   ' }).errors).toContainEqual({ field: 'first_name', message: 'This field is required' });
+    expect(view({ ...base, first_name: '   ' }).errors).toContainEqual({
+      field: 'first_name',
+      message: 'This field is required',
+    });
   });
 
   it('recomputes computed values instead of trusting them', () => {
@@ -49,7 +58,7 @@ describe('evaluateStep', () => {
     expect((v.values.insured_2 as { net?: number }).net).toBeUndefined();
   });
 
-  it('repeats group rules per scope with the scope\'s params in the message', () => {
+  it("repeats group rules per scope with the scope's params in the message", () => {
     const v = view({ ...base, insured_1: {}, insured_2: {} });
     expect(v.errors).toContainEqual({ field: 'insured_1.assets', message: 'Assets are required for Insured 1' });
     expect(v.errors).toContainEqual({ field: 'insured_2.assets', message: 'Assets are required for Insured 2' });
@@ -72,7 +81,10 @@ describe('evaluateStep', () => {
   });
 
   it('gives a plain message for a wrong type', () => {
-    expect(view({ ...base, insured_1: { assets: 'lots' } }).errors).toContainEqual({ field: 'insured_1.assets', message: 'Please enter a number' });
+    expect(view({ ...base, insured_1: { assets: 'lots' } }).errors).toContainEqual({
+      field: 'insured_1.assets',
+      message: 'Please enter a number',
+    });
   });
 
   it('never mutates the data it is given', () => {

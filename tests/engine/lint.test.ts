@@ -21,45 +21,77 @@ describe('steps:check', () => {
     const out = lintWith((f) => {
       f['owner/rules.json'].visibility[3].showIf = { '==': [{ var: 'owner.ownr_type' }, 'entity'] };
     });
-    expect(out).toContain('steps/owner/rules.json /visibility/3: var "owner.ownr_type" is not a field (did you mean owner.owner_type?)');
+    expect(out).toContain(
+      'steps/owner/rules.json /visibility/3: var "owner.ownr_type" is not a field (did you mean owner.owner_type?)',
+    );
   });
 
   it('catches a var naming a step that does not exist', () => {
-    const out = lintWith((f) => { f['flow.json'].steps[4].showIf = { '==': [{ var: 'ownr.ownership_type' }, 'joint_insureds'] }; });
-    expect(out.join('\n')).toMatch(/var "ownr.ownership_type" names no step "ownr" \(did you mean owner.ownership_type\?\)/);
+    const out = lintWith((f) => {
+      f['flow.json'].steps[4].showIf = { '==': [{ var: 'ownr.ownership_type' }, 'joint_insureds'] };
+    });
+    expect(out.join('\n')).toMatch(
+      /var "ownr.ownership_type" names no step "ownr" \(did you mean owner.ownership_type\?\)/,
+    );
   });
 
   it('catches a ui.json key that is not in the schema', () => {
-    const out = lintWith((f) => { f['purpose-of-insurance/ui.json'].purpose_of_insurence = { 'ui:title': 'Purpose' }; });
-    expect(out).toContain('steps/purpose-of-insurance/ui.json /purpose_of_insurence: ui key "purpose_of_insurence" is not a field of the schema (did you mean purpose_of_insurance?)');
+    const out = lintWith((f) => {
+      f['purpose-of-insurance/ui.json'].purpose_of_insurence = { 'ui:title': 'Purpose' };
+    });
+    expect(out).toContain(
+      'steps/purpose-of-insurance/ui.json /purpose_of_insurence: ui key "purpose_of_insurence" is not a field of the schema (did you mean purpose_of_insurance?)',
+    );
   });
 
   it('catches a validation rule without a message', () => {
-    const out = lintWith((f) => { delete f['plan-details/rules.json'].validation[0].message; });
-    expect(out.some((l) => l.startsWith('steps/plan-details/rules.json /validation/0') && l.includes('message'))).toBe(true);
+    const out = lintWith((f) => {
+      delete f['plan-details/rules.json'].validation[0].message;
+    });
+    expect(out.some((l) => l.startsWith('steps/plan-details/rules.json /validation/0') && l.includes('message'))).toBe(
+      true,
+    );
   });
 
   it('catches an empty message', () => {
-    const out = lintWith((f) => { f['plan-details/rules.json'].validation[0].message = ''; });
+    const out = lintWith((f) => {
+      f['plan-details/rules.json'].validation[0].message = '';
+    });
     expect(out.some((l) => l.startsWith('steps/plan-details/rules.json /validation/0'))).toBe(true);
   });
 
   it('catches a target field that does not exist', () => {
-    const out = lintWith((f) => { f['tax-information/rules.json'].visibility[0].fields = ['owner1_tinn']; });
-    expect(out.join('\n')).toMatch(/steps\/tax-information\/rules.json \/visibility\/0: field "owner1_tinn" is not a field \(did you mean owner1_tin\?\)/);
+    const out = lintWith((f) => {
+      f['tax-information/rules.json'].visibility[0].fields = ['owner1_tinn'];
+    });
+    expect(out.join('\n')).toMatch(
+      /steps\/tax-information\/rules.json \/visibility\/0: field "owner1_tinn" is not a field \(did you mean owner1_tin\?\)/,
+    );
   });
 
-  it('checks that the review\'s layout names screening steps', () => {
-    const out = lintWith((f) => { f['screening-review/ui.json']['ui:review'] = { exclude: ['tax-informaton'], order: ['pdf-generation'] }; });
-    expect(out).toContain('steps/screening-review/ui.json /ui:review/exclude/0: "tax-informaton" is not a screening step of flow.json (did you mean tax-information?)');
+  it("checks that the review's layout names screening steps", () => {
+    const out = lintWith((f) => {
+      f['screening-review/ui.json']['ui:review'] = { exclude: ['tax-informaton'], order: ['pdf-generation'] };
+    });
+    expect(out).toContain(
+      'steps/screening-review/ui.json /ui:review/exclude/0: "tax-informaton" is not a screening step of flow.json (did you mean tax-information?)',
+    );
     expect(out.some((l) => l.includes('/ui:review/order/0: "pdf-generation" is not a screening step'))).toBe(true);
   });
 
   it('suggests the widget, key or field meant, whatever the case or the distance when the match is clear', () => {
-    const widget = lintWith((f) => { f['medical/ui.json']['ui:definitions']['#/definitions/medical_data'].has_paramedic['ui:widget'] = 'yesno'; });
-    expect(widget.some((l) => l.startsWith('steps/medical/ui.json') && l.includes('(did you mean "yesNo"?)'))).toBe(true);
-    const out = lintWith((f) => { f['lifestyle/rules.json'].visibility[0].showIf = { '==': [{ var: 'lifestyle.lifestyle_data_1.drnks' }, true] }; });
-    expect(out.join('\n')).toMatch(/var "lifestyle\.lifestyle_data_1\.drnks" is not a field \(did you mean lifestyle\.lifestyle_data_1\.drinks_alcohol\?\)/);
+    const widget = lintWith((f) => {
+      f['medical/ui.json']['ui:definitions']['#/definitions/medical_data'].has_paramedic['ui:widget'] = 'yesno';
+    });
+    expect(widget.some((l) => l.startsWith('steps/medical/ui.json') && l.includes('(did you mean "yesNo"?)'))).toBe(
+      true,
+    );
+    const out = lintWith((f) => {
+      f['lifestyle/rules.json'].visibility[0].showIf = { '==': [{ var: 'lifestyle.lifestyle_data_1.drnks' }, true] };
+    });
+    expect(out.join('\n')).toMatch(
+      /var "lifestyle\.lifestyle_data_1\.drnks" is not a field \(did you mean lifestyle\.lifestyle_data_1\.drinks_alcohol\?\)/,
+    );
   });
 
   it('names a misspelt schema keyword or format, which JSON Schema would silently ignore, once each', () => {
@@ -82,7 +114,9 @@ describe('steps:check', () => {
       rule.field = 'ownr_typ';
     });
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^steps\/owner\/rules\.json \/validation\/\d+: field "ownr_typ" is not a field \(did you mean owner_type\?\)$/);
+    expect(out[0]).toMatch(
+      /^steps\/owner\/rules\.json \/validation\/\d+: field "ownr_typ" is not a field \(did you mean owner_type\?\)$/,
+    );
   });
 
   it('reports a mistake in a per-insured group once, as written in the file', () => {
@@ -97,8 +131,12 @@ describe('steps:check', () => {
   });
 
   it('names the step that the complete application example misses', () => {
-    const out = lintWith((f) => { delete f['screening-review/examples/full-application.json'].data.medical; });
-    expect(out).toContain('steps/screening-review/examples/full-application.json /data/medical: the complete application must hold every step that applies; it has no record of it (step "medical", Medical Information)');
+    const out = lintWith((f) => {
+      delete f['screening-review/examples/full-application.json'].data.medical;
+    });
+    expect(out).toContain(
+      'steps/screening-review/examples/full-application.json /data/medical: the complete application must hold every step that applies; it has no record of it (step "medical", Medical Information)',
+    );
   });
 
   it('refuses a free-text field without a maxLength', () => {
@@ -107,7 +145,9 @@ describe('steps:check', () => {
       f['owner/schema.json'].properties.nickname = { type: ['string', 'null'] };
       f['owner/schema.json'].properties.signed_on = { type: 'string', format: 'date' };
     });
-    expect(out).toContain('steps/lifestyle/schema.json /definitions/lifestyle_data/properties/alcohol_details: a text field needs a "maxLength" (and an errorMessage for it), or an "enum", "const" or date "format"');
+    expect(out).toContain(
+      'steps/lifestyle/schema.json /definitions/lifestyle_data/properties/alcohol_details: a text field needs a "maxLength" (and an errorMessage for it), or an "enum", "const" or date "format"',
+    );
     expect(out.some((l) => l.includes('/properties/nickname: a text field needs a "maxLength"'))).toBe(true);
     expect(out.some((l) => l.includes('signed_on: a text field'))).toBe(false);
   });
@@ -115,14 +155,22 @@ describe('steps:check', () => {
   it('catches schema alternatives the browser has no precompiled check for', () => {
     const out = lintWith((f) => {
       f['owner/schema.json'].properties.owner_type = { anyOf: [{ type: 'string' }, { type: 'null' }] };
-      f['plan-details/schema.json'].definitions.plan_names_by_product.allOf[0].if = { $ref: '#/definitions/plan_product_type' };
+      f['plan-details/schema.json'].definitions.plan_names_by_product.allOf[0].if = {
+        $ref: '#/definitions/plan_product_type',
+      };
     });
-    expect(out).toContain('steps/owner/schema.json /properties/owner_type/anyOf: "anyOf" is not supported in a step\'s schema: offer the choices with "enum" and show fields with visibility rules');
-    expect(out).toContain('steps/plan-details/schema.json /definitions/plan_names_by_product/allOf/0/if: an "if" condition may not use "$ref": write the condition out');
+    expect(out).toContain(
+      'steps/owner/schema.json /properties/owner_type/anyOf: "anyOf" is not supported in a step\'s schema: offer the choices with "enum" and show fields with visibility rules',
+    );
+    expect(out).toContain(
+      'steps/plan-details/schema.json /definitions/plan_names_by_product/allOf/0/if: an "if" condition may not use "$ref": write the condition out',
+    );
   });
 
   it('catches an unreachable step', () => {
-    const out = lintWith((f) => { f['flow.json'].steps[10].showIf = false; });
+    const out = lintWith((f) => {
+      f['flow.json'].steps[10].showIf = false;
+    });
     expect(out).toContain('steps/flow.json /steps/10/showIf: step "lifestyle" is unreachable: its showIf never holds');
   });
 
@@ -130,52 +178,102 @@ describe('steps:check', () => {
   const finalAt = (f: Json): number => (f['flow.json'].steps as Json[]).findIndex((s) => s.final);
 
   it('catches a flow whose paths never end (final step skippable or missing)', () => {
-    expect(lintWith((f) => { f['flow.json'].steps[finalAt(f)].showIf = { var: 'basic.client_id' }; }))
-      .toContain(`steps/flow.json /steps/${finalAt(realFiles() as Json)}/showIf: the final step must always apply, or a path would never end`);
-    expect(lintWith((f) => { delete f['flow.json'].steps[finalAt(f)].final; }))
-      .toContain('steps/flow.json /steps: exactly one step must be final (found 0)');
+    expect(
+      lintWith((f) => {
+        f['flow.json'].steps[finalAt(f)].showIf = { var: 'basic.client_id' };
+      }),
+    ).toContain(
+      `steps/flow.json /steps/${finalAt(realFiles() as Json)}/showIf: the final step must always apply, or a path would never end`,
+    );
+    expect(
+      lintWith((f) => {
+        delete f['flow.json'].steps[finalAt(f)].final;
+      }),
+    ).toContain('steps/flow.json /steps: exactly one step must be final (found 0)');
   });
 
   it('catches a step after the final one', () => {
-    const out = lintWith((f) => { const steps = f['flow.json'].steps; const at = finalAt(f); steps.splice(at - 1, 0, steps.splice(at, 1)[0]); });
+    const out = lintWith((f) => {
+      const steps = f['flow.json'].steps;
+      const at = finalAt(f);
+      steps.splice(at - 1, 0, steps.splice(at, 1)[0]);
+    });
     expect(out.join('\n')).toMatch(/unreachable: it comes after the final step/);
   });
 
   it('catches a file that breaks its meta-schema', () => {
-    expect(lintWith((f) => { f['medical/rules.json'].visibilty = []; }))
-      .toContain('steps/medical/rules.json /: unknown key "visibilty" (did you mean "visibility"?)');
-    expect(lintWith((f) => { f['owner/ui.json'].owner_type['ui:widget'] = 'dropdown'; }).join('\n'))
-      .toMatch(/steps\/owner\/ui.json \/owner_type\/ui:widget: must be equal to one of the allowed values/);
+    expect(
+      lintWith((f) => {
+        f['medical/rules.json'].visibilty = [];
+      }),
+    ).toContain('steps/medical/rules.json /: unknown key "visibilty" (did you mean "visibility"?)');
+    expect(
+      lintWith((f) => {
+        f['owner/ui.json'].owner_type['ui:widget'] = 'dropdown';
+      }).join('\n'),
+    ).toMatch(/steps\/owner\/ui.json \/owner_type\/ui:widget: must be equal to one of the allowed values/);
   });
 
   it('catches "required" in schema.json', () => {
-    expect(lintWith((f) => { f['medical/schema.json'].required = ['insured_1']; }))
-      .toContain('steps/medical/schema.json /required: "required" is not allowed in schema.json: use a required rule in rules.json');
+    expect(
+      lintWith((f) => {
+        f['medical/schema.json'].required = ['insured_1'];
+      }),
+    ).toContain(
+      'steps/medical/schema.json /required: "required" is not allowed in schema.json: use a required rule in rules.json',
+    );
   });
 
   it('catches a missing file and a folder not in the flow', () => {
-    expect(lintWith((f) => { delete f['lifestyle/ui.json']; })).toContain('steps/lifestyle/ui.json /: missing: every step needs ui.json');
-    expect(lintWith((f) => { f['extra/schema.json'] = { type: 'object', properties: {} }; })).toContain('steps/extra/schema.json /: folder "extra" is not listed in flow.json');
+    expect(
+      lintWith((f) => {
+        delete f['lifestyle/ui.json'];
+      }),
+    ).toContain('steps/lifestyle/ui.json /: missing: every step needs ui.json');
+    expect(
+      lintWith((f) => {
+        f['extra/schema.json'] = { type: 'object', properties: {} };
+      }),
+    ).toContain('steps/extra/schema.json /: folder "extra" is not listed in flow.json');
   });
 
   it('catches an unknown effect and an unknown operator', () => {
-    expect(lintWith((f) => { f['plan-details/rules.json'].effects[0].op = 'shuffle'; }).join('\n')).toMatch(/plan-details\/rules.json \/effects\/0/);
-    expect(lintWith((f) => { f['tax-information/rules.json'].visibility[0].showIf = { equals: [1, 1] }; }))
-      .toContain('steps/tax-information/rules.json /visibility/0: unknown operation "equals"');
+    expect(
+      lintWith((f) => {
+        f['plan-details/rules.json'].effects[0].op = 'shuffle';
+      }).join('\n'),
+    ).toMatch(/plan-details\/rules.json \/effects\/0/);
+    expect(
+      lintWith((f) => {
+        f['tax-information/rules.json'].visibility[0].showIf = { equals: [1, 1] };
+      }),
+    ).toContain('steps/tax-information/rules.json /visibility/0: unknown operation "equals"');
   });
 
   it('catches a page field that is not in the step', () => {
-    expect(lintWith((f) => { f['flow.json'].steps[0].pages[1].fields = ['speaks_english_frenchh']; }))
-      .toContain('steps/flow.json /steps/0/pages/1/fields/0: page field "speaks_english_frenchh" is not a field of steps/basic/schema.json (did you mean speaks_english_french?)');
+    expect(
+      lintWith((f) => {
+        f['flow.json'].steps[0].pages[1].fields = ['speaks_english_frenchh'];
+      }),
+    ).toContain(
+      'steps/flow.json /steps/0/pages/1/fields/0: page field "speaks_english_frenchh" is not a field of steps/basic/schema.json (did you mean speaks_english_french?)',
+    );
   });
 
   it('catches an example that its step rejects', () => {
-    const out = lintWith((f) => { f['purpose-of-insurance/examples/income-replacement.json'].data['purpose-of-insurance'].purpose_of_insurance = null; });
-    expect(out).toContain('steps/purpose-of-insurance/examples/income-replacement.json /data/purpose-of-insurance/purpose_of_insurance: example is not valid: Please select a purpose of insurance');
+    const out = lintWith((f) => {
+      f['purpose-of-insurance/examples/income-replacement.json'].data['purpose-of-insurance'].purpose_of_insurance =
+        null;
+    });
+    expect(out).toContain(
+      'steps/purpose-of-insurance/examples/income-replacement.json /data/purpose-of-insurance/purpose_of_insurance: example is not valid: Please select a purpose of insurance',
+    );
   });
 
   it('catches a message placeholder with no param', () => {
-    const out = lintWith((f) => { f['plan-details/rules.json'].validation[0].message = 'Pick one of {count}'; });
+    const out = lintWith((f) => {
+      f['plan-details/rules.json'].validation[0].message = 'Pick one of {count}';
+    });
     expect(out).toContain('steps/plan-details/rules.json /validation/0: message placeholder {count} has no param');
   });
 });

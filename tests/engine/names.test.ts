@@ -30,7 +30,9 @@ describe('resolveNames and templates', () => {
 
 describe('the definitions name the client, the insureds, the owners and the product', () => {
   it('heads the wizard with the client and the product label', () => {
-    expect(engine.title('wizard', { ...two, 'plan-details': { product_type: 'term_life' } })).toBe('Olivia Bennett · Term Life');
+    expect(engine.title('wizard', { ...two, 'plan-details': { product_type: 'term_life' } })).toBe(
+      'Olivia Bennett · Term Life',
+    );
     expect(engine.title('wizard', two)).toBe('Olivia Bennett');
     expect(engine.title('wizard', {})).toBeNull();
   });
@@ -57,9 +59,14 @@ describe('the definitions name the client, the insureds, the owners and the prod
       owner1_successor: 'Successor Owner for Olivia Bennett',
       owner2_successor: 'Successor Owner for Marcus Bennett',
     });
-    expect(engine.evaluateStep('tax-information', data).texts.owner2_sin).toBe('Marcus Bennett - Social Insurance Number');
+    expect(engine.evaluateStep('tax-information', data).texts.owner2_sin).toBe(
+      'Marcus Bennett - Social Insurance Number',
+    );
     const entity = { owner: { owner_type: 'entity', legal_name: 'Bennett Holdings Inc.' } };
     expect(engine.names(entity).owner_1).toBe('Bennett Holdings Inc.');
-    expect(engine.names({ 'multi-owner': { owner1_successor_first_name: 'Ava', owner1_successor_last_name: 'Chen' } }).successor_1).toBe('Ava Chen');
+    expect(
+      engine.names({ 'multi-owner': { owner1_successor_first_name: 'Ava', owner1_successor_last_name: 'Chen' } })
+        .successor_1,
+    ).toBe('Ava Chen');
   });
 });

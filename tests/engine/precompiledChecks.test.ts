@@ -46,20 +46,29 @@ describe('precompiled step checks', () => {
       expect(verdict(mod.record, record)).toEqual(verdict(compiled, record));
     }
     fc.assert(
-      fc.property(fc.oneof({ arbitrary: arbitraryFromSchema(schema), weight: 6 }, { arbitrary: junk, weight: 1 }), (record) => {
-        expect(verdict(mod.record, record)).toEqual(verdict(compiled, record));
-      }),
+      fc.property(
+        fc.oneof({ arbitrary: arbitraryFromSchema(schema), weight: 6 }, { arbitrary: junk, weight: 1 }),
+        (record) => {
+          expect(verdict(mod.record, record)).toEqual(verdict(compiled, record));
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
-  it('answers the plan step\'s conditions as ajv does', async () => {
+  it("answers the plan step's conditions as ajv does", async () => {
     const mod = await loaders['plan-details']();
     const conditions = [...conditionSchemas(definitions.steps['plan-details'].schema).values()];
     expect(conditions.length).toBeGreaterThan(0);
     for (const condition of conditions) {
       const key = conditionKey(condition);
-      for (const value of [{ product_type: 'term_life' }, { product_type: 'whole_life' }, { product_type: 'universal_life' }, {}, { product_type: null }]) {
+      for (const value of [
+        { product_type: 'term_life' },
+        { product_type: 'whole_life' },
+        { product_type: 'universal_life' },
+        {},
+        { product_type: null },
+      ]) {
         expect(mod.conditions[key](value)).toBe(runtime.condition('plan-details', key, condition)(value));
       }
     }

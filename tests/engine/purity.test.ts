@@ -2,7 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // engine/ is shared by the browser and the server: it may import only these packages and its own files.
-const ALLOWED = new Set(['ajv', 'ajv-formats', 'ajv-errors', 'json-logic-js', 'xstate', 'fast-deep-equal', 'fast-json-stable-stringify', 'json-schema-traverse']);
+const ALLOWED = new Set([
+  'ajv',
+  'ajv-formats',
+  'ajv-errors',
+  'json-logic-js',
+  'xstate',
+  'fast-deep-equal',
+  'fast-json-stable-stringify',
+  'json-schema-traverse',
+]);
 
 describe('engine/ is pure TypeScript', () => {
   const files = readdirSync('engine').filter((f) => f.endsWith('.ts'));

@@ -20,8 +20,17 @@ describe('secret fields (x-secret)', () => {
     const step = {
       schema: {
         type: 'object',
-        definitions: { person: { type: 'object', properties: { sin: { type: 'string', 'x-secret': { showLast: 3 } }, name: { type: 'string' } } } },
-        properties: { owner: { $ref: '#/definitions/person' }, others: { type: 'array', items: { $ref: '#/definitions/person' } }, pin: { type: 'string', 'x-secret': true } },
+        definitions: {
+          person: {
+            type: 'object',
+            properties: { sin: { type: 'string', 'x-secret': { showLast: 3 } }, name: { type: 'string' } },
+          },
+        },
+        properties: {
+          owner: { $ref: '#/definitions/person' },
+          others: { type: 'array', items: { $ref: '#/definitions/person' } },
+          pin: { type: 'string', 'x-secret': true },
+        },
       },
     } as unknown as StepDefinition;
     expect(secretFields(step)).toEqual([
@@ -29,8 +38,18 @@ describe('secret fields (x-secret)', () => {
       { path: ['others', '*', 'sin'], showLast: 3 },
       { path: ['pin'], showLast: 0 },
     ]);
-    const record = { owner: { sin: '046 454 286', name: 'A' }, others: [{ sin: '130692544' }, { name: 'B' }], pin: '', kept: 'x' };
-    expect(maskSecrets(step, record)).toEqual({ owner: { sin: '*** *** 286', name: 'A' }, others: [{ sin: '******544' }, { name: 'B' }], pin: '', kept: 'x' });
+    const record = {
+      owner: { sin: '046 454 286', name: 'A' },
+      others: [{ sin: '130692544' }, { name: 'B' }],
+      pin: '',
+      kept: 'x',
+    };
+    expect(maskSecrets(step, record)).toEqual({
+      owner: { sin: '*** *** 286', name: 'A' },
+      others: [{ sin: '******544' }, { name: 'B' }],
+      pin: '',
+      kept: 'x',
+    });
     expect(record.owner.sin).toBe('046 454 286');
     const seen: string[] = [];
     mapSecrets(record, secretFields(step), (v, _f, path) => {
@@ -48,7 +67,12 @@ describe('secret fields (x-secret)', () => {
   });
 
   it('masks a tax record for the review as *** *** 286', () => {
-    const masked = maskSecrets(definitions.steps['tax-information'], { owner1_sin_part1: '046', owner1_sin_part2: '454', owner1_sin_part3: '286', owner1_fatca_status: 'no' });
+    const masked = maskSecrets(definitions.steps['tax-information'], {
+      owner1_sin_part1: '046',
+      owner1_sin_part2: '454',
+      owner1_sin_part3: '286',
+      owner1_fatca_status: 'no',
+    });
     expect([masked.owner1_sin_part1, masked.owner1_sin_part2, masked.owner1_sin_part3].join(' ')).toBe('*** *** 286');
     expect(masked.owner1_fatca_status).toBe('no');
   });

@@ -3,7 +3,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/stepsCheck.ts', ...args], { encoding: 'utf8' });
+const run = (args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/stepsCheck.ts', ...args], { encoding: 'utf8' });
 
 describe('npm run steps:check (the command)', () => {
   let dir: string;
@@ -26,7 +27,9 @@ describe('npm run steps:check (the command)', () => {
     writeFileSync(file, JSON.stringify(rules));
     const r = run([dir]);
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain(`${dir}/owner/rules.json /visibility/3: var "owner.ownr_type" is not a field (did you mean owner.owner_type?)`);
+    expect(r.stderr).toContain(
+      `${dir}/owner/rules.json /visibility/3: var "owner.ownr_type" is not a field (did you mean owner.owner_type?)`,
+    );
   });
 
   it('exits non-zero on a file that is not JSON', () => {

@@ -1,11 +1,15 @@
 import type { ApplicationData } from '../../engine/types.ts';
 import { start, where } from '../support/flow.ts';
 
-const LANGUAGE = 'Applications with this provider require the insurance process to be fully explained in your language. You cannot proceed with this application.';
-const RESIDENCY = 'Applications with this provider require Canadian tax residency. You cannot proceed with this application.';
+const LANGUAGE =
+  'Applications with this provider require the insurance process to be fully explained in your language. You cannot proceed with this application.';
+const RESIDENCY =
+  'Applications with this provider require Canadian tax residency. You cannot proceed with this application.';
 
-const withBasic = (basic: Record<string, unknown>, clientId: string | null = '42'): ApplicationData =>
-  ({ basic: { client_id: '42', ...basic }, $context: clientId ? { clientId } : {} });
+const withBasic = (basic: Record<string, unknown>, clientId: string | null = '42'): ApplicationData => ({
+  basic: { client_id: '42', ...basic },
+  $context: clientId ? { clientId } : {},
+});
 
 describe('basic screening sub-pages', () => {
   it('starts at Select Client only when the route has no client', () => {
@@ -17,7 +21,10 @@ describe('basic screening sub-pages', () => {
     const actor = start({ basic: {}, $context: {} });
     actor.send({ type: 'NEXT' });
     expect(where(actor)).toBe('basic/select-client');
-    expect(actor.getSnapshot().context.errors).toContainEqual({ field: 'client_id', message: 'Please select a client or create a new one.' });
+    expect(actor.getSnapshot().context.errors).toContainEqual({
+      field: 'client_id',
+      message: 'Please select a client or create a new one.',
+    });
   });
 
   it('speaking English or French goes straight to Preferred Language (1 -> 1.5)', () => {
@@ -45,29 +52,47 @@ describe('basic screening sub-pages', () => {
   });
 
   it('blocks at Residency for a non-resident, then reaches Application Type (2 -> 3)', () => {
-    const actor = start(withBasic({ speaks_english_french: true, preferred_language: 'french', is_canadian_tax_resident: false }));
+    const actor = start(
+      withBasic({ speaks_english_french: true, preferred_language: 'french', is_canadian_tax_resident: false }),
+    );
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'NEXT' });
     expect(where(actor)).toBe('basic/residency');
     actor.send({ type: 'NEXT' });
     expect(where(actor)).toBe('basic/residency');
-    expect(actor.getSnapshot().context.errors).toContainEqual({ field: 'is_canadian_tax_resident', message: RESIDENCY });
-    actor.send({ type: 'NEXT', data: withBasic({ speaks_english_french: true, preferred_language: 'french', is_canadian_tax_resident: true }) });
+    expect(actor.getSnapshot().context.errors).toContainEqual({
+      field: 'is_canadian_tax_resident',
+      message: RESIDENCY,
+    });
+    actor.send({
+      type: 'NEXT',
+      data: withBasic({ speaks_english_french: true, preferred_language: 'french', is_canadian_tax_resident: true }),
+    });
     expect(where(actor)).toBe('basic/application-type');
   });
 
   it('Application Type needs the policy number for a replacement, then completes the step', () => {
-    const answers = { speaks_english_french: true, preferred_language: 'english', is_canadian_tax_resident: true, application_type: 'REPLACEMENT' };
+    const answers = {
+      speaks_english_french: true,
+      preferred_language: 'english',
+      is_canadian_tax_resident: true,
+      application_type: 'REPLACEMENT',
+    };
     const actor = start(withBasic(answers), 'basic');
     expect(where(actor)).toBe('basic/application-type');
     actor.send({ type: 'NEXT' });
-    expect(actor.getSnapshot().context.errors).toContainEqual({ field: 'existing_policy_number', message: 'Please provide the required policy number' });
+    expect(actor.getSnapshot().context.errors).toContainEqual({
+      field: 'existing_policy_number',
+      message: 'Please provide the required policy number',
+    });
     actor.send({ type: 'NEXT', data: withBasic({ ...answers, existing_policy_number: 'P-12345' }) });
     expect(where(actor)).toBe('proposed-insured/count');
   });
 
   it('resumes at the furthest answered sub-page', () => {
-    expect(where(start(withBasic({ speaks_english_french: true, preferred_language: 'english' }), 'basic'))).toBe('basic/residency');
+    expect(where(start(withBasic({ speaks_english_french: true, preferred_language: 'english' }), 'basic'))).toBe(
+      'basic/residency',
+    );
     expect(where(start(withBasic({ speaks_english_french: false }), 'basic'))).toBe('basic/language-explanation');
   });
 

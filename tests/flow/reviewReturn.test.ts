@@ -16,7 +16,11 @@ describe('EDIT from review returns to review', () => {
     const actor = start(fullApplication(), 'screening-review');
     actor.send({ type: 'EDIT', step: 'proposed-insured' });
     expect(where(actor)).toBe('proposed-insured/count');
-    expect(walk(actor).slice(1, 4)).toEqual(['proposed-insured/insured-1', 'proposed-insured/insured-2', 'screening-review']);
+    expect(walk(actor).slice(1, 4)).toEqual([
+      'proposed-insured/insured-1',
+      'proposed-insured/insured-2',
+      'screening-review',
+    ]);
   });
 
   it('an edit that makes a skipped step apply walks through that step first when it has no saved answers', () => {
@@ -31,7 +35,10 @@ describe('EDIT from review returns to review', () => {
     expect(where(actor)).toBe('multi-owner');
     actor.send({ type: 'NEXT', data: { ...actor.getSnapshot().context.data, 'multi-owner': {} } });
     expect(where(actor)).toBe('tax-information');
-    actor.send({ type: 'NEXT', data: { ...actor.getSnapshot().context.data, 'tax-information': fullApplication()['tax-information'] } });
+    actor.send({
+      type: 'NEXT',
+      data: { ...actor.getSnapshot().context.data, 'tax-information': fullApplication()['tax-information'] },
+    });
     expect(where(actor)).toBe('screening-review');
   });
 
@@ -46,8 +53,14 @@ describe('EDIT from review returns to review', () => {
     const data = fullApplication();
     const actor = start(data, 'screening-review');
     actor.send({ type: 'EDIT', step: 'purpose-of-insurance' });
-    actor.send({ type: 'NEXT', data: { ...data, 'purpose-of-insurance': { ...data['purpose-of-insurance'], purpose_of_insurance: undefined } } });
+    actor.send({
+      type: 'NEXT',
+      data: { ...data, 'purpose-of-insurance': { ...data['purpose-of-insurance'], purpose_of_insurance: undefined } },
+    });
     expect(where(actor)).toBe('purpose-of-insurance');
-    expect(actor.getSnapshot().context.errors).toContainEqual({ field: 'purpose_of_insurance', message: 'Please select a purpose of insurance' });
+    expect(actor.getSnapshot().context.errors).toContainEqual({
+      field: 'purpose_of_insurance',
+      message: 'Please select a purpose of insurance',
+    });
   });
 });

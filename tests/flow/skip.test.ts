@@ -9,7 +9,8 @@ import { positionOf } from '../../engine/buildFlowMachine.ts';
 // tax-information shows only for universal_life, whole_life, combination, t20 or t30 AND an owner that is
 // insured_1, insured_2, joint or other_individual.
 const multiOwnerShows = (d: ApplicationData): boolean =>
-  d.owner?.ownership_type === 'joint_insureds' || (d.owner?.ownership_type === 'other_individual' && d.owner?.has_second_individual_owner === true);
+  d.owner?.ownership_type === 'joint_insureds' ||
+  (d.owner?.ownership_type === 'other_individual' && d.owner?.has_second_individual_owner === true);
 const taxShows = (d: ApplicationData): boolean =>
   ['universal_life', 'whole_life', 'combination', 't20', 't30'].includes(String(d['plan-details']?.product_type)) &&
   ['insured_1', 'insured_2', 'joint_insureds', 'other_individual'].includes(String(d.owner?.ownership_type));
@@ -36,9 +37,15 @@ const plans: Record<string, () => Record<string, unknown>> = {
 };
 
 const IDENTITY_ANSWERS = {
-  has_third_party_instructions: false, has_third_party_funds: false, suspect_third_party: false,
-  primary_id_type: 'passport', primary_id_number: 'P1234567', primary_id_expiry: '2031-01-31', primary_id_country_of_issue: 'Canada',
-  is_physically_present: true, is_intermediary: false,
+  has_third_party_instructions: false,
+  has_third_party_funds: false,
+  suspect_third_party: false,
+  primary_id_type: 'passport',
+  primary_id_number: 'P1234567',
+  primary_id_expiry: '2031-01-31',
+  primary_id_country_of_issue: 'Canada',
+  is_physically_present: true,
+  is_intermediary: false,
 };
 
 /** The application with one owner variant and one plan variant, computed values applied as the server would. */
@@ -51,7 +58,12 @@ function variant(owner: string, plan: string): ApplicationData {
   data.owner = { ...IDENTITY_ANSWERS, ...owners[owner]() };
   data.owner = engine.evaluateStep('owner', data).values;
   // Owners other than the insureds bring the owner's (and a corporation's) financial sections into play.
-  if (owner === 'entity') data.financial = { ...example('financial', 'corporate-owner').financial, has_insured_2: true, insured_2: structuredClone(data.financial!.insured_2) };
+  if (owner === 'entity')
+    data.financial = {
+      ...example('financial', 'corporate-owner').financial,
+      has_insured_2: true,
+      insured_2: structuredClone(data.financial!.insured_2),
+    };
   else if (owner.startsWith('individual')) {
     const fin = structuredClone(data.financial!) as Record<string, unknown>;
     data.financial = { ...fin, owner_financial_data: structuredClone(fin.insured_1) };
@@ -67,7 +79,8 @@ describe('skip rules hold on every path through the machine (model-based)', () =
         const data = variant(owner, plan);
         expect(data['plan-details']?.product_type).toBe(plan);
         for (const step of engine.definitions.order) {
-          if (engine.stepApplies(step, data)) expect([step, engine.evaluateStep(step, data).errors]).toEqual([step, []]);
+          if (engine.stepApplies(step, data))
+            expect([step, engine.evaluateStep(step, data).errors]).toEqual([step, []]);
         }
         const paths = getSimplePaths(machine, {
           input: { data },

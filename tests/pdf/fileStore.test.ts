@@ -9,7 +9,13 @@ import { createDatabaseFileStore } from '../../api/pdf/createDatabaseFileStore.t
 import { PG_URL } from '../support/apiServer.ts';
 import { S3RVER_CREDENTIALS, startS3Server } from '../support/s3Server.ts';
 import { createAwsS3Client } from '../../api/pdf/createAwsS3Client.ts';
-import { createDiskFileStore, createMemoryFileStore, createS3FileStore, type FileStore, type S3ObjectClient } from '../../api/pdf/fileStore.ts';
+import {
+  createDiskFileStore,
+  createMemoryFileStore,
+  createS3FileStore,
+  type FileStore,
+  type S3ObjectClient,
+} from '../../api/pdf/fileStore.ts';
 
 const bytes = new TextEncoder().encode('%PDF-1.7 test');
 
@@ -39,7 +45,11 @@ afterAll(async () => {
 
 /** The database store over a freshly migrated SQLite file or PostgreSQL schema. */
 async function databaseStore(databaseUrl?: string): Promise<FileStore> {
-  const layer = await createDataLayer({ dataDir: mkdtempSync(join(tmpdir(), 'files-db-')), databaseUrl, pgSchema: databaseUrl ? `files_${process.pid}_${Date.now().toString(36)}_${layers.length}` : undefined });
+  const layer = await createDataLayer({
+    dataDir: mkdtempSync(join(tmpdir(), 'files-db-')),
+    databaseUrl,
+    pgSchema: databaseUrl ? `files_${process.pid}_${Date.now().toString(36)}_${layers.length}` : undefined,
+  });
   layers.push(layer);
   await migrateToLatest(layer);
   return createDatabaseFileStore(layer.db);
@@ -53,7 +63,12 @@ afterAll(async () => {
 /** The S3 store through @aws-sdk/client-s3, against a local S3-compatible server. */
 async function bucketStore(): Promise<FileStore> {
   s3 ??= await startS3Server('applications');
-  const client = createAwsS3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  const client = createAwsS3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
   return createS3FileStore({ client, bucket: 'applications', prefix: `run-${Date.now()}/` });
 }
 

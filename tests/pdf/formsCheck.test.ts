@@ -15,7 +15,6 @@ import { definitions, engine, fullApplication, labels, pdfText, formsLintInput }
 
 const format = (p: DefinitionProblem): string => `${p.file} ${p.path || '/'}: ${p.message}`;
 
-
 /** Index of the first field of a mapping whose answer is `answer`. */
 function fieldAt(mapping: FormMapping, answer: string): [number, number] {
   for (const [i, s] of mapping.sections.entries()) {
@@ -31,7 +30,9 @@ describe('forms:check over the real mappings', () => {
   });
 
   it('exits 0 from the command line, and 1 with the problems printed for a broken folder', () => {
-    expect(execFileSync('npx', ['tsx', 'scripts/formsCheck.ts'], { encoding: 'utf8', stdio: 'pipe' })).toContain('forms/ is valid');
+    expect(execFileSync('npx', ['tsx', 'scripts/formsCheck.ts'], { encoding: 'utf8', stdio: 'pipe' })).toContain(
+      'forms/ is valid',
+    );
     const dir = mkdtempSync(join(tmpdir(), 'forms-'));
     try {
       cpSync('forms', dir, { recursive: true });
@@ -48,7 +49,9 @@ describe('forms:check over the real mappings', () => {
         out = (e as { stderr: string }).stderr;
       }
       expect(status).toBe(1);
-      expect(out).toContain(`${dir}/bmo.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`);
+      expect(out).toContain(
+        `${dir}/bmo.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`,
+      );
       expect(out).toContain('1 problem in');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -61,10 +64,12 @@ describe('forms:check catches a broken mapping', () => {
     const lint = formsLintInput();
     const [i, j] = fieldAt(lint.mappings.bmo, 'owner.owner_type');
     lint.mappings.bmo.sections[i].fields![j].answer = 'owner.ownr_type';
-    expect(lintForms(lint).map(format)).toEqual([`forms/bmo.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`]);
+    expect(lintForms(lint).map(format)).toEqual([
+      `forms/bmo.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`,
+    ]);
   });
 
-  it("a label set of the documents that names a missing answer, or one without options, with the likely fix", () => {
+  it('a label set of the documents that names a missing answer, or one without options, with the likely fix', () => {
     const lint = formsLintInput();
     const final = finalStepOf(lint.flow);
     const ui = structuredClone(lint.stepUis![final]);
@@ -88,18 +93,23 @@ describe('forms:check catches a broken mapping', () => {
     const [e, f] = fieldAt(m, 'payload.owner_information.owner_info.owner1_sin');
     m.sections[e].fields![f].answer = 'payload.owner_information.owner_info.owner1_sn';
     m.sections[e].showIf = 'tax-informaton';
-    const [g, h] = fieldAt(m, 'payload.insurance_history_information.insured_{n}.insurance_history_data.existing_insurance_entries');
+    const [g, h] = fieldAt(
+      m,
+      'payload.insurance_history_information.insured_{n}.insurance_history_data.existing_insurance_entries',
+    );
     m.sections[g].fields![h].columns![0].answer = 'compny';
-    expect(lintForms(lint).map(format)).toEqual([
-      `forms/sunlife.json /sections/${c}/fields/${d}: answer "lifestyle.lifestyle_data_{n}.drinks_alcohl" is not a field of any step (did you mean lifestyle.lifestyle_data_{n}.drinks_alcohol?)`,
-      `forms/sunlife.json /sections/${a}/fields/${b}: answer "medicl.insured_{n}.physician_name" is not a field of any step (did you mean medical.insured_{n}.physician_name?)`,
-      `forms/sunlife.json /sections/${g}/fields/${h}/columns/0: column "compny" is not a field of the rows of "payload.insurance_history_information.insured_{n}.insurance_history_data.existing_insurance_entries" (did you mean company?)`,
-      `forms/sunlife.json /sections/${e}/showIf: showIf "tax-informaton" is not a field of any step (did you mean tax-information?)`,
-      `forms/sunlife.json /sections/${e}/fields/${f}: answer "payload.owner_information.owner_info.owner1_sn" is not a field of the generation payload (did you mean payload.owner_information.owner_info.owner1_sin?)`,
-    ].sort((x, y) => problemOrder(x) - problemOrder(y)));
+    expect(lintForms(lint).map(format)).toEqual(
+      [
+        `forms/sunlife.json /sections/${c}/fields/${d}: answer "lifestyle.lifestyle_data_{n}.drinks_alcohl" is not a field of any step (did you mean lifestyle.lifestyle_data_{n}.drinks_alcohol?)`,
+        `forms/sunlife.json /sections/${a}/fields/${b}: answer "medicl.insured_{n}.physician_name" is not a field of any step (did you mean medical.insured_{n}.physician_name?)`,
+        `forms/sunlife.json /sections/${g}/fields/${h}/columns/0: column "compny" is not a field of the rows of "payload.insurance_history_information.insured_{n}.insurance_history_data.existing_insurance_entries" (did you mean company?)`,
+        `forms/sunlife.json /sections/${e}/showIf: showIf "tax-informaton" is not a field of any step (did you mean tax-information?)`,
+        `forms/sunlife.json /sections/${e}/fields/${f}: answer "payload.owner_information.owner_info.owner1_sn" is not a field of the generation payload (did you mean payload.owner_information.owner_info.owner1_sin?)`,
+      ].sort((x, y) => problemOrder(x) - problemOrder(y)),
+    );
   });
 
-  it('a format that does not suit the answer, an option that is not a value, and the mapping\'s shape', () => {
+  it("a format that does not suit the answer, an option that is not a value, and the mapping's shape", () => {
     const lint = formsLintInput();
     const m = lint.mappings.beneva;
     const [a, b] = fieldAt(m, 'proposed-insured.insured_{n}.occupation');
@@ -111,14 +121,18 @@ describe('forms:check catches a broken mapping', () => {
     lint.mappings.canada_life.sections[0].fields![0].answer = 'basic.speaks_english_french';
     const problems = lintForms(lint).map(format);
     expect(problems).toContain('forms/beneva.json /sections/0: unknown key "colour"');
-    expect(problems).toContain('forms/canada_life.json /sections/0/fields/0: format date needs a text date, but "basic.speaks_english_french" is boolean');
+    expect(problems).toContain(
+      'forms/canada_life.json /sections/0/fields/0: format date needs a text date, but "basic.speaks_english_french" is boolean',
+    );
     const fixed = formsLintInput();
     fixed.mappings.beneva.sections[a].fields![b].format = 'money';
     fixed.mappings.beneva.sections[c].fields![d].options = { married: 'Marié(e)', maried: 'typo' };
-    expect(lintForms(fixed).map(format).sort()).toEqual([
-      `forms/beneva.json /sections/${a}/fields/${b}: format money needs a number, but "proposed-insured.insured_{n}.occupation" is string`,
-      `forms/beneva.json /sections/${c}/fields/${d}/options/maried: option "maried" is not a value of "proposed-insured.insured_{n}.marital_status" (values: single, married, divorced, widowed, separated, common_law)`,
-    ].sort());
+    expect(lintForms(fixed).map(format).sort()).toEqual(
+      [
+        `forms/beneva.json /sections/${a}/fields/${b}: format money needs a number, but "proposed-insured.insured_{n}.occupation" is string`,
+        `forms/beneva.json /sections/${c}/fields/${d}/options/maried: option "maried" is not a value of "proposed-insured.insured_{n}.marital_status" (values: single, married, divorced, widowed, separated, common_law)`,
+      ].sort(),
+    );
   });
 
   it('a missing block and an insurer without a mapping; a step with no answer mapped is only a note (its answers print under "Other answers")', () => {
@@ -130,8 +144,10 @@ describe('forms:check catches a broken mapping', () => {
       'forms/manulife.json /sections: needs a section with "block": "beneficiaries"',
       'forms/ /: no mapping for insurer "CANADA_LIFE" (expected forms/canada_life.json)',
     ]);
-    const notes = formNotes({ ...lint, stepUis: Object.fromEntries(definitions.order.map((id) => [id, definitions.steps[id].ui])) })
-      .filter((n) => n.file === 'forms/manulife.json' && n.answer.startsWith('multi-owner.'));
+    const notes = formNotes({
+      ...lint,
+      stepUis: Object.fromEntries(definitions.order.map((id) => [id, definitions.steps[id].ui])),
+    }).filter((n) => n.file === 'forms/manulife.json' && n.answer.startsWith('multi-owner.'));
     expect(notes.map((n) => n.answer)).toContain('multi-owner.owner1_successor_first_name');
     expect(notes.every((n) => n.section === undefined)).toBe(true);
   });
@@ -186,7 +202,8 @@ describe('an AcroForm template', () => {
     for (const name of ['pi1_last_name', 'pi2_last_name', 'owner1_sin', 'office_use']) {
       form.createTextField(name).addToPage(page, { x: 40, y: (y -= 40), width: 200, height: 20 });
     }
-    for (const name of ['pi1_smoker', 'pi2_smoker']) form.createCheckBox(name).addToPage(page, { x: 300, y: (y -= 30), width: 12, height: 12 });
+    for (const name of ['pi1_smoker', 'pi2_smoker'])
+      form.createCheckBox(name).addToPage(page, { x: 300, y: (y -= 30), width: 12, height: 12 });
     const choice = form.createDropdown('illustration');
     choice.addOptions(['Illustration attached', 'Illustration not completed']);
     choice.addToPage(page, { x: 40, y: (y -= 40), width: 200, height: 20 });
@@ -228,6 +245,8 @@ describe('an AcroForm template', () => {
     expect(filled.getDropdown('illustration').getSelected()).toEqual(['Illustration attached']);
     expect(doc.getPageCount()).toBeGreaterThan(5);
     const text = pdfText(bytes);
-    expect(text.indexOf('official application form (test template)')).toBeLessThan(text.indexOf('Part A - Application details'));
+    expect(text.indexOf('official application form (test template)')).toBeLessThan(
+      text.indexOf('Part A - Application details'),
+    );
   });
 });

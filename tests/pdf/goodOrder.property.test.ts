@@ -45,7 +45,8 @@ function partOf(without: string, given: string): boolean {
   return without.split(/[\s,]+/).every((w) => w === '' || words.has(w));
 }
 
-const unset = (v: unknown): boolean => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const unset = (v: unknown): boolean =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** Every value printed on every insurer's document, keyed by insurer, section and label. */
 function printed(source: AnswerSource): Map<string, string> {
@@ -66,7 +67,8 @@ function printed(source: AnswerSource): Map<string, string> {
 function payloadLeaves(source: AnswerSource): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const walk = (v: unknown, path: string): void => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
     else out.set(path, v);
   };
   walk(source.payload, '');
@@ -84,18 +86,23 @@ function invented(given: AnswerSource, without: AnswerSource): string[] {
   const a = printed(given);
   const b = printed(without);
   for (const [key, value] of b) {
-    if (value !== '' && !partOf(value, a.get(key) ?? '')) problems.push(`printed ${key}: "${value}" (given: "${a.get(key) ?? ''}")`);
+    if (value !== '' && !partOf(value, a.get(key) ?? ''))
+      problems.push(`printed ${key}: "${value}" (given: "${a.get(key) ?? ''}")`);
   }
   const pa = payloadLeaves(given);
   const pb = payloadLeaves(without);
   for (const [key, value] of pb) {
     const before = pa.get(key);
     // A list without the answer keeps the others.
-    const kept = Array.isArray(value) && Array.isArray(before) && value.every((v) => unset(v) || before.some((b) => JSON.stringify(b) === JSON.stringify(v)));
+    const kept =
+      Array.isArray(value) &&
+      Array.isArray(before) &&
+      value.every((v) => unset(v) || before.some((b) => JSON.stringify(b) === JSON.stringify(v)));
     const shorter = typeof value === 'string' && typeof before === 'string' && partOf(value, before);
     // An id may fall back to the same id read elsewhere (insured 1 is the client), as a number or a string.
     const sameId = (typeof value === 'number' || typeof value === 'string') && String(value) === String(before);
-    if (!unset(value) && !kept && !shorter && !sameId && JSON.stringify(value) !== JSON.stringify(before)) problems.push(`payload ${key}: ${JSON.stringify(value)} (given: ${JSON.stringify(before)})`);
+    if (!unset(value) && !kept && !shorter && !sameId && JSON.stringify(value) !== JSON.stringify(before))
+      problems.push(`payload ${key}: ${JSON.stringify(value)} (given: ${JSON.stringify(before)})`);
   }
   return problems;
 }
@@ -105,7 +112,10 @@ delete full.$context;
 const stepIds = engine.definitions.order.filter((id) => id in full);
 // The optional answers: those whose absence leaves the screening complete (computed values are recomputed, so
 // leaving one out changes nothing and is harmless to include).
-const BLANK_IS_AN_ANSWER = [/^beneficiary\.is_quebec_policy$/, /^beneficiary\.insured_\d\.(primary|contingent)_beneficiaries\.\d+\.date_of_birth$/];
+const BLANK_IS_AN_ANSWER = [
+  /^beneficiary\.is_quebec_policy$/,
+  /^beneficiary\.insured_\d\.(primary|contingent)_beneficiaries\.\d+\.date_of_birth$/,
+];
 const optional = stepIds
   .flatMap((id) => leavesOf(full[id], [id]))
   .filter((leaf) => !BLANK_IS_AN_ANSWER.some((re) => re.test(leaf.path.join('.'))))
@@ -133,7 +143,9 @@ describe('good order: nothing unanswered reaches an insurer', () => {
 
   it('a required answer left unset stops generation, naming its step', () => {
     const optionalPaths = new Set(optional.map((leaf) => leaf.path.join('.')));
-    const required = stepIds.flatMap((id) => leavesOf(full[id], [id])).filter((leaf) => !optionalPaths.has(leaf.path.join('.')));
+    const required = stepIds
+      .flatMap((id) => leavesOf(full[id], [id]))
+      .filter((leaf) => !optionalPaths.has(leaf.path.join('.')));
     expect(required.length).toBeGreaterThan(20);
     for (const leaf of required.slice(0, 40)) {
       const data = setAt(full, leaf.path, undefined);

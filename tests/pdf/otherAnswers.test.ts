@@ -16,7 +16,17 @@ import { createEngine } from '../../engine/createEngine.ts';
 import { documentSources } from '../../engine/documentSources.ts';
 import { loadDefinitions } from '../../engine/loadDefinitions.ts';
 import type { ApplicationData, Definitions, JsonObject } from '../../engine/types.ts';
-import { INSURERS, definitions, engine, forms, fullApplication, labels, pdfText, step, formsLintInput } from './support.ts';
+import {
+  INSURERS,
+  definitions,
+  engine,
+  forms,
+  fullApplication,
+  labels,
+  pdfText,
+  step,
+  formsLintInput,
+} from './support.ts';
 
 const generatedAt = new Date('2026-06-01T14:05:00Z');
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -42,27 +52,50 @@ describe('what a form places through the payload', () => {
   const payload = definitions.steps['pdf-generation'].documents!.payload;
 
   it('follows the payload mapping to the step answers a payload path is built from', () => {
-    expect(documentSources(payload, 'owner_information.owner_info.owner1_sin')).toEqual(['tax-information.owner1_sin_part1', 'tax-information.owner1_sin_part2', 'tax-information.owner1_sin_part3']);
-    expect(documentSources(payload, 'lifestyle_information.lifestyle_information_2.drinks_alcohol')).toEqual(['lifestyle.lifestyle_data_2.drinks_alcohol']);
-    expect(documentSources(payload, 'insurance_history_information.insured_1.insurance_history_data.existing_insurance_entries.*.company'))
-      .toEqual(['insurance-history.insured_1.existing_insurance_entries.*.company']);
+    expect(documentSources(payload, 'owner_information.owner_info.owner1_sin')).toEqual([
+      'tax-information.owner1_sin_part1',
+      'tax-information.owner1_sin_part2',
+      'tax-information.owner1_sin_part3',
+    ]);
+    expect(documentSources(payload, 'lifestyle_information.lifestyle_information_2.drinks_alcohol')).toEqual([
+      'lifestyle.lifestyle_data_2.drinks_alcohol',
+    ]);
+    expect(
+      documentSources(
+        payload,
+        'insurance_history_information.insured_1.insurance_history_data.existing_insurance_entries.*.company',
+      ),
+    ).toEqual(['insurance-history.insured_1.existing_insurance_entries.*.company']);
     // Templates with bound people, dynamic field names ($prefix) and the branches of every owner type.
-    expect(documentSources(payload, 'owner_information.owner_info_1.full_name')).toEqual(expect.arrayContaining([
-      'proposed-insured.insured_1.first_name', 'proposed-insured.insured_2.last_name', 'owner.first_name', 'owner.middle_initial', 'owner.legal_name',
-    ]));
-    expect(documentSources(payload, 'owner_information.owner_info_2.email')).toEqual(['owner.individual_2_email', 'proposed-insured.insured_2.email']);
+    expect(documentSources(payload, 'owner_information.owner_info_1.full_name')).toEqual(
+      expect.arrayContaining([
+        'proposed-insured.insured_1.first_name',
+        'proposed-insured.insured_2.last_name',
+        'owner.first_name',
+        'owner.middle_initial',
+        'owner.legal_name',
+      ]),
+    );
+    expect(documentSources(payload, 'owner_information.owner_info_2.email')).toEqual([
+      'owner.individual_2_email',
+      'proposed-insured.insured_2.email',
+    ]);
     // Keyed rows of both insureds ($merge of $entries), with the trustee a template falls back to.
     expect(documentSources(payload, 'beneficiary_designation.primary_beneficiaries.*.trustee_name')).toEqual([
-      'beneficiary.insured_1.primary_beneficiaries.*.trustee_name', 'beneficiary.insured_1.primary_trustee_for_minors.full_name',
-      'beneficiary.insured_2.primary_beneficiaries.*.trustee_name', 'beneficiary.insured_2.primary_trustee_for_minors.full_name',
+      'beneficiary.insured_1.primary_beneficiaries.*.trustee_name',
+      'beneficiary.insured_1.primary_trustee_for_minors.full_name',
+      'beneficiary.insured_2.primary_beneficiaries.*.trustee_name',
+      'beneficiary.insured_2.primary_trustee_for_minors.full_name',
     ]);
   });
 
-  it('counts what a conditional only tests when its branches are fixed values, and never the call\'s context', () => {
+  it("counts what a conditional only tests when its branches are fixed values, and never the call's context", () => {
     // is_smoker is true/false worked out from the owner's smoking class: the class is what it shows.
     expect(documentSources(payload, 'owner_information.owner_info.is_smoker')).toEqual(['owner.smoking_class']);
     // The e-mail is printed only with consent: the e-mail is placed, the consent is not.
-    expect(documentSources(payload, 'owner_information.owner_info_1.email')).not.toContain('proposed-insured.insured_1.email_consent');
+    expect(documentSources(payload, 'owner_information.owner_info_1.email')).not.toContain(
+      'proposed-insured.insured_1.email_consent',
+    );
     expect(documentSources(payload, 'populate_forms')).toEqual([]);
   });
 });
@@ -70,41 +103,60 @@ describe('what a form places through the payload', () => {
 describe('"Other answers" in the documents of the complete application', () => {
   const source = prepareGeneration(engine, fullApplication(), { populateForms: INSURERS, clientId: 2087 });
 
-  it.each(INSURERS)('%s: an answer the form does not place is printed there with its ui label; a placed one is printed once', async (insurer) => {
-    const form = forms.get(insurer)!;
-    // The electronic-documents consent of insured 1 is placed by no insurer's mapping.
-    expect(form.others.placed.has('proposed-insured.insured_1.email_consent')).toBe(false);
-    expect(form.others.placed.has('proposed-insured.insured_1.occupation')).toBe(true);
-    const text = await textOf(form, source);
-    const others = otherSection(text);
-    expect(others).toContain('Proposed Insured');
-    expect(others).toContain(squash(`${uiTitle('proposed-insured', 'insured_1.email_consent')} Yes`));
-    // Placed answers stay where the insurer put them, not again under "Other answers".
-    for (const placed of ['Petroleum engineer, field operations planning', 'Beer, 3 to 4 drinks per week', 'Arjun']) expect(others).not.toContain(placed);
-    expect(text.split('Beer, 3 to 4 drinks per week').length - 1).toBe(1);
-    // SINs are placed (the payload joins the three parts), so their parts are not printed again.
-    expect(others).not.toContain('SIN part');
-    expect(text.lastIndexOf(OTHER_ANSWERS_TITLE)).toBeLessThan(text.indexOf('Declaration and signatures'));
-  });
+  it.each(INSURERS)(
+    '%s: an answer the form does not place is printed there with its ui label; a placed one is printed once',
+    async (insurer) => {
+      const form = forms.get(insurer)!;
+      // The electronic-documents consent of insured 1 is placed by no insurer's mapping.
+      expect(form.others.placed.has('proposed-insured.insured_1.email_consent')).toBe(false);
+      expect(form.others.placed.has('proposed-insured.insured_1.occupation')).toBe(true);
+      const text = await textOf(form, source);
+      const others = otherSection(text);
+      expect(others).toContain('Proposed Insured');
+      expect(others).toContain(squash(`${uiTitle('proposed-insured', 'insured_1.email_consent')} Yes`));
+      // Placed answers stay where the insurer put them, not again under "Other answers".
+      for (const placed of ['Petroleum engineer, field operations planning', 'Beer, 3 to 4 drinks per week', 'Arjun'])
+        expect(others).not.toContain(placed);
+      expect(text.split('Beer, 3 to 4 drinks per week').length - 1).toBe(1);
+      // SINs are placed (the payload joins the three parts), so their parts are not printed again.
+      expect(others).not.toContain('SIN part');
+      expect(text.lastIndexOf(OTHER_ANSWERS_TITLE)).toBeLessThan(text.indexOf('Declaration and signatures'));
+    },
+  );
 
   it('lists one line per field of each row, labelled with the row title, grouped under the flow title in flow order', () => {
     const form = forms.get('BMO')!;
-    const narrowed: LoadedForm = { ...form, others: { ...form.others, placed: new Set([...form.others.placed].filter((p) => !p.startsWith('beneficiary.') && !p.startsWith('lifestyle.'))) } };
+    const narrowed: LoadedForm = {
+      ...form,
+      others: {
+        ...form.others,
+        placed: new Set(
+          [...form.others.placed].filter((p) => !p.startsWith('beneficiary.') && !p.startsWith('lifestyle.')),
+        ),
+      },
+    };
     const groups = otherAnswers(narrowed, source);
     const titles = groups.map((g) => g.title);
     const flowTitles = definitions.flow.steps.map((s) => s.title);
     expect(titles).toEqual([...titles].sort((a, b) => flowTitles.indexOf(a) - flowTitles.indexOf(b)));
     const beneficiary = groups.find((g) => g.title === definitions.steps.beneficiary.flow.title)!;
-    expect(beneficiary.cells.map((c) => `${c.label}: ${c.value}`)).toContain('Insured Person 1 — Contingent Beneficiary 2 — Full Name: Kavya Mehta');
+    expect(beneficiary.cells.map((c) => `${c.label}: ${c.value}`)).toContain(
+      'Insured Person 1 — Contingent Beneficiary 2 — Full Name: Kavya Mehta',
+    );
     const lifestyle = groups.find((g) => g.title === definitions.steps.lifestyle.flow.title)!;
-    expect(lifestyle.cells[0]).toMatchObject({ label: `Proposed Insured 1 — Tobacco/Nicotine — ${uiTitle('lifestyle', 'lifestyle_data_1.tobacco_last_12_months')}`, value: 'Yes' });
+    expect(lifestyle.cells[0]).toMatchObject({
+      label: `Proposed Insured 1 — Tobacco/Nicotine — ${uiTitle('lifestyle', 'lifestyle_data_1.tobacco_last_12_months')}`,
+      value: 'Yes',
+    });
     // "No" answers and blanks are no answers; steps that do not apply are absent from the engine's view.
     expect(lifestyle.cells.some((c) => c.value === 'No')).toBe(false);
   });
 
   it('prints no "Other answers" heading when the form places every answer', async () => {
     const form = forms.get('SUNLIFE')!;
-    const everything = new Set(definitions.order.flatMap((id) => answerFields(definitions.steps[id]).map((f) => `${id}.${f.path}`)));
+    const everything = new Set(
+      definitions.order.flatMap((id) => answerFields(definitions.steps[id]).map((f) => `${id}.${f.path}`)),
+    );
     const complete: LoadedForm = { ...form, others: { ...form.others, placed: everything } };
     expect(otherAnswers(complete, source)).toEqual([]);
     expect(await textOf(complete, source)).not.toContain(OTHER_ANSWERS_TITLE);
@@ -112,7 +164,13 @@ describe('"Other answers" in the documents of the complete application', () => {
 
   it('prints the SIN whole when a form does not place it', async () => {
     const form = forms.get('MANULIFE')!;
-    const withoutSin: LoadedForm = { ...form, others: { ...form.others, placed: new Set([...form.others.placed].filter((p) => !p.startsWith('tax-information.owner1_sin'))) } };
+    const withoutSin: LoadedForm = {
+      ...form,
+      others: {
+        ...form.others,
+        placed: new Set([...form.others.placed].filter((p) => !p.startsWith('tax-information.owner1_sin'))),
+      },
+    };
     const others = otherSection(await textOf(withoutSin, source));
     expect(others).toContain('Tax Information');
     expect(others).toMatch(/SIN part 1 046 .*SIN part 2 454 .*SIN part 3 286/);
@@ -129,11 +187,19 @@ describe('a new lifestyle question added to the JSON only', () => {
     cpSync('steps', join(dir, 'steps'), { recursive: true });
     cpSync('forms', join(dir, 'forms'), { recursive: true });
     const schemaFile = join(dir, 'steps/lifestyle/schema.json');
-    const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as { definitions: { lifestyle_data: { properties: JsonObject } } };
-    schema.definitions.lifestyle_data.properties.scuba_dive_depth = { type: ['integer', 'null'], minimum: 0, maximum: 400 };
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as {
+      definitions: { lifestyle_data: { properties: JsonObject } };
+    };
+    schema.definitions.lifestyle_data.properties.scuba_dive_depth = {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 400,
+    };
     writeFileSync(schemaFile, JSON.stringify(schema, null, 2));
     const uiFile = join(dir, 'steps/lifestyle/ui.json');
-    const ui = JSON.parse(readFileSync(uiFile, 'utf8')) as { 'ui:definitions': Record<string, JsonObject & { 'ui:sections': { id: string; fields: string[] }[] }> };
+    const ui = JSON.parse(readFileSync(uiFile, 'utf8')) as {
+      'ui:definitions': Record<string, JsonObject & { 'ui:sections': { id: string; fields: string[] }[] }>;
+    };
     const shared = ui['ui:definitions']['#/definitions/lifestyle_data'];
     shared['ui:sections'].find((s) => s.id === 'aviation')!.fields.push('scuba_dive_depth');
     shared.scuba_dive_depth = { 'ui:title': TITLE };
@@ -156,7 +222,10 @@ describe('a new lifestyle question added to the JSON only', () => {
   });
 
   it('is a note of forms:check, with a suggested section, and the check still exits 0', () => {
-    const out = execFileSync('npx', ['tsx', 'scripts/formsCheck.ts', join(dir, 'forms'), join(dir, 'steps')], { encoding: 'utf8', stdio: 'pipe' });
+    const out = execFileSync('npx', ['tsx', 'scripts/formsCheck.ts', join(dir, 'forms'), join(dir, 'steps')], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
     for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life']) {
       const block = out.slice(out.indexOf(`${join(dir, 'forms')}/${name}.json:`));
       const line = block.split('\n').find((l) => l.includes('scuba_dive_depth'));
@@ -167,24 +236,43 @@ describe('a new lifestyle question added to the JSON only', () => {
 });
 
 describe('forms:check notes', () => {
-
   it('a new step that no form places gives notes for each of its answers, not failures', () => {
     const lint = formsLintInput();
-    lint.flow.steps.splice(lint.flow.steps.findIndex((s) => s.id === 'medical'), 0, { id: 'occupation', title: 'Occupation' });
-    lint.stepSchemas.occupation = { type: 'object', properties: { duties: { type: 'string' }, hours_per_week: { type: 'integer' } } };
+    lint.flow.steps.splice(
+      lint.flow.steps.findIndex((s) => s.id === 'medical'),
+      0,
+      { id: 'occupation', title: 'Occupation' },
+    );
+    lint.stepSchemas.occupation = {
+      type: 'object',
+      properties: { duties: { type: 'string' }, hours_per_week: { type: 'integer' } },
+    };
     expect(lintForms(lint)).toEqual([]);
     const notes = formNotes(lint).filter((n) => n.answer.startsWith('occupation.'));
     expect(notes.map((n) => `${n.file} ${n.answer} ${n.section ? 'section' : 'Other answers'}`)).toEqual(
-      ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life'].flatMap((name) => [`forms/${name}.json occupation.duties Other answers`, `forms/${name}.json occupation.hours_per_week Other answers`]),
+      ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life'].flatMap((name) => [
+        `forms/${name}.json occupation.duties Other answers`,
+        `forms/${name}.json occupation.hours_per_week Other answers`,
+      ]),
     );
   });
 
   it('writes a field of every insured once, and suggests the section placing the most fields of the same object', () => {
     const lint = formsLintInput();
     const sunlife = lint.mappings.sunlife;
-    const at = sunlife.sections.findIndex((s) => (s.fields ?? []).some((f) => f.answer === 'lifestyle.lifestyle_data_{n}.drinks_alcohol'));
-    sunlife.sections[at].fields = sunlife.sections[at].fields!.filter((f) => f.answer !== 'lifestyle.lifestyle_data_{n}.drinks_alcohol');
+    const at = sunlife.sections.findIndex((s) =>
+      (s.fields ?? []).some((f) => f.answer === 'lifestyle.lifestyle_data_{n}.drinks_alcohol'),
+    );
+    sunlife.sections[at].fields = sunlife.sections[at].fields!.filter(
+      (f) => f.answer !== 'lifestyle.lifestyle_data_{n}.drinks_alcohol',
+    );
     const notes = formNotes(lint).filter((n) => n.file === 'forms/sunlife.json' && n.answer.includes('drinks_alcohol'));
-    expect(notes).toEqual([{ file: 'forms/sunlife.json', answer: 'lifestyle.lifestyle_data_{n}.drinks_alcohol', section: { index: at, title: sunlife.sections[at].title } }]);
+    expect(notes).toEqual([
+      {
+        file: 'forms/sunlife.json',
+        answer: 'lifestyle.lifestyle_data_{n}.drinks_alcohol',
+        section: { index: at, title: sunlife.sections[at].title },
+      },
+    ]);
   });
 });

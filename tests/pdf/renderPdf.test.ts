@@ -61,7 +61,7 @@ describe.each(INSURERS)('the %s application of the complete two-insured screenin
     expect(text).toMatch(/Canada Life Life Insurance \$336,000 2017 In force/);
   });
 
-  it('prints the mapping\'s sections in the insurer\'s order, each answer inside its own section', () => {
+  it("prints the mapping's sections in the insurer's order, each answer inside its own section", () => {
     const printed = printedSections(mapping, source);
     expect(printed.length).toBeGreaterThan(15);
     let cursor = 0;
@@ -78,7 +78,9 @@ describe.each(INSURERS)('the %s application of the complete two-insured screenin
         if (field.format === 'table') continue;
         const value = squash(fieldValue(field, source, p.n));
         if (!value) continue;
-        expect(body, `"${field.label}" = "${value}" in section "${p.title}"`).toContain(`${squash(field.label)} ${value}`);
+        expect(body, `"${field.label}" = "${value}" in section "${p.title}"`).toContain(
+          `${squash(field.label)} ${value}`,
+        );
         checked++;
       }
     });
@@ -86,11 +88,25 @@ describe.each(INSURERS)('the %s application of the complete two-insured screenin
   });
 
   it('answers every step of the screening somewhere', () => {
-    for (const value of ['Petroleum engineer, field operations planning', 'Registered nurse, paediatric ward', 'Illustration attached', 'Jointly, same as insured 1 and 2',
-      'Calgary, Alberta', 'Estate preservation: pay the capital gains tax on the family cottage at Sylvan Lake at the second death', 'Employment Income, Investment Income',
-      '$1,485,000', '$168,000', 'Dividends from a non-registered investment account', 'RBC Insurance', 'Beer, 3 to 4 drinks per week',
-      'Visiting family in Pune, India for 4 weeks in December 2026', 'Shawnessy Medical Clinic, 250 Shawville Blvd SE, Calgary, AB T2Y 3J6',
-      'Nicotine replacement patches', 'Emily R Mehta', 'New Application']) {
+    for (const value of [
+      'Petroleum engineer, field operations planning',
+      'Registered nurse, paediatric ward',
+      'Illustration attached',
+      'Jointly, same as insured 1 and 2',
+      'Calgary, Alberta',
+      'Estate preservation: pay the capital gains tax on the family cottage at Sylvan Lake at the second death',
+      'Employment Income, Investment Income',
+      '$1,485,000',
+      '$168,000',
+      'Dividends from a non-registered investment account',
+      'RBC Insurance',
+      'Beer, 3 to 4 drinks per week',
+      'Visiting family in Pune, India for 4 weeks in December 2026',
+      'Shawnessy Medical Clinic, 250 Shawville Blvd SE, Calgary, AB T2Y 3J6',
+      'Nicotine replacement patches',
+      'Emily R Mehta',
+      'New Application',
+    ]) {
       expect(text).toContain(value);
     }
   });
@@ -101,19 +117,53 @@ describe('documents of other applications', () => {
     const data = example('owner', 'individual-second-owner');
     const full = fullApplication();
     // Every other screening step from the complete application (whatever steps flow.json lists), with one insured.
-    const own = ['multi-owner', 'tax-information', definitions.flow.review, ...definitions.flow.steps.filter((s) => s.final).map((s) => s.id)];
+    const own = [
+      'multi-owner',
+      'tax-information',
+      definitions.flow.review,
+      ...definitions.flow.steps.filter((s) => s.final).map((s) => s.id),
+    ];
     for (const id of definitions.order.filter((s) => !(s in data) && !own.includes(s) && full[s])) {
       data[id] = full[id];
       if ('has_insured_2' in step(data, id)) step(data, id).has_insured_2 = false;
     }
     Object.assign(step(data, 'proposed-insured').insured_1 as JsonObject, {
-      phone_primary: '613-555-0142', marital_status: 'married', is_smoker: true, smoking_details: 'About 5 cigarettes a day', residency_status: 'citizen', place_of_birth_type: 'canada', place_of_birth_province: 'QC',
-      politically_exposed_person: false, address_line1: '12 Elgin Street', is_po_box: false,
+      phone_primary: '613-555-0142',
+      marital_status: 'married',
+      is_smoker: true,
+      smoking_details: 'About 5 cigarettes a day',
+      residency_status: 'citizen',
+      place_of_birth_type: 'canada',
+      place_of_birth_province: 'QC',
+      politically_exposed_person: false,
+      address_line1: '12 Elgin Street',
+      is_po_box: false,
     });
-    step(data, 'financial').owner_financial_data = { total_assets: 2400000, total_liabilities: 300000, is_gainfully_employed: true, annual_earned_income: 210000 };
-    data['multi-owner'] ??= { no_survivorship: false, subrogated_owner: true, owner1_successor_first_name: 'Lise', owner1_successor_last_name: 'Gauthier', owner1_successor_relationship: 'Sister' };
-    data['tax-information'] ??= { owner1_sin_part1: '046', owner1_sin_part2: '454', owner1_sin_part3: '286', owner1_fatca_status: 'no', owner1_crs_status: 'no',
-      owner2_sin_part1: '130', owner2_sin_part2: '692', owner2_sin_part3: '544', owner2_fatca_status: 'no', owner2_crs_status: 'no' };
+    step(data, 'financial').owner_financial_data = {
+      total_assets: 2400000,
+      total_liabilities: 300000,
+      is_gainfully_employed: true,
+      annual_earned_income: 210000,
+    };
+    data['multi-owner'] ??= {
+      no_survivorship: false,
+      subrogated_owner: true,
+      owner1_successor_first_name: 'Lise',
+      owner1_successor_last_name: 'Gauthier',
+      owner1_successor_relationship: 'Sister',
+    };
+    data['tax-information'] ??= {
+      owner1_sin_part1: '046',
+      owner1_sin_part2: '454',
+      owner1_sin_part3: '286',
+      owner1_fatca_status: 'no',
+      owner1_crs_status: 'no',
+      owner2_sin_part1: '130',
+      owner2_sin_part2: '692',
+      owner2_sin_part3: '544',
+      owner2_fatca_status: 'no',
+      owner2_crs_status: 'no',
+    };
     const source = prepareGeneration(engine, data, { populateForms: ['MANULIFE'] });
     const { text } = await render('MANULIFE', source);
     expect(text).toContain('Proposed insured 2 Not specified');
@@ -137,12 +187,20 @@ describe('documents of other applications', () => {
     };
     for (const n of [1, 2]) {
       const medical = step(data, 'medical')[`insured_${n}`] as JsonObject;
-      for (const field of ['physician_address', 'last_consultation_reason', 'prescribed_treatment', 'consultation_results']) medical[field] = long(`${field[0]}${n}w`);
+      for (const field of [
+        'physician_address',
+        'last_consultation_reason',
+        'prescribed_treatment',
+        'consultation_results',
+      ])
+        medical[field] = long(`${field[0]}${n}w`);
     }
     (step(data, 'proposed-insured').insured_1 as JsonObject).occupation = 'Ingénieur – Zoë Łukasz 李 ✓';
     const source = sourceOf(data);
     const { bytes, text } = await render('BMO', source);
-    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan((await PDFDocument.load(usual)).getPageCount());
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(
+      (await PDFDocument.load(usual)).getPageCount(),
+    );
     const results = String((step(data, 'medical').insured_1 as JsonObject).consultation_results).split(' ');
     expect(squash(text)).toContain(results.slice(0, 3).join(' '));
     expect(squash(text)).toContain(results.slice(80, 82).join(' '));

@@ -20,9 +20,17 @@ describe('application generation over HTTP', () => {
     return id;
   }
 
-  async function download(url: string, token: string): Promise<{ status: number; bytes: Uint8Array; type: string | null; disposition: string | null }> {
+  async function download(
+    url: string,
+    token: string,
+  ): Promise<{ status: number; bytes: Uint8Array; type: string | null; disposition: string | null }> {
     const res = await fetch(server.url + url, { headers: { authorization: `Token ${token}` } });
-    return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition') };
+    return {
+      status: res.status,
+      bytes: new Uint8Array(await res.arrayBuffer()),
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+    };
   }
 
   beforeAll(async () => {
@@ -35,21 +43,29 @@ describe('application generation over HTTP', () => {
     await server?.close();
   });
 
-  it('refuses an empty choice with the spec\'s message', async () => {
+  it("refuses an empty choice with the spec's message", async () => {
     for (const body of [{ client_id: clientId, populate_forms: [] }, { client_id: clientId }, { populate_forms: [] }]) {
       const res = await server.call('POST', '/api/pdf/generate_pdf/', { token: owner.token, body });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('Please select at least one form to generate');
     }
-    const unknown = await server.call('POST', '/api/pdf/generate_pdf/', { token: owner.token, body: { client_id: clientId, populate_forms: ['DESJARDINS'] } });
+    const unknown = await server.call('POST', '/api/pdf/generate_pdf/', {
+      token: owner.token,
+      body: { client_id: clientId, populate_forms: ['DESJARDINS'] },
+    });
     expect(unknown.status).toBe(400);
-    const noClient = await server.call('POST', '/api/pdf/generate_pdf/', { token: owner.token, body: { populate_forms: ['BMO'] } });
+    const noClient = await server.call('POST', '/api/pdf/generate_pdf/', {
+      token: owner.token,
+      body: { populate_forms: ['BMO'] },
+    });
     expect(noClient.status).toBe(400);
     expect(noClient.body.error).toBe('Client ID is required');
   });
 
   it('needs a token', async () => {
-    const res = await server.call('POST', '/api/pdf/generate_pdf/', { body: { client_id: clientId, populate_forms: ['BMO'] } });
+    const res = await server.call('POST', '/api/pdf/generate_pdf/', {
+      body: { client_id: clientId, populate_forms: ['BMO'] },
+    });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'No authentication token found', errors: [] });
   });
@@ -60,9 +76,14 @@ describe('application generation over HTTP', () => {
     delete data.lifestyle;
     (data['plan-details'] as JsonObject).illustration_status = null;
     const id = await clientWith(data);
-    const res = await server.call('POST', '/api/pdf/generate_pdf/', { token: owner.token, body: { client_id: id, populate_forms: ['BMO'] } });
+    const res = await server.call('POST', '/api/pdf/generate_pdf/', {
+      token: owner.token,
+      body: { client_id: id, populate_forms: ['BMO'] },
+    });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('The screening is incomplete. Please complete: Plan Details, Lifestyle Information, Medical Information');
+    expect(res.body.error).toBe(
+      'The screening is incomplete. Please complete: Plan Details, Lifestyle Information, Medical Information',
+    );
     expect(res.body.incomplete_steps).toEqual([
       { id: 'plan-details', title: 'Plan Details' },
       { id: 'lifestyle', title: 'Lifestyle Information' },
@@ -74,13 +95,21 @@ describe('application generation over HTTP', () => {
       { field: 'medical', message: 'Medical Information has not been completed' },
     ]);
     const empty = await clientWith({});
-    const none = await server.call('POST', '/pdf/generate_pdf/', { token: owner.token, body: { client_id: empty, populate_forms: ['BMO'] } });
+    const none = await server.call('POST', '/pdf/generate_pdf/', {
+      token: owner.token,
+      body: { client_id: empty, populate_forms: ['BMO'] },
+    });
     expect(none.status).toBe(400);
-    expect(none.body.incomplete_steps.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(['basic', 'proposed-insured', 'plan-details', 'owner', 'beneficiary']));
+    expect(none.body.incomplete_steps.map((s: { id: string }) => s.id)).toEqual(
+      expect.arrayContaining(['basic', 'proposed-insured', 'plan-details', 'owner', 'beneficiary']),
+    );
   });
 
-  it('generates all five insurers\' applications, with the summary cards and a download link', async () => {
-    const res = await server.call('POST', '/api/pdf/generate_pdf/', { token: owner.token, body: { client_id: clientId, populate_forms: INSURERS } });
+  it("generates all five insurers' applications, with the summary cards and a download link", async () => {
+    const res = await server.call('POST', '/api/pdf/generate_pdf/', {
+      token: owner.token,
+      body: { client_id: clientId, populate_forms: INSURERS },
+    });
     expect(res.status, res.text).toBe(200);
     const { data, summary } = res.body;
     expect(data.s3_url).toMatch(/^\/api\/pdf\/files\/[0-9a-f-]{36}\/$/);
@@ -94,7 +123,15 @@ describe('application generation over HTTP', () => {
       secondary_insured: 'Emily R. Mehta',
       owner_type: 'Jointly, same as insured 1 and 2',
       owner_name: 'Arjun K. Mehta and Emily R. Mehta',
-      plan_details: [{ plan_type: 'Joint Plan', product_type: 'Whole Life', plan_name: 'Estate Protector', face_amount: '$750,000', face_amount_value: 750000 }],
+      plan_details: [
+        {
+          plan_type: 'Joint Plan',
+          product_type: 'Whole Life',
+          plan_name: 'Estate Protector',
+          face_amount: '$750,000',
+          face_amount_value: 750000,
+        },
+      ],
     });
 
     const all = await download(data.s3_url, owner.token);
@@ -102,7 +139,8 @@ describe('application generation over HTTP', () => {
     expect(all.type).toBe('application/pdf');
     expect(all.disposition).toBe('inline; filename="applications-arjun-k-mehta.pdf"');
     const text = pdfText(all.bytes);
-    for (const name of ['BMO Insurance', 'Manulife', 'Sun Life', 'Beneva', 'Canada Life']) expect(text).toContain(`${name} - prefilled application generated`);
+    for (const name of ['BMO Insurance', 'Manulife', 'Sun Life', 'Beneva', 'Canada Life'])
+      expect(text).toContain(`${name} - prefilled application generated`);
     expect((await PDFDocument.load(all.bytes)).getPageCount()).toBeGreaterThan(25);
 
     const one = await download(data.files[2].url, owner.token);
@@ -115,11 +153,22 @@ describe('application generation over HTTP', () => {
     const id = data.s3_url.split('/')[4];
     const stored = join(server.where.dataDir!, 'files', 'generations', id);
     expect(existsSync(stored)).toBe(true);
-    expect(readdirSync(stored).sort()).toEqual(['applications.pdf', 'beneva.pdf', 'bmo.pdf', 'canada_life.pdf', 'manifest.json', 'manulife.pdf', 'sunlife.pdf']);
+    expect(readdirSync(stored).sort()).toEqual([
+      'applications.pdf',
+      'beneva.pdf',
+      'bmo.pdf',
+      'canada_life.pdf',
+      'manifest.json',
+      'manulife.pdf',
+      'sunlife.pdf',
+    ]);
   });
 
   it('lets no other adviser download the file or generate for the client', async () => {
-    const res = await server.call('POST', '/pdf/generate_pdf/', { token: owner.token, body: { client_id: clientId, populate_forms: ['CANADA_LIFE'] } });
+    const res = await server.call('POST', '/pdf/generate_pdf/', {
+      token: owner.token,
+      body: { client_id: clientId, populate_forms: ['CANADA_LIFE'] },
+    });
     expect(res.status).toBe(200);
     const url: string = res.body.data.s3_url;
     expect((await download(url, stranger.token)).status).toBe(404);
@@ -130,32 +179,64 @@ describe('application generation over HTTP', () => {
     expect((await download(`${url}BMO/`, owner.token)).status).toBe(404);
     expect((await download('/api/pdf/files/00000000-0000-0000-0000-000000000000/', owner.token)).status).toBe(404);
     expect((await download('/api/pdf/files/..%2F..%2Fapp.db/', owner.token)).status).toBe(404);
-    const theirs = await server.call('POST', '/api/pdf/generate_pdf/', { token: stranger.token, body: { client_id: clientId, populate_forms: ['BMO'] } });
+    const theirs = await server.call('POST', '/api/pdf/generate_pdf/', {
+      token: stranger.token,
+      body: { client_id: clientId, populate_forms: ['BMO'] },
+    });
     expect(theirs.status).toBe(404);
   });
 
-  it('accepts the spec\'s whole payload as the body but builds the documents from the stored answers', async () => {
+  it("accepts the spec's whole payload as the body but builds the documents from the stored answers", async () => {
     const res = await server.call('POST', '/api/pdf/generate_pdf/', {
       token: owner.token,
-      body: { client_id: clientId, populate_forms: ['BENEVA'], application_info: { product_type: 'term_life' }, proposed_insured_information: { proposed_insured_information_1: { first_name: 'Mallory' } } },
+      body: {
+        client_id: clientId,
+        populate_forms: ['BENEVA'],
+        application_info: { product_type: 'term_life' },
+        proposed_insured_information: { proposed_insured_information_1: { first_name: 'Mallory' } },
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body.summary).toMatchObject({ provider: 'Beneva', product_type: 'Whole Life', primary_insured: 'Arjun K. Mehta' });
+    expect(res.body.summary).toMatchObject({
+      provider: 'Beneva',
+      product_type: 'Whole Life',
+      primary_insured: 'Arjun K. Mehta',
+    });
     const text = pdfText((await download(res.body.data.s3_url, owner.token)).bytes);
     expect(text).not.toContain('Mallory');
     expect(text).toContain('Prénom / First name Arjun');
   });
 
   it('serves the summary cards and the payload of the saved screening', async () => {
-    const summary = await server.call('GET', `/api/pdf/summary/${clientId}/?populate_forms=BMO,SUNLIFE`, { token: owner.token });
+    const summary = await server.call('GET', `/api/pdf/summary/${clientId}/?populate_forms=BMO,SUNLIFE`, {
+      token: owner.token,
+    });
     expect(summary.status).toBe(200);
-    expect(summary.body).toMatchObject({ provider: 'BMO, Sun Life', secondary_insured: 'Emily R. Mehta', type_of_insurance: 'Life Insurance' });
-    const single = await clientWith({ ...fullApplication(), 'proposed-insured': { ...(fullApplication()['proposed-insured'] as JsonObject), number_of_insureds: 1 } });
-    expect((await server.call('GET', `/api/pdf/summary/${single}/`, { token: owner.token })).body).toMatchObject({ provider: 'Not specified', secondary_insured: 'Not specified', number_of_insureds: 1 });
+    expect(summary.body).toMatchObject({
+      provider: 'BMO, Sun Life',
+      secondary_insured: 'Emily R. Mehta',
+      type_of_insurance: 'Life Insurance',
+    });
+    const single = await clientWith({
+      ...fullApplication(),
+      'proposed-insured': { ...(fullApplication()['proposed-insured'] as JsonObject), number_of_insureds: 1 },
+    });
+    expect((await server.call('GET', `/api/pdf/summary/${single}/`, { token: owner.token })).body).toMatchObject({
+      provider: 'Not specified',
+      secondary_insured: 'Not specified',
+      number_of_insureds: 1,
+    });
     expect((await server.call('GET', `/api/pdf/summary/${clientId}/`, { token: stranger.token })).status).toBe(404);
-    const payload = await server.call('GET', `/api/pdf/payload/${clientId}/?populate_forms=BMO`, { token: owner.token });
+    const payload = await server.call('GET', `/api/pdf/payload/${clientId}/?populate_forms=BMO`, {
+      token: owner.token,
+    });
     expect(payload.status).toBe(200);
-    expect(Object.keys(payload.body.beneficiary_designation.contingent_beneficiaries)).toEqual(['IP1_B1', 'IP1_B2', 'IP2_B1', 'IP2_B2']);
+    expect(Object.keys(payload.body.beneficiary_designation.contingent_beneficiaries)).toEqual([
+      'IP1_B1',
+      'IP1_B2',
+      'IP2_B1',
+      'IP2_B2',
+    ]);
     expect(payload.body.owner_information.owner_info.owner1_sin).toBe('046454286');
   });
 });

@@ -3,7 +3,7 @@ import { formatMoney, formatValue } from '../../api/pdf/formatValue.ts';
 import type { JsonObject } from '../../engine/types.ts';
 import { example, fullApplication, labels, payloadOf, step } from './support.ts';
 
-describe('the result view\'s summary cards', () => {
+describe("the result view's summary cards", () => {
   it('describe the complete two-insured application', () => {
     expect(buildSummary(payloadOf(fullApplication(), ['BMO', 'CANADA_LIFE']), labels)).toEqual({
       provider: 'BMO, Canada Life',
@@ -14,7 +14,15 @@ describe('the result view\'s summary cards', () => {
       secondary_insured: 'Emily R. Mehta',
       owner_type: 'Jointly, same as insured 1 and 2',
       owner_name: 'Arjun K. Mehta and Emily R. Mehta',
-      plan_details: [{ plan_type: 'Joint Plan', product_type: 'Whole Life', plan_name: 'Estate Protector', face_amount: '$750,000', face_amount_value: 750000 }],
+      plan_details: [
+        {
+          plan_type: 'Joint Plan',
+          product_type: 'Whole Life',
+          plan_name: 'Estate Protector',
+          face_amount: '$750,000',
+          face_amount_value: 750000,
+        },
+      ],
     });
   });
 
@@ -24,10 +32,29 @@ describe('the result view\'s summary cards', () => {
     data['plan-details'] = example('owner', 'individual-second-owner')['plan-details'];
     step(data, 'owner').owner_type = 'insured_1';
     const summary = buildSummary(payloadOf(data, []), labels);
-    expect(summary).toMatchObject({ provider: 'Not specified', secondary_insured: 'Not specified', number_of_insureds: 1, product_type: 'Combination', owner_type: 'Same as Insured 1', owner_name: 'Arjun K. Mehta' });
+    expect(summary).toMatchObject({
+      provider: 'Not specified',
+      secondary_insured: 'Not specified',
+      number_of_insureds: 1,
+      product_type: 'Combination',
+      owner_type: 'Same as Insured 1',
+      owner_name: 'Arjun K. Mehta',
+    });
     expect(summary.plan_details).toEqual([
-      { plan_type: 'Single Life', product_type: 'Whole Life', plan_name: 'Estate Protector', face_amount: '$250,000', face_amount_value: 250000 },
-      { plan_type: 'Single Life', product_type: 'Term Life', plan_name: 'Term 20', face_amount: '$750,000', face_amount_value: 750000 },
+      {
+        plan_type: 'Single Life',
+        product_type: 'Whole Life',
+        plan_name: 'Estate Protector',
+        face_amount: '$250,000',
+        face_amount_value: 250000,
+      },
+      {
+        plan_type: 'Single Life',
+        product_type: 'Term Life',
+        plan_name: 'Term 20',
+        face_amount: '$750,000',
+        face_amount_value: 750000,
+      },
     ]);
   });
 

@@ -48,7 +48,8 @@ export function pdfText(bytes: Uint8Array): string {
 /** The real forms/ and steps/, as forms:check reads them, with the mappings and the flow safe to change. */
 export function formsLintInput(): FormsLintInput & { mappings: Record<string, FormMapping> } {
   const mappings: Record<string, FormMapping> = {};
-  for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life']) mappings[name] = JSON.parse(readFileSync(`forms/${name}.json`, 'utf8')) as FormMapping;
+  for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life'])
+    mappings[name] = JSON.parse(readFileSync(`forms/${name}.json`, 'utf8')) as FormMapping;
   return {
     mappings,
     templateFields: {},

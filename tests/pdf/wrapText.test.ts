@@ -20,7 +20,12 @@ describe('wrapText', () => {
     const lines = wrapText(`before ${word} after`, font, SIZE, WIDTH);
     expect(lines[0]).toBe('before');
     expect(lines.at(-1)!.endsWith('after')).toBe(true);
-    expect(lines.join('').replace('before', '').replace(/ ?after$/, '')).toBe(word);
+    expect(
+      lines
+        .join('')
+        .replace('before', '')
+        .replace(/ ?after$/, ''),
+    ).toBe(word);
     for (const line of lines) expect(textWidth(line, font, SIZE)).toBeLessThanOrEqual(WIDTH);
     // Every cut line is full: one more character would not have fitted.
     for (const line of lines.slice(1, -2)) expect(textWidth(`${line}A`, font, SIZE)).toBeGreaterThan(WIDTH);

@@ -14,7 +14,7 @@ function shares(record: JsonObject | undefined, tier = 'primary_beneficiaries'):
 
 const primaryRows = () => screen.queryAllByRole('group', { name: /^Primary Beneficiary \d$/ });
 
-describe('lists: add and remove with the limits and the engine\'s effects', () => {
+describe("lists: add and remove with the limits and the engine's effects", () => {
   it('adding primary beneficiaries shares 100% evenly, the remainder to the new one', async () => {
     const user = userEvent.setup();
     const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
@@ -29,11 +29,14 @@ describe('lists: add and remove with the limits and the engine\'s effects', () =
     const newRow = ((changes.at(-1)?.record.insured_1 as JsonObject).primary_beneficiaries as JsonObject[])[2];
     expect(newRow).toMatchObject({ beneficiary_type: 'individual' });
     expect(newRow.is_revocable ?? null).toBeNull();
-    const shown = screen.getAllByLabelText('Share (%)').slice(0, 3).map((i) => (i as HTMLInputElement).value);
+    const shown = screen
+      .getAllByLabelText('Share (%)')
+      .slice(0, 3)
+      .map((i) => (i as HTMLInputElement).value);
     expect(shown).toEqual(['33', '33', '34']);
   });
 
-  it('Add takes the focus to the new row\'s title, with no error shown; Remove to the row that takes its place, or to Add', async () => {
+  it("Add takes the focus to the new row's title, with no error shown; Remove to the row that takes its place, or to Add", async () => {
     const user = userEvent.setup();
     renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
     const add = screen.getByRole('button', { name: /Add Primary Beneficiary/ });
@@ -57,7 +60,7 @@ describe('lists: add and remove with the limits and the engine\'s effects', () =
     expect(document.activeElement).toBe(addContingent);
   });
 
-  it('stops at 3 primary beneficiaries with the spec\'s message', async () => {
+  it("stops at 3 primary beneficiaries with the spec's message", async () => {
     const user = userEvent.setup();
     renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
     const add = screen.getByRole('button', { name: /Add Primary Beneficiary/ });
@@ -125,7 +128,8 @@ describe('lists: add and remove with the limits and the engine\'s effects', () =
   it('shareholders of a corporation owner can be listed', async () => {
     const user = userEvent.setup();
     const { changes } = renderStep('owner', example('owner', 'entity'));
-    const before = ((changes.at(-1)?.record ?? example('owner', 'entity').owner) as JsonObject).shareholders as unknown[] | undefined;
+    const before = ((changes.at(-1)?.record ?? example('owner', 'entity').owner) as JsonObject).shareholders as
+      unknown[] | undefined;
     await user.click(screen.getByRole('button', { name: /Add Shareholder/ }));
     const after = changes.at(-1)?.record.shareholders as unknown[];
     expect(after).toHaveLength((before?.length ?? 0) + 1);

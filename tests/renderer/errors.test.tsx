@@ -6,7 +6,10 @@ import { renderStep } from './helpers.tsx';
 
 afterEach(cleanup);
 
-const insuredPage = (): ApplicationData => ({ $context: { clientId: '1' }, 'proposed-insured': { number_of_insureds: 1, insured_1: {} } });
+const insuredPage = (): ApplicationData => ({
+  $context: { clientId: '1' },
+  'proposed-insured': { number_of_insureds: 1, insured_1: {} },
+});
 
 /** The element the input's aria-describedby points to with the given text. */
 function describedText(input: HTMLElement): string {
@@ -14,7 +17,7 @@ function describedText(input: HTMLElement): string {
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 }
 
-describe('errors use the spec\'s messages', () => {
+describe("errors use the spec's messages", () => {
   it('show next to a field once it is touched, tied with aria-describedby', async () => {
     const user = userEvent.setup();
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'] });
@@ -33,7 +36,12 @@ describe('errors use the spec\'s messages', () => {
   it('show everywhere and in an alert block after a refused Next or Save', () => {
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'], showErrors: true });
     const alert = screen.getAllByRole('alert').find((a) => a.classList.contains('error-summary'))!;
-    for (const message of ['This field is required', 'Date of birth is required', 'Postal code is required', 'Mobile phone is required']) {
+    for (const message of [
+      'This field is required',
+      'Date of birth is required',
+      'Postal code is required',
+      'Mobile phone is required',
+    ]) {
       expect(within(alert).getAllByText(new RegExp(message)).length).toBeGreaterThan(0);
     }
     const dob = screen.getByLabelText('Date of Birth');
@@ -60,17 +68,27 @@ describe('errors use the spec\'s messages', () => {
 
   it('a rule message with a parameter (beneficiary shares)', async () => {
     const user = userEvent.setup();
-    renderStep('beneficiary', { beneficiary: { insured_1: { primary_beneficiaries: [{ full_name: 'A B', relationship: 'spouse', share_percentage: 100, is_revocable: true }] } } });
+    renderStep('beneficiary', {
+      beneficiary: {
+        insured_1: {
+          primary_beneficiaries: [
+            { full_name: 'A B', relationship: 'spouse', share_percentage: 100, is_revocable: true },
+          ],
+        },
+      },
+    });
     const share = screen.getByLabelText('Share (%)');
     await user.clear(share);
     await user.type(share, '90');
     await user.tab();
-    expect(await screen.findByText('Primary beneficiary shares for Insured 1 must total 100% (currently 90%)')).toBeTruthy();
+    expect(
+      await screen.findByText('Primary beneficiary shares for Insured 1 must total 100% (currently 90%)'),
+    ).toBeTruthy();
     // The live warning note shows too.
     expect(screen.getByText('Primary beneficiary shares must total 100%')).toBeTruthy();
   });
 
-  it('errors the server answered with show with the engine\'s', () => {
+  it("errors the server answered with show with the engine's", () => {
     renderStep('proposed-insured', insuredPage(), {
       fields: ['insured_1'],
       showErrors: true,

@@ -12,7 +12,9 @@ function hasName(el: HTMLElement): boolean {
   return Boolean(labels && labels.length && [...labels].some((l) => l.textContent?.trim()));
 }
 
-const cases = Object.entries(definitions.steps).flatMap(([id, step]) => Object.keys(step.examples).map((name) => [id, name] as const));
+const cases = Object.entries(definitions.steps).flatMap(([id, step]) =>
+  Object.keys(step.examples).map((name) => [id, name] as const),
+);
 
 describe('every step example renders', () => {
   it.each(cases)('%s / %s: no engine errors shown, every control labelled', (stepId, name) => {

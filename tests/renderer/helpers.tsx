@@ -9,7 +9,14 @@ export function renderStep(stepId: string, data: ApplicationData, props: Partial
   const changes: { record: JsonObject; view: StepView }[] = [];
   const ref = createRef<StepFormHandle>();
   const utils = render(
-    <StepForm ref={ref} engine={engine} stepId={stepId} data={data} onChange={(record, view) => changes.push({ record, view })} {...props} />,
+    <StepForm
+      ref={ref}
+      engine={engine}
+      stepId={stepId}
+      data={data}
+      onChange={(record, view) => changes.push({ record, view })}
+      {...props}
+    />,
   );
   return { ...utils, changes, ref };
 }

@@ -9,7 +9,11 @@ describe('platformUri (fast-uri for @rjsf/utils, on the platform URL parser)', (
     ['#', '#/definitions/insured', '#/definitions/insured'],
     ['#', '#/properties/owner/properties/individual_1', '#/properties/owner/properties/individual_1'],
     ['#', '#/definitions/a%20b', '#/definitions/a%20b'],
-    ['https://example.com/schemas/step.json', '#/definitions/x', 'https://example.com/schemas/step.json#/definitions/x'],
+    [
+      'https://example.com/schemas/step.json',
+      '#/definitions/x',
+      'https://example.com/schemas/step.json#/definitions/x',
+    ],
     ['https://example.com/schemas/step.json', 'other.json#/y', 'https://example.com/schemas/other.json#/y'],
     ['https://example.com/schemas/a/step.json', '../b.json', 'https://example.com/schemas/b.json'],
     ['https://example.com/schemas/step.json', 'https://other.org/t.json', 'https://other.org/t.json'],

@@ -10,8 +10,12 @@ describe('province fields', () => {
     const { changes } = renderStep('owner', example('owner', 'individual'));
     const select = document.querySelector<HTMLSelectElement>('#root_province');
     if (!select) throw new Error('no province select');
-    const names = within(select).getAllByRole('option').map((o) => o.textContent);
-    expect(names).toEqual(expect.arrayContaining(['Ontario', 'Quebec', 'Nunavut', 'Yukon', 'Newfoundland and Labrador']));
+    const names = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(names).toEqual(
+      expect.arrayContaining(['Ontario', 'Quebec', 'Nunavut', 'Yukon', 'Newfoundland and Labrador']),
+    );
     expect(names.filter((n) => !/^Select/.test(n ?? ''))).toHaveLength(13);
     await userEvent.setup().selectOptions(select, 'Quebec');
     expect(changes.at(-1)?.record.province).toBe('QC');

@@ -8,7 +8,10 @@ import { renderStep } from './helpers.tsx';
 
 afterEach(cleanup);
 
-const insuredPage = (): ApplicationData => ({ $context: { clientId: '1' }, 'proposed-insured': { number_of_insureds: 1, insured_1: {} } });
+const insuredPage = (): ApplicationData => ({
+  $context: { clientId: '1' },
+  'proposed-insured': { number_of_insureds: 1, insured_1: {} },
+});
 
 describe('required fields are marked from the rules', () => {
   it('lists the fields a step requires with required: true, array rows as *', () => {
@@ -23,7 +26,9 @@ describe('required fields are marked from the rules', () => {
     const first = screen.getByLabelText('First Name');
     expect(first).toHaveAttribute('aria-required', 'true');
     // The asterisk is seen, not read: the field's name stays "First Name".
-    expect(document.getElementById(`${first.id}__label`)?.querySelector('.field-required[aria-hidden=true]')).not.toBeNull();
+    expect(
+      document.getElementById(`${first.id}__label`)?.querySelector('.field-required[aria-hidden=true]'),
+    ).not.toBeNull();
     expect(screen.getByRole('textbox', { name: 'First Name' })).toBe(first);
     const middle = screen.getByLabelText('Middle Initial');
     expect(middle).not.toHaveAttribute('aria-required');

@@ -14,7 +14,8 @@ afterEach(cleanup);
 
 const STEP = 'client-profile';
 const BROKERS = [{ name: 'Jane Broker', email: 'jane@brokers.ca' }];
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const iso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 describe('step ui:options', () => {
   it('liveErrors: a changed field shows its error once typing pauses, before it is left; an unchanged one waits', async () => {
@@ -57,18 +58,31 @@ describe('field ui:options', () => {
     expect(screen.getByLabelText('Brokers')).toBeEnabled();
     expect(screen.getByText('Hold Ctrl/Cmd to select multiple brokers')).toHaveClass('field-hint-fine-pointer');
     cleanup();
-    renderStep(STEP, { $context: { access: 'broker' }, [STEP]: { brokers: ['jane@brokers.ca'] } }, { lookups: { brokers: BROKERS } });
+    renderStep(
+      STEP,
+      { $context: { access: 'broker' }, [STEP]: { brokers: ['jane@brokers.ca'] } },
+      { lookups: { brokers: BROKERS } },
+    );
     const brokers = screen.getByLabelText('Brokers');
     expect(brokers).toBeDisabled();
-    expect(brokers).toHaveAccessibleDescription('This client is shared with you as a broker: only its adviser can change its brokers');
+    expect(brokers).toHaveAccessibleDescription(
+      'This client is shared with you as a broker: only its adviser can change its brokers',
+    );
     expect(screen.getByText(/only its adviser/)).not.toHaveClass('field-hint-fine-pointer');
   });
 
   it('a multiple lookup keeps showing chosen values its list lacks (not loaded yet, or no longer offered)', async () => {
     const user = userEvent.setup();
-    const { changes } = renderStep(STEP, { [STEP]: { brokers: ['gone@brokers.ca'] } }, { lookups: { brokers: BROKERS } });
+    const { changes } = renderStep(
+      STEP,
+      { [STEP]: { brokers: ['gone@brokers.ca'] } },
+      { lookups: { brokers: BROKERS } },
+    );
     const brokers = screen.getByLabelText('Brokers') as HTMLSelectElement;
-    expect(Array.from(brokers.options, (o) => [o.textContent, o.selected])).toEqual([['Jane Broker (jane@brokers.ca)', false], ['gone@brokers.ca', true]]);
+    expect(Array.from(brokers.options, (o) => [o.textContent, o.selected])).toEqual([
+      ['Jane Broker (jane@brokers.ca)', false],
+      ['gone@brokers.ca', true],
+    ]);
     await user.selectOptions(brokers, 'Jane Broker (jane@brokers.ca)');
     expect(changes.at(-1)?.record.brokers).toEqual(['jane@brokers.ca', 'gone@brokers.ca']);
   });

@@ -63,7 +63,9 @@ describe('visibility comes from the engine', () => {
 
   it('texts from the engine replace a label', async () => {
     const user = userEvent.setup();
-    renderStep('basic', example('basic', 'new-application'), { fields: ['application_type', 'existing_policy_number'] });
+    renderStep('basic', example('basic', 'new-application'), {
+      fields: ['application_type', 'existing_policy_number'],
+    });
     expect(screen.queryByLabelText(/Policy Number/)).toBeNull();
     await user.selectOptions(screen.getByLabelText('Application Type'), 'Internal Replacement');
     expect(screen.getByLabelText('Policy Number to Replace:')).toBeTruthy();
@@ -72,12 +74,14 @@ describe('visibility comes from the engine', () => {
   });
 
   it('a page draws only its own fields', () => {
-    const { container } = renderStep('basic', example('basic', 'new-application'), { fields: ['is_canadian_tax_resident'] });
+    const { container } = renderStep('basic', example('basic', 'new-application'), {
+      fields: ['is_canadian_tax_resident'],
+    });
     expect(screen.getByRole('group', { name: 'Are you a Canadian tax resident?' })).toBeTruthy();
     expect(container.querySelectorAll('fieldset, .field-control')).toHaveLength(1);
   });
 
-  it('a read-only rule locks a field that still shows (an insured owner\'s copied ID)', () => {
+  it("a read-only rule locks a field that still shows (an insured owner's copied ID)", () => {
     renderStep('owner', example('owner', 'insured-1'));
     expect((screen.getByLabelText('ID Number') as HTMLInputElement).readOnly).toBe(true);
     expect((screen.getByLabelText('ID Expiry Date') as HTMLInputElement).readOnly).toBe(true);

@@ -79,7 +79,10 @@ describe('text widgets', () => {
     await user.clear(years);
     await user.type(years, 'many');
     await user.tab();
-    expect(changes.at(-1)?.view.errors).toContainEqual({ field: 'years_at_address', message: 'Please enter a valid number of years' });
+    expect(changes.at(-1)?.view.errors).toContainEqual({
+      field: 'years_at_address',
+      message: 'Please enter a valid number of years',
+    });
     expect(await screen.findByText('Please enter a valid number of years')).toBeTruthy();
   });
 
@@ -113,7 +116,9 @@ describe('text widgets', () => {
     const user = userEvent.setup();
     const data = example('tax-information', 'one-owner');
     const { changes } = renderStep('tax-information', data);
-    const [part1, part2] = screen.getAllByLabelText('SIN part 1').concat(screen.getAllByLabelText('SIN part 2')) as HTMLInputElement[];
+    const [part1, part2] = screen
+      .getAllByLabelText('SIN part 1')
+      .concat(screen.getAllByLabelText('SIN part 2')) as HTMLInputElement[];
     await user.clear(part1);
     await user.type(part1, '12a34');
     expect(part1.value).toBe('123');
@@ -137,9 +142,15 @@ describe('choice widgets', () => {
 
   it('select labels its options with ui:enumNames and commits the value', async () => {
     const user = userEvent.setup();
-    const { changes } = renderStep('basic', example('basic', 'new-application'), { fields: ['application_type', 'existing_policy_number'] });
+    const { changes } = renderStep('basic', example('basic', 'new-application'), {
+      fields: ['application_type', 'existing_policy_number'],
+    });
     const select = screen.getByLabelText('Application Type');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select...', 'New Application', 'Additional Coverage', 'Internal Replacement', 'Linked Applications']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select...', 'New Application', 'Additional Coverage', 'Internal Replacement', 'Linked Applications']);
     await user.selectOptions(select, 'Linked Applications');
     expect(changes.at(-1)?.record.application_type).toBe('LINKED');
   });
@@ -178,7 +189,11 @@ describe('choice widgets', () => {
   it('choiceButtons commit the pick and ask to go on', async () => {
     const user = userEvent.setup();
     const onRequestNext = vi.fn();
-    const { changes } = renderStep('proposed-insured', { 'proposed-insured': {} }, { fields: ['number_of_insureds'], onRequestNext });
+    const { changes } = renderStep(
+      'proposed-insured',
+      { 'proposed-insured': {} },
+      { fields: ['number_of_insureds'], onRequestNext },
+    );
     await user.click(screen.getByRole('button', { name: '2 Insureds' }));
     expect(changes.at(-1)?.record.number_of_insureds).toBe(2);
     await waitFor(() => expect(onRequestNext).toHaveBeenCalledTimes(1));
@@ -189,7 +204,11 @@ describe('choice widgets', () => {
     const clients = [{ id: 7, first_name: 'Ana', last_name: 'Lopez', date_of_birth: '1985-03-04' }];
     const { changes } = renderStep('basic', { basic: {} }, { fields: ['client_id'], lookups: { clients } });
     const select = screen.getByLabelText('Select Client');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select...', 'Create New Client', 'Ana Lopez (1985-03-04)']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select...', 'Create New Client', 'Ana Lopez (1985-03-04)']);
     await user.selectOptions(select, 'Ana Lopez (1985-03-04)');
     expect(changes.at(-1)?.record.client_id).toBe(7);
   });
@@ -202,14 +221,23 @@ describe('choice widgets', () => {
   it('picking a previous insured copies that person in (pickFrom effect through the engine)', async () => {
     const user = userEvent.setup();
     const data = example('proposed-insured', 'two-insureds');
-    const previousInsureds = [{ id: 55, first_name: 'Maria', last_name: 'Santos', date_of_birth: '1979-06-30', city: 'Laval' }];
+    const previousInsureds = [
+      { id: 55, first_name: 'Maria', last_name: 'Santos', date_of_birth: '1979-06-30', city: 'Laval' },
+    ];
     data.$context = { ...(data.$context ?? {}), previousInsureds };
     const { changes } = renderStep('proposed-insured', data, { fields: ['insured_2'], lookups: { previousInsureds } });
-    await user.selectOptions(screen.getByLabelText('Select from previous proposed insureds'), 'Maria Santos (1979-06-30)');
+    await user.selectOptions(
+      screen.getByLabelText('Select from previous proposed insureds'),
+      'Maria Santos (1979-06-30)',
+    );
     const insured2 = changes.at(-1)?.record.insured_2 as JsonObject;
     expect(insured2.first_name).toBe('Maria');
     // The widget shows the value the effect wrote.
-    await waitFor(() => expect((screen.getAllByLabelText('First Name') as HTMLInputElement[]).some((i) => i.value === 'Maria')).toBe(true));
+    await waitFor(() =>
+      expect((screen.getAllByLabelText('First Name') as HTMLInputElement[]).some((i) => i.value === 'Maria')).toBe(
+        true,
+      ),
+    );
   });
 });
 
@@ -229,7 +257,10 @@ describe('other widgets', () => {
   });
 
   it('a computed amount reads as Canadian dollars: net worth "$530,000", not "530000" (issue 11)', () => {
-    renderStep('financial', { 'proposed-insured': { number_of_insureds: 1 }, financial: { insured_1: { total_assets: 600000, total_liabilities: 70000 } } });
+    renderStep('financial', {
+      'proposed-insured': { number_of_insureds: 1 },
+      financial: { insured_1: { total_assets: 600000, total_liabilities: 70000 } },
+    });
     const netWorth = document.querySelector<HTMLInputElement>('#root_insured_1_net_worth');
     expect(netWorth?.readOnly).toBe(true);
     expect(netWorth?.value).toBe('$530,000');
@@ -244,7 +275,10 @@ describe('other widgets', () => {
   it('a value changed from outside (an effect) reaches an input that was not being edited', async () => {
     const user = userEvent.setup();
     const data = example('owner', 'insured-1');
-    const { changes } = renderStep('owner', { ...data, owner: { ...(data.owner as JsonObject), owner_type: 'individual' } });
+    const { changes } = renderStep('owner', {
+      ...data,
+      owner: { ...(data.owner as JsonObject), owner_type: 'individual' },
+    });
     await user.selectOptions(screen.getByLabelText('Who is the Owner?'), 'Same as Insured 1');
     const idNumber = (data['proposed-insured'] as { insured_1: JsonObject }).insured_1.primary_id_number;
     expect(changes.at(-1)?.record.primary_id_number).toBe(idNumber);

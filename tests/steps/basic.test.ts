@@ -28,17 +28,35 @@ describe('basic examples', () => {
 });
 
 describe('basic: the record', () => {
-  const schema = definitions.steps[STEP].schema as { properties: Record<string, { default?: unknown; enum?: unknown[] }> };
+  const schema = definitions.steps[STEP].schema as {
+    properties: Record<string, { default?: unknown; enum?: unknown[] }>;
+  };
 
-  it('holds the spec\'s basic screening fields', () => {
+  it("holds the spec's basic screening fields", () => {
     expect(Object.keys(schema.properties).sort()).toEqual([
-      'application_type', 'client_id', 'existing_policy_number', 'is_canadian_tax_resident', 'language_explained',
-      'number_of_insureds', 'preferred_language', 'product_type', 'proposed_insured_1', 'proposed_insured_2', 'speaks_english_french',
+      'application_type',
+      'client_id',
+      'existing_policy_number',
+      'is_canadian_tax_resident',
+      'language_explained',
+      'number_of_insureds',
+      'preferred_language',
+      'product_type',
+      'proposed_insured_1',
+      'proposed_insured_2',
+      'speaks_english_french',
     ]);
   });
 
-  it('pre-selects no answer (issue 10: the spec\'s record defaults live only in the legacy call) and keeps the option sets', () => {
-    for (const field of ['speaks_english_french', 'language_explained', 'is_canadian_tax_resident', 'preferred_language', 'application_type', 'product_type']) {
+  it("pre-selects no answer (issue 10: the spec's record defaults live only in the legacy call) and keeps the option sets", () => {
+    for (const field of [
+      'speaks_english_french',
+      'language_explained',
+      'is_canadian_tax_resident',
+      'preferred_language',
+      'application_type',
+      'product_type',
+    ]) {
       expect(schema.properties[field], field).not.toHaveProperty('default');
     }
     expect(schema.properties.preferred_language.enum).toEqual(['english', 'french']);
@@ -47,7 +65,7 @@ describe('basic: the record', () => {
     expect(legacy?.defaults).toEqual({ application_type: 'NEW', product_type: 't10' });
   });
 
-  it('asks for an explicit answer to every question, in the definitions\' words', () => {
+  it("asks for an explicit answer to every question, in the definitions' words", () => {
     const data = { [STEP]: {}, $context: { clientId: '7' } };
     expect(errorsOf(STEP, data)).toEqual([
       { field: 'speaks_english_french', message: 'Please answer whether you speak English or French' },
@@ -62,7 +80,10 @@ describe('basic: the record', () => {
   it('labels the application types as the spec does', () => {
     const ui = definitions.steps[STEP].ui as Record<string, { 'ui:enumNames'?: Record<string, string> }>;
     expect(ui.application_type['ui:enumNames']).toEqual({
-      NEW: 'New Application', ADDITIONAL: 'Additional Coverage', REPLACEMENT: 'Internal Replacement', LINKED: 'Linked Applications',
+      NEW: 'New Application',
+      ADDITIONAL: 'Additional Coverage',
+      REPLACEMENT: 'Internal Replacement',
+      LINKED: 'Linked Applications',
     });
   });
 });
@@ -93,7 +114,10 @@ describe('basic: select client', () => {
   });
 
   it('offers "Create New Client" first in the client dropdown', () => {
-    const ui = definitions.steps[STEP].ui as Record<string, { 'ui:widget'?: string; 'ui:options'?: Record<string, unknown> }>;
+    const ui = definitions.steps[STEP].ui as Record<
+      string,
+      { 'ui:widget'?: string; 'ui:options'?: Record<string, unknown> }
+    >;
     expect(ui.client_id['ui:widget']).toBe('lookupSelect');
     expect(ui.client_id['ui:options']?.firstOption).toEqual({ value: '__new__', label: 'Create New Client' });
   });
@@ -114,7 +138,7 @@ describe('basic: language check', () => {
     expect(view.values.language_explained).toBe(true);
   });
 
-  it('blocks when the process was not explained in the person\'s language', () => {
+  it("blocks when the process was not explained in the person's language", () => {
     const data = example(STEP, 'replacement');
     record(data).language_explained = false;
     const message = messageOn(data, 'language_explained');
@@ -131,12 +155,14 @@ describe('basic: residency check', () => {
   it('blocks when the person is not a Canadian tax resident', () => {
     const data = example(STEP, 'new-application');
     record(data).is_canadian_tax_resident = false;
-    expect(messageOn(data, 'is_canadian_tax_resident')).toMatch(/applications with .*provider require Canadian tax residency/i);
+    expect(messageOn(data, 'is_canadian_tax_resident')).toMatch(
+      /applications with .*provider require Canadian tax residency/i,
+    );
     record(data).is_canadian_tax_resident = true;
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 
-  it('reports only the page\'s fields when asked for one page', () => {
+  it("reports only the page's fields when asked for one page", () => {
     const data = example(STEP, 'new-application');
     record(data).is_canadian_tax_resident = false;
     expect(engine.evaluateStep(STEP, data, { fields: ['speaks_english_french'] }).errors).toEqual([]);
@@ -156,7 +182,10 @@ describe('basic: application type', () => {
     const view = engine.evaluateStep(STEP, data);
     expect(view.hidden).not.toContain('existing_policy_number');
     expect(view.errors).toContainEqual({ field: 'existing_policy_number', message: POLICY_REQUIRED });
-    expect(view.texts.existing_policy_number ?? (definitions.steps[STEP].ui as Record<string, Record<string, string>>).existing_policy_number['ui:title']).toBe(label);
+    expect(
+      view.texts.existing_policy_number ??
+        (definitions.steps[STEP].ui as Record<string, Record<string, string>>).existing_policy_number['ui:title'],
+    ).toBe(label);
 
     record(data).existing_policy_number = '   ';
     expect(errorsOf(STEP, data)).toContainEqual({ field: 'existing_policy_number', message: POLICY_REQUIRED });
@@ -176,7 +205,7 @@ describe('basic: application type', () => {
 });
 
 describe('basic: number of insureds', () => {
-  it('is written by the proposed insured step\'s save (its contract), not computed twice', () => {
+  it("is written by the proposed insured step's save (its contract), not computed twice", () => {
     const contract = definitions.steps['proposed-insured'].contract;
     expect(contract?.writes).toEqual({ 'basic.number_of_insureds': { var: 'proposed-insured.number_of_insureds' } });
     expect(contract?.records?.map((r) => r.link)).toEqual(['basic.proposed_insured_1', 'basic.proposed_insured_2']);

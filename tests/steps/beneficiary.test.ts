@@ -22,7 +22,15 @@ function rows(data: ApplicationData, n: 1 | 2, tier: 'primary' | 'contingent'): 
   return insured(data, n)[`${tier}_beneficiaries`] as JsonObject[];
 }
 function person(full_name: string, relationship: string, share_percentage: number, extra: JsonObject = {}): JsonObject {
-  return { full_name, relationship, beneficiary_type: 'individual', date_of_birth: null, share_percentage, is_revocable: true, ...extra };
+  return {
+    full_name,
+    relationship,
+    beneficiary_type: 'individual',
+    date_of_birth: null,
+    share_percentage,
+    is_revocable: true,
+    ...extra,
+  };
 }
 function view(data: ApplicationData, previous?: JsonObject) {
   return engine.evaluateStep(STEP, data, previous ? { previous } : {});
@@ -34,9 +42,13 @@ describe('beneficiary examples', () => {
   });
 
   it('covers the spec variants', () => {
-    expect(Object.keys(definitions.steps[STEP].examples).sort()).toEqual(
-      ['minors-with-trustees', 'one-beneficiary', 'quebec-spouse', 'split-with-contingent', 'two-insureds'],
-    );
+    expect(Object.keys(definitions.steps[STEP].examples).sort()).toEqual([
+      'minors-with-trustees',
+      'one-beneficiary',
+      'quebec-spouse',
+      'split-with-contingent',
+      'two-insureds',
+    ]);
   });
 });
 
@@ -50,7 +62,10 @@ describe('beneficiary list sizes', () => {
     expect(errorsOf(STEP, data)).toContainEqual(error);
     delete record(data).insured_1;
     expect(errorsOf(STEP, data)).toContainEqual(error);
-    record(data).insured_1 = { primary_beneficiaries: [person('Sarah Thompson', 'spouse', 100)], contingent_beneficiaries: [] };
+    record(data).insured_1 = {
+      primary_beneficiaries: [person('Sarah Thompson', 'spouse', 100)],
+      contingent_beneficiaries: [],
+    };
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 
@@ -67,7 +82,10 @@ describe('beneficiary list sizes', () => {
     const error = { field: 'insured_1.primary_beneficiaries', message: 'Maximum of 3 primary beneficiaries allowed' };
     const data = example(STEP, 'one-beneficiary');
     insured(data, 1).primary_beneficiaries = [
-      person('Anna Roy', 'child', 25), person('Ben Roy', 'child', 25), person('Carl Roy', 'child', 25), person('Dana Roy', 'child', 25),
+      person('Anna Roy', 'child', 25),
+      person('Ben Roy', 'child', 25),
+      person('Carl Roy', 'child', 25),
+      person('Dana Roy', 'child', 25),
     ];
     expect(errorsOf(STEP, data)).toContainEqual(error);
     rows(data, 1, 'primary').pop();
@@ -76,15 +94,23 @@ describe('beneficiary list sizes', () => {
   });
 
   it('allows at most 4 contingent beneficiaries', () => {
-    const error = { field: 'insured_1.contingent_beneficiaries', message: 'Maximum of 4 contingent beneficiaries allowed' };
+    const error = {
+      field: 'insured_1.contingent_beneficiaries',
+      message: 'Maximum of 4 contingent beneficiaries allowed',
+    };
     const data = example(STEP, 'one-beneficiary');
     insured(data, 1).contingent_beneficiaries = [
-      person('Anna Roy', 'child', 20), person('Ben Roy', 'child', 20), person('Carl Roy', 'child', 20),
-      person('Dana Roy', 'child', 20), person('Eve Roy', 'child', 20),
+      person('Anna Roy', 'child', 20),
+      person('Ben Roy', 'child', 20),
+      person('Carl Roy', 'child', 20),
+      person('Dana Roy', 'child', 20),
+      person('Eve Roy', 'child', 20),
     ];
     expect(errorsOf(STEP, data)).toContainEqual(error);
     rows(data, 1, 'contingent').pop();
-    rows(data, 1, 'contingent').forEach((r) => { r.share_percentage = 25; });
+    rows(data, 1, 'contingent').forEach((r) => {
+      r.share_percentage = 25;
+    });
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 });
@@ -93,7 +119,10 @@ describe('beneficiary share totals', () => {
   it('primary shares of insured 1 must total 100%, showing the current total', () => {
     const data = example(STEP, 'split-with-contingent');
     rows(data, 1, 'primary')[1].share_percentage = 40;
-    const error = { field: 'insured_1.primary_beneficiaries', message: 'Primary beneficiary shares for Insured 1 must total 100% (currently 90%)' };
+    const error = {
+      field: 'insured_1.primary_beneficiaries',
+      message: 'Primary beneficiary shares for Insured 1 must total 100% (currently 90%)',
+    };
     expect(errorsOf(STEP, data)).toContainEqual(error);
     rows(data, 1, 'primary')[1].share_percentage = 50;
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -101,15 +130,21 @@ describe('beneficiary share totals', () => {
 
   it('accepts a total within 0.01 of 100 and rejects one further away', () => {
     const data = example(STEP, 'split-with-contingent');
-    insured(data, 1).primary_beneficiaries = [person('A B', 'child', 33.33), person('C D', 'child', 33.33), person('E F', 'child', 33.33)];
+    insured(data, 1).primary_beneficiaries = [
+      person('A B', 'child', 33.33),
+      person('C D', 'child', 33.33),
+      person('E F', 'child', 33.33),
+    ];
     expect(errorsOf(STEP, data)).toEqual([]);
     rows(data, 1, 'primary')[2].share_percentage = 33.32;
     expect(errorsOf(STEP, data)).toContainEqual({
-      field: 'insured_1.primary_beneficiaries', message: 'Primary beneficiary shares for Insured 1 must total 100% (currently 99.98%)',
+      field: 'insured_1.primary_beneficiaries',
+      message: 'Primary beneficiary shares for Insured 1 must total 100% (currently 99.98%)',
     });
     rows(data, 1, 'primary')[2].share_percentage = 33.36;
     expect(errorsOf(STEP, data)).toContainEqual({
-      field: 'insured_1.primary_beneficiaries', message: 'Primary beneficiary shares for Insured 1 must total 100% (currently 100.02%)',
+      field: 'insured_1.primary_beneficiaries',
+      message: 'Primary beneficiary shares for Insured 1 must total 100% (currently 100.02%)',
     });
     rows(data, 1, 'primary')[2].share_percentage = 33.34;
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -118,7 +153,10 @@ describe('beneficiary share totals', () => {
   it('contingent shares of insured 1 must total 100% when the list is not empty', () => {
     const data = example(STEP, 'split-with-contingent');
     rows(data, 1, 'contingent')[0].share_percentage = 70;
-    const error = { field: 'insured_1.contingent_beneficiaries', message: 'Contingent beneficiary shares for Insured 1 must total 100% (currently 70%)' };
+    const error = {
+      field: 'insured_1.contingent_beneficiaries',
+      message: 'Contingent beneficiary shares for Insured 1 must total 100% (currently 70%)',
+    };
     expect(errorsOf(STEP, data)).toContainEqual(error);
     rows(data, 1, 'contingent')[0].share_percentage = 100;
     expect(errorsOf(STEP, data)).not.toContainEqual(error);
@@ -130,8 +168,14 @@ describe('beneficiary share totals', () => {
     const data = example(STEP, 'two-insureds');
     rows(data, 2, 'primary')[0].share_percentage = 80;
     insured(data, 2).contingent_beneficiaries = [person('Kiran Patel', 'sibling', 60)];
-    const primary = { field: 'insured_2.primary_beneficiaries', message: 'Primary beneficiary shares for Insured 2 must total 100% (currently 80%)' };
-    const contingent = { field: 'insured_2.contingent_beneficiaries', message: 'Contingent beneficiary shares for Insured 2 must total 100% (currently 60%)' };
+    const primary = {
+      field: 'insured_2.primary_beneficiaries',
+      message: 'Primary beneficiary shares for Insured 2 must total 100% (currently 80%)',
+    };
+    const contingent = {
+      field: 'insured_2.contingent_beneficiaries',
+      message: 'Contingent beneficiary shares for Insured 2 must total 100% (currently 60%)',
+    };
     expect(errorsOf(STEP, data)).toContainEqual(primary);
     expect(errorsOf(STEP, data)).toContainEqual(contingent);
     rows(data, 2, 'primary')[0].share_percentage = 100;
@@ -146,11 +190,13 @@ describe('beneficiary share totals', () => {
     const data = example(STEP, 'one-beneficiary');
     rows(data, 1, 'primary')[0].share_percentage = 150;
     expect(errorsOf(STEP, data)).toContainEqual({
-      field: 'insured_1.primary_beneficiaries.0.share_percentage', message: 'Share must be a number between 0 and 100',
+      field: 'insured_1.primary_beneficiaries.0.share_percentage',
+      message: 'Share must be a number between 0 and 100',
     });
     rows(data, 1, 'primary')[0].share_percentage = -5;
     expect(errorsOf(STEP, data)).toContainEqual({
-      field: 'insured_1.primary_beneficiaries.0.share_percentage', message: 'Share must be a number between 0 and 100',
+      field: 'insured_1.primary_beneficiaries.0.share_percentage',
+      message: 'Share must be a number between 0 and 100',
     });
   });
 
@@ -173,7 +219,10 @@ describe('beneficiary share totals', () => {
 
 describe('beneficiary names and relationships', () => {
   it('every primary beneficiary of insured 1 needs a name and a relationship', () => {
-    const error = { field: 'insured_1.primary_beneficiaries', message: 'All primary beneficiaries for Insured 1 must have a name and relationship' };
+    const error = {
+      field: 'insured_1.primary_beneficiaries',
+      message: 'All primary beneficiaries for Insured 1 must have a name and relationship',
+    };
     const data = example(STEP, 'split-with-contingent');
     rows(data, 1, 'primary')[1].relationship = '';
     expect(errorsOf(STEP, data)).toContainEqual(error);
@@ -185,7 +234,10 @@ describe('beneficiary names and relationships', () => {
   });
 
   it('every contingent beneficiary of insured 1 needs a name and a relationship', () => {
-    const error = { field: 'insured_1.contingent_beneficiaries', message: 'All contingent beneficiaries for Insured 1 must have a name and relationship' };
+    const error = {
+      field: 'insured_1.contingent_beneficiaries',
+      message: 'All contingent beneficiaries for Insured 1 must have a name and relationship',
+    };
     const data = example(STEP, 'split-with-contingent');
     delete rows(data, 1, 'contingent')[0].full_name;
     expect(errorsOf(STEP, data)).toContainEqual(error);
@@ -194,8 +246,14 @@ describe('beneficiary names and relationships', () => {
   });
 
   it('insured 2 names are checked only while insured 2 is active', () => {
-    const primary = { field: 'insured_2.primary_beneficiaries', message: 'All primary beneficiaries for Insured 2 must have a name and relationship' };
-    const contingent = { field: 'insured_2.contingent_beneficiaries', message: 'All contingent beneficiaries for Insured 2 must have a name and relationship' };
+    const primary = {
+      field: 'insured_2.primary_beneficiaries',
+      message: 'All primary beneficiaries for Insured 2 must have a name and relationship',
+    };
+    const contingent = {
+      field: 'insured_2.contingent_beneficiaries',
+      message: 'All contingent beneficiaries for Insured 2 must have a name and relationship',
+    };
     const data = example(STEP, 'two-insureds');
     rows(data, 2, 'primary')[0].full_name = null;
     insured(data, 2).contingent_beneficiaries = [person('Kiran Patel', '', 100)];
@@ -230,7 +288,7 @@ describe('beneficiary minors, trustees and Quebec', () => {
       person('Ian Thompson', 'child', 25, { date_of_birth: yearsAgo(18) }),
       person('Ava Thompson', 'child', 25, { date_of_birth: yearsAgo(18, -1) }),
     ];
-    const row = ((view(data).values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[]);
+    const row = (view(data).values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[];
     expect(row.map((r) => r.is_minor)).toEqual([false, false, true]);
     expect(row.map((r) => r.trustee_required)).toEqual([false, false, true]);
   });
@@ -239,8 +297,14 @@ describe('beneficiary minors, trustees and Quebec', () => {
     const v = view(example(STEP, 'two-insureds'));
     const i1 = v.values.insured_1 as JsonObject;
     const i2 = v.values.insured_2 as JsonObject;
-    expect((i1.contingent_beneficiaries as JsonObject[]).map((r) => [r.is_primary, r.belongs_to_insured])).toEqual([[false, 'insured_1'], [false, 'insured_1']]);
-    expect((i2.primary_beneficiaries as JsonObject[])[0]).toMatchObject({ is_primary: true, belongs_to_insured: 'insured_2' });
+    expect((i1.contingent_beneficiaries as JsonObject[]).map((r) => [r.is_primary, r.belongs_to_insured])).toEqual([
+      [false, 'insured_1'],
+      [false, 'insured_1'],
+    ]);
+    expect((i2.primary_beneficiaries as JsonObject[])[0]).toMatchObject({
+      is_primary: true,
+      belongs_to_insured: 'insured_2',
+    });
   });
 
   it('trustee sections show only for a tier with a minor, outside Quebec', () => {
@@ -248,7 +312,10 @@ describe('beneficiary minors, trustees and Quebec', () => {
     let v = view(data);
     expect(v.hidden).not.toContain('insured_1.primary_trustee_for_minors');
     expect(v.hidden).not.toContain('insured_1.contingent_trustee_for_minors');
-    expect((v.values.insured_1 as JsonObject).primary_trustee_for_minors).toEqual({ full_name: 'Fiona MacDonald', relationship: 'sister' });
+    expect((v.values.insured_1 as JsonObject).primary_trustee_for_minors).toEqual({
+      full_name: 'Fiona MacDonald',
+      relationship: 'sister',
+    });
 
     rows(data, 1, 'contingent')[0].date_of_birth = null;
     v = view(data);
@@ -280,14 +347,18 @@ describe('beneficiary minors, trustees and Quebec', () => {
     v = view(data);
     expect(((v.values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[])[0].is_revocable).toBe(false);
     expect(((v.values.insured_2 as JsonObject).primary_beneficiaries as JsonObject[])[0].is_revocable).toBe(false);
-    expect(((v.values.insured_1 as JsonObject).contingent_beneficiaries as JsonObject[]).map((r) => r.is_revocable)).toEqual([true, true]);
+    expect(
+      ((v.values.insured_1 as JsonObject).contingent_beneficiaries as JsonObject[]).map((r) => r.is_revocable),
+    ).toEqual([true, true]);
   });
 
   it('the spouse relationship is recognised whatever its case or surrounding spaces', () => {
     const data = example(STEP, 'one-beneficiary');
     record(data).is_quebec_policy = true;
     rows(data, 1, 'primary')[0].relationship = ' Spouse ';
-    expect(((view(data).values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[])[0].is_revocable).toBe(false);
+    expect(((view(data).values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[])[0].is_revocable).toBe(
+      false,
+    );
   });
 
   it('the Quebec note shows only for a Quebec policy', () => {
@@ -303,7 +374,9 @@ describe('beneficiary share redistribution', () => {
     const data = example(STEP, 'split-with-contingent');
     const previous = structuredClone(record(data));
     rows(data, 1, 'primary').push(person('Grace Nguyen', 'child', 100));
-    const shares = ((view(data, previous).values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[]).map((r) => r.share_percentage);
+    const shares = ((view(data, previous).values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[]).map(
+      (r) => r.share_percentage,
+    );
     expect(shares).toEqual([33, 33, 34]);
   });
 
@@ -312,20 +385,32 @@ describe('beneficiary share redistribution', () => {
     const previous = structuredClone(record(data));
     rows(data, 1, 'primary').push(person('Noah Thompson', 'child', 100));
     const v = view(data, previous);
-    expect(((v.values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[]).map((r) => r.share_percentage)).toEqual([50, 50]);
+    expect(
+      ((v.values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[]).map((r) => r.share_percentage),
+    ).toEqual([50, 50]);
     expect(v.errors).toEqual([]);
   });
 
   it('removing a beneficiary splits 100 equally, remainder to the first', () => {
     const data = example(STEP, 'one-beneficiary');
     insured(data, 1).contingent_beneficiaries = [
-      person('Anna Roy', 'child', 25), person('Ben Roy', 'child', 25), person('Carl Roy', 'child', 25), person('Dana Roy', 'child', 25),
+      person('Anna Roy', 'child', 25),
+      person('Ben Roy', 'child', 25),
+      person('Carl Roy', 'child', 25),
+      person('Dana Roy', 'child', 25),
     ];
     const previous = structuredClone(record(data));
     rows(data, 1, 'contingent').splice(1, 1);
     const v = view(data, previous);
-    expect(((v.values.insured_1 as JsonObject).contingent_beneficiaries as JsonObject[]).map((r) => [r.full_name, r.share_percentage])).toEqual([
-      ['Anna Roy', 34], ['Carl Roy', 33], ['Dana Roy', 33],
+    expect(
+      ((v.values.insured_1 as JsonObject).contingent_beneficiaries as JsonObject[]).map((r) => [
+        r.full_name,
+        r.share_percentage,
+      ]),
+    ).toEqual([
+      ['Anna Roy', 34],
+      ['Carl Roy', 33],
+      ['Dana Roy', 33],
     ]);
     expect(v.errors).toEqual([]);
   });
@@ -334,7 +419,9 @@ describe('beneficiary share redistribution', () => {
     const data = example(STEP, 'two-insureds');
     const previous = structuredClone(record(data));
     rows(data, 2, 'primary').push(person('Kiran Patel', 'sibling', 100), person('Asha Patel', 'parent', 100));
-    const shares = ((view(data, previous).values.insured_2 as JsonObject).primary_beneficiaries as JsonObject[]).map((r) => r.share_percentage);
+    const shares = ((view(data, previous).values.insured_2 as JsonObject).primary_beneficiaries as JsonObject[]).map(
+      (r) => r.share_percentage,
+    );
     expect(shares).toEqual([33, 33, 34]);
   });
 
@@ -342,7 +429,9 @@ describe('beneficiary share redistribution', () => {
     const data = example(STEP, 'split-with-contingent');
     const previous = structuredClone(record(data));
     rows(data, 1, 'primary')[0].share_percentage = 70;
-    const shares = ((view(data, previous).values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[]).map((r) => r.share_percentage);
+    const shares = ((view(data, previous).values.insured_1 as JsonObject).primary_beneficiaries as JsonObject[]).map(
+      (r) => r.share_percentage,
+    );
     expect(shares).toEqual([70, 50]);
   });
 });
@@ -356,10 +445,14 @@ describe('beneficiary insured 2 toggle', () => {
     expect(v.values.has_insured_2).toBe(true);
     const i2 = v.values.insured_2 as JsonObject;
     expect(i2.primary_beneficiaries).toHaveLength(1);
-    expect((i2.primary_beneficiaries as JsonObject[])[0]).toMatchObject({ beneficiary_type: 'individual', share_percentage: 100 });
+    expect((i2.primary_beneficiaries as JsonObject[])[0]).toMatchObject({
+      beneficiary_type: 'individual',
+      share_percentage: 100,
+    });
     expect((i2.primary_beneficiaries as JsonObject[])[0].is_revocable ?? null).toBeNull();
     expect(v.errors).toContainEqual({
-      field: 'insured_2.primary_beneficiaries', message: 'All primary beneficiaries for Insured 2 must have a name and relationship',
+      field: 'insured_2.primary_beneficiaries',
+      message: 'All primary beneficiaries for Insured 2 must have a name and relationship',
     });
   });
 

@@ -13,7 +13,12 @@ function view(data: ApplicationData, previous?: JsonObject) {
   return engine.evaluateStep(STEP, data, previous ? { previous } : {});
 }
 
-const employedOwner = { total_assets: 500000, total_liabilities: 100000, is_gainfully_employed: true, annual_earned_income: 90000 };
+const employedOwner = {
+  total_assets: 500000,
+  total_liabilities: 100000,
+  is_gainfully_employed: true,
+  annual_earned_income: 90000,
+};
 
 describe('financial examples', () => {
   it.each(Object.keys(definitions.steps[STEP].examples))('%s has no errors', (name) => {
@@ -21,7 +26,12 @@ describe('financial examples', () => {
   });
 
   it('covers the spec variants', () => {
-    expect(Object.keys(definitions.steps[STEP].examples).sort()).toEqual(['corporate-owner', 'employed-insured', 'family-income', 'two-insureds']);
+    expect(Object.keys(definitions.steps[STEP].examples).sort()).toEqual([
+      'corporate-owner',
+      'employed-insured',
+      'family-income',
+      'two-insureds',
+    ]);
   });
 });
 
@@ -42,7 +52,10 @@ describe('financial validation per insured', () => {
   it('an empty record asks whether insured 1 is employed, and for assets and liabilities', () => {
     const errors = errorsOf(STEP, { owner: { ownership_type: 'insured_1' }, [STEP]: {} });
     expect(errors).toEqual([
-      { field: 'insured_1.is_gainfully_employed', message: 'Please answer whether Proposed Insured 1 is gainfully employed' },
+      {
+        field: 'insured_1.is_gainfully_employed',
+        message: 'Please answer whether Proposed Insured 1 is gainfully employed',
+      },
       { field: 'insured_1.total_assets', message: 'Total assets is required' },
       { field: 'insured_1.total_liabilities', message: 'Total liabilities is required' },
     ]);
@@ -51,7 +64,9 @@ describe('financial validation per insured', () => {
   it('a gainfully employed insured needs annual earned income', () => {
     const data = example(STEP, 'employed-insured');
     part(data, 'insured_1').annual_earned_income = null;
-    expect(errorsOf(STEP, data)).toEqual([{ field: 'insured_1.annual_earned_income', message: 'Annual earned income is required' }]);
+    expect(errorsOf(STEP, data)).toEqual([
+      { field: 'insured_1.annual_earned_income', message: 'Annual earned income is required' },
+    ]);
     part(data, 'insured_1').annual_earned_income = 64000;
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -88,7 +103,10 @@ describe('financial validation per insured', () => {
   it('amounts must be numbers', () => {
     const data = example(STEP, 'employed-insured');
     part(data, 'insured_1').total_assets = 'lots';
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.total_assets', message: 'Please enter a valid amount' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: 'insured_1.total_assets',
+      message: 'Please enter a valid amount',
+    });
   });
 });
 
@@ -101,7 +119,9 @@ describe('financial gainfully-employed toggle', () => {
     expect(v.hidden).not.toContain('insured_1.annual_earned_income');
     expect(v.values.insured_1).not.toHaveProperty('family_income');
     expect(v.values.insured_1).not.toHaveProperty('spouse_insurance_amount');
-    expect(v.errors).toEqual([{ field: 'insured_1.annual_earned_income', message: 'Annual earned income is required' }]);
+    expect(v.errors).toEqual([
+      { field: 'insured_1.annual_earned_income', message: 'Annual earned income is required' },
+    ]);
   });
 
   it('unchecked clears annual earned income', () => {
@@ -163,7 +183,10 @@ describe('financial owner and corporate sections', () => {
     expect(view(data).hidden).not.toContain('owner_financial_data');
     expect(view(data).hidden).toContain('corporate_data');
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'owner_financial_data.is_gainfully_employed', message: 'Please answer whether Owner is gainfully employed' },
+      {
+        field: 'owner_financial_data.is_gainfully_employed',
+        message: 'Please answer whether Owner is gainfully employed',
+      },
       { field: 'owner_financial_data.total_assets', message: 'Total assets is required' },
       { field: 'owner_financial_data.total_liabilities', message: 'Total liabilities is required' },
     ]);
@@ -184,12 +207,22 @@ describe('financial owner and corporate sections', () => {
       { field: 'corporate_data.business_type', message: 'Business type is required for corporate owners' },
       { field: 'corporate_data.nature_of_business', message: 'Nature of business is required for corporate owners' },
       { field: 'corporate_data.fair_market_value', message: 'Fair market value is required for corporate owners' },
-      { field: 'corporate_data.net_profit_last_year', message: 'Net profit last year is required for corporate owners' },
-      { field: 'corporate_data.business_ownership_percentage', message: 'Ownership percentage is required for corporate owners' },
+      {
+        field: 'corporate_data.net_profit_last_year',
+        message: 'Net profit last year is required for corporate owners',
+      },
+      {
+        field: 'corporate_data.business_ownership_percentage',
+        message: 'Ownership percentage is required for corporate owners',
+      },
     ]);
     Object.assign(part(data, 'corporate_data'), {
-      business_number: '987654321', business_type: 'partnership', nature_of_business: 'Dental clinic',
-      fair_market_value: 1500000, net_profit_last_year: -20000, business_ownership_percentage: 0,
+      business_number: '987654321',
+      business_type: 'partnership',
+      nature_of_business: 'Dental clinic',
+      fair_market_value: 1500000,
+      net_profit_last_year: -20000,
+      business_ownership_percentage: 0,
     });
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -198,17 +231,31 @@ describe('financial owner and corporate sections', () => {
     const data = example(STEP, 'corporate-owner');
     delete record(data).corporate_data;
     expect(errorsOf(STEP, data).map((e) => e.field)).toEqual([
-      'corporate_data.business_number', 'corporate_data.business_type', 'corporate_data.nature_of_business',
-      'corporate_data.fair_market_value', 'corporate_data.net_profit_last_year', 'corporate_data.business_ownership_percentage',
+      'corporate_data.business_number',
+      'corporate_data.business_type',
+      'corporate_data.nature_of_business',
+      'corporate_data.fair_market_value',
+      'corporate_data.net_profit_last_year',
+      'corporate_data.business_ownership_percentage',
     ]);
   });
 
   it('ownership percentage is limited to 0-100', () => {
     const data = example(STEP, 'corporate-owner');
     part(data, 'corporate_data').business_ownership_percentage = 120;
-    expect(errorsOf(STEP, data)).toEqual([{ field: 'corporate_data.business_ownership_percentage', message: 'Ownership percentage must be between 0 and 100' }]);
+    expect(errorsOf(STEP, data)).toEqual([
+      {
+        field: 'corporate_data.business_ownership_percentage',
+        message: 'Ownership percentage must be between 0 and 100',
+      },
+    ]);
     part(data, 'corporate_data').business_ownership_percentage = -1;
-    expect(errorsOf(STEP, data)).toEqual([{ field: 'corporate_data.business_ownership_percentage', message: 'Ownership percentage must be between 0 and 100' }]);
+    expect(errorsOf(STEP, data)).toEqual([
+      {
+        field: 'corporate_data.business_ownership_percentage',
+        message: 'Ownership percentage must be between 0 and 100',
+      },
+    ]);
     part(data, 'corporate_data').business_ownership_percentage = 100;
     expect(errorsOf(STEP, data)).toEqual([]);
   });

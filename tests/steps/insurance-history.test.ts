@@ -19,7 +19,14 @@ function insured(data: ApplicationData, n: 1 | 2): JsonObject {
   return history(data)[`insured_${n}`] as JsonObject;
 }
 
-const entry = { company: 'Desjardins', insurance_type: 'life', personal_amount: 100000, business_amount: null, year_issued: 2015, is_pending: false };
+const entry = {
+  company: 'Desjardins',
+  insurance_type: 'life',
+  personal_amount: 100000,
+  business_amount: null,
+  year_issued: 2015,
+  is_pending: false,
+};
 
 describe('insurance-history examples', () => {
   it.each(Object.keys(definitions.steps[STEP].examples))('%s has no errors', (name) => {
@@ -27,69 +34,99 @@ describe('insurance-history examples', () => {
   });
 
   it('covers the spec variants', () => {
-    expect(Object.keys(definitions.steps[STEP].examples).sort()).toEqual(
-      ['existing-with-replacement', 'minor-insured', 'no-existing-insurance', 'two-insureds'],
-    );
+    expect(Object.keys(definitions.steps[STEP].examples).sort()).toEqual([
+      'existing-with-replacement',
+      'minor-insured',
+      'no-existing-insurance',
+      'two-insureds',
+    ]);
   });
 });
 
 describe('insurance-history validation (per insured)', () => {
-  it.each([[1, 'Proposed Insured 1'], [2, 'Proposed Insured 2']] as const)(
-    'insured %i with existing insurance needs at least one entry', (n, who) => {
-      const data = example(STEP, 'two-insureds');
-      Object.assign(insured(data, n), { has_existing_insurance: true, existing_insurance_entries: [] });
-      const error = { field: `insured_${n}.existing_insurance_entries`, message: `Please add at least one insurance entry for ${who}` };
-      expect(errorsOf(STEP, data)).toContainEqual(error);
-      insured(data, n).existing_insurance_entries = [entry];
-      expect(errorsOf(STEP, data)).not.toContainEqual(error);
-      expect(errorsOf(STEP, data)).toEqual([]);
-    });
+  it.each([
+    [1, 'Proposed Insured 1'],
+    [2, 'Proposed Insured 2'],
+  ] as const)('insured %i with existing insurance needs at least one entry', (n, who) => {
+    const data = example(STEP, 'two-insureds');
+    Object.assign(insured(data, n), { has_existing_insurance: true, existing_insurance_entries: [] });
+    const error = {
+      field: `insured_${n}.existing_insurance_entries`,
+      message: `Please add at least one insurance entry for ${who}`,
+    };
+    expect(errorsOf(STEP, data)).toContainEqual(error);
+    insured(data, n).existing_insurance_entries = [entry];
+    expect(errorsOf(STEP, data)).not.toContainEqual(error);
+    expect(errorsOf(STEP, data)).toEqual([]);
+  });
 
   it('a missing entry list counts as empty', () => {
     const data = example(STEP, 'no-existing-insurance');
     insured(data, 1).has_existing_insurance = true;
     delete insured(data, 1).existing_insurance_entries;
     expect(errorsOf(STEP, data)).toContainEqual({
-      field: 'insured_1.existing_insurance_entries', message: 'Please add at least one insurance entry for Proposed Insured 1',
+      field: 'insured_1.existing_insurance_entries',
+      message: 'Please add at least one insurance entry for Proposed Insured 1',
     });
   });
 
-  it.each([[1, 'Proposed Insured 1'], [2, 'Proposed Insured 2']] as const)(
-    'insured %i replacement needs a replacement analysis', (n, who) => {
-      const data = example(STEP, 'two-insureds');
-      Object.assign(insured(data, n), { is_replacement: true, replacement_analysis: '   ' });
-      const error = { field: `insured_${n}.replacement_analysis`, message: `Please provide a replacement analysis for ${who}` };
-      expect(errorsOf(STEP, data)).toContainEqual(error);
-      insured(data, n).replacement_analysis = 'Lower premium for the same coverage; no surrender charge.';
-      expect(errorsOf(STEP, data)).toEqual([]);
-    });
+  it.each([
+    [1, 'Proposed Insured 1'],
+    [2, 'Proposed Insured 2'],
+  ] as const)('insured %i replacement needs a replacement analysis', (n, who) => {
+    const data = example(STEP, 'two-insureds');
+    Object.assign(insured(data, n), { is_replacement: true, replacement_analysis: '   ' });
+    const error = {
+      field: `insured_${n}.replacement_analysis`,
+      message: `Please provide a replacement analysis for ${who}`,
+    };
+    expect(errorsOf(STEP, data)).toContainEqual(error);
+    insured(data, n).replacement_analysis = 'Lower premium for the same coverage; no surrender charge.';
+    expect(errorsOf(STEP, data)).toEqual([]);
+  });
 
-  it.each([[1, 'Proposed Insured 1'], [2, 'Proposed Insured 2']] as const)(
-    'insured %i declined insurance needs details', (n, who) => {
-      const data = example(STEP, 'two-insureds');
-      Object.assign(insured(data, n), { has_declined_insurance: true, declined_details: '' });
-      const error = { field: `insured_${n}.declined_details`, message: `Please provide details about declined insurance for ${who}` };
-      expect(errorsOf(STEP, data)).toContainEqual(error);
-      insured(data, n).declined_details = 'Declined by Industrial Alliance in 2020 (build).';
-      expect(errorsOf(STEP, data)).toEqual([]);
-    });
+  it.each([
+    [1, 'Proposed Insured 1'],
+    [2, 'Proposed Insured 2'],
+  ] as const)('insured %i declined insurance needs details', (n, who) => {
+    const data = example(STEP, 'two-insureds');
+    Object.assign(insured(data, n), { has_declined_insurance: true, declined_details: '' });
+    const error = {
+      field: `insured_${n}.declined_details`,
+      message: `Please provide details about declined insurance for ${who}`,
+    };
+    expect(errorsOf(STEP, data)).toContainEqual(error);
+    insured(data, n).declined_details = 'Declined by Industrial Alliance in 2020 (build).';
+    expect(errorsOf(STEP, data)).toEqual([]);
+  });
 
-  it.each([[1, 'Proposed Insured 1'], [2, 'Proposed Insured 2']] as const)(
-    'insured %i cancelling a policy needs its number', (n, who) => {
-      const data = example(STEP, 'two-insureds');
-      Object.assign(insured(data, n), { will_cancel_existing_policy: true });
-      const error = { field: `insured_${n}.existing_policy_number`, message: `Please provide the existing policy number to be canceled for ${who}` };
-      expect(errorsOf(STEP, data)).toContainEqual(error);
-      insured(data, n).existing_policy_number = 'ML-887766';
-      expect(errorsOf(STEP, data)).toEqual([]);
-    });
+  it.each([
+    [1, 'Proposed Insured 1'],
+    [2, 'Proposed Insured 2'],
+  ] as const)('insured %i cancelling a policy needs its number', (n, who) => {
+    const data = example(STEP, 'two-insureds');
+    Object.assign(insured(data, n), { will_cancel_existing_policy: true });
+    const error = {
+      field: `insured_${n}.existing_policy_number`,
+      message: `Please provide the existing policy number to be canceled for ${who}`,
+    };
+    expect(errorsOf(STEP, data)).toContainEqual(error);
+    insured(data, n).existing_policy_number = 'ML-887766';
+    expect(errorsOf(STEP, data)).toEqual([]);
+  });
 
   it('an insured under 16 with existing insurance needs the parent/legal guardian and sibling amounts', () => {
     const data = example(STEP, 'minor-insured');
     Object.assign(insured(data, 1), { parent_guardian_amount: null, sibling_amount: undefined });
     const errors = errorsOf(STEP, data);
-    expect(errors).toContainEqual({ field: 'insured_1.parent_guardian_amount', message: 'Please provide the parent/legal guardian amount for Proposed Insured 1' });
-    expect(errors).toContainEqual({ field: 'insured_1.sibling_amount', message: 'Please provide the sibling amount for Proposed Insured 1' });
+    expect(errors).toContainEqual({
+      field: 'insured_1.parent_guardian_amount',
+      message: 'Please provide the parent/legal guardian amount for Proposed Insured 1',
+    });
+    expect(errors).toContainEqual({
+      field: 'insured_1.sibling_amount',
+      message: 'Please provide the sibling amount for Proposed Insured 1',
+    });
     Object.assign(insured(data, 1), { parent_guardian_amount: 0, sibling_amount: 0 });
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -99,8 +136,14 @@ describe('insurance-history validation (per insured)', () => {
     (data['proposed-insured'] as { insured_2: JsonObject }).insured_2.date_of_birth = yearsAgo(12);
     Object.assign(insured(data, 2), { has_existing_insurance: true, existing_insurance_entries: [entry] });
     const errors = errorsOf(STEP, data);
-    expect(errors).toContainEqual({ field: 'insured_2.parent_guardian_amount', message: 'Please provide the parent/legal guardian amount for Proposed Insured 2' });
-    expect(errors).toContainEqual({ field: 'insured_2.sibling_amount', message: 'Please provide the sibling amount for Proposed Insured 2' });
+    expect(errors).toContainEqual({
+      field: 'insured_2.parent_guardian_amount',
+      message: 'Please provide the parent/legal guardian amount for Proposed Insured 2',
+    });
+    expect(errors).toContainEqual({
+      field: 'insured_2.sibling_amount',
+      message: 'Please provide the sibling amount for Proposed Insured 2',
+    });
   });
 
   it('the under-16 amounts may not be negative', () => {
@@ -190,10 +233,15 @@ describe('insurance-history visibility', () => {
     for (const f of minorFields) expect(engine.evaluateStep(STEP, unknown).hidden).toContain(f);
   });
 
-  it('minor fields of insured 2 follow insured 2\'s own date of birth', () => {
+  it("minor fields of insured 2 follow insured 2's own date of birth", () => {
     const data = example(STEP, 'two-insureds');
     (data['proposed-insured'] as { insured_2: JsonObject }).insured_2.date_of_birth = yearsAgo(9);
-    Object.assign(insured(data, 2), { has_existing_insurance: true, existing_insurance_entries: [entry], parent_guardian_amount: 250000, sibling_amount: 0 });
+    Object.assign(insured(data, 2), {
+      has_existing_insurance: true,
+      existing_insurance_entries: [entry],
+      parent_guardian_amount: 250000,
+      sibling_amount: 0,
+    });
     const view = engine.evaluateStep(STEP, data);
     expect(view.hidden).not.toContain('insured_2.parent_guardian_amount');
     expect(view.hidden).toContain('insured_1.parent_guardian_amount');
@@ -202,14 +250,17 @@ describe('insurance-history visibility', () => {
 });
 
 describe('insurance-history computed date of birth', () => {
-  it('copies each insured\'s date of birth from the Proposed Insured step', () => {
+  it("copies each insured's date of birth from the Proposed Insured step", () => {
     const data = example(STEP, 'two-insureds');
     delete insured(data, 1).date_of_birth;
     insured(data, 2).date_of_birth = '2000-01-01';
     const view = engine.evaluateStep(STEP, data);
     expect((view.values.insured_1 as JsonObject).date_of_birth).toBe('1982-02-14');
     expect((view.values.insured_2 as JsonObject).date_of_birth).toBe('1984-09-30');
-    expect(view.computed).toMatchObject({ 'insured_1.date_of_birth': '1982-02-14', 'insured_2.date_of_birth': '1984-09-30' });
+    expect(view.computed).toMatchObject({
+      'insured_1.date_of_birth': '1982-02-14',
+      'insured_2.date_of_birth': '1984-09-30',
+    });
   });
 
   it('does not create insured 2 when it was not added', () => {
@@ -222,10 +273,20 @@ describe('insurance-history texts', () => {
   it('labels the four insurance types', () => {
     type Ui = { [key: string]: Ui | string };
     const at = (node: Ui, ...keys: string[]): Ui => keys.reduce((n, k) => n[k] as Ui, node);
-    const names = at(definitions.steps[STEP].ui as Ui, 'ui:definitions', '#/definitions/insurance_history_data',
-      'existing_insurance_entries', 'items', 'insurance_type', 'ui:enumNames');
+    const names = at(
+      definitions.steps[STEP].ui as Ui,
+      'ui:definitions',
+      '#/definitions/insurance_history_data',
+      'existing_insurance_entries',
+      'items',
+      'insurance_type',
+      'ui:enumNames',
+    );
     expect(Object.values(names as Record<string, string>)).toEqual([
-      'Life Insurance', 'Critical Illness Insurance', 'Disability Insurance', 'Long Term Care Insurance',
+      'Life Insurance',
+      'Critical Illness Insurance',
+      'Disability Insurance',
+      'Long Term Care Insurance',
     ]);
   });
 });

@@ -10,10 +10,27 @@ function insured(data: ApplicationData, n: 1 | 2): JsonObject {
 }
 
 const SPEC_FIELDS = [
-  'tobacco_last_12_months', 'tobacco_last_24_months', 'tobacco_last_5_years', 'drinks_alcohol', 'alcohol_details',
-  'alcohol_treatment', 'drug_use_10_years', 'cannabis_use_5_years', 'aviation_5_years', 'extreme_activities',
-  'travel_outside_canada', 'travel_details', 'moving_violations_3_years', 'moving_violations_details', 'dui_5_years',
-  'dui_10_years', 'drivers_license_number', 'criminal_offense', 'criminal_details', 'bankruptcy', 'bankruptcy_discharge_date',
+  'tobacco_last_12_months',
+  'tobacco_last_24_months',
+  'tobacco_last_5_years',
+  'drinks_alcohol',
+  'alcohol_details',
+  'alcohol_treatment',
+  'drug_use_10_years',
+  'cannabis_use_5_years',
+  'aviation_5_years',
+  'extreme_activities',
+  'travel_outside_canada',
+  'travel_details',
+  'moving_violations_3_years',
+  'moving_violations_details',
+  'dui_5_years',
+  'dui_10_years',
+  'drivers_license_number',
+  'criminal_offense',
+  'criminal_details',
+  'bankruptcy',
+  'bankruptcy_discharge_date',
 ];
 
 describe('lifestyle examples', () => {
@@ -21,8 +38,11 @@ describe('lifestyle examples', () => {
     expect(errorsOf(STEP, example(STEP, name))).toEqual([]);
   });
 
-  it('keeps the spec\'s 21 lifestyle fields for each insured', () => {
-    const schema = definitions.steps[STEP].schema as { definitions: Record<string, { properties: Record<string, unknown> }>; properties: Record<string, { $ref?: string }> };
+  it("keeps the spec's 21 lifestyle fields for each insured", () => {
+    const schema = definitions.steps[STEP].schema as {
+      definitions: Record<string, { properties: Record<string, unknown> }>;
+      properties: Record<string, { $ref?: string }>;
+    };
     expect(schema.properties.lifestyle_data_1.$ref).toBe(schema.properties.lifestyle_data_2.$ref);
     const fields = Object.keys(schema.definitions.lifestyle_data.properties);
     for (const f of SPEC_FIELDS) expect(fields).toContain(f);
@@ -40,7 +60,10 @@ describe('lifestyle: Proposed Insured 2 follows Proposed Insured', () => {
     expect(view.values.has_insured_2).toBe(true);
     expect(view.hidden).not.toContain('lifestyle_data_2');
     // In good order: insured 2's answers are asked, not assumed.
-    expect(view.errors).toContainEqual({ field: 'lifestyle_data_2.drinks_alcohol', message: 'Please answer whether Proposed Insured 2 drinks alcohol' });
+    expect(view.errors).toContainEqual({
+      field: 'lifestyle_data_2.drinks_alcohol',
+      message: 'Please answer whether Proposed Insured 2 drinks alcohol',
+    });
     insured(data, 2);
     Object.assign(insured(data, 2), insured(data, 1));
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -69,13 +92,15 @@ describe('lifestyle visibility (each insured)', () => {
     const data = example(STEP, 'all-no');
     data['proposed-insured'] = { number_of_insureds: 2 };
     Object.assign(insured(data, 2), insured(data, 1));
-    for (const [question, detail, answer] of details) Object.assign(insured(data, n), { [question]: false, [detail]: answer });
+    for (const [question, detail, answer] of details)
+      Object.assign(insured(data, n), { [question]: false, [detail]: answer });
     let view = engine.evaluateStep(STEP, data);
     for (const [, detail] of details) {
       expect(view.hidden).toContain(`lifestyle_data_${n}.${detail}`);
       expect((view.values[`lifestyle_data_${n}`] as JsonObject)[detail]).toBeUndefined();
     }
-    for (const [question, detail, answer] of details) Object.assign(insured(data, n), { [question]: true, [detail]: answer });
+    for (const [question, detail, answer] of details)
+      Object.assign(insured(data, n), { [question]: true, [detail]: answer });
     insured(data, n).drivers_license_number = 'A1234-56789-01234';
     view = engine.evaluateStep(STEP, data);
     for (const [, detail, answer] of details) {
@@ -86,7 +111,8 @@ describe('lifestyle visibility (each insured)', () => {
   });
 
   it.each(['moving_violations_3_years', 'dui_5_years', 'dui_10_years'])(
-    'the driver\'s license number shows when %s is Yes', (question) => {
+    "the driver's license number shows when %s is Yes",
+    (question) => {
       const data = example(STEP, 'all-no');
       insured(data, 1).drivers_license_number = 'A1234-56789-01234';
       let view = engine.evaluateStep(STEP, data);
@@ -96,7 +122,8 @@ describe('lifestyle visibility (each insured)', () => {
       view = engine.evaluateStep(STEP, data);
       expect(view.hidden).not.toContain('lifestyle_data_1.drivers_license_number');
       expect((view.values.lifestyle_data_1 as JsonObject).drivers_license_number).toBe('A1234-56789-01234');
-    });
+    },
+  );
 
   it.each([
     ['alcohol_treatment', 'alcohol_questionnaire_note'],
@@ -117,17 +144,33 @@ describe('lifestyle visibility (each insured)', () => {
 
   it('every question is answered Yes or No by the adviser, and a Yes asks for its details', () => {
     const empty = errorsOf(STEP, { [STEP]: {} });
-    for (const question of ['tobacco_last_12_months', 'drinks_alcohol', 'aviation_5_years', 'criminal_offense', 'bankruptcy']) {
+    for (const question of [
+      'tobacco_last_12_months',
+      'drinks_alcohol',
+      'aviation_5_years',
+      'criminal_offense',
+      'bankruptcy',
+    ]) {
       expect(empty.map((e) => e.field)).toContain(`lifestyle_data_1.${question}`);
     }
     const data = example(STEP, 'all-no');
-    Object.assign(insured(data, 1), { drinks_alcohol: true, travel_outside_canada: true, bankruptcy: true, dui_5_years: true });
-    expect(errorsOf(STEP, data).map((e) => e.field)).toEqual(expect.arrayContaining([
-      'lifestyle_data_1.alcohol_details', 'lifestyle_data_1.travel_details', 'lifestyle_data_1.bankruptcy_discharge_date', 'lifestyle_data_1.drivers_license_number',
-    ]));
+    Object.assign(insured(data, 1), {
+      drinks_alcohol: true,
+      travel_outside_canada: true,
+      bankruptcy: true,
+      dui_5_years: true,
+    });
+    expect(errorsOf(STEP, data).map((e) => e.field)).toEqual(
+      expect.arrayContaining([
+        'lifestyle_data_1.alcohol_details',
+        'lifestyle_data_1.travel_details',
+        'lifestyle_data_1.bankruptcy_discharge_date',
+        'lifestyle_data_1.drivers_license_number',
+      ]),
+    );
   });
 
-  it('the questions name the spec\'s lookback windows', () => {
+  it("the questions name the spec's lookback windows", () => {
     const ui = definitions.steps[STEP].ui as Record<string, Record<string, Record<string, Record<string, string>>>>;
     const labels = ui['ui:definitions']['#/definitions/lifestyle_data'];
     expect(labels.tobacco_last_12_months['ui:title']).toMatch(/12 months/);
@@ -142,10 +185,16 @@ describe('lifestyle visibility (each insured)', () => {
     expect(labels.dui_10_years['ui:title']).toMatch(/10 years/);
   });
 
-  it('groups the questions in the spec\'s sections', () => {
+  it("groups the questions in the spec's sections", () => {
     const ui = definitions.steps[STEP].ui as Record<string, Record<string, Record<string, { title: string }[]>>>;
     expect(ui['ui:definitions']['#/definitions/lifestyle_data']['ui:sections'].map((s) => s.title)).toEqual([
-      'Tobacco/Nicotine', 'Alcohol', 'Drug', 'Aviation & Activities', 'Travel', 'Driving History', 'Legal History',
+      'Tobacco/Nicotine',
+      'Alcohol',
+      'Drug',
+      'Aviation & Activities',
+      'Travel',
+      'Driving History',
+      'Legal History',
     ]);
   });
 });

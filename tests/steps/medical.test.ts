@@ -18,11 +18,19 @@ describe('medical examples', () => {
     expect(errorsOf(STEP, example(STEP, name))).toEqual([]);
   });
 
-  it('keeps the spec\'s 8 medical fields per insured', () => {
-    const schema = definitions.steps[STEP].schema as { definitions: Record<string, { properties: Record<string, unknown> }> };
+  it("keeps the spec's 8 medical fields per insured", () => {
+    const schema = definitions.steps[STEP].schema as {
+      definitions: Record<string, { properties: Record<string, unknown> }>;
+    };
     expect(Object.keys(schema.definitions.medical_data.properties).sort()).toEqual([
-      'consultation_results', 'has_paramedic', 'last_consultation_date', 'last_consultation_reason',
-      'physician_address', 'physician_name', 'physician_phone', 'prescribed_treatment',
+      'consultation_results',
+      'has_paramedic',
+      'last_consultation_date',
+      'last_consultation_reason',
+      'physician_address',
+      'physician_name',
+      'physician_phone',
+      'prescribed_treatment',
     ]);
   });
 });
@@ -31,7 +39,10 @@ describe('medical validation', () => {
   it.each([1, 2] as const)('insured %i: the physician phone must be a valid phone number', (n) => {
     const data = example(STEP, 'two-insureds');
     insured(data, n).physician_phone = '555-01';
-    expect(errorsOf(STEP, data)).toContainEqual({ field: `insured_${n}.physician_phone`, message: 'Please enter a valid phone number' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: `insured_${n}.physician_phone`,
+      message: 'Please enter a valid phone number',
+    });
     for (const ok of ['6135550142', '(613) 555-0142', '613-555-0142', '613.555.0142', '(613)-555-0142']) {
       insured(data, n).physician_phone = ok;
       expect(errorsOf(STEP, data)).toEqual([]);
@@ -49,7 +60,10 @@ describe('medical validation', () => {
   it.each([1, 2] as const)('insured %i: the last consultation cannot be in the future', (n) => {
     const data = example(STEP, 'two-insureds');
     insured(data, n).last_consultation_date = localDate(1);
-    expect(errorsOf(STEP, data)).toContainEqual({ field: `insured_${n}.last_consultation_date`, message: 'Last consultation date cannot be in the future' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: `insured_${n}.last_consultation_date`,
+      message: 'Last consultation date cannot be in the future',
+    });
     insured(data, n).last_consultation_date = localDate(0);
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -63,7 +77,10 @@ describe('medical validation', () => {
   it('asks whether a paramedical exam was done, for each insured of the application', () => {
     const one = errorsOf(STEP, { [STEP]: {} });
     expect(one.map((e) => e.field)).toEqual(['insured_1.has_paramedic']);
-    const two = errorsOf(STEP, { 'proposed-insured': { number_of_insureds: 2 }, [STEP]: { insured_1: {}, insured_2: {} } });
+    const two = errorsOf(STEP, {
+      'proposed-insured': { number_of_insureds: 2 },
+      [STEP]: { insured_1: {}, insured_2: {} },
+    });
     expect(two.map((e) => e.field)).toEqual(['insured_1.has_paramedic', 'insured_2.has_paramedic']);
   });
 });

@@ -10,9 +10,12 @@ describe('multi-owner examples and record', () => {
     expect(errorsOf(STEP, example(STEP, name))).toEqual([]);
   });
 
-  it('has the spec\'s fields, and pre-selects neither no survivorship nor subrogated owner', () => {
-    const successor = (n: number): string[] => ['first_name', 'middle_name', 'last_name', 'relationship'].map((p) => `owner${n}_successor_${p}`);
-    expect(Object.keys(schema.properties).sort()).toEqual(['client_id', 'no_survivorship', 'subrogated_owner', ...successor(1), ...successor(2)].sort());
+  it("has the spec's fields, and pre-selects neither no survivorship nor subrogated owner", () => {
+    const successor = (n: number): string[] =>
+      ['first_name', 'middle_name', 'last_name', 'relationship'].map((p) => `owner${n}_successor_${p}`);
+    expect(Object.keys(schema.properties).sort()).toEqual(
+      ['client_id', 'no_survivorship', 'subrogated_owner', ...successor(1), ...successor(2)].sort(),
+    );
     // In good order: a declaration is the adviser's choice, never the form's.
     expect(schema.properties.no_survivorship.default).toBeUndefined();
     expect(schema.properties.subrogated_owner.default).toBeUndefined();
@@ -22,13 +25,19 @@ describe('multi-owner examples and record', () => {
     expect(String(ui.no_survivorship['ui:description'])).toMatch(/outside Quebec/);
     expect(String(ui.subrogated_owner['ui:description'])).toMatch(/in Quebec/);
     expect(ui['ui:options']).toMatchObject({
-      nextLabel: 'Continue', backLabel: 'Back', showSave: false,
-      saveErrorMessage: 'Failed to save multi-owner data', loadErrorMessage: 'Failed to load multi-owner data',
+      nextLabel: 'Continue',
+      backLabel: 'Back',
+      showSave: false,
+      saveErrorMessage: 'Failed to save multi-owner data',
+      loadErrorMessage: 'Failed to load multi-owner data',
     });
   });
 
   it('an empty record has no errors (nothing is required)', () => {
-    const data: ApplicationData = { owner: { owner_type: 'joint_insureds', ownership_type: 'joint_insureds' }, [STEP]: {} };
+    const data: ApplicationData = {
+      owner: { owner_type: 'joint_insureds', ownership_type: 'joint_insureds' },
+      [STEP]: {},
+    };
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 });

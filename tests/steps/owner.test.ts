@@ -11,26 +11,112 @@ function owner(data: ApplicationData): JsonObject {
 function view(data: ApplicationData, previous?: JsonObject) {
   return engine.evaluateStep(STEP, data, previous ? { previous } : {});
 }
-const schema = definitions.steps[STEP].schema as { properties: Record<string, Record<string, unknown>>; definitions: Record<string, { properties: Record<string, Record<string, unknown>> }> };
-const ui = definitions.steps[STEP].ui as Record<string, Record<string, unknown>> & { 'ui:options': Record<string, unknown>; 'ui:sections': { id: string; title: string; fields: string[] }[] };
+const schema = definitions.steps[STEP].schema as {
+  properties: Record<string, Record<string, unknown>>;
+  definitions: Record<string, { properties: Record<string, Record<string, unknown>> }>;
+};
+const ui = definitions.steps[STEP].ui as Record<string, Record<string, unknown>> & {
+  'ui:options': Record<string, unknown>;
+  'ui:sections': { id: string; title: string; fields: string[] }[];
+};
 
 const INDIVIDUAL_FIELDS = [
-  'first_name', 'middle_initial', 'last_name', 'maiden_name', 'date_of_birth', 'sex', 'relationship_to_insured',
-  'place_of_birth_type', 'place_of_birth_province', 'place_of_birth_state', 'place_of_birth_country', 'smoking_class',
-  'sole_proprietorship_name', 'address_line1', 'address_line2', 'city', 'province', 'postal_code', 'years_at_address',
-  'mobile_phone', 'phone_number', 'is_po_box', 'physical_residence', 'email', 'occupation_duties', 'years_with_employer',
-  'employer_first_name', 'employer_middle_name', 'employer_last_name', 'employer_business_type', 'employer_address_line1',
-  'employer_address_line2', 'employer_city', 'employer_province', 'employer_postal_code',
+  'first_name',
+  'middle_initial',
+  'last_name',
+  'maiden_name',
+  'date_of_birth',
+  'sex',
+  'relationship_to_insured',
+  'place_of_birth_type',
+  'place_of_birth_province',
+  'place_of_birth_state',
+  'place_of_birth_country',
+  'smoking_class',
+  'sole_proprietorship_name',
+  'address_line1',
+  'address_line2',
+  'city',
+  'province',
+  'postal_code',
+  'years_at_address',
+  'mobile_phone',
+  'phone_number',
+  'is_po_box',
+  'physical_residence',
+  'email',
+  'occupation_duties',
+  'years_with_employer',
+  'employer_first_name',
+  'employer_middle_name',
+  'employer_last_name',
+  'employer_business_type',
+  'employer_address_line1',
+  'employer_address_line2',
+  'employer_city',
+  'employer_province',
+  'employer_postal_code',
 ];
-const ID_FIELDS = ['primary_id_type', 'primary_id_type_other', 'primary_id_number', 'primary_id_expiry', 'primary_id_country_of_issue', 'primary_id_place_of_issue', 'is_physically_present', 'is_intermediary'];
-const THIRD_PARTY = ['third_party_type', 'third_party_name', 'third_party_date_of_birth', 'third_party_relationship', 'third_party_id_type', 'third_party_id_number', 'third_party_id_province', 'third_party_id_country', 'third_party_address', 'third_party_phone', 'third_party_business'];
+const ID_FIELDS = [
+  'primary_id_type',
+  'primary_id_type_other',
+  'primary_id_number',
+  'primary_id_expiry',
+  'primary_id_country_of_issue',
+  'primary_id_place_of_issue',
+  'is_physically_present',
+  'is_intermediary',
+];
+const THIRD_PARTY = [
+  'third_party_type',
+  'third_party_name',
+  'third_party_date_of_birth',
+  'third_party_relationship',
+  'third_party_id_type',
+  'third_party_id_number',
+  'third_party_id_province',
+  'third_party_id_country',
+  'third_party_address',
+  'third_party_phone',
+  'third_party_business',
+];
 const ENTITY_FIELDS = [
-  'legal_name', 'trade_name', 'business_type', 'industry', 'business_number', 'contact_name', 'business_address_line1', 'business_address_line2',
-  'business_city', 'business_province', 'business_postal_code', 'business_phone', 'mobile_phone', 'business_email', 'relationship_to_insured',
-  'is_correspondence_different', 'correspondence_type', 'correspondence_address_line1', 'correspondence_address_line2', 'correspondence_city',
-  'correspondence_province', 'correspondence_postal_code', 'has_third_party_payor', 'is_intermediary', 'is_canadian_tax_resident',
-  'requires_fatca_certification', 'shareholders', 'annual_sales', 'annual_profit', 'fair_market_value', 'has_shareholder_agreement',
-  'has_organizational_chart', 'accountant_name', 'tax_lawyer_name', 'successor_owner_name', 'successor_owner_relationship',
+  'legal_name',
+  'trade_name',
+  'business_type',
+  'industry',
+  'business_number',
+  'contact_name',
+  'business_address_line1',
+  'business_address_line2',
+  'business_city',
+  'business_province',
+  'business_postal_code',
+  'business_phone',
+  'mobile_phone',
+  'business_email',
+  'relationship_to_insured',
+  'is_correspondence_different',
+  'correspondence_type',
+  'correspondence_address_line1',
+  'correspondence_address_line2',
+  'correspondence_city',
+  'correspondence_province',
+  'correspondence_postal_code',
+  'has_third_party_payor',
+  'is_intermediary',
+  'is_canadian_tax_resident',
+  'requires_fatca_certification',
+  'shareholders',
+  'annual_sales',
+  'annual_profit',
+  'fair_market_value',
+  'has_shareholder_agreement',
+  'has_organizational_chart',
+  'accountant_name',
+  'tax_lawyer_name',
+  'successor_owner_name',
+  'successor_owner_relationship',
 ];
 
 describe('owner examples and record', () => {
@@ -40,35 +126,79 @@ describe('owner examples and record', () => {
 
   it('has every field the spec lists for the owner record', () => {
     const fields = [
-      'id', 'client_id', 'owner_type', 'ownership_type', 'is_correspondence_address_different', 'is_canadian_tax_resident', 'has_third_party_payor', 'selected_client_id',
-      'has_third_party_instructions', 'has_third_party_funds', 'suspect_third_party', ...THIRD_PARTY, ...ID_FIELDS,
-      'secondary_id_type', 'secondary_id_type_other', 'secondary_id_number', 'secondary_id_expiry', 'secondary_id_country_of_issue', 'secondary_id_place_of_issue',
-      'secondary_is_physically_present', 'secondary_is_intermediary', 'is_corporate', ...INDIVIDUAL_FIELDS, 'has_second_individual_owner',
-      ...[...INDIVIDUAL_FIELDS, ...ID_FIELDS].map((f) => `individual_2_${f}`), ...ENTITY_FIELDS,
+      'id',
+      'client_id',
+      'owner_type',
+      'ownership_type',
+      'is_correspondence_address_different',
+      'is_canadian_tax_resident',
+      'has_third_party_payor',
+      'selected_client_id',
+      'has_third_party_instructions',
+      'has_third_party_funds',
+      'suspect_third_party',
+      ...THIRD_PARTY,
+      ...ID_FIELDS,
+      'secondary_id_type',
+      'secondary_id_type_other',
+      'secondary_id_number',
+      'secondary_id_expiry',
+      'secondary_id_country_of_issue',
+      'secondary_id_place_of_issue',
+      'secondary_is_physically_present',
+      'secondary_is_intermediary',
+      'is_corporate',
+      ...INDIVIDUAL_FIELDS,
+      'has_second_individual_owner',
+      ...[...INDIVIDUAL_FIELDS, ...ID_FIELDS].map((f) => `individual_2_${f}`),
+      ...ENTITY_FIELDS,
     ];
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(fields));
     expect(Object.keys(schema.definitions.shareholder.properties).sort()).toEqual(['name', 'ownership_percentage']);
   });
 
-  it('offers the spec\'s owner types, relationship and ID type options with their labels', () => {
-    expect(schema.properties.owner_type.enum).toEqual(expect.arrayContaining(['insured_1', 'insured_2', 'joint_insureds', 'individual', 'entity']));
+  it("offers the spec's owner types, relationship and ID type options with their labels", () => {
+    expect(schema.properties.owner_type.enum).toEqual(
+      expect.arrayContaining(['insured_1', 'insured_2', 'joint_insureds', 'individual', 'entity']),
+    );
     expect(ui.owner_type['ui:enumNames']).toEqual({
-      insured_1: 'Same as Insured 1', insured_2: 'Same as Insured 2', joint_insureds: 'Jointly, same as insured 1 and 2',
-      individual: 'Different Individual', entity: 'Corporation/Trust/Entity',
+      insured_1: 'Same as Insured 1',
+      insured_2: 'Same as Insured 2',
+      joint_insureds: 'Jointly, same as insured 1 and 2',
+      individual: 'Different Individual',
+      entity: 'Corporation/Trust/Entity',
     });
     expect(schema.properties.relationship_to_insured.enum).toEqual(['spouse', 'child', 'parent', 'other', null]);
-    expect(schema.properties.primary_id_type.enum).toEqual(['passport', 'drivers_license', 'provincial_id', 'other', null]);
+    expect(schema.properties.primary_id_type.enum).toEqual([
+      'passport',
+      'drivers_license',
+      'provincial_id',
+      'other',
+      null,
+    ]);
     expect(schema.properties.sex.enum).toEqual(['M', 'F', null]);
     expect(schema.properties.place_of_birth_type.enum).toEqual(['canada', 'us', 'other', null]);
     expect(schema.properties.smoking_class.enum).toEqual(['smoker', 'non_smoker', null]);
     expect(ui.has_second_individual_owner['ui:widget']).toBe('toggleButton');
-    expect(ui.has_second_individual_owner['ui:options']).toMatchObject({ onLabel: 'Remove Second Individual', offLabel: 'Add Second Individual' });
+    expect(ui.has_second_individual_owner['ui:options']).toMatchObject({
+      onLabel: 'Remove Second Individual',
+      offLabel: 'Add Second Individual',
+    });
   });
 
-  it('pre-selects no answer, and keeps the spec\'s limits', () => {
+  it("pre-selects no answer, and keeps the spec's limits", () => {
     const p = schema.properties;
-    for (const field of ['years_at_address', 'years_with_employer', 'correspondence_type', 'business_type', 'primary_id_type',
-      'primary_id_country_of_issue', 'is_canadian_tax_resident', 'is_correspondence_address_different', 'has_third_party_payor']) {
+    for (const field of [
+      'years_at_address',
+      'years_with_employer',
+      'correspondence_type',
+      'business_type',
+      'primary_id_type',
+      'primary_id_country_of_issue',
+      'is_canadian_tax_resident',
+      'is_correspondence_address_different',
+      'has_third_party_payor',
+    ]) {
       expect(p[field].default, field).toBeUndefined();
     }
     expect(p.middle_initial.maxLength).toBe(1);
@@ -77,8 +207,13 @@ describe('owner examples and record', () => {
 
   it('has the buttons and notices of the spec', () => {
     expect(ui['ui:options']).toMatchObject({
-      backLabel: 'Back', saveLabel: 'Save', nextLabel: 'Next', busySaveLabel: 'Saving...', busyNextLabel: 'Processing...',
-      successMessage: 'Owner information saved successfully', saveErrorMessage: 'Failed to save owner information. Please try again.',
+      backLabel: 'Back',
+      saveLabel: 'Save',
+      nextLabel: 'Next',
+      busySaveLabel: 'Saving...',
+      busyNextLabel: 'Processing...',
+      successMessage: 'Owner information saved successfully',
+      saveErrorMessage: 'Failed to save owner information. Please try again.',
     });
   });
 });
@@ -115,12 +250,19 @@ describe('owner validation', () => {
   });
 
   it.each([
-    ['individual', 'postal_code'], ['individual', 'employer_postal_code'], ['individual-second-owner', 'individual_2_postal_code'],
-    ['individual-second-owner', 'individual_2_employer_postal_code'], ['entity', 'business_postal_code'], ['entity', 'correspondence_postal_code'],
+    ['individual', 'postal_code'],
+    ['individual', 'employer_postal_code'],
+    ['individual-second-owner', 'individual_2_postal_code'],
+    ['individual-second-owner', 'individual_2_employer_postal_code'],
+    ['entity', 'business_postal_code'],
+    ['entity', 'correspondence_postal_code'],
   ])('%s: %s must be a Canadian postal code', (name, field) => {
     const data = example(STEP, name);
     owner(data)[field] = '12345';
-    expect(errorsOf(STEP, data)).toContainEqual({ field, message: definitionText('owner/schema.json', `/properties/${field}/errorMessage/pattern`) });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field,
+      message: definitionText('owner/schema.json', `/properties/${field}/errorMessage/pattern`),
+    });
     for (const ok of ['K1A 0B1', 'k1a0b1', 'K1A-0B1']) {
       owner(data)[field] = ok;
       expect(errorsOf(STEP, data)).toEqual([]);
@@ -128,8 +270,11 @@ describe('owner validation', () => {
   });
 
   it.each([
-    ['individual', 'mobile_phone'], ['individual', 'phone_number'], ['individual-second-owner', 'individual_2_mobile_phone'],
-    ['entity', 'business_phone'], ['individual-second-owner', 'third_party_phone'],
+    ['individual', 'mobile_phone'],
+    ['individual', 'phone_number'],
+    ['individual-second-owner', 'individual_2_mobile_phone'],
+    ['entity', 'business_phone'],
+    ['individual-second-owner', 'third_party_phone'],
   ])('%s: %s must be a valid phone number', (name, field) => {
     const data = example(STEP, name);
     owner(data)[field] = '555-01';
@@ -138,7 +283,11 @@ describe('owner validation', () => {
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 
-  it.each([['individual', 'email'], ['individual-second-owner', 'individual_2_email'], ['entity', 'business_email']])('%s: %s must be an email address', (name, field) => {
+  it.each([
+    ['individual', 'email'],
+    ['individual-second-owner', 'individual_2_email'],
+    ['entity', 'business_email'],
+  ])('%s: %s must be an email address', (name, field) => {
     const data = example(STEP, name);
     owner(data)[field] = 'not-an-email';
     expect(errorsOf(STEP, data)).toContainEqual({ field, message: 'Please enter a valid email address' });
@@ -166,7 +315,7 @@ describe('owner validation', () => {
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 
-  it('a shareholder\'s ownership percentage stays within 0 to 100', () => {
+  it("a shareholder's ownership percentage stays within 0 to 100", () => {
     const data = example(STEP, 'entity');
     (owner(data).shareholders as JsonObject[])[0].ownership_percentage = 120;
     expect(errorsOf(STEP, data).map((e) => e.field)).toContain('shareholders.0.ownership_percentage');
@@ -186,7 +335,8 @@ describe('owner visibility', () => {
     owner(data).has_third_party_instructions = false;
     owner(data).suspect_third_party = true;
     const v = view(data);
-    for (const f of ['has_third_party_instructions', 'has_third_party_funds', 'suspect_third_party', ...THIRD_PARTY]) expect(v.hidden).toContain(f);
+    for (const f of ['has_third_party_instructions', 'has_third_party_funds', 'suspect_third_party', ...THIRD_PARTY])
+      expect(v.hidden).toContain(f);
     expect(v.values).not.toHaveProperty('suspect_third_party');
   });
 
@@ -240,7 +390,11 @@ describe('owner visibility', () => {
   });
 
   it('a note tells which insured the owner is', () => {
-    const notes = { insured_1: 'note_owner_insured_1', insured_2: 'note_owner_insured_2', joint_insureds: 'note_owner_joint' } as const;
+    const notes = {
+      insured_1: 'note_owner_insured_1',
+      insured_2: 'note_owner_insured_2',
+      joint_insureds: 'note_owner_joint',
+    } as const;
     for (const [type, shown] of Object.entries(notes)) {
       const data = example(STEP, 'insured-1');
       owner(data).owner_type = type;
@@ -256,7 +410,8 @@ describe('owner visibility', () => {
     expect(view(data).hidden).not.toContain('first_name');
     owner(data).owner_type = 'insured_1';
     const v = view(data);
-    for (const f of ['first_name', 'last_name', 'address_line1', 'occupation_duties', 'has_second_individual_owner']) expect(v.hidden).toContain(f);
+    for (const f of ['first_name', 'last_name', 'address_line1', 'occupation_duties', 'has_second_individual_owner'])
+      expect(v.hidden).toContain(f);
     expect(v.values).not.toHaveProperty('first_name');
     expect(v.values).not.toHaveProperty('years_at_address');
   });
@@ -274,7 +429,10 @@ describe('owner visibility', () => {
 
   it('the place of birth asks for a province, a state or a country by type', () => {
     const data = example(STEP, 'individual');
-    const shown = (): string[] => ['place_of_birth_province', 'place_of_birth_state', 'place_of_birth_country'].filter((f) => !view(data).hidden.includes(f));
+    const shown = (): string[] =>
+      ['place_of_birth_province', 'place_of_birth_state', 'place_of_birth_country'].filter(
+        (f) => !view(data).hidden.includes(f),
+      );
     expect(shown()).toEqual(['place_of_birth_province']);
     owner(data).place_of_birth_type = 'us';
     expect(shown()).toEqual(['place_of_birth_state']);
@@ -287,7 +445,13 @@ describe('owner visibility', () => {
     expect(view(data).hidden).not.toContain('individual_2_first_name');
     owner(data).has_second_individual_owner = false;
     const v = view(data);
-    for (const f of ['individual_2_first_name', 'individual_2_primary_id_number', 'individual_2_employer_last_name', 'individual_2_is_physically_present']) expect(v.hidden).toContain(f);
+    for (const f of [
+      'individual_2_first_name',
+      'individual_2_primary_id_number',
+      'individual_2_employer_last_name',
+      'individual_2_is_physically_present',
+    ])
+      expect(v.hidden).toContain(f);
     expect(Object.keys(v.values).filter((k) => k.startsWith('individual_2_'))).toEqual([]);
   });
 
@@ -297,7 +461,8 @@ describe('owner visibility', () => {
     for (const f of ENTITY_FIELDS) expect(shown).not.toContain(f);
     owner(data).owner_type = 'individual';
     const v = view(data);
-    for (const f of ['legal_name', 'shareholders', 'business_postal_code', 'correspondence_type', 'annual_sales']) expect(v.hidden).toContain(f);
+    for (const f of ['legal_name', 'shareholders', 'business_postal_code', 'correspondence_type', 'annual_sales'])
+      expect(v.hidden).toContain(f);
     expect(v.values).not.toHaveProperty('legal_name');
     expect(v.values).not.toHaveProperty('shareholders');
   });
@@ -312,7 +477,13 @@ describe('owner visibility', () => {
 
 describe('owner computed values', () => {
   it('maps the screen value to the stored ownership type', () => {
-    const expected = { insured_1: 'insured_1', insured_2: 'insured_2', joint_insureds: 'joint_insureds', individual: 'other_individual', entity: 'corporation' };
+    const expected = {
+      insured_1: 'insured_1',
+      insured_2: 'insured_2',
+      joint_insureds: 'joint_insureds',
+      individual: 'other_individual',
+      entity: 'corporation',
+    };
     for (const [type, stored] of Object.entries(expected)) {
       const data = example(STEP, 'insured-1');
       owner(data).owner_type = type;
@@ -323,9 +494,15 @@ describe('owner computed values', () => {
     }
   });
 
-  it('selects the insured\'s client id, both for joint owners, null otherwise', () => {
+  it("selects the insured's client id, both for joint owners, null otherwise", () => {
     const data = example(STEP, 'joint-insureds');
-    const expected: [string, unknown][] = [['insured_1', 1042], ['insured_2', 1043], ['joint_insureds', [1042, 1043]], ['individual', null], ['entity', null]];
+    const expected: [string, unknown][] = [
+      ['insured_1', 1042],
+      ['insured_2', 1043],
+      ['joint_insureds', [1042, 1043]],
+      ['individual', null],
+      ['entity', null],
+    ];
     for (const [type, id] of expected) {
       owner(data).owner_type = type;
       owner(data).selected_client_id = 'stale';
@@ -343,14 +520,33 @@ describe('owner computed values', () => {
 describe('owner effects', () => {
   it('choosing insured 1 fills the ID from that insured and clears the declarations to be asked again', () => {
     const data = example(STEP, 'insured-1');
-    const previous: JsonObject = { owner_type: 'individual', primary_id_type: 'other', primary_id_type_other: 'Status card', primary_id_number: 'X1', primary_id_expiry: '2027-01-01',
-      primary_id_place_of_issue: 'Manitoba', is_physically_present: true, is_intermediary: true, has_third_party_instructions: true, has_third_party_funds: true, suspect_third_party: true };
+    const previous: JsonObject = {
+      owner_type: 'individual',
+      primary_id_type: 'other',
+      primary_id_type_other: 'Status card',
+      primary_id_number: 'X1',
+      primary_id_expiry: '2027-01-01',
+      primary_id_place_of_issue: 'Manitoba',
+      is_physically_present: true,
+      is_intermediary: true,
+      has_third_party_instructions: true,
+      has_third_party_funds: true,
+      suspect_third_party: true,
+    };
     data[STEP] = { ...previous, owner_type: 'insured_1' };
     const v = view(data, previous);
     expect(v.values).toMatchObject({
-      primary_id_type: 'drivers_license', primary_id_number: 'T6512-81041-70417', primary_id_expiry: '2028-04-17',
+      primary_id_type: 'drivers_license',
+      primary_id_number: 'T6512-81041-70417',
+      primary_id_expiry: '2028-04-17',
     });
-    for (const flag of ['is_physically_present', 'is_intermediary', 'has_third_party_instructions', 'has_third_party_funds', 'suspect_third_party']) {
+    for (const flag of [
+      'is_physically_present',
+      'is_intermediary',
+      'has_third_party_instructions',
+      'has_third_party_funds',
+      'suspect_third_party',
+    ]) {
       expect(v.values[flag] ?? null, flag).toBeNull();
     }
     expect(v.values.primary_id_place_of_issue ?? null).toBeNull();
@@ -359,18 +555,35 @@ describe('owner effects', () => {
 
   it('choosing insured 2 fills the ID from the second insured', () => {
     const data = example(STEP, 'joint-insureds');
-    const previous: JsonObject = { owner_type: 'insured_1', primary_id_type: 'drivers_license', primary_id_number: 'T6512-81041-70417', primary_id_expiry: '2028-04-17' };
+    const previous: JsonObject = {
+      owner_type: 'insured_1',
+      primary_id_type: 'drivers_license',
+      primary_id_number: 'T6512-81041-70417',
+      primary_id_expiry: '2028-04-17',
+    };
     data[STEP] = { ...previous, owner_type: 'insured_2' };
-    expect(view(data, previous).values).toMatchObject({ primary_id_type: 'passport', primary_id_number: 'AB123456', primary_id_expiry: '2031-09-01' });
+    expect(view(data, previous).values).toMatchObject({
+      primary_id_type: 'passport',
+      primary_id_number: 'AB123456',
+      primary_id_expiry: '2031-09-01',
+    });
   });
 
-  it('picking the insured\'s ID type again resets to the stored number and expiry', () => {
+  it("picking the insured's ID type again resets to the stored number and expiry", () => {
     const data = example(STEP, 'insured-1');
-    const previous = { ...owner(data), primary_id_type: 'passport', primary_id_number: 'EDITED', primary_id_expiry: '2030-01-01' };
+    const previous = {
+      ...owner(data),
+      primary_id_type: 'passport',
+      primary_id_number: 'EDITED',
+      primary_id_expiry: '2030-01-01',
+    };
     owner(data).primary_id_type = 'drivers_license';
     owner(data).primary_id_number = 'EDITED';
     owner(data).primary_id_expiry = '2030-01-01';
-    expect(view(data, previous).values).toMatchObject({ primary_id_number: 'T6512-81041-70417', primary_id_expiry: '2028-04-17' });
+    expect(view(data, previous).values).toMatchObject({
+      primary_id_number: 'T6512-81041-70417',
+      primary_id_expiry: '2028-04-17',
+    });
   });
 
   it('changing the owner type turns the second individual off', () => {

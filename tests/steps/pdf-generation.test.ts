@@ -30,7 +30,9 @@ describe('pdf-generation validation', () => {
 
   it('refuses an unknown insurer and a duplicate choice', () => {
     expect(errorsOf(STEP, { [STEP]: { populate_forms: ['DESJARDINS'] } }).length).toBeGreaterThan(0);
-    expect(errorsOf(STEP, { [STEP]: { populate_forms: ['BMO', 'BMO'] } }).map((e) => e.field)).toContain('populate_forms');
+    expect(errorsOf(STEP, { [STEP]: { populate_forms: ['BMO', 'BMO'] } }).map((e) => e.field)).toContain(
+      'populate_forms',
+    );
   });
 });
 
@@ -38,14 +40,18 @@ describe('pdf-generation screen', () => {
   const ui = definitions.steps[STEP].ui as Record<string, Record<string, unknown>>;
   const options = ui['ui:options'] as Record<string, unknown>;
 
-  it('shows the five insurers as checkboxes with the spec\'s names', () => {
+  it("shows the five insurers as checkboxes with the spec's names", () => {
     expect(ui.populate_forms['ui:widget']).toBe('checkboxes');
     expect(ui.populate_forms['ui:enumNames']).toEqual({
-      BMO: 'BMO', MANULIFE: 'Manulife', SUNLIFE: 'Sun Life', BENEVA: 'Beneva', CANADA_LIFE: 'Canada Life',
+      BMO: 'BMO',
+      MANULIFE: 'Manulife',
+      SUNLIFE: 'Sun Life',
+      BENEVA: 'Beneva',
+      CANADA_LIFE: 'Canada Life',
     });
   });
 
-  it('has no Save, and is the flow\'s final step (its buttons: tests/steps/specTexts.json)', () => {
+  it("has no Save, and is the flow's final step (its buttons: tests/steps/specTexts.json)", () => {
     expect(options.showSave).toBe(false);
     expect(definitions.flow.steps.find((s) => s.id === STEP)?.final).toBe(true);
   });
@@ -53,10 +59,22 @@ describe('pdf-generation screen', () => {
   it('has the result view and error texts', () => {
     const texts = JSON.stringify(options);
     for (const t of [
-      'Application Generated Successfully!', 'Download PDF', 'Generate Another Form', 'Return to Home', 'Not specified',
-      'Life Insurance', 'Single Life', 'Joint Plan', 'Failed to generate PDF forms. Please try again.', 'Client ID is required',
-      'Client ID is missing', 'Failed to fetch screening data', 'Failed to load required information', 'Error loading data: {detail}',
-    ]) expect(texts).toContain(t);
+      'Application Generated Successfully!',
+      'Download PDF',
+      'Generate Another Form',
+      'Return to Home',
+      'Not specified',
+      'Life Insurance',
+      'Single Life',
+      'Joint Plan',
+      'Failed to generate PDF forms. Please try again.',
+      'Client ID is required',
+      'Client ID is missing',
+      'Failed to fetch screening data',
+      'Failed to load required information',
+      'Error loading data: {detail}',
+    ])
+      expect(texts).toContain(t);
   });
 
   it("refuses an application the payload cannot be built from with the spec's texts, each naming its step", () => {

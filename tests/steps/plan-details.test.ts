@@ -13,10 +13,18 @@ function record(data: ApplicationData): JsonObject {
 }
 
 function withPlan(fields: JsonObject): ApplicationData {
-  return { 'proposed-insured': { number_of_insureds: 2 }, [STEP]: { illustration_status: 'attached', policy_date_type: 'current_date', ...fields } };
+  return {
+    'proposed-insured': { number_of_insureds: 2 },
+    [STEP]: { illustration_status: 'attached', policy_date_type: 'current_date', ...fields },
+  };
 }
 
-const UL = { product_type: 'universal_life', plan_name: 'wealth_dimensions', proposed_insured_1: true, face_amount: 250000 };
+const UL = {
+  product_type: 'universal_life',
+  plan_name: 'wealth_dimensions',
+  proposed_insured_1: true,
+  face_amount: 250000,
+};
 const TERM = { product_type: 'term_life', plan_name: 'term_10', proposed_insured_1: true, face_amount: 300000 };
 const WL = { product_type: 'whole_life', plan_name: 'pay_10', proposed_insured_1: true, face_amount: 100000 };
 
@@ -31,7 +39,7 @@ describe('plan-details examples', () => {
   });
 });
 
-describe('plan-details: validation on Save and Next, in the spec\'s order', () => {
+describe("plan-details: validation on Save and Next, in the spec's order", () => {
   it('an empty form asks for the illustration status, the policy date type, then a plan', () => {
     const errors = errorsOf(STEP, { [STEP]: {} });
     expect(errors.map((e) => e.message)).toEqual([ILLUSTRATION, POLICY_DATE, NO_PLAN]);
@@ -40,7 +48,9 @@ describe('plan-details: validation on Save and Next, in the spec\'s order', () =
   });
 
   it('save age with neither insured ticked, and an empty single life list, come after the illustration status', () => {
-    const data: ApplicationData = { [STEP]: { policy_date_type: 'save_age', save_age_insured_1: false, single_life_options: [] } };
+    const data: ApplicationData = {
+      [STEP]: { policy_date_type: 'save_age', save_age_insured_1: false, single_life_options: [] },
+    };
     expect(errorsOf(STEP, data).map((e) => e.message)).toEqual([ILLUSTRATION, SAVE_AGE, SINGLE, NO_PLAN]);
   });
 
@@ -98,16 +108,36 @@ describe('plan-details: derived product type', () => {
     ['no plans', {}, null],
     ['empty lists', { single_life_options: [], joint_plan_options: null }, null],
     ['one term plan', { single_life_options: [TERM] }, 'term_life'],
-    ['two universal life plans', { single_life_options: [UL, { ...UL, plan_name: 'life_dimensions' }] }, 'universal_life'],
+    [
+      'two universal life plans',
+      { single_life_options: [UL, { ...UL, plan_name: 'life_dimensions' }] },
+      'universal_life',
+    ],
     ['term and whole life', { single_life_options: [TERM, WL] }, 'combination'],
-    ['a joint whole life plan', { joint_plan_options: [{ product_type: 'whole_life', plan_name: 'term_100', coverage_type: 'joint_first_to_die' }] }, 'whole_life'],
-    ['joint term and universal life', {
-      joint_plan_options: [
-        { product_type: 'term_life', plan_name: 'term_25', coverage_type: 'combined' },
-        { product_type: 'universal_life', plan_name: 'life_dimensions', coverage_type: 'multi_coverage' },
-      ],
-    }, 'combination'],
-    ['a row without a product type is ignored', { single_life_options: [{ proposed_insured_1: true, face_amount: null }, WL] }, 'whole_life'],
+    [
+      'a joint whole life plan',
+      {
+        joint_plan_options: [
+          { product_type: 'whole_life', plan_name: 'term_100', coverage_type: 'joint_first_to_die' },
+        ],
+      },
+      'whole_life',
+    ],
+    [
+      'joint term and universal life',
+      {
+        joint_plan_options: [
+          { product_type: 'term_life', plan_name: 'term_25', coverage_type: 'combined' },
+          { product_type: 'universal_life', plan_name: 'life_dimensions', coverage_type: 'multi_coverage' },
+        ],
+      },
+      'combination',
+    ],
+    [
+      'a row without a product type is ignored',
+      { single_life_options: [{ proposed_insured_1: true, face_amount: null }, WL] },
+      'whole_life',
+    ],
   ])('%s', (_name, fields, expected) => {
     expect(engine.evaluateStep(STEP, withPlan(fields as JsonObject)).values.product_type).toBe(expected);
   });
@@ -126,7 +156,9 @@ describe('plan-details: single and joint plans are mutually exclusive', () => {
     const data = example(STEP, 'single-life-term');
     data['proposed-insured'] = { number_of_insureds: 2 };
     const previous = structuredClone(record(data));
-    record(data).joint_plan_options = [{ product_type: 'term_life', plan_name: 'term_20', coverage_type: 'joint', face_amount: 400000 }];
+    record(data).joint_plan_options = [
+      { product_type: 'term_life', plan_name: 'term_20', coverage_type: 'joint', face_amount: 400000 },
+    ];
     const view = engine.evaluateStep(STEP, data, { previous });
     expect(view.values.single_life_options).toBeNull();
     expect(view.values.product_type).toBe('term_life');
@@ -150,13 +182,18 @@ describe('plan-details: new options', () => {
   it('a new option pre-selects nothing: no insured, no face amount, no coverage type', () => {
     expect(schema.definitions.single_life_option.properties.proposed_insured_1.default).toBeUndefined();
     expect(schema.definitions.face_amount.default ?? null).toBeNull();
-    const view = engine.evaluateStep(STEP, withPlan({ joint_plan_options: [{ product_type: 'term_life', face_amount: null }] }));
+    const view = engine.evaluateStep(
+      STEP,
+      withPlan({ joint_plan_options: [{ product_type: 'term_life', face_amount: null }] }),
+    );
     expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type ?? null).toBeNull();
-    expect(view.errors.map((e) => e.message)).toEqual(expect.arrayContaining([
-      'Please select a plan for each joint plan',
-      'Please select a coverage type for each joint plan',
-      'Please enter a face amount greater than $0 for each joint plan',
-    ]));
+    expect(view.errors.map((e) => e.message)).toEqual(
+      expect.arrayContaining([
+        'Please select a plan for each joint plan',
+        'Please select a coverage type for each joint plan',
+        'Please enter a face amount greater than $0 for each joint plan',
+      ]),
+    );
   });
 
   it('a single life plan must say which insured it covers', () => {
@@ -164,17 +201,26 @@ describe('plan-details: new options', () => {
     data['proposed-insured'] = { number_of_insureds: 2 };
     const plan = (record(data).single_life_options as JsonObject[])[0];
     delete plan.proposed_insured_1;
-    expect(errorsOf(STEP, data).map((e) => e.message)).toContain('Please choose which proposed insured each single life plan covers');
+    expect(errorsOf(STEP, data).map((e) => e.message)).toContain(
+      'Please choose which proposed insured each single life plan covers',
+    );
     plan.proposed_insured_1 = false;
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 
   it('a joint plan needs two proposed insureds', () => {
-    const data = withPlan({ joint_plan_options: [{ product_type: 'term_life', plan_name: 'term_20', coverage_type: 'joint', face_amount: 400000 }] });
+    const data = withPlan({
+      joint_plan_options: [
+        { product_type: 'term_life', plan_name: 'term_20', coverage_type: 'joint', face_amount: 400000 },
+      ],
+    });
     expect(errorsOf(STEP, data)).toEqual([]);
     data['proposed-insured'] = { number_of_insureds: 1 };
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'joint_plan_options',
-      message: 'A joint plan needs two proposed insureds: add the second insured in Proposed Insured, or choose a single life plan' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: 'joint_plan_options',
+      message:
+        'A joint plan needs two proposed insureds: add the second insured in Proposed Insured, or choose a single life plan',
+    });
   });
 
   it('a chosen coverage type is kept', () => {
@@ -189,10 +235,27 @@ describe('plan-details: enumerations', () => {
     ['term_life', ['term_10', 'term_15', 'term_20', 'term_25', 'term_30']],
     ['whole_life', ['term_100', 'estate_protector', 'wealth_accelerator', 'pay_10', 'pay_to_100']],
   ])('%s offers exactly its plans', (productType, plans) => {
-    const all = ['life_dimensions', 'life_dimensions_low_fees', 'wealth_dimensions', 'term_10', 'term_15', 'term_20', 'term_25',
-      'term_30', 'term_100', 'estate_protector', 'wealth_accelerator', 'pay_10', 'pay_to_100'];
+    const all = [
+      'life_dimensions',
+      'life_dimensions_low_fees',
+      'wealth_dimensions',
+      'term_10',
+      'term_15',
+      'term_20',
+      'term_25',
+      'term_30',
+      'term_100',
+      'estate_protector',
+      'wealth_accelerator',
+      'pay_10',
+      'pay_to_100',
+    ];
     for (const plan of all) {
-      const fields = withPlan({ single_life_options: [{ product_type: productType, plan_name: plan, proposed_insured_1: true, face_amount: 100000 }] });
+      const fields = withPlan({
+        single_life_options: [
+          { product_type: productType, plan_name: plan, proposed_insured_1: true, face_amount: 100000 },
+        ],
+      });
       const planErrors = errorsOf(STEP, fields).filter((e) => e.field === 'single_life_options.0.plan_name');
       expect(planErrors.length === 0).toBe(plans.includes(plan));
     }
@@ -205,14 +268,20 @@ describe('plan-details: enumerations', () => {
   ])('%s joint coverage types', (productType, allowed, refused) => {
     for (const coverage of allowed) {
       const plan = { term_life: 'term_20', whole_life: 'pay_10', universal_life: 'life_dimensions' }[productType];
-      const data = withPlan({ joint_plan_options: [{ product_type: productType, plan_name: plan, coverage_type: coverage, face_amount: 500000 }] });
+      const data = withPlan({
+        joint_plan_options: [
+          { product_type: productType, plan_name: plan, coverage_type: coverage, face_amount: 500000 },
+        ],
+      });
       const view = engine.evaluateStep(STEP, data);
       expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type).toBe(coverage);
       expect(view.errors).toEqual([]);
     }
     for (const coverage of refused) {
       // A coverage type of another product family is cleared, and the adviser is asked again: nothing is chosen for them.
-      const data = withPlan({ joint_plan_options: [{ product_type: productType, coverage_type: coverage, face_amount: 500000 }] });
+      const data = withPlan({
+        joint_plan_options: [{ product_type: productType, coverage_type: coverage, face_amount: 500000 }],
+      });
       const view = engine.evaluateStep(STEP, data);
       expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type ?? null).toBeNull();
       expect(view.errors.map((e) => e.message)).toContain('Please select a coverage type for each joint plan');
@@ -221,7 +290,10 @@ describe('plan-details: enumerations', () => {
 
   it('a face amount is required and greater than $0', () => {
     const data = example(STEP, 'single-life-term');
-    const FACE = { field: 'single_life_options.0.face_amount', message: 'Please enter a face amount greater than $0 for each single life plan' };
+    const FACE = {
+      field: 'single_life_options.0.face_amount',
+      message: 'Please enter a face amount greater than $0 for each single life plan',
+    };
     for (const amount of [-1, 0, null]) {
       (record(data).single_life_options as JsonObject[])[0].face_amount = amount;
       expect(errorsOf(STEP, data).map((e) => e.field)).toContain(FACE.field);
@@ -234,11 +306,16 @@ describe('plan-details: enumerations', () => {
 });
 
 describe('plan-details: texts', () => {
-  it('shows the signed-illustration note and the spec\'s notices', () => {
+  it("shows the signed-illustration note and the spec's notices", () => {
     const ui = definitions.steps[STEP].ui as Record<string, Record<string, unknown>>;
     expect(ui.illustration_note['ui:widget']).toBe('note');
-    expect(String(ui.illustration_note['ui:description'])).toMatch(/signed illustration must be submitted for universal life and whole life/i);
-    expect(ui['ui:options']).toMatchObject({ successMessage: 'Plan details saved successfully', saveErrorMessage: 'Failed to save plan details' });
+    expect(String(ui.illustration_note['ui:description'])).toMatch(
+      /signed illustration must be submitted for universal life and whole life/i,
+    );
+    expect(ui['ui:options']).toMatchObject({
+      successMessage: 'Plan details saved successfully',
+      saveErrorMessage: 'Failed to save plan details',
+    });
     expect(engine.evaluateStep(STEP, example(STEP, 'single-life-term')).hidden).not.toContain('illustration_note');
   });
 });

@@ -17,14 +17,57 @@ function tomorrow(): string {
 }
 
 const SPEC_FIELDS = [
-  'title', 'first_name', 'middle_name', 'last_name', 'maiden_name', 'name_at_birth', 'date_of_birth', 'gender_sex_at_birth',
-  'marital_status', 'is_smoker', 'smoking_details', 'citizenship', 'residency_status', 'other_residency_status', 'date_of_entry',
-  'place_of_birth_type', 'place_of_birth_province', 'place_of_birth_state', 'place_of_birth_country', 'primary_id_type',
-  'primary_id_number', 'primary_id_expiry', 'politically_exposed_person', 'address_line1', 'address_line2', 'city', 'province',
-  'postal_code', 'is_po_box', 'physical_residence', 'years_at_address', 'phone_primary', 'phone_alternate', 'email', 'email_consent',
-  'occupation', 'type_of_business', 'years_with_employer', 'employer_first_name', 'employer_middle_name', 'employer_last_name',
-  'employer_address_line1', 'employer_address_line2', 'employer_city', 'employer_province', 'employer_postal_code',
-  'is_second_insured', 'is_client_insured', 'original_client_id', 'relationship_to_owner', 'relationship_to_proposed_insured_1',
+  'title',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'maiden_name',
+  'name_at_birth',
+  'date_of_birth',
+  'gender_sex_at_birth',
+  'marital_status',
+  'is_smoker',
+  'smoking_details',
+  'citizenship',
+  'residency_status',
+  'other_residency_status',
+  'date_of_entry',
+  'place_of_birth_type',
+  'place_of_birth_province',
+  'place_of_birth_state',
+  'place_of_birth_country',
+  'primary_id_type',
+  'primary_id_number',
+  'primary_id_expiry',
+  'politically_exposed_person',
+  'address_line1',
+  'address_line2',
+  'city',
+  'province',
+  'postal_code',
+  'is_po_box',
+  'physical_residence',
+  'years_at_address',
+  'phone_primary',
+  'phone_alternate',
+  'email',
+  'email_consent',
+  'occupation',
+  'type_of_business',
+  'years_with_employer',
+  'employer_first_name',
+  'employer_middle_name',
+  'employer_last_name',
+  'employer_address_line1',
+  'employer_address_line2',
+  'employer_city',
+  'employer_province',
+  'employer_postal_code',
+  'is_second_insured',
+  'is_client_insured',
+  'original_client_id',
+  'relationship_to_owner',
+  'relationship_to_proposed_insured_1',
 ];
 
 describe('proposed-insured examples', () => {
@@ -47,53 +90,89 @@ describe('proposed-insured: the record', () => {
     for (const f of SPEC_FIELDS) expect(Object.keys(props)).toContain(f);
   });
 
-  it('has the spec\'s option sets, with no choice pre-selected (issue 10)', () => {
+  it("has the spec's option sets, with no choice pre-selected (issue 10)", () => {
     expect(props.title.enum).toEqual(expect.arrayContaining(['mr', 'mrs', 'ms', 'dr']));
     expect(props.gender_sex_at_birth.enum).toEqual(['male', 'female', 'other']);
     expect(props.marital_status.enum).toEqual(['single', 'married', 'divorced', 'widowed', 'separated', 'common_law']);
     expect(props.residency_status.enum).toEqual(['citizen', 'permanent_resident', 'other']);
     expect(props.place_of_birth_type.enum).toEqual(['canada', 'us', 'other']);
     expect(props.primary_id_type.enum).toEqual(['drivers_license', 'passport', 'provincial_id', 'citizenship_card']);
-    for (const field of ['gender_sex_at_birth', 'marital_status', 'residency_status', 'place_of_birth_type', 'primary_id_type', 'is_smoker', 'is_po_box', 'politically_exposed_person']) {
+    for (const field of [
+      'gender_sex_at_birth',
+      'marital_status',
+      'residency_status',
+      'place_of_birth_type',
+      'primary_id_type',
+      'is_smoker',
+      'is_po_box',
+      'politically_exposed_person',
+    ]) {
       expect(props[field], field).not.toHaveProperty('default');
     }
     expect(schema.properties.number_of_insureds.enum).toEqual(expect.arrayContaining([1, 2]));
   });
 
-  it('asks for every choice explicitly, per insured, in the definitions\' words', () => {
+  it("asks for every choice explicitly, per insured, in the definitions' words", () => {
     const data = example(STEP, 'two-insureds');
-    for (const field of ['gender_sex_at_birth', 'marital_status', 'is_smoker', 'residency_status', 'place_of_birth_type', 'politically_exposed_person', 'is_po_box']) delete insured(data, 2)[field];
+    for (const field of [
+      'gender_sex_at_birth',
+      'marital_status',
+      'is_smoker',
+      'residency_status',
+      'place_of_birth_type',
+      'politically_exposed_person',
+      'is_po_box',
+    ])
+      delete insured(data, 2)[field];
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'insured_2.gender_sex_at_birth', message: 'Please select the gender/sex at birth of Proposed Insured 2' },
+      {
+        field: 'insured_2.gender_sex_at_birth',
+        message: 'Please select the gender/sex at birth of Proposed Insured 2',
+      },
       { field: 'insured_2.marital_status', message: 'Please select the marital status of Proposed Insured 2' },
       { field: 'insured_2.is_smoker', message: 'Please answer whether Proposed Insured 2 is a smoker' },
       { field: 'insured_2.residency_status', message: 'Please select the residency status of Proposed Insured 2' },
       { field: 'insured_2.place_of_birth_type', message: 'Please select the place of birth of Proposed Insured 2' },
-      { field: 'insured_2.politically_exposed_person', message: 'Please answer whether Proposed Insured 2 is a politically exposed person' },
+      {
+        field: 'insured_2.politically_exposed_person',
+        message: 'Please answer whether Proposed Insured 2 is a politically exposed person',
+      },
       { field: 'insured_2.is_po_box', message: 'Please answer whether the address of Proposed Insured 2 is a PO Box' },
     ]);
     const none = { [STEP]: { insured_1: insured(example(STEP, 'one-insured'), 1) } };
-    expect(errorsOf(STEP, none)).toEqual([{ field: 'number_of_insureds', message: 'Please choose the number of proposed insureds' }]);
+    expect(errorsOf(STEP, none)).toEqual([
+      { field: 'number_of_insureds', message: 'Please choose the number of proposed insureds' },
+    ]);
   });
 
   it('refuses implausible dates: born in 1700 or tomorrow, entered Canada before birth, an expired ID', () => {
     const data = example(STEP, 'one-insured');
     insured(data, 1).date_of_birth = '1700-05-01';
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.date_of_birth', message: 'Date of birth must be after 1900' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: 'insured_1.date_of_birth',
+      message: 'Date of birth must be after 1900',
+    });
     insured(data, 1).date_of_birth = '1980-05-01';
     insured(data, 1).residency_status = 'other';
     insured(data, 1).other_residency_status = 'Work permit';
     insured(data, 1).date_of_entry = '1979-01-01';
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.date_of_entry', message: 'Date of entry cannot be before the date of birth' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: 'insured_1.date_of_entry',
+      message: 'Date of entry cannot be before the date of birth',
+    });
     insured(data, 1).date_of_entry = '2010-01-01';
     insured(data, 1).primary_id_expiry = '2001-01-01';
-    expect(errorsOf(STEP, data)).toEqual([{ field: 'insured_1.primary_id_expiry', message: 'This ID has expired: please enter a valid ID' }]);
+    expect(errorsOf(STEP, data)).toEqual([
+      { field: 'insured_1.primary_id_expiry', message: 'This ID has expired: please enter a valid ID' },
+    ]);
   });
 
   it('keeps every text answer bounded', () => {
     const data = example(STEP, 'one-insured');
     insured(data, 1).occupation = 'x'.repeat(101);
-    expect(errorsOf(STEP, data)).toEqual([{ field: 'insured_1.occupation', message: 'Please enter no more than 100 characters' }]);
+    expect(errorsOf(STEP, data)).toEqual([
+      { field: 'insured_1.occupation', message: 'Please enter no more than 100 characters' },
+    ]);
   });
 
   it('asks how many insureds with "1 Insured" / "2 Insureds" buttons', () => {
@@ -118,9 +197,15 @@ describe('proposed-insured: validation', () => {
   it.each([1, 2] as const)('insured %i: date of birth is required and not in the future', (n) => {
     const data = example(STEP, 'two-insureds');
     delete insured(data, n).date_of_birth;
-    expect(errorsOf(STEP, data)).toContainEqual({ field: `insured_${n}.date_of_birth`, message: 'Date of birth is required' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: `insured_${n}.date_of_birth`,
+      message: 'Date of birth is required',
+    });
     insured(data, n).date_of_birth = tomorrow();
-    expect(errorsOf(STEP, data)).toContainEqual({ field: `insured_${n}.date_of_birth`, message: 'Date of birth cannot be in the future' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: `insured_${n}.date_of_birth`,
+      message: 'Date of birth cannot be in the future',
+    });
     insured(data, n).date_of_birth = '1990-06-15';
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -131,7 +216,10 @@ describe('proposed-insured: validation', () => {
     expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.postal_code', message: 'Postal code is required' });
     for (const bad of ['12345', 'M5H1K', 'M5H_1K4', 'MM5 1K4']) {
       insured(data, 1).postal_code = bad;
-      expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.postal_code', message: 'Please enter a valid postal code (e.g., A1A 1A1)' });
+      expect(errorsOf(STEP, data)).toContainEqual({
+        field: 'insured_1.postal_code',
+        message: 'Please enter a valid postal code (e.g., A1A 1A1)',
+      });
     }
     for (const good of ['M5H 1K4', 'm5h1k4', 'M5H-1K4']) {
       insured(data, 1).postal_code = good;
@@ -142,10 +230,16 @@ describe('proposed-insured: validation', () => {
   it('mobile phone is required and a 10-digit North American number', () => {
     const data = example(STEP, 'one-insured');
     insured(data, 1).phone_primary = '';
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.phone_primary', message: 'Mobile phone is required' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: 'insured_1.phone_primary',
+      message: 'Mobile phone is required',
+    });
     for (const bad of ['555-0134', '416555013', '41655501345', 'phone']) {
       insured(data, 1).phone_primary = bad;
-      expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.phone_primary', message: 'Please enter a valid phone number' });
+      expect(errorsOf(STEP, data)).toContainEqual({
+        field: 'insured_1.phone_primary',
+        message: 'Please enter a valid phone number',
+      });
     }
     for (const good of ['4165550134', '416-555-0134', '(416) 555-0134', '(416)-555-0134', '416.555.0134']) {
       insured(data, 1).phone_primary = good;
@@ -156,7 +250,10 @@ describe('proposed-insured: validation', () => {
   it('email is optional but must be an address when given', () => {
     const data = example(STEP, 'one-insured');
     insured(data, 1).email = 'daniel.tremblay@';
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.email', message: 'Please enter a valid email address' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: 'insured_1.email',
+      message: 'Please enter a valid email address',
+    });
     delete insured(data, 1).email;
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -165,7 +262,10 @@ describe('proposed-insured: validation', () => {
     const data = example(STEP, 'one-insured');
     for (const bad of [-1, 2.5, 'five']) {
       insured(data, 1).years_at_address = bad;
-      expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.years_at_address', message: 'Please enter a valid number of years' });
+      expect(errorsOf(STEP, data)).toContainEqual({
+        field: 'insured_1.years_at_address',
+        message: 'Please enter a valid number of years',
+      });
     }
     insured(data, 1).years_at_address = 0;
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -203,7 +303,10 @@ describe('proposed-insured: one or two insureds', () => {
   it('with two insureds, insured 2 is checked', () => {
     const data = example(STEP, 'two-insureds');
     delete insured(data, 2).phone_primary;
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_2.phone_primary', message: 'Mobile phone is required' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: 'insured_2.phone_primary',
+      message: 'Mobile phone is required',
+    });
   });
 
   it('a page reports only its own insured', () => {
@@ -225,11 +328,15 @@ describe('proposed-insured: one or two insureds', () => {
 
   it('the second insured is flagged as such, with relationship spouse and a link to the client', () => {
     const data = example(STEP, 'two-insureds');
-    for (const f of ['is_second_insured', 'is_client_insured', 'original_client_id', 'relationship_to_owner']) delete insured(data, 2)[f];
+    for (const f of ['is_second_insured', 'is_client_insured', 'original_client_id', 'relationship_to_owner'])
+      delete insured(data, 2)[f];
     delete insured(data, 1).relationship_to_owner;
     const view = engine.evaluateStep(STEP, data);
     expect(view.values.insured_2).toMatchObject({
-      is_second_insured: true, is_client_insured: false, original_client_id: '2087', relationship_to_owner: 'spouse',
+      is_second_insured: true,
+      is_client_insured: false,
+      original_client_id: '2087',
+      relationship_to_owner: 'spouse',
     });
     expect(view.values.insured_1).toMatchObject({ relationship_to_owner: 'self' });
   });
@@ -265,7 +372,9 @@ describe('proposed-insured: conditional fields', () => {
     expect(view.values.insured_1).toMatchObject({ other_residency_status: 'Work permit', date_of_entry: '2019-08-20' });
     insured(data, 1).residency_status = 'permanent_resident';
     view = engine.evaluateStep(STEP, data);
-    expect(view.hidden).toEqual(expect.arrayContaining(['insured_1.other_residency_status', 'insured_1.date_of_entry']));
+    expect(view.hidden).toEqual(
+      expect.arrayContaining(['insured_1.other_residency_status', 'insured_1.date_of_entry']),
+    );
     expect(view.values.insured_1).not.toHaveProperty('other_residency_status');
     expect(view.values.insured_1).not.toHaveProperty('date_of_entry');
   });
@@ -297,9 +406,18 @@ describe('proposed-insured: conditional fields', () => {
 describe('proposed-insured: select from previous proposed insureds', () => {
   const previousInsureds = [
     {
-      id: 311, first_name: 'Chloé', last_name: 'Bouchard', date_of_birth: '1984-11-02', gender_sex_at_birth: 'female',
-      marital_status: 'common_law', postal_code: 'H2X 1Y4', phone_primary: '514-555-0147', city: 'Montréal', province: 'QC',
-      email_consent: true, email: 'chloe.bouchard@example.ca',
+      id: 311,
+      first_name: 'Chloé',
+      last_name: 'Bouchard',
+      date_of_birth: '1984-11-02',
+      gender_sex_at_birth: 'female',
+      marital_status: 'common_law',
+      postal_code: 'H2X 1Y4',
+      phone_primary: '514-555-0147',
+      city: 'Montréal',
+      province: 'QC',
+      email_consent: true,
+      email: 'chloe.bouchard@example.ca',
     },
     { id: 312, first_name: 'Marc', last_name: 'Roy', date_of_birth: '1975-03-19' },
   ];
@@ -311,15 +429,22 @@ describe('proposed-insured: select from previous proposed insureds', () => {
     expect(view.hidden).not.toContain('insured_2.previous_insured_id');
   });
 
-  it('copies the chosen past insured into the second insured\'s form', () => {
+  it("copies the chosen past insured into the second insured's form", () => {
     const data = example(STEP, 'two-insureds');
     data.$context = { clientId: '2087', previousInsureds };
     const previous = structuredClone(data[STEP]) as JsonObject;
     insured(data, 2).previous_insured_id = 311;
     const view = engine.evaluateStep(STEP, data, { previous });
     expect(view.values.insured_2).toMatchObject({
-      previous_insured_id: 311, first_name: 'Chloé', last_name: 'Bouchard', date_of_birth: '1984-11-02', city: 'Montréal',
-      postal_code: 'H2X 1Y4', phone_primary: '514-555-0147', email: 'chloe.bouchard@example.ca', is_second_insured: true,
+      previous_insured_id: 311,
+      first_name: 'Chloé',
+      last_name: 'Bouchard',
+      date_of_birth: '1984-11-02',
+      city: 'Montréal',
+      postal_code: 'H2X 1Y4',
+      phone_primary: '514-555-0147',
+      email: 'chloe.bouchard@example.ca',
+      is_second_insured: true,
     });
     expect(view.values.insured_1).toEqual(insured(example(STEP, 'two-insureds'), 1));
     expect(view.errors).toEqual([]);

@@ -13,7 +13,10 @@ describe('purpose-of-insurance examples', () => {
   });
 
   it('covers the spec variants', () => {
-    expect(Object.keys(definitions.steps[STEP].examples).sort()).toEqual(['income-replacement', 'other-purpose-and-source']);
+    expect(Object.keys(definitions.steps[STEP].examples).sort()).toEqual([
+      'income-replacement',
+      'other-purpose-and-source',
+    ]);
   });
 });
 
@@ -21,15 +24,24 @@ describe('purpose-of-insurance validation', () => {
   it('an empty form asks for a purpose, a source of payment and the third-party interest', () => {
     const errors = errorsOf(STEP, { [STEP]: {} });
     expect(errors).toContainEqual({ field: 'purpose_of_insurance', message: 'Please select a purpose of insurance' });
-    expect(errors).toContainEqual({ field: 'source_of_payment', message: 'Please select at least one source of payment' });
-    expect(errors).toContainEqual({ field: 'has_third_party_interest', message: 'Please answer whether a third party has an interest in this policy' });
+    expect(errors).toContainEqual({
+      field: 'source_of_payment',
+      message: 'Please select at least one source of payment',
+    });
+    expect(errors).toContainEqual({
+      field: 'has_third_party_interest',
+      message: 'Please answer whether a third party has an interest in this policy',
+    });
     expect(errors).toHaveLength(3);
   });
 
   it('a purpose must be one of the listed values', () => {
     const data = example(STEP, 'income-replacement');
     record(data).purpose_of_insurance = 'estate_planning';
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'purpose_of_insurance', message: 'Please select a purpose of insurance' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: 'purpose_of_insurance',
+      message: 'Please select a purpose of insurance',
+    });
     for (const purpose of ['income_replacement', 'key_person', 'buy_sell', 'personal']) {
       record(data).purpose_of_insurance = purpose;
       expect(errorsOf(STEP, data)).toEqual([]);
@@ -39,7 +51,9 @@ describe('purpose-of-insurance validation', () => {
   it('an empty list of sources is not enough', () => {
     const data = example(STEP, 'income-replacement');
     record(data).source_of_payment = [];
-    expect(errorsOf(STEP, data)).toEqual([{ field: 'source_of_payment', message: 'Please select at least one source of payment' }]);
+    expect(errorsOf(STEP, data)).toEqual([
+      { field: 'source_of_payment', message: 'Please select at least one source of payment' },
+    ]);
     record(data).source_of_payment = ['employment_income', 'investment_income'];
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -47,10 +61,23 @@ describe('purpose-of-insurance validation', () => {
   it('every source of payment must be one of the listed values', () => {
     const data = example(STEP, 'income-replacement');
     record(data).source_of_payment = ['employment_income', 'cryptocurrency'];
-    expect(errorsOf(STEP, data)).toEqual([{ field: 'source_of_payment.1', message: 'Please select a valid source of payment' }]);
+    expect(errorsOf(STEP, data)).toEqual([
+      { field: 'source_of_payment.1', message: 'Please select a valid source of payment' },
+    ]);
     record(data).source_of_payment = [
-      'self_employment_income', 'employment_income', 'retirement_income', 'grants_scholarships', 'insurance_claim_payments',
-      'corporate', 'investment_income', 'sale_of_assets', 'trust_inheritance', 'gift', 'loan', 'lottery_winnings', 'legal_case_proceeds',
+      'self_employment_income',
+      'employment_income',
+      'retirement_income',
+      'grants_scholarships',
+      'insurance_claim_payments',
+      'corporate',
+      'investment_income',
+      'sale_of_assets',
+      'trust_inheritance',
+      'gift',
+      'loan',
+      'lottery_winnings',
+      'legal_case_proceeds',
     ];
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -58,7 +85,9 @@ describe('purpose-of-insurance validation', () => {
   it('other purpose needs the text', () => {
     const data = example(STEP, 'other-purpose-and-source');
     record(data).purpose_of_insurance_other = ' ';
-    expect(errorsOf(STEP, data)).toEqual([{ field: 'purpose_of_insurance_other', message: 'Please specify the other purpose of insurance' }]);
+    expect(errorsOf(STEP, data)).toEqual([
+      { field: 'purpose_of_insurance_other', message: 'Please specify the other purpose of insurance' },
+    ]);
     record(data).purpose_of_insurance_other = 'Charitable giving';
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -66,7 +95,9 @@ describe('purpose-of-insurance validation', () => {
   it('a third-party interest needs details', () => {
     const data = example(STEP, 'income-replacement');
     record(data).has_third_party_interest = true;
-    expect(errorsOf(STEP, data)).toEqual([{ field: 'third_party_interest_details', message: 'Please provide details about the third party interest' }]);
+    expect(errorsOf(STEP, data)).toEqual([
+      { field: 'third_party_interest_details', message: 'Please provide details about the third party interest' },
+    ]);
     record(data).third_party_interest_details = 'Business partner funds half the premium under a buy-sell agreement.';
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -74,7 +105,9 @@ describe('purpose-of-insurance validation', () => {
   it('other source of payment needs the text', () => {
     const data = example(STEP, 'income-replacement');
     record(data).source_of_payment = ['employment_income', 'other'];
-    expect(errorsOf(STEP, data)).toEqual([{ field: 'source_of_payment_other', message: 'Please specify the other source of payment' }]);
+    expect(errorsOf(STEP, data)).toEqual([
+      { field: 'source_of_payment_other', message: 'Please specify the other source of payment' },
+    ]);
     record(data).source_of_payment_other = 'Severance payment';
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -90,9 +123,17 @@ describe('purpose-of-insurance visibility', () => {
     record(data).has_third_party_interest = false;
     record(data).source_of_payment = ['investment_income'];
     v = engine.evaluateStep(STEP, data);
-    expect(v.hidden).toEqual(expect.arrayContaining(['purpose_of_insurance_other', 'third_party_interest_details', 'source_of_payment_other']));
-    expect(v.values).toEqual({ purpose_of_insurance: 'key_person', has_third_party_interest: false, source_of_payment: ['investment_income'] });
-    expect(v.cleared).toEqual(expect.arrayContaining(['purpose_of_insurance_other', 'third_party_interest_details', 'source_of_payment_other']));
+    expect(v.hidden).toEqual(
+      expect.arrayContaining(['purpose_of_insurance_other', 'third_party_interest_details', 'source_of_payment_other']),
+    );
+    expect(v.values).toEqual({
+      purpose_of_insurance: 'key_person',
+      has_third_party_interest: false,
+      source_of_payment: ['investment_income'],
+    });
+    expect(v.cleared).toEqual(
+      expect.arrayContaining(['purpose_of_insurance_other', 'third_party_interest_details', 'source_of_payment_other']),
+    );
     expect(v.errors).toEqual([]);
   });
 });

@@ -2,12 +2,11 @@ import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 
 const STEP = 'screening-review';
 
-
 describe('screening-review definition', () => {
   const ui = definitions.steps[STEP].ui as Record<string, unknown>;
   const options = ui['ui:options'] as Record<string, unknown>;
 
-  it('is the flow\'s review step and saves no fields of its own', () => {
+  it("is the flow's review step and saves no fields of its own", () => {
     expect(definitions.flow.review).toBe(STEP);
     expect(definitions.steps[STEP].schema.properties).toEqual({});
     expect(errorsOf(STEP, {})).toEqual([]);
@@ -17,7 +16,9 @@ describe('screening-review definition', () => {
     // The spec's 11 sections, in order, are pinned in tests/steps/specTexts.json; here the review follows the flow.
     const excluded = (ui['ui:review'] as { exclude?: string[] }).exclude ?? [];
     expect(excluded).toContain('tax-information');
-    const expected = definitions.flow.steps.filter((s) => s.id !== STEP && !s.final && !excluded.includes(s.id)).map((s) => [s.title, s.id]);
+    const expected = definitions.flow.steps
+      .filter((s) => s.id !== STEP && !s.final && !excluded.includes(s.id))
+      .map((s) => [s.title, s.id]);
     expect(engine.reviewSections().map((r) => [r.title, r.step])).toEqual(expected);
     expect(engine.reviewSections().map((r) => r.step)).not.toContain('tax-information');
   });

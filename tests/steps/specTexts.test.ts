@@ -14,7 +14,11 @@ const files = realFiles() as Record<string, unknown>;
 
 /** Every string value of a JSON document. */
 const stringsOf = (node: unknown): string[] =>
-  typeof node === 'string' ? [node] : node !== null && typeof node === 'object' ? Object.values(node).flatMap(stringsOf) : [];
+  typeof node === 'string'
+    ? [node]
+    : node !== null && typeof node === 'object'
+      ? Object.values(node).flatMap(stringsOf)
+      : [];
 
 /** `items` in their order within `list`, other entries allowed in between. */
 const inOrderWithin = <T>(items: T[], list: T[]): T[] => {
@@ -29,18 +33,21 @@ const inOrderWithin = <T>(items: T[], list: T[]): T[] => {
   });
 };
 
-describe('the spec\'s texts and order (tests/steps/specTexts.json)', () => {
-  it('has the spec\'s steps in flow.json, in the spec\'s order (steps added in between are allowed)', () => {
+describe("the spec's texts and order (tests/steps/specTexts.json)", () => {
+  it("has the spec's steps in flow.json, in the spec's order (steps added in between are allowed)", () => {
     expect(inOrderWithin(spec.stepOrder, definitions.order)).toEqual(spec.stepOrder);
   });
 
-  it('has the spec\'s review sections with their titles, in order (sections added in between are allowed)', () => {
+  it("has the spec's review sections with their titles, in order (sections added in between are allowed)", () => {
     const sections = engine.reviewSections().map((s) => [s.title, s.step] as [string, string]);
     expect(inOrderWithin(spec.reviewSections, sections)).toEqual(spec.reviewSections);
   });
 
-  it.each(spec.texts.map((t) => [t.text, t.file, t.path ?? ''] as const))('says "%s" in steps/%s %s', (text, file, path) => {
-    if (path) expect(definitionText(file, path)).toBe(text);
-    else expect(stringsOf(files[file])).toContain(text);
-  });
+  it.each(spec.texts.map((t) => [t.text, t.file, t.path ?? ''] as const))(
+    'says "%s" in steps/%s %s',
+    (text, file, path) => {
+      if (path) expect(definitionText(file, path)).toBe(text);
+      else expect(stringsOf(files[file])).toContain(text);
+    },
+  );
 });

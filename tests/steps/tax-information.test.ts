@@ -4,7 +4,15 @@ import type { ApplicationData, JsonObject } from '../../engine/types.ts';
 const STEP = 'tax-information';
 const schema = definitions.steps[STEP].schema as { properties: Record<string, Record<string, unknown>> };
 const ui = definitions.steps[STEP].ui as Record<string, Record<string, unknown>>;
-const OWNER2 = ['owner2_sin_part1', 'owner2_sin_part2', 'owner2_sin_part3', 'owner2_fatca_status', 'owner2_tin', 'owner2_crs_status', 'owner2_crs_country'];
+const OWNER2 = [
+  'owner2_sin_part1',
+  'owner2_sin_part2',
+  'owner2_sin_part3',
+  'owner2_fatca_status',
+  'owner2_tin',
+  'owner2_crs_status',
+  'owner2_crs_country',
+];
 
 function tax(data: ApplicationData): JsonObject {
   return data[STEP] as JsonObject;
@@ -17,7 +25,8 @@ describe('tax-information examples and record', () => {
 
   it('has the SIN parts, FATCA and CRS fields for both owners, none of them pre-answered', () => {
     for (const o of ['owner1_', 'owner2_']) {
-      for (const f of ['sin_part1', 'sin_part2', 'sin_part3', 'fatca_status', 'tin', 'crs_status', 'crs_country']) expect(schema.properties).toHaveProperty(o + f);
+      for (const f of ['sin_part1', 'sin_part2', 'sin_part3', 'fatca_status', 'tin', 'crs_status', 'crs_country'])
+        expect(schema.properties).toHaveProperty(o + f);
       for (const k of [1, 2, 3]) {
         expect(schema.properties[`${o}sin_part${k}`].maxLength).toBe(3);
         expect(ui[`${o}sin_part${k}`]['ui:widget']).toBe('sinPart');
@@ -27,7 +36,12 @@ describe('tax-information examples and record', () => {
       expect(schema.properties[`${o}fatca_status`].default).toBeUndefined();
       expect(schema.properties[`${o}crs_status`].default).toBeUndefined();
     }
-    expect(ui['ui:options']).toMatchObject({ nextLabel: 'Continue', busyNextLabel: 'Saving...', backLabel: 'Back', showSave: false });
+    expect(ui['ui:options']).toMatchObject({
+      nextLabel: 'Continue',
+      busyNextLabel: 'Saving...',
+      backLabel: 'Back',
+      showSave: false,
+    });
   });
 });
 
@@ -87,11 +101,13 @@ describe('tax-information visibility', () => {
 });
 
 describe('tax-information display rule (flow)', () => {
-  const applies = (product: string, owner: JsonObject): boolean => engine.stepApplies(STEP, { 'plan-details': { product_type: product }, owner });
+  const applies = (product: string, owner: JsonObject): boolean =>
+    engine.stepApplies(STEP, { 'plan-details': { product_type: product }, owner });
 
   it('shows for universal life, whole life, combination, t20 or t30 with an insured or individual owner', () => {
     for (const product of ['universal_life', 'whole_life', 'combination', 't20', 't30']) {
-      for (const type of ['insured_1', 'insured_2', 'joint_insureds', 'other_individual']) expect(applies(product, { ownership_type: type })).toBe(true);
+      for (const type of ['insured_1', 'insured_2', 'joint_insureds', 'other_individual'])
+        expect(applies(product, { ownership_type: type })).toBe(true);
     }
   });
 

@@ -34,7 +34,11 @@ export interface TestServer {
   /** Where the data lives, to restart on it. */
   where: Pick<ServerOptions, 'dataDir' | 'databaseUrl' | 'pgSchema'>;
   /** Any call over real HTTP; `token` adds "Authorization: Token {token}". */
-  call<T = Loose>(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
+  call<T = Loose>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<Answer<T>>;
   /** Stops this server and starts a new one on the same data. */
   restart(options?: ServerOptions): Promise<TestServer>;
   /** A second connection to the same database (for seeding prerequisite step records in tests). */
@@ -81,7 +85,11 @@ async function listen(kind: DatabaseKind, where: TestServer['where'], options: S
       return listen(kind, where, { ...options, ...more });
     },
     async seedRecord(clientId, stepId, record) {
-      seedLayer ??= await createDataLayer({ dataDir: where.dataDir ?? '', databaseUrl: where.databaseUrl, pgSchema: where.pgSchema });
+      seedLayer ??= await createDataLayer({
+        dataDir: where.dataDir ?? '',
+        databaseUrl: where.databaseUrl,
+        pgSchema: where.pgSchema,
+      });
       await createScreeningStore(seedLayer.db).save(clientId, stepId, record);
     },
     async close(drop = true) {
@@ -107,9 +115,14 @@ async function listen(kind: DatabaseKind, where: TestServer['where'], options: S
  * @param options - more server options (tokenTtlMs, engine…)
  */
 export async function startServer(kind: DatabaseKind, options: ServerOptions = {}): Promise<TestServer> {
-  const where: TestServer['where'] = kind === 'sqlite'
-    ? { dataDir: mkdtempSync(join(tmpdir(), 'api-test-')) }
-    : { databaseUrl: PG_URL, pgSchema: `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`, dataDir: mkdtempSync(join(tmpdir(), 'api-test-pg-')) };
+  const where: TestServer['where'] =
+    kind === 'sqlite'
+      ? { dataDir: mkdtempSync(join(tmpdir(), 'api-test-')) }
+      : {
+          databaseUrl: PG_URL,
+          pgSchema: `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,
+          dataDir: mkdtempSync(join(tmpdir(), 'api-test-pg-')),
+        };
   try {
     return await listen(kind, where, options);
   } catch (err) {
@@ -117,7 +130,10 @@ export async function startServer(kind: DatabaseKind, options: ServerOptions = {
     if (where.dataDir) rmSync(where.dataDir, { recursive: true, force: true });
     if (where.pgSchema) {
       const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect().then(() => client.query(`drop schema if exists ${where.pgSchema} cascade`)).catch(() => undefined);
+      await client
+        .connect()
+        .then(() => client.query(`drop schema if exists ${where.pgSchema} cascade`))
+        .catch(() => undefined);
       await client.end().catch(() => undefined);
     }
     throw err;
@@ -127,7 +143,10 @@ export async function startServer(kind: DatabaseKind, options: ServerOptions = {
 let counter = 0;
 
 /** Signs up a fresh adviser and logs in; returns the token and the account. */
-export async function signUp(server: TestServer, name = 'adviser'): Promise<{ token: string; email: string; password: string; username: string; id: number }> {
+export async function signUp(
+  server: TestServer,
+  name = 'adviser',
+): Promise<{ token: string; email: string; password: string; username: string; id: number }> {
   counter += 1;
   const email = `${name}.${process.pid}.${counter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = 'correct horse battery';
@@ -141,7 +160,15 @@ export async function signUp(server: TestServer, name = 'adviser'): Promise<{ to
 
 /** A valid client body. */
 export function clientBody(overrides: JsonObject = {}): JsonObject {
-  return { first_name: 'Jane', last_name: 'Doe', email: 'jane.doe@example.com', phone_primary: '416-555-0123', date_of_birth: '1985-06-15', gender_sex_at_birth: 'female', ...overrides };
+  return {
+    first_name: 'Jane',
+    last_name: 'Doe',
+    email: 'jane.doe@example.com',
+    phone_primary: '416-555-0123',
+    date_of_birth: '1985-06-15',
+    gender_sex_at_birth: 'female',
+    ...overrides,
+  };
 }
 
 /** Creates a client for the token's user and returns its id. */

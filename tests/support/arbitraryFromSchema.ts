@@ -5,17 +5,45 @@ type Schema = { [key: string]: unknown };
 /** Junk of any shape: wrong types, odd strings, nesting, huge numbers. */
 export const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.anything({ maxDepth: 3, maxKeys: 4 }),
-  fc.constantFrom('', ' ', 'null', 'true', '1e400', '<script>', '\u0000', '💥', '__proto__', '9'.repeat(40), '1990-02-31', 'A1A1A1A'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    'true',
+    '1e400',
+    '<script>',
+    '\u0000',
+    '💥',
+    '__proto__',
+    '9'.repeat(40),
+    '1990-02-31',
+    'A1A1A1A',
+  ),
   fc.double(),
   fc.integer(),
   fc.boolean(),
   fc.constant(null),
 );
 
-const SAMPLES = fc.constantFrom('A1A 1A1', 't2p 2m5', '416-555-0123', '(403) 555-0188', '4035550188', '123', 'a@b.ca', 'x', 'Canada', 'other', 'yes', 'no');
+const SAMPLES = fc.constantFrom(
+  'A1A 1A1',
+  't2p 2m5',
+  '416-555-0123',
+  '(403) 555-0188',
+  '4035550188',
+  '123',
+  'a@b.ca',
+  'x',
+  'Canada',
+  'other',
+  'yes',
+  'no',
+);
 
 function isoDay(): fc.Arbitrary<string> {
-  return fc.date({ min: new Date('1890-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  return fc
+    .date({ min: new Date('1890-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
 }
 
 /**
@@ -38,9 +66,16 @@ function shaped(schema: Schema, root: Schema, junkEvery: number): fc.Arbitrary<u
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   for (const key of ['oneOf', 'anyOf'] as const) {
-    if (Array.isArray(schema[key])) return fc.oneof(...(schema[key] as Schema[]).map((s) => shaped({ ...schema, [key]: undefined, ...s }, root, junkEvery)));
+    if (Array.isArray(schema[key]))
+      return fc.oneof(
+        ...(schema[key] as Schema[]).map((s) => shaped({ ...schema, [key]: undefined, ...s }, root, junkEvery)),
+      );
   }
-  const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+  const types = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
   if (types.length === 0) return schema.properties ? object(schema, root, junkEvery) : junk;
   return fc.oneof(...types.map((t) => ofType(t, schema, root, junkEvery)));
 }
@@ -52,7 +87,10 @@ function ofType(type: string, schema: Schema, root: Schema, junkEvery: number): 
     case 'boolean':
       return fc.boolean();
     case 'integer':
-      return fc.integer({ min: typeof schema.minimum === 'number' ? schema.minimum - 2 : -5, max: typeof schema.maximum === 'number' ? schema.maximum + 2 : 5_000_000 });
+      return fc.integer({
+        min: typeof schema.minimum === 'number' ? schema.minimum - 2 : -5,
+        max: typeof schema.maximum === 'number' ? schema.maximum + 2 : 5_000_000,
+      });
     case 'number':
       return fc.oneof(fc.integer({ min: -10, max: 5_000_000 }), fc.double({ min: -1e6, max: 1e7, noNaN: true }));
     case 'string': {
@@ -63,7 +101,9 @@ function ofType(type: string, schema: Schema, root: Schema, junkEvery: number): 
     }
     case 'array': {
       const items = (schema.items as Schema | undefined) ?? {};
-      return fc.array(arbitraryFromSchema(items, root, junkEvery), { maxLength: Math.min(typeof schema.maxItems === 'number' ? schema.maxItems + 1 : 4, 5) });
+      return fc.array(arbitraryFromSchema(items, root, junkEvery), {
+        maxLength: Math.min(typeof schema.maxItems === 'number' ? schema.maxItems + 1 : 4, 5),
+      });
     }
     case 'object':
       return object(schema, root, junkEvery);
@@ -78,5 +118,8 @@ function object(schema: Schema, root: Schema, junkEvery: number): fc.Arbitrary<u
   for (const [name, child] of Object.entries(properties)) model[name] = arbitraryFromSchema(child, root, junkEvery);
   const known = fc.record(model, { requiredKeys: [] });
   const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), junk, { maxKeys: 2 });
-  return fc.oneof({ arbitrary: known, weight: 6 }, { arbitrary: fc.tuple(known, extra).map(([k, e]) => ({ ...e, ...(k as object) })), weight: 1 });
+  return fc.oneof(
+    { arbitrary: known, weight: 6 },
+    { arbitrary: fc.tuple(known, extra).map(([k, e]) => ({ ...e, ...(k as object) })), weight: 1 },
+  );
 }

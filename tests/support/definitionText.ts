@@ -11,7 +11,10 @@ const files = realFiles() as Record<string, unknown>;
  */
 export function definitionText(file: string, pointer: string): string {
   let node: unknown = files[file];
-  for (const token of pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const token of pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[token] : undefined;
   }
   if (typeof node !== 'string') throw new Error(`steps/${file} has no text at ${pointer}`);

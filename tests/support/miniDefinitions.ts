@@ -20,7 +20,14 @@ export function miniFiles(files: DefinitionFiles): DefinitionFiles {
  */
 export function personFiles(): DefinitionFiles {
   return miniFiles({
-    'flow.json': { review: 'review', steps: [{ id: 'person', title: 'Person' }, { id: 'review', title: 'Review' }, { id: 'done', title: 'Done', final: true }] },
+    'flow.json': {
+      review: 'review',
+      steps: [
+        { id: 'person', title: 'Person' },
+        { id: 'review', title: 'Review' },
+        { id: 'done', title: 'Done', final: true },
+      ],
+    },
     'person/schema.json': {
       type: 'object',
       additionalProperties: false,
@@ -28,14 +35,33 @@ export function personFiles(): DefinitionFiles {
         first_name: { type: 'string', maxLength: 50 },
         last_name: { type: 'string' },
         full_name: { type: ['string', 'null'] },
-        postal_code: { type: 'string', pattern: '^[A-Za-z]\\d[A-Za-z][ -]?\\d[A-Za-z]\\d$', errorMessage: { pattern: 'Please enter a valid postal code (e.g., A1A 1A1)' } },
+        postal_code: {
+          type: 'string',
+          pattern: '^[A-Za-z]\\d[A-Za-z][ -]?\\d[A-Za-z]\\d$',
+          errorMessage: { pattern: 'Please enter a valid postal code (e.g., A1A 1A1)' },
+        },
         email_consent: { type: 'boolean' },
         email: { type: 'string', format: 'email', errorMessage: { format: 'Please enter a valid email address' } },
         insured_1: { $ref: '#/definitions/ins' },
         insured_2: { $ref: '#/definitions/ins' },
-        rows: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, dob: { type: ['string', 'null'] }, minor: { type: 'boolean' } } } },
+        rows: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, dob: { type: ['string', 'null'] }, minor: { type: 'boolean' } },
+          },
+        },
       },
-      definitions: { ins: { type: 'object', properties: { assets: { type: ['number', 'null'] }, debts: { type: ['number', 'null'] }, net: { type: ['number', 'null'] } } } },
+      definitions: {
+        ins: {
+          type: 'object',
+          properties: {
+            assets: { type: ['number', 'null'] },
+            debts: { type: ['number', 'null'] },
+            net: { type: ['number', 'null'] },
+          },
+        },
+      },
     },
     'person/ui.json': { first_name: { 'ui:title': 'First Name' } },
     'person/rules.json': {
@@ -43,17 +69,33 @@ export function personFiles(): DefinitionFiles {
       validation: [
         { field: 'first_name', required: true, message: 'This field is required' },
         { field: 'email', required: true, message: 'Email is required with consent' },
-        { field: 'rows.*.name', required: true, message: 'Row {n} needs a name', params: { n: { '+': [{ var: '$index' }, 1] } } },
+        {
+          field: 'rows.*.name',
+          required: true,
+          message: 'Row {n} needs a name',
+          params: { n: { '+': [{ var: '$index' }, 1] } },
+        },
       ],
       computed: [
         { field: 'full_name', value: { cat: [{ var: 'person.first_name' }, ' ', { var: 'person.last_name' }] } },
         { field: 'rows.*.minor', value: { '!': { isBlank: [{ var: '$item.dob' }] } } },
       ],
-      groups: [{
-        each: [{ path: 'insured_1', params: { who: 'Insured 1' } }, { path: 'insured_2', params: { who: 'Insured 2' } }],
-        validation: [{ field: 'assets', required: true, message: 'Assets are required for {who}' }],
-        computed: [{ field: 'net', value: { '-': [{ var: '$scope.assets' }, { var: '$scope.debts' }] }, when: { and: [{ isNumber: [{ var: '$scope.assets' }] }, { isNumber: [{ var: '$scope.debts' }] }] } }],
-      }],
+      groups: [
+        {
+          each: [
+            { path: 'insured_1', params: { who: 'Insured 1' } },
+            { path: 'insured_2', params: { who: 'Insured 2' } },
+          ],
+          validation: [{ field: 'assets', required: true, message: 'Assets are required for {who}' }],
+          computed: [
+            {
+              field: 'net',
+              value: { '-': [{ var: '$scope.assets' }, { var: '$scope.debts' }] },
+              when: { and: [{ isNumber: [{ var: '$scope.assets' }] }, { isNumber: [{ var: '$scope.debts' }] }] },
+            },
+          ],
+        },
+      ],
     },
     'review/schema.json': { type: 'object', properties: {} },
     'review/ui.json': {},

@@ -4,7 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * Starts `api/main.ts` as its own process (PORT=0) and resolves with its base URL once it listens (and, when given,
  * once its output matches `until` too); `output()` is everything it has printed so far.
  */
-export function startProcess(env: NodeJS.ProcessEnv, until?: RegExp): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+export function startProcess(
+  env: NodeJS.ProcessEnv,
+  until?: RegExp,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', APP_DIR: '/nonexistent', ...env },

@@ -10,20 +10,28 @@ const meta = {
   args: { applications: GENERATED_APPLICATIONS },
   // No docs page: each story swaps window.fetch for its own stand-in API, which a page of all of them would mix up.
   tags: ['!autodocs'],
-  decorators: [(Story) => <div className="card"><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div className="card">
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof ApplicationsTable>;
 export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-const files = (mode: FilesApi): Story['beforeEach'] => () => {
-  const signOut = signIn();
-  const restore = mockFilesApi(mode);
-  return () => {
-    restore();
-    signOut();
+const files =
+  (mode: FilesApi): Story['beforeEach'] =>
+  () => {
+    const signOut = signIn();
+    const restore = mockFilesApi(mode);
+    return () => {
+      restore();
+      signOut();
+    };
   };
-};
 
 /** The newest generation's PDFs per application, earlier generations by date, and "None yet" before any. */
 export const WithDocuments: Story = {
@@ -41,7 +49,10 @@ export const Downloading: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Download Sun Life' }));
-    await expect(await canvas.findByRole('button', { name: /Downloading\.\.\..*Sun Life/ })).toHaveAttribute('aria-busy', 'true');
+    await expect(await canvas.findByRole('button', { name: /Downloading\.\.\..*Sun Life/ })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   },
 };
 

@@ -11,20 +11,28 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   // No docs page: each story swaps window.fetch for its own stand-in API, which a page of all of them would mix up.
   tags: ['!autodocs'],
-  decorators: [(Story) => <MemoryRouter initialEntries={['/dashboard']}><Story /></MemoryRouter>],
+  decorators: [
+    (Story) => (
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Story />
+      </MemoryRouter>
+    ),
+  ],
 } satisfies Meta<typeof ClientList>;
 export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-const api = (mode: ClientsApi): Story['beforeEach'] => () => {
-  const signOut = signIn();
-  const restore = mockClientsApi(mode);
-  return () => {
-    restore();
-    signOut();
+const api =
+  (mode: ClientsApi): Story['beforeEach'] =>
+  () => {
+    const signOut = signIn();
+    const restore = mockClientsApi(mode);
+    return () => {
+      restore();
+      signOut();
+    };
   };
-};
 
 export const WithClients: Story = {
   beforeEach: api('ok'),

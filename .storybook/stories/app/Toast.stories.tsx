@@ -20,7 +20,11 @@ function ToastDemo() {
   return (
     <>
       <div className="btn-group">
-        <button type="button" className="btn btn-primary" onClick={() => show('Client deleted successfully', 'success')}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => show('Client deleted successfully', 'success')}
+        >
           Show success
         </button>
         <button type="button" className="btn btn-secondary" onClick={() => show('Error deleting client', 'error')}>
@@ -39,6 +43,8 @@ export const ClosesAfterThreeSeconds: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Show success' }));
     await canvas.findByText('Client deleted successfully');
-    await waitFor(() => expect(canvas.queryByText('Client deleted successfully')).toBeNull(), { timeout: TOAST_MS + 2000 });
+    await waitFor(() => expect(canvas.queryByText('Client deleted successfully')).toBeNull(), {
+      timeout: TOAST_MS + 2000,
+    });
   },
 };

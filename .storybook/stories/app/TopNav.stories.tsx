@@ -12,7 +12,13 @@ const meta = {
     layout: 'fullscreen',
     route: '/dashboard',
   },
-  decorators: [(Story, { parameters }) => <MemoryRouter initialEntries={[parameters.route as string]}><Story /></MemoryRouter>],
+  decorators: [
+    (Story, { parameters }) => (
+      <MemoryRouter initialEntries={[parameters.route as string]}>
+        <Story />
+      </MemoryRouter>
+    ),
+  ],
   beforeEach: () => signIn('margaret.adviser@example.com'),
 } satisfies Meta<typeof TopNav>;
 export default meta;

@@ -38,7 +38,9 @@ export async function fillFromExample(page: Page, clientId: string, stepId: stri
   if (!def) throw new Error(`steps/flow.json has no step ${stepId}`);
   const options = ((def.ui as Json)['ui:options'] ?? {}) as Json;
   if (def.flow.pages?.length) throw new Error(`${stepId} has pages: answer it by hand in the test`);
-  const example = Object.keys(def.examples).sort().find((name) => def.examples[name].data[stepId]);
+  const example = Object.keys(def.examples)
+    .sort()
+    .find((name) => def.examples[name].data[stepId]);
   if (!example) throw new Error(`steps/${stepId}/examples/ has no example with a ${stepId} record`);
   const record = structuredClone(def.examples[example].data[stepId]) as Json;
   const where = `steps/${stepId}/examples/${example}.json`;
@@ -55,13 +57,18 @@ export async function fillFromExample(page: Page, clientId: string, stepId: stri
     const ui = ((def.ui as Json)[key] ?? {}) as Json;
     const label = String(ui['ui:title'] ?? schema?.title ?? key);
     // The field may show only once an earlier answer is given (a visibility rule).
-    await page.getByLabel(label, { exact: true }).first().waitFor({ timeout: 10_000 }).catch((error: unknown) => {
-      throw new Error(`${where}: no field "${label}" shows on ${stepId}`, { cause: error });
-    });
+    await page
+      .getByLabel(label, { exact: true })
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch((error: unknown) => {
+        throw new Error(`${where}: no field "${label}" shows on ${stepId}`, { cause: error });
+      });
     if (Array.isArray(value)) {
       const group = page.getByRole('group', { name: label, exact: true });
       for (const item of value) {
-        if (item !== null && typeof item === 'object') throw new Error(`${where}: ${key} holds records: answer ${stepId} by hand in the test`);
+        if (item !== null && typeof item === 'object')
+          throw new Error(`${where}: ${key} holds records: answer ${stepId} by hand in the test`);
         const text = labelOf(item, schema, ui, where);
         await group.getByRole('checkbox', { name: text, exact: true }).check();
         chosen.push(text);
@@ -74,7 +81,13 @@ export async function fillFromExample(page: Page, clientId: string, stepId: stri
       chosen.push(text);
     } else {
       const input = field(page, label);
-      const kind = await input.evaluate((el) => (el instanceof HTMLSelectElement ? 'select' : el instanceof HTMLInputElement && el.type === 'checkbox' ? 'checkbox' : 'text'));
+      const kind = await input.evaluate((el) =>
+        el instanceof HTMLSelectElement
+          ? 'select'
+          : el instanceof HTMLInputElement && el.type === 'checkbox'
+            ? 'checkbox'
+            : 'text',
+      );
       if (kind === 'select') {
         const text = labelOf(value, schema, ui, where);
         await input.selectOption({ label: text });

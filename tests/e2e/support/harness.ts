@@ -5,8 +5,17 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../../api/server.ts';
 
-const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface Harness {
   baseUrl: string;
@@ -40,7 +49,12 @@ export async function startHarness(): Promise<Harness> {
   const launch = async () => {
     const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
     profiles.push(profile);
-    const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1280, height: 900 },
+    });
     contexts.push(context);
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => console.error('page error:', e.message));

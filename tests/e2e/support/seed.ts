@@ -8,7 +8,10 @@ import { resolve } from 'node:path';
 
 type Json = Record<string, unknown>;
 
-const FLOW = JSON.parse(readFileSync(resolve('steps/flow.json'), 'utf8')) as { review: string; steps: { id: string }[] };
+const FLOW = JSON.parse(readFileSync(resolve('steps/flow.json'), 'utf8')) as {
+  review: string;
+  steps: { id: string }[];
+};
 
 /** The steps' order, from steps/flow.json. */
 export const STEP_ORDER: string[] = FLOW.steps.map((s) => s.id);
@@ -31,13 +34,20 @@ export interface Adviser {
 
 /** A small client of the API with one adviser's token. */
 export class Api {
-  constructor(readonly baseUrl: string, readonly token?: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly token?: string,
+  ) {}
 
   async request<T = Json>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.token) headers.Authorization = `Token ${this.token}`;
-    const response = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   }
@@ -45,7 +55,8 @@ export class Api {
   /** Like request, but throws with the server's answer unless the status is 2xx. */
   async ok<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
     const { status, body: answer } = await this.request<T>(method, path, body);
-    if (status < 200 || status >= 300) throw new Error(`${method} ${path} answered ${status}: ${JSON.stringify(answer)}`);
+    if (status < 200 || status >= 300)
+      throw new Error(`${method} ${path} answered ${status}: ${JSON.stringify(answer)}`);
     return answer;
   }
 }

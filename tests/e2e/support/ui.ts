@@ -51,15 +51,27 @@ export async function waitForStep(page: Page, clientId: string, step: string, he
     await page.waitForURL((url) => url.pathname === `/client/${clientId}/screening/${step}`, { timeout: 15_000 });
   } catch (error) {
     // Say why the wizard stayed where it is: the refusal the adviser sees.
-    const shown = await page.evaluate(() => [...document.querySelectorAll('[role=alert] li, .field-error')].map((n) => n.textContent?.trim() ?? ''))
+    const shown = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('[role=alert] li, .field-error')].map((n) => n.textContent?.trim() ?? ''),
+      )
       .catch(() => [] as string[]);
-    throw new Error(`The wizard stayed on ${pathOf(page)} instead of ${step}. It shows: ${shown.join(' | ') || 'no alert'}`, { cause: error });
+    throw new Error(
+      `The wizard stayed on ${pathOf(page)} instead of ${step}. It shows: ${shown.join(' | ') || 'no alert'}`,
+      { cause: error },
+    );
   }
   if (heading) await page.getByRole('heading', { name: heading, level: 1, exact: true }).waitFor();
 }
 
 /** Opens the wizard at a step through its URL (a fresh load of the saved answers). */
-export async function openStep(page: Page, baseUrl: string, clientId: string, step: string, heading: string): Promise<void> {
+export async function openStep(
+  page: Page,
+  baseUrl: string,
+  clientId: string,
+  step: string,
+  heading: string,
+): Promise<void> {
   await page.goto(`${baseUrl}/client/${clientId}/screening/${step}`);
   await waitForStep(page, clientId, step, heading);
 }
@@ -95,9 +107,14 @@ export function sessionToken(page: Page): Promise<string | null> {
 }
 
 /** The first bytes and the size of a file fetched in the page with the session's token header, as the app's API client does. */
-export function fetchWithSession(page: Page, url: string): Promise<{ status: number; contentType: string | null; head: string; length: number }> {
+export function fetchWithSession(
+  page: Page,
+  url: string,
+): Promise<{ status: number; contentType: string | null; head: string; length: number }> {
   return page.evaluate(async (href) => {
-    const response = await fetch(href, { headers: { Authorization: `Token ${sessionStorage.getItem('authToken') ?? ''}` } });
+    const response = await fetch(href, {
+      headers: { Authorization: `Token ${sessionStorage.getItem('authToken') ?? ''}` },
+    });
     const bytes = new Uint8Array(await response.arrayBuffer());
     return {
       status: response.status,
