@@ -228,13 +228,11 @@ export function buildFlowMachine(engine: Engine) {
       UPDATE: { actions: 'acceptData' },
     };
     if (i === reviewIndex) {
-      on.EDIT = steps
-        .slice(0, reviewIndex)
-        .map((t) => ({
-          guard: { type: 'isStep', params: { step: t.id } },
-          target: entry(t, ENTRY_FIRST),
-          actions: ['startReturn', 'clearErrors'],
-        }));
+      on.EDIT = steps.slice(0, reviewIndex).map((t) => ({
+        guard: { type: 'isStep', params: { step: t.id } },
+        target: entry(t, ENTRY_FIRST),
+        actions: ['startReturn', 'clearErrors'],
+      }));
     }
     states[s.id] = paged ? { initial: ENTRY_FIRST, states: pageStates(s), on } : { on };
   });

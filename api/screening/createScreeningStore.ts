@@ -131,16 +131,14 @@ function createWrites() {
   const kinds: Kind[] = ['any', 'new', 'version'];
   const alone = new Map(kinds.map((kind) => [kind, preparedQuery(WRITE_VALUES, (db, m) => writeQuery(db, m, kind))]));
   const auditInsert = preparedQuery(AUDIT_VALUES, (db, m) =>
-    db
-      .insertInto('audit_log')
-      .values({
-        client_id: m.audit_client_id,
-        user_id: m.audit_user_id,
-        at: m.audit_at,
-        entity: m.audit_entity,
-        entity_id: m.audit_entity_id,
-        changes: m.audit_changes,
-      }),
+    db.insertInto('audit_log').values({
+      client_id: m.audit_client_id,
+      user_id: m.audit_user_id,
+      at: m.audit_at,
+      entity: m.audit_entity,
+      entity_id: m.audit_entity_id,
+      changes: m.audit_changes,
+    }),
   );
   const valuesOf = (w: Omit<Write, 'done'>): WriteValues => ({
     client_id: w.client_id,
