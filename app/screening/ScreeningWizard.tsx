@@ -291,9 +291,9 @@ function FlowSession(props: FlowSessionProps) {
   }, [unchecked, step]);
   // Good order as saved (not as typed): recomputed when a save lands or definitions arrive, not on each keystroke.
   // checkedRound: the engine has more definitions to check the saved answers with.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const incomplete = useMemo(
     () => new Set(engine.incompleteSteps({ ...saved, $context: context }).map((s) => s.id)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [engine, saved, context, checkedRound],
   );
   // Review and generation save nothing to check: the review is done once passed.
