@@ -117,7 +117,7 @@ describe('an application in good order', () => {
     await radio(page, 'Illustration Status', 'Illustration not completed').check();
     await radio(page, 'Policy Date', 'Current Date').check();
     await button(page, 'Next').click();
-    expect(await errorSummary(page)).toEqual(['Please add at least one plan']);
+    expect(await errorSummary(page)).toEqual(['Please select at least one single life option']);
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/plan-details`);
 
     await seedSteps(api, clientId, { 'plan-details': record('plan-details', 'single-life-term') });

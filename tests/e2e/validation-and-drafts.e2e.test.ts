@@ -143,7 +143,7 @@ describe("the spec's validation messages", () => {
     await button(page, 'Next').click();
     expect(await errorSummary(page)).toEqual([
       'Please select at least one insured for save age',
-      'Please add at least one plan',
+      'Please select at least one single life option',
     ]);
   });
 

@@ -6,7 +6,6 @@ const ILLUSTRATION = 'Please select an illustration status';
 const POLICY_DATE = 'Please select a policy date type';
 const SAVE_AGE = 'Please select at least one insured for save age';
 const SINGLE = 'Please select at least one single life option';
-const NO_PLAN = 'Please add at least one plan';
 
 function record(data: ApplicationData): JsonObject {
   return data[STEP] as JsonObject;
@@ -40,9 +39,10 @@ describe('plan-details examples', () => {
 });
 
 describe("plan-details: validation on Save and Next, in the spec's order", () => {
-  it('an empty form asks for the illustration status, the policy date type, then a plan', () => {
+  it('an empty form asks for the illustration status, the policy date type, then a plan (the spec\'s message)', () => {
     const errors = errorsOf(STEP, { [STEP]: {} });
-    expect(errors.map((e) => e.message)).toEqual([ILLUSTRATION, POLICY_DATE, NO_PLAN]);
+    expect(errors.map((e) => e.message)).toEqual([ILLUSTRATION, POLICY_DATE, SINGLE]);
+    expect(errors[2].field).toBe('single_life_options');
     expect(errors[0].field).toBe('illustration_status');
     expect(errors[1].field).toBe('policy_date_type');
   });
@@ -51,7 +51,8 @@ describe("plan-details: validation on Save and Next, in the spec's order", () =>
     const data: ApplicationData = {
       [STEP]: { policy_date_type: 'save_age', save_age_insured_1: false, single_life_options: [] },
     };
-    expect(errorsOf(STEP, data).map((e) => e.message)).toEqual([ILLUSTRATION, SAVE_AGE, SINGLE, NO_PLAN]);
+    // One message per mistake: the empty list is not also reported as "no plan" (issue 31).
+    expect(errorsOf(STEP, data).map((e) => e.message)).toEqual([ILLUSTRATION, SAVE_AGE, SINGLE]);
   });
 
   it('save age needs at least one insured ticked', () => {
@@ -72,7 +73,9 @@ describe("plan-details: validation on Save and Next, in the spec's order", () =>
     record(data).single_life_options = [TERM];
     expect(errorsOf(STEP, data)).toEqual([]);
     record(data).single_life_options = null;
-    expect(errorsOf(STEP, data).map((e) => e.message)).not.toContain(SINGLE);
+    expect(errorsOf(STEP, data).map((e) => e.message)).toEqual([SINGLE]);
+    record(data).joint_plan_options = [];
+    expect(errorsOf(STEP, data).map((e) => e.message)).toEqual([SINGLE]);
   });
 
   it('the illustration status and policy date type are each required', () => {
