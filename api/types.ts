@@ -124,6 +124,8 @@ export interface LifeApplicationView {
   is_current: boolean;
   /** The definitions changed since the application was started (see docs/decisions.md). */
   definitions_changed: boolean;
+  /** The role on it of the client whose applications are listed ("Insured 2, joint owner"); null when not known. */
+  role: string | null;
   generations: GenerationView[];
 }
 

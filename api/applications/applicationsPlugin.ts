@@ -16,6 +16,23 @@ interface Derived {
   face_amount: number | null;
 }
 
+/** A client record the application names, with its role there (the application document's `roles`). */
+interface Role {
+  client_id: number;
+  role: string;
+}
+
+/** The document's roles that name a client by a whole id, once each (the first role of a client wins). */
+function rolesOf(doc: { roles?: unknown }): Role[] {
+  const out = new Map<number, string>();
+  for (const entry of Array.isArray(doc.roles) ? doc.roles : []) {
+    const { client_id: raw, role } = (entry ?? {}) as { client_id?: unknown; role?: unknown };
+    const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (Number.isSafeInteger(id) && id > 0 && typeof role === 'string' && role && !out.has(id)) out.set(id, role);
+  }
+  return [...out].map(([client_id, role]) => ({ client_id, role }));
+}
+
 /** What a generation recorded: when, for which insurers, and the files (keys in the file store). */
 export interface GenerationRecord {
   id: string;
@@ -68,8 +85,11 @@ export const applicationsPlugin = fp(
   async (app) => {
     const { db } = app.database;
     const { engine, screening, clients } = app;
-    const derive = (data: ApplicationData): Derived => {
-      const doc = engine.mapDocument(engine.finalStep, 'application', data) as Partial<Derived>;
+    const derive = (clientId: number, data: ApplicationData): Derived & { roles: Role[] } => {
+      const doc = engine.mapDocument(engine.finalStep, 'application', {
+        ...data,
+        $context: { ...data.$context, clientId },
+      }) as Partial<Derived> & { roles?: unknown };
       const number = doc.number_of_insureds;
       const amount = doc.face_amount;
       return {
@@ -77,6 +97,7 @@ export const applicationsPlugin = fp(
         product_type: typeof doc.product_type === 'string' ? doc.product_type : null,
         number_of_insureds: number === 1 || number === 2 ? number : null,
         face_amount: typeof amount === 'number' && Number.isFinite(amount) && amount > 0 ? amount : null,
+        roles: rolesOf(doc),
       };
     };
     /**
@@ -118,6 +139,40 @@ export const applicationsPlugin = fp(
           .executeTakeFirst()
       )?.id;
 
+    /** Replaces the roles an application lists; a client id that names no client record is left out. */
+    const saveRoles = async (on: Kysely<Database>, applicationId: number, roles: Role[]): Promise<void> => {
+      const known = roles.length
+        ? new Set(
+            (
+              await on
+                .selectFrom('clients')
+                .select('id')
+                .where(
+                  'id',
+                  'in',
+                  roles.map((r) => r.client_id),
+                )
+                .execute()
+            ).map((r) => r.id),
+          )
+        : new Set<number>();
+      const kept = roles.filter((r) => known.has(r.client_id));
+      const was = await on
+        .selectFrom('application_roles')
+        .select(['client_id', 'role'])
+        .where('application_id', '=', applicationId)
+        .orderBy('client_id')
+        .execute();
+      const now = [...kept].sort((a, b) => a.client_id - b.client_id);
+      if (JSON.stringify(was) === JSON.stringify(now.map(({ client_id, role }) => ({ client_id, role })))) return;
+      await on.deleteFrom('application_roles').where('application_id', '=', applicationId).execute();
+      if (now.length)
+        await on
+          .insertInto('application_roles')
+          .values(now.map((r) => ({ application_id: applicationId, client_id: r.client_id, role: r.role })))
+          .execute();
+    };
+
     // An application's audited fields: what it says of the screening, and its status.
     const audited = (row: Partial<Selectable<LifeApplicationsTable>> | undefined): JsonObject =>
       row
@@ -136,8 +191,8 @@ export const applicationsPlugin = fp(
       userId: number | null = null,
     ): Promise<number> => {
       const derived = data
-        ? derive(data)
-        : { application_type: null, product_type: null, number_of_insureds: null, face_amount: null };
+        ? derive(clientId, data)
+        : { application_type: null, product_type: null, number_of_insureds: null, face_amount: null, roles: [] };
       return db.transaction().execute(async (trx) => {
         await trx.updateTable('life_applications').set({ is_current: 0 }).where('client_id', '=', clientId).execute();
         const values = {
@@ -149,6 +204,7 @@ export const applicationsPlugin = fp(
           ...columns(derived),
         };
         const row = await trx.insertInto('life_applications').values(values).returning('id').executeTakeFirstOrThrow();
+        await saveRoles(trx, row.id, derived.roles);
         await app.audit.record(trx, {
           clientId,
           userId,
@@ -160,9 +216,21 @@ export const applicationsPlugin = fp(
       });
     };
 
+    /** The roles of the applications, keyed "applicationId:clientId". */
+    const rolesIn = async (applicationIds: number[]): Promise<Map<string, string>> => {
+      if (!applicationIds.length) return new Map();
+      const rows = await db
+        .selectFrom('application_roles')
+        .select(['application_id', 'client_id', 'role'])
+        .where('application_id', 'in', applicationIds)
+        .execute();
+      return new Map(rows.map((r) => [`${r.application_id}:${r.client_id}`, r.role]));
+    };
+
     const view = (
       row: Selectable<LifeApplicationsTable> & { first_name: string; last_name: string },
       generations: GenerationView[],
+      role: string | null,
     ): LifeApplicationView => ({
       id: row.id,
       client_id: row.client_id,
@@ -178,6 +246,7 @@ export const applicationsPlugin = fp(
       face_amount: row.face_amount === null ? null : Number(row.face_amount),
       is_current: row.is_current === 1,
       definitions_changed: row.definitions_version !== null && row.definitions_version !== engine.version,
+      role,
       generations,
     });
 
@@ -226,8 +295,10 @@ export const applicationsPlugin = fp(
           await insert(clientId, data, userId);
           return;
         }
-        const next = columns(derive(data));
+        const derived = derive(clientId, data);
+        const next = columns(derived);
         await db.transaction().execute(async (trx) => {
+          await saveRoles(trx, id, derived.roles);
           const was = await trx.selectFrom('life_applications').selectAll().where('id', '=', id).executeTakeFirst();
           const changes = diffRecords(audited(was), audited({ ...was, ...next }));
           if (!changes.length) return;
@@ -274,10 +345,25 @@ export const applicationsPlugin = fp(
           .selectAll('life_applications')
           .select(['clients.first_name', 'clients.last_name'])
           .where((eb) => visibleTo(user)(eb as unknown as Parameters<ReturnType<typeof visibleTo>>[0]));
-        if (clientId !== undefined) query = query.where('life_applications.client_id', '=', clientId);
+        // A client's own applications, and those of other clients' screenings that name them (a second insured).
+        if (clientId !== undefined)
+          query = query.where((eb) =>
+            eb.or([
+              eb('life_applications.client_id', '=', clientId),
+              eb(
+                'life_applications.id',
+                'in',
+                eb.selectFrom('application_roles').select('application_id').where('client_id', '=', clientId),
+              ),
+            ]),
+          );
         const rows = await query.orderBy('life_applications.id', 'desc').execute();
-        const generations = await generationsOf(rows.map((r) => r.id));
-        return rows.map((r) => view(r, generations.get(r.id) ?? []));
+        const ids = rows.map((r) => r.id);
+        const [generations, roles] = await Promise.all([generationsOf(ids), rolesIn(ids)]);
+        // The role of the client the list is for; in the list of every application, the application's own client's.
+        return rows.map((r) =>
+          view(r, generations.get(r.id) ?? [], roles.get(`${r.id}:${clientId ?? r.client_id}`) ?? null),
+        );
       },
       async release(clientId) {
         await db.updateTable('life_applications').set({ is_current: 0 }).where('client_id', '=', clientId).execute();

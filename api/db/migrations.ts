@@ -240,5 +240,24 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
           await sql`alter table screening_records alter column data set compression default`.execute(db);
       },
     },
+    '0007_application_roles': {
+      async up(db: Kysely<unknown>) {
+        // Every client record an application names (its insureds) with the role it has there, so that each
+        // client's profile lists the applications they are on, not only those of their own screening.
+        await db.schema
+          .createTable('application_roles')
+          .addColumn('application_id', 'integer', (c) =>
+            c.notNull().references('life_applications.id').onDelete('cascade'),
+          )
+          .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+          .addColumn('role', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('application_roles_pk', ['application_id', 'client_id'])
+          .execute();
+        await db.schema.createIndex('application_roles_client').on('application_roles').column('client_id').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('application_roles').ifExists().execute();
+      },
+    },
   };
 }

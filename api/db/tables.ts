@@ -97,6 +97,13 @@ export interface ClientLinksTable {
   linked_client_id: number;
 }
 
+/** A client record an application names, with its role there ("Insured 2, joint owner"). */
+export interface ApplicationRolesTable {
+  application_id: number;
+  client_id: number;
+  role: string;
+}
+
 /** One generation of insurer PDFs: when, for which insurers, and the files (keys in the file store). */
 export interface GenerationsTable {
   id: string;
@@ -164,6 +171,7 @@ export interface Database {
   screening_progress: ScreeningProgressTable;
   screening_records: ScreeningRecordsTable;
   client_links: ClientLinksTable;
+  application_roles: ApplicationRolesTable;
   generations: GenerationsTable;
   files: FilesTable;
   audit_log: AuditLogTable;

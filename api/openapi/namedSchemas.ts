@@ -377,6 +377,11 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
           type: 'boolean',
           description: 'The definitions changed since the application was created',
         },
+        role: {
+          type: ['string', 'null'],
+          description:
+            "The role on it of the client whose applications are listed (a client profile lists every application naming the client, e.g. 'Insured 2, joint owner'); in the list of every application, its own client's role; null when not recorded",
+        },
         generations: { type: 'array', items: schemaRef('Generation') },
       },
       required: [
@@ -394,6 +399,7 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
         'face_amount',
         'is_current',
         'definitions_changed',
+        'role',
         'generations',
       ],
     },

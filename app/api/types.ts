@@ -56,6 +56,8 @@ export interface LifeApplication {
   face_amount?: number | string | null;
   is_current?: boolean;
   definitions_changed?: boolean;
+  /** The listed client's role on it ("Insured 2, joint owner"), as the server words it from the definitions. */
+  role?: string | null;
   /** Newest first, as the server sends them. */
   generations?: ApplicationGeneration[];
 }

@@ -13,16 +13,21 @@ function statusText(status: string | null | undefined): string {
 
 /**
  * Life applications: Date, Type, Product, Insureds, Status, Face Amount and Documents (the newest generation's PDFs,
- * downloaded with the session's token). A failed download is reported above the table.
+ * downloaded with the session's token). A failed download is reported above the table. A client's profile
+ * (`forClient`) adds the client's Role on each, and names the client whose application it is when it is another's.
  */
 export function ApplicationsTable({
   applications,
   showClient = false,
+  forClient,
 }: {
   applications: LifeApplication[];
   showClient?: boolean;
+  forClient?: string | number;
 }) {
   const files = useFileDownloads();
+  const showRole = forClient !== undefined;
+  const columns = 7 + (showClient ? 1 : 0) + (showRole ? 1 : 0);
   return (
     <>
       {files.error ? (
@@ -40,6 +45,7 @@ export function ApplicationsTable({
               <th scope="col">Type</th>
               <th scope="col">Product</th>
               <th scope="col">Insureds</th>
+              {showRole ? <th scope="col">Role</th> : null}
               <th scope="col">Status</th>
               <th scope="col" className="cell-num">
                 Face Amount
@@ -50,7 +56,7 @@ export function ApplicationsTable({
           <tbody>
             {applications.length === 0 ? (
               <tr>
-                <td colSpan={showClient ? 8 : 7} className="table-empty">
+                <td colSpan={columns} className="table-empty">
                   No insurance applications found
                 </td>
               </tr>
@@ -76,6 +82,19 @@ export function ApplicationsTable({
                     <td data-label="Type">{application.application_type_label || '-'}</td>
                     <td data-label="Product">{application.product_type_label || '-'}</td>
                     <td data-label="Insureds">{application.number_of_insureds ?? '-'}</td>
+                    {showRole ? (
+                      <td data-label="Role">
+                        <span className="role-stack">
+                          <span>{application.role || '-'}</span>
+                          {application.client_id !== undefined &&
+                          String(application.client_id) !== String(forClient) ? (
+                            <Link className="text-sm" to={`/client/profile/${application.client_id}`}>
+                              {application.client_name ? `${application.client_name}'s application` : 'Their client'}
+                            </Link>
+                          ) : null}
+                        </span>
+                      </td>
+                    ) : null}
                     <td data-label="Status">
                       <span className="status-stack">
                         <span className={statusBadgeClass(application.status)}>{statusText(application.status)}</span>

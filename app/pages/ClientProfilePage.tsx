@@ -205,8 +205,9 @@ function ClientProfileForm() {
   }
 
   const heading = options.heading ?? 'Client Profile';
+  // The page's full width: the applications table (with each one's documents and the client's role) fits in it.
   return (
-    <div className="page page-narrow">
+    <div className="page">
       <p style={{ marginBottom: 'var(--space-3)' }}>
         <Link
           to="/dashboard"
@@ -279,7 +280,7 @@ function ClientProfileForm() {
               <span>{applicationError}</span>
             </div>
           )}
-          <ApplicationsTable applications={applications} />
+          <ApplicationsTable applications={applications} forClient={clientId} />
         </section>
         {clientId ? <HistoryPanel clientId={clientId} /> : null}
       </div>

@@ -314,6 +314,34 @@ describe('applications table', () => {
     await waitFor(() => expect(capture.downloads.map((d) => d.filename)).toEqual(['sunlife-application-ann-lee.pdf']));
   });
 
+  it("lists the client's role on each application, and names the client whose application it is when it is another's (issue 31)", async () => {
+    mockApi({
+      'GET /api/brokers/': () => ({ body: [] }),
+      'GET /api/clients/6/?include=life_applications': () => ({
+        body: {
+          id: 6,
+          first_name: 'Bo',
+          last_name: 'Lee',
+          life_applications: [
+            { ...GENERATED, client_id: 5, client_name: 'Ann Lee', role: 'Insured 2, joint owner' },
+            { ...NOT_GENERATED, id: 9, client_id: 6, client_name: 'Bo Lee', role: 'Insured 1, owner' },
+          ],
+        },
+      }),
+    });
+    renderRoute('/client/profile/6');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Role' })).toBeInTheDocument();
+    const [, theirs, own] = within(table).getAllByRole('row');
+    expect(within(theirs).getByText('Insured 2, joint owner')).toBeInTheDocument();
+    expect(within(theirs).getByRole('link', { name: "Ann Lee's application" })).toHaveAttribute(
+      'href',
+      '/client/profile/5',
+    );
+    expect(within(own).getByText('Insured 1, owner')).toBeInTheDocument();
+    expect(within(own).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('"New Insurance Application" creates an application and opens basic screening with its id', async () => {
     const api = mockApi({
       'GET /api/brokers/': () => ({ body: [] }),

@@ -39,7 +39,7 @@ describe('plan-details examples', () => {
 });
 
 describe("plan-details: validation on Save and Next, in the spec's order", () => {
-  it('an empty form asks for the illustration status, the policy date type, then a plan (the spec\'s message)', () => {
+  it("an empty form asks for the illustration status, the policy date type, then a plan (the spec's message)", () => {
     const errors = errorsOf(STEP, { [STEP]: {} });
     expect(errors.map((e) => e.message)).toEqual([ILLUSTRATION, POLICY_DATE, SINGLE]);
     expect(errors[2].field).toBe('single_life_options');
