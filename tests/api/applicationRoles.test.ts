@@ -80,7 +80,7 @@ describe.each(databases)('the applications a client is on (%s)', (kind) => {
   });
 
   it('follows the screening: one insured drops the second client from the application', async () => {
-    const one = { ...(data['proposed-insured'] as JsonObject), number_of_insureds: 1 };
+    const one: JsonObject = { ...(data['proposed-insured'] as JsonObject), number_of_insureds: 1 };
     delete one.insured_2;
     const saved = await server.call('PUT', `/api/screening/${first}/proposed-insured/`, { token, body: one });
     expect(saved.status, saved.text).toBe(200);
