@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { JsonObject } from '../../engine/types.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
+import { openFile } from '../api/openFile.ts';
 import { useFileDownloads } from '../components/useFileDownloads.ts';
 import { slug } from '../format.ts';
 import type { GenerationSummary } from '../api/types.ts';
@@ -55,8 +56,8 @@ export function GenerationPage() {
   const [busy, setBusy] = useState<'next' | null>(null);
   const [notice, setNotice] = useNotice();
 
-  // The file is served only with the adviser's token, so it is fetched in the page and saved as a download.
-  const downloads = useFileDownloads();
+  // The file is served only with the adviser's token, so it is fetched in the page and opened in a new tab.
+  const downloads = useFileDownloads(openFile);
   const [generated, setGenerated] = useState<{ url?: string; id?: string; summary?: GenerationSummary } | null>(null);
 
   const onGenerate = useCallback(async () => {
@@ -81,6 +82,8 @@ export function GenerationPage() {
             'Failed to generate PDF forms. Please try again.',
         ),
       );
+      // The errors of an earlier try are answered: a new choice after "Generate Another Form" starts clean.
+      setShowErrors(false);
       setGenerated({ url, id, summary });
     } catch (e) {
       if (e instanceof GenerateError && e.unavailable) setNotice('info', UNAVAILABLE);
@@ -170,6 +173,8 @@ export function GenerationPage() {
               className="btn btn-secondary"
               onClick={() => {
                 setGenerated(null);
+                setShowErrors(false);
+                setNotice(null);
                 downloads.dismiss();
                 setSaved(step, { populate_forms: [] });
                 setFormData(withRecord(saved, context, step, { populate_forms: [] }));
