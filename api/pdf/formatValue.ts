@@ -19,9 +19,12 @@ export function formatMoney(value: number): string {
   return Number.isInteger(value) ? WHOLE_DOLLARS.format(value) : CENTS.format(value);
 }
 
+/** A stored code (`income_replacement`, `BMO`), not text the adviser typed (the purpose they named in "other"). */
+const isCode = (value: string): boolean => /^[a-z0-9_]+$/.test(value) || /^[A-Z0-9_]+$/.test(value);
+
 const label = (value: unknown, options: Record<string, string> | undefined): string => {
   const key = String(value);
-  return options?.[key] ?? (typeof value === 'string' ? titleCase(value) : key);
+  return options?.[key] ?? (typeof value === 'string' && isCode(value) ? titleCase(value) : key);
 };
 
 /**

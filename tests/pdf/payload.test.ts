@@ -54,8 +54,12 @@ describe('the payload of the complete two-insured application', () => {
       owner_financial_data: null,
       corporate_data: null,
     });
+    // The spec: "other" is replaced by the typed text in what is sent on (the typed text stays beside it).
+    const purpose = fullApplication()['purpose-of-insurance'] as Record<string, unknown>;
+    expect(purpose.purpose_of_insurance).toBe('other');
     expect(payload.purpose_of_insurance).toMatchObject({
-      purpose_of_insurance: 'other',
+      purpose_of_insurance: purpose.purpose_of_insurance_other,
+      purpose_of_insurance_other: purpose.purpose_of_insurance_other,
       source_of_payment: ['employment_income', 'investment_income'],
     });
   });

@@ -177,6 +177,41 @@ describe('documents of other applications', () => {
     expect(text).toContain('Owner net worth $2,100,000');
   });
 
+  it.each(INSURERS)(
+    '%s: a purpose of "other" prints as the purpose the adviser typed, not "Other" and then the text (issue 31)',
+    async (insurer) => {
+      const data = fullApplication();
+      const purpose = example('purpose-of-insurance', 'other-purpose-and-source')['purpose-of-insurance'] as JsonObject;
+      data['purpose-of-insurance'] = purpose;
+      const typed = String(purpose.purpose_of_insurance_other);
+      const source = sourceOf(data);
+      // The spec: when saved, "other" is replaced by the typed text, in what is sent on.
+      expect(source.payload.purpose_of_insurance.purpose_of_insurance).toBe(typed);
+      const { text } = await render(insurer, source);
+      const [purposeField] = forms
+        .get(insurer)!
+        .mapping.sections.flatMap((section) => section.fields ?? [])
+        .filter((field) => field.answer === 'payload.purpose_of_insurance.purpose_of_insurance');
+      expect(purposeField).toBeDefined();
+      // Printed under its label exactly as typed (not title-cased), once, and "Other" is not printed for it.
+      expect(squash(text)).toContain(squash(`${purposeField.label} ${typed}`));
+      expect(text.split(typed)).toHaveLength(2);
+      const otherLabel = engine.labelOf('purpose-of-insurance', 'purpose_of_insurance', 'other');
+      expect(squash(text)).not.toContain(`${purposeField.label} ${otherLabel}`);
+    },
+  );
+
+  it('a purpose chosen from the list still prints by its label', async () => {
+    const data = fullApplication();
+    data['purpose-of-insurance'] = example('purpose-of-insurance', 'income-replacement')['purpose-of-insurance'];
+    const chosen = String(step(data, 'purpose-of-insurance').purpose_of_insurance);
+    expect(chosen).not.toBe('other');
+    const source = sourceOf(data);
+    expect(source.payload.purpose_of_insurance.purpose_of_insurance).toBe(chosen);
+    const { text } = await render('BMO', source);
+    expect(text).toContain(engine.labelOf('purpose-of-insurance', 'purpose_of_insurance', chosen));
+  });
+
   it('wrap and paginate long answers without losing words, and survive characters Helvetica lacks', async () => {
     const data = fullApplication();
     const { bytes: usual } = await render('BMO', sourceOf(data));

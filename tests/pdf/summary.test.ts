@@ -79,6 +79,8 @@ describe('printed values', () => {
     expect(formatValue(false, 'yesno', { false: 'Non / No' })).toBe('Non / No');
     expect(formatValue('common_law', 'enum')).toBe('Common Law');
     expect(formatValue('common_law', 'enum', { common_law: 'Common-Law' })).toBe('Common-Law');
+    // A choice's own text (a purpose typed under "other") prints as typed; only codes are title-cased.
+    expect(formatValue('RRSP top-up for the grandchildren', 'enum')).toBe('RRSP top-up for the grandchildren');
     expect(formatValue(['employment_income', 'gift'], 'list', { gift: 'Gift' })).toBe('Employment Income, Gift');
     expect(formatValue('046454286', 'sin')).toBe('046 454 286');
     expect(formatValue(33.333, 'percent')).toBe('33.33%');
