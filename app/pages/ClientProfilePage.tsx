@@ -168,6 +168,11 @@ function ClientProfileForm() {
   };
 
   const onNewApplication = async () => {
+    // Without a client yet (the blank profile), the application starts by choosing one or creating one.
+    if (!clientId) {
+      navigate('/applications/new');
+      return;
+    }
     setApplicationError(null);
     setCreating(true);
     try {

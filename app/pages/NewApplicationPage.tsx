@@ -1,112 +1,149 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { createApplication, listClients } from '../api/client.ts';
-import type { Client } from '../api/types.ts';
-import { AlertIcon, ArrowLeftIcon } from '../components/icons.tsx';
-import { Loading } from '../components/Spinner.tsx';
-import { formatDate, fullName } from '../format.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { JsonObject, PageDefinition } from '../../engine/types.ts';
+import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
+import { createApplication } from '../api/client.ts';
+import { focusAfterRender } from '../components/focusAfterRender.ts';
+import { loadClientChoices } from '../screening/api.ts';
+import { screeningRuntime } from '../screening/definitions.ts';
+import { StepsGate } from '../screening/StepsGate.tsx';
+import { ActionsBar, Notice, StepCard, useNotice } from '../screening/WizardChrome.tsx';
+import { uiOptionsOf } from '../screening/wizardEnv.ts';
+import '../screening/wizard.css';
 
-/** "/applications/new": pick a client, create an application and open its basic screening. */
+/** A lookup's first option (ui.json): a choice outside the list, with the route it leads to. */
+interface FirstOption {
+  value: string;
+  label: string;
+  to?: string;
+}
+
+/**
+ * The first step's pages shown only while the route names no client: the spec's basic sub-step 0, "Select Client".
+ * Read from the flow's showIf rules (engine), so product staff decide which page that is.
+ */
+function selectPagesOf(step: string): PageDefinition[] {
+  const { engine } = screeningRuntime();
+  const withClient = new Set(engine.pagesOf(step, { $context: { clientId: '-' } }).map((p) => p.id));
+  return engine.pagesOf(step, { $context: {} }).filter((p) => !withClient.has(p.id));
+}
+
+/**
+ * "/applications/new": the screening's first step before a client is chosen (spec: basic sub-step 0, "Only when no
+ * clientId is in the route"). The adviser picks a client, or "Create New Client" (its route, in the definition),
+ * and Continue creates the application and opens the screening at /client/{id}/screening/basic?application_id={id}.
+ */
 export default function NewApplicationPage() {
+  const { engine } = screeningRuntime();
+  const step = engine.definitions.flow.steps[0].id;
+  return (
+    <div className="page page-narrow wizard">
+      <StepsGate steps={[step]} loadingLabel="Loading...">
+        <SelectClient step={step} />
+      </StepsGate>
+    </div>
+  );
+}
+
+function SelectClient({ step }: { step: string }) {
+  const { engine } = screeningRuntime();
   const navigate = useNavigate();
-  const [clients, setClients] = useState<Client[] | null>(null);
-  const [clientId, setClientId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const location = useLocation();
+  const def = engine.definitions.steps[step];
+  const options = uiOptionsOf(def);
+  const page = useMemo(() => selectPagesOf(step)[0], [step]);
+  const formRef = useRef<StepFormHandle>(null);
+  const [record, setRecord] = useState<JsonObject>({});
+  const [clients, setClients] = useState<unknown[] | null | undefined>(undefined);
+  const [showErrors, setShowErrors] = useState(false);
+  const [busy, setBusy] = useState<'next' | null>(null);
+  const [notice, setNotice] = useNotice();
 
   useEffect(() => {
     const controller = new AbortController();
-    listClients(controller.signal).then(
-      (list) => setClients(list.results),
-      (cause: unknown) => {
-        if (controller.signal.aborted) return;
-        setClients([]);
-        setError(cause instanceof Error ? cause.message : 'Error fetching client list');
-      },
-    );
+    loadClientChoices(controller.signal).then((list) => {
+      if (!controller.signal.aborted) setClients(list);
+    });
     return () => controller.abort();
   }, []);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setBusy(true);
+  const data = useMemo(() => ({ $context: {}, [step]: record }), [step, record]);
+  const lookups = useMemo(() => ({ clients: clients ?? undefined }), [clients]);
+  const failedLookups = useMemo(() => (clients === null ? ['clients'] : []), [clients]);
+
+  const field = page?.fields[0];
+  const fieldUi = field
+    ? (def.ui as Record<string, { 'ui:options'?: { firstOption?: FirstOption } }>)[field]
+    : undefined;
+  const firstOption = fieldUi?.['ui:options']?.firstOption;
+
+  const onContinue = async () => {
+    if (busy || !page || !field) return;
+    const latest = formRef.current?.flush() ?? record;
+    const chosen = latest[field];
+    if (firstOption?.to && chosen === firstOption.value) {
+      navigate(firstOption.to);
+      return;
+    }
+    if (formRef.current?.view().errors.length) {
+      setShowErrors(true);
+      formRef.current.showAllErrors();
+      focusAfterRender(() => document.querySelector<HTMLElement>('.wizard-card .error-summary'));
+      return;
+    }
+    setBusy('next');
+    setNotice(null);
     try {
-      const { id } = await createApplication(clientId || null);
+      const clientId = String(chosen);
+      const { id } = await createApplication(clientId);
       navigate(
-        `/client/${encodeURIComponent(clientId)}/screening/basic?application_id=${encodeURIComponent(String(id))}`,
+        `/client/${encodeURIComponent(clientId)}/screening/${step}?application_id=${encodeURIComponent(String(id))}`,
       );
     } catch (cause) {
-      setError(cause instanceof Error && cause.message ? cause.message : 'Failed to create new application');
-      setBusy(false);
+      setNotice('error', cause instanceof Error && cause.message ? cause.message : 'Failed to create new application');
+      setBusy(null);
     }
   };
 
+  if (!page || !field) {
+    return <Notice notice={{ kind: 'error', text: 'Invalid step', id: 0 }} onClose={() => navigate('/dashboard')} />;
+  }
   return (
-    <div className="page page-narrow">
-      <p style={{ marginBottom: 'var(--space-3)' }}>
-        <Link
-          to="/applications"
-          className="text-sm"
-          style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}
-        >
-          <ArrowLeftIcon /> Back to applications
-        </Link>
-      </p>
-      <div className="page-header">
-        <div>
-          <h1 className="page-title">Apply for Insurance</h1>
-          <p className="page-subtitle">Choose the client this life-insurance application is for.</p>
-        </div>
-      </div>
-      {clients === null ? (
-        <Loading label="Loading clients..." />
-      ) : (
-        <form className="card" onSubmit={onSubmit}>
-          <div className="card-body form-stack">
-            {error && (
-              <div className="alert alert-error" role="alert">
-                <AlertIcon />
-                <span>{error}</span>
-              </div>
-            )}
-            <div className="field">
-              <label className="field-label" htmlFor="new-application-client">
-                Client
-              </label>
-              <select
-                id="new-application-client"
-                value={clientId}
-                onChange={(event) => setClientId(event.target.value)}
-                required
-              >
-                <option value="">Select a client...</option>
-                {clients.map((client) => (
-                  <option key={client.id} value={String(client.id)}>
-                    {`${fullName(client) || `Client ${client.id}`}${client.date_of_birth ? ` (${formatDate(client.date_of_birth)})` : ''}`}
-                  </option>
-                ))}
-              </select>
-              <p className="field-hint">
-                Not listed? <Link to="/client/profile">Create New Client Profile</Link>
-              </p>
-            </div>
+    <StepCard
+      heading={options.heading ?? def.flow.title}
+      sub={
+        page.title ? (
+          <div className="wizard-page-title">
+            <h2>{page.title}</h2>
           </div>
-          <div className="card-footer">
-            <Link to="/applications" className="btn btn-secondary">
-              Cancel
-            </Link>
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={busy || !clientId}
-              aria-busy={busy || undefined}
-            >
-              Start Application
-            </button>
-          </div>
-        </form>
+        ) : null
+      }
+    >
+      <Notice notice={notice} onClose={() => setNotice(null)} />
+      {clients === undefined ? null : (
+        <StepForm
+          ref={formRef}
+          engine={engine}
+          stepId={step}
+          data={data}
+          fields={page.fields}
+          onChange={setRecord}
+          showErrors={showErrors}
+          lookups={lookups}
+          failedLookups={failedLookups}
+          onRequestNext={() => void onContinue()}
+        />
       )}
-    </div>
+      <ActionsBar
+        backLabel={options.backLabel ?? 'Back'}
+        // Back to where the adviser came from (the client list or the applications), else the client list.
+        onBack={() => (location.key !== 'default' ? navigate(-1) : navigate('/dashboard'))}
+        busySaveLabel=""
+        nextLabel={options.nextLabel ?? 'Continue'}
+        busyNextLabel={options.busyNextLabel ?? 'Processing...'}
+        onNext={() => void onContinue()}
+        busy={busy}
+      />
+    </StepCard>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FieldError, JsonObject, LostAnswers, PageDefinition } from '../../engine/types.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { focusAfterRender } from '../components/focusAfterRender.ts';
@@ -10,6 +10,7 @@ import { loadSteps } from './definitions.ts';
 import { clearDraft, readDraft, writeDraft } from './drafts.ts';
 import { DiscardDialog, LossDialog } from './LossDialog.tsx';
 import { saveProgress } from './progress.ts';
+import { nextBlockers } from './nextBlockers.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { ActionsBar, LeaveDialog, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
@@ -105,6 +106,10 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
   const fields = page?.fields;
   const schemaProps = (def.schema.properties ?? {}) as Record<string, { type?: unknown; $ref?: unknown }>;
   const isObjectField = (f: string) => schemaProps[f]?.type === 'object' || typeof schemaProps[f]?.$ref === 'string';
+
+  // Next stays disabled while a field that says so has an error (the engine's, as the page is now).
+  const blockers = useMemo(() => nextBlockers(def, fields), [def, fields]);
+  const blockedBy = blockers.length ? engine.evaluateStep(step, dataNow, { fields: blockers }).errors[0] : undefined;
 
   const flushToDraft = useCallback(() => {
     const latest = formRef.current?.flush();
@@ -320,6 +325,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     setFormData(withRecord(saved, context, step, { ...original }));
   };
 
+  const blockedHintId = useId();
   const heading = options.heading ?? (page?.title && allPages ? page.title : def.flow.title);
   const subTitle = options.heading && page?.title && page.title !== heading ? page.title : undefined;
   const pageText = describePage(pages, page, isObjectField, options.pageDescriptions);
@@ -367,6 +373,11 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           onRequestNext={onRequestNext}
           confirmDiscard={confirmDiscard}
         />
+        {blockedBy ? (
+          <p className="wizard-next-hint muted text-sm" id={blockedHintId}>
+            {blockedBy.message}
+          </p>
+        ) : null}
         <ActionsBar
           backLabel={options.backLabel ?? 'Back'}
           onBack={onBack}
@@ -377,6 +388,8 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           busyNextLabel={options.busyNextLabel ?? 'Processing...'}
           onNext={() => void onNext()}
           busy={busy}
+          nextDisabled={Boolean(blockedBy)}
+          nextDescribedBy={blockedBy ? blockedHintId : undefined}
         />
       </StepCard>
       {confirmLeave ? (

@@ -377,13 +377,13 @@ describe('applications table', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to create new application'));
   });
 
-  it('needs a client: "Client ID is required" on the blank profile', async () => {
+  it('on the blank profile (no client yet), starts by choosing a client or creating one (issue 31)', async () => {
     const api = mockApi({ 'GET /api/brokers/': () => ({ body: [] }) });
-    renderRoute('/client/profile');
+    const { router } = renderRoute('/client/profile');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'New Insurance Application' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Client ID is required');
-    expect(api.calls()).toEqual(['GET /api/brokers/']);
+    await waitFor(() => expect(locationOf(router)).toBe('/applications/new'));
+    expect(api.calls()).not.toContain('POST /api/applications/create_new_application/');
   });
 });
 

@@ -119,7 +119,12 @@ describe('basic: select client', () => {
       { 'ui:widget'?: string; 'ui:options'?: Record<string, unknown> }
     >;
     expect(ui.client_id['ui:widget']).toBe('lookupSelect');
-    expect(ui.client_id['ui:options']?.firstOption).toEqual({ value: '__new__', label: 'Create New Client' });
+    // It leads to the blank client profile (spec 1: "Create New Client" (leads to /client/profile)).
+    expect(ui.client_id['ui:options']?.firstOption).toEqual({
+      value: '__new__',
+      label: 'Create New Client',
+      to: '/client/profile',
+    });
   });
 });
 
