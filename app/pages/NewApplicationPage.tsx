@@ -37,7 +37,7 @@ export default function NewApplicationPage() {
   const { engine } = screeningRuntime();
   const step = engine.definitions.flow.steps[0].id;
   return (
-    <div className="page page-narrow wizard">
+    <div className="page page-narrow">
       <StepsGate steps={[step]} loadingLabel="Loading...">
         <SelectClient step={step} />
       </StepsGate>
