@@ -111,7 +111,13 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
     let step = compiled.get(stepId);
     if (step) return step;
     const def = definitionOf(stepId);
-    step = { id: stepId, validate: checks.record(stepId, def.schema), rules: compileRules(def.rules, stepId), names };
+    step = {
+      id: stepId,
+      validate: checks.record(stepId, def.schema),
+      rules: compileRules(def.rules, stepId),
+      names,
+      lists: definitions.flow.lists,
+    };
     compiled.set(stepId, step);
     return step;
   };

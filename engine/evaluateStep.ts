@@ -22,6 +22,8 @@ export interface CompiledStep {
   rules: CompiledRules;
   /** The display names over the data (flow.json `names`), for texts with `{name}` placeholders. */
   names?: (appData: ApplicationData) => Record<string, string>;
+  /** flow.json's shared lists, which the step's rules read as `$lists.<name>` (a catalogue to look a choice up in). */
+  lists?: Record<string, unknown>;
 }
 
 type Data = Record<string, unknown>;
@@ -72,7 +74,7 @@ function formatParam(value: unknown): string {
 export function evaluateStep(step: CompiledStep, appData: ApplicationData, options: EvaluateOptions = {}): StepView {
   const { rules } = step;
   let record: JsonObject = (appData[step.id] as JsonObject | undefined) ?? {};
-  let data: Data = { ...appData, [step.id]: record };
+  let data: Data = { ...appData, ...(step.lists ? { $lists: step.lists } : {}), [step.id]: record };
   const evaluate = (logic: unknown, ctx: Data = data): unknown => applyLogic(logic, ctx);
   const commit = (next: JsonObject): void => {
     if (next !== record) {

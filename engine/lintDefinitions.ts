@@ -122,6 +122,15 @@ function checkVar(
   report: (msg: string) => void,
 ): void {
   if (name === '' || name === '$index' || name === '$rows' || name.startsWith('$context')) return;
+  if (name === '$lists' || name.startsWith('$lists.')) {
+    const [, list] = splitPath(name);
+    const lists = Object.keys(defs.flow.lists ?? {});
+    if (list === undefined || !lists.includes(list)) {
+      const guess = list === undefined ? undefined : closestName(list, lists);
+      report(`var "${name}" names no list of flow.json${guess ? ` (did you mean $lists.${guess}?)` : ''}`);
+    }
+    return;
+  }
   if (name.startsWith('$scope') || name.startsWith('$params')) {
     report(`var "${name}" is only allowed inside "groups"`);
     return;

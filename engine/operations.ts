@@ -49,6 +49,22 @@ function ageInYears(dob: unknown): number | null {
 }
 
 /**
+ * A value of a row of a table (a list of flow.json `lists`, read as `$lists.<name>`), found by its `id`: the row's
+ * `field`, or null when no row has that id. For a list of ids, the list of their values, in order.
+ * @example lookup([{ id: 'term_20', product_code: 't20' }], 'term_20', 'product_code') // 't20'
+ */
+function lookup(table: unknown, keys: unknown, field: unknown): unknown {
+  const rows = Array.isArray(table) ? table : [];
+  const one = (key: unknown): unknown => {
+    if (key === null || key === undefined || typeof field !== 'string') return null;
+    const row = rows.find((r) => r !== null && typeof r === 'object' && (r as Record<string, unknown>).id === key);
+    const value = row ? (row as Record<string, unknown>)[field] : undefined;
+    return value === undefined ? null : value;
+  };
+  return Array.isArray(keys) ? keys.map(one) : one(keys);
+}
+
+/**
  * The custom JSON-Logic operations definitions may use, by name.
  * Documented for product staff in docs/definition-format.md.
  */
@@ -91,6 +107,7 @@ export const customOperations: Record<string, (...args: unknown[]) => unknown> =
           .map((s) => s.trim())
           .filter(Boolean)
       : value,
+  lookup: (table: unknown, keys: unknown, field: unknown) => lookup(table, keys, field),
   matches: (value: unknown, pattern: unknown) =>
     typeof value === 'string' && typeof pattern === 'string' && new RegExp(pattern).test(value),
 };

@@ -81,7 +81,10 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
                 proposed_insured_2: res.body.number_of_insureds === 2 ? after.basic.proposed_insured_2 : null,
               },
             }
-          : {};
+          : stepId === 'plan-details'
+            ? // The plans' product code is the basic record's product type (issue 31: t20 for a Term 20 plan).
+              { basic: { ...before.basic, product_type: res.body.product_code } }
+            : {};
       expect(after).toEqual({
         ...before,
         ...links,

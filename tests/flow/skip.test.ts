@@ -11,8 +11,19 @@ import { positionOf } from '../../engine/buildFlowMachine.ts';
 const multiOwnerShows = (d: ApplicationData): boolean =>
   d.owner?.ownership_type === 'joint_insureds' ||
   (d.owner?.ownership_type === 'other_individual' && d.owner?.has_second_individual_owner === true);
+// The product type that rule reads (issue 31): a term plan is its term ("t20" for Term 20), another plan its type;
+// plans of different types or terms are a combination.
+const productOf = (d: ApplicationData): string => {
+  const plans = [d['plan-details']?.single_life_options, d['plan-details']?.joint_plan_options].flatMap((list) =>
+    Array.isArray(list) ? (list as { product_type: string; plan_name: string }[]) : [],
+  );
+  const codes = new Set(
+    plans.map((p) => (p.product_type === 'term_life' ? p.plan_name.replace(/^term_/, 't') : p.product_type)),
+  );
+  return codes.size > 1 ? 'combination' : String([...codes][0]);
+};
 const taxShows = (d: ApplicationData): boolean =>
-  ['universal_life', 'whole_life', 'combination', 't20', 't30'].includes(String(d['plan-details']?.product_type)) &&
+  ['universal_life', 'whole_life', 'combination', 't20', 't30'].includes(productOf(d)) &&
   ['insured_1', 'insured_2', 'joint_insureds', 'other_individual'].includes(String(d.owner?.ownership_type));
 
 const owners: Record<string, () => Record<string, unknown>> = {
@@ -23,11 +34,28 @@ const owners: Record<string, () => Record<string, unknown>> = {
   individual_with_second: () => example('owner', 'individual-second-owner').owner!,
   entity: () => example('owner', 'entity').owner!,
 };
+/** A single-life term plan of the given term, e.g. term_10. */
+const term = (planName: string) => () => ({
+  ...example('plan-details', 'single-life-term')['plan-details']!,
+  single_life_options: [
+    { product_type: 'term_life', plan_name: planName, proposed_insured_1: true, face_amount: 500000 },
+  ],
+});
+// Each variant's plans, keyed "name:product type the plans derive".
 const plans: Record<string, () => Record<string, unknown>> = {
-  term_life: () => example('plan-details', 'single-life-term')['plan-details']!,
-  whole_life: () => example('plan-details', 'joint-whole-life')['plan-details']!,
-  universal_life: () => example('plan-details', 'universal-life-save-age')['plan-details']!,
-  combination: () => ({
+  'term_20:term_life': () => example('plan-details', 'single-life-term')['plan-details']!,
+  'term_10:term_life': term('term_10'),
+  'term_30:term_life': term('term_30'),
+  'two_terms:term_life': () => ({
+    ...example('plan-details', 'single-life-term')['plan-details']!,
+    single_life_options: [
+      { product_type: 'term_life', plan_name: 'term_10', proposed_insured_1: true, face_amount: 500000 },
+      { product_type: 'term_life', plan_name: 'term_15', proposed_insured_1: true, face_amount: 250000 },
+    ],
+  }),
+  'whole_life:whole_life': () => example('plan-details', 'joint-whole-life')['plan-details']!,
+  'universal_life:universal_life': () => example('plan-details', 'universal-life-save-age')['plan-details']!,
+  'combination:combination': () => ({
     ...example('plan-details', 'single-life-term')['plan-details']!,
     single_life_options: [
       { product_type: 'term_life', plan_name: 'term_20', proposed_insured_1: true, face_amount: 500000 },
@@ -77,7 +105,7 @@ describe('skip rules hold on every path through the machine (model-based)', () =
     for (const plan of Object.keys(plans)) {
       it(`owner ${owner}, product ${plan}`, () => {
         const data = variant(owner, plan);
-        expect(data['plan-details']?.product_type).toBe(plan);
+        expect(data['plan-details']?.product_type).toBe(plan.split(':')[1]);
         for (const step of engine.definitions.order) {
           if (engine.stepApplies(step, data))
             expect([step, engine.evaluateStep(step, data).errors]).toEqual([step, []]);

@@ -322,3 +322,34 @@ describe('plan-details: texts', () => {
     expect(engine.evaluateStep(STEP, example(STEP, 'single-life-term')).hidden).not.toContain('illustration_note');
   });
 });
+
+describe('plan-details: the product code of the plans, from the plan catalogue (issue 31)', () => {
+  const codeOf = (fields: JsonObject) => engine.evaluateStep(STEP, withPlan(fields)).values.product_code;
+  const catalogue = definitions.flow.lists?.plans as { id: string; product_type: string; product_code: string }[];
+
+  it('gives each plan of the catalogue its own code: a Term 20 plan is t20, a Term 30 plan t30', () => {
+    expect(codeOf({ single_life_options: [{ ...TERM, plan_name: 'term_20' }] })).toBe('t20');
+    expect(codeOf({ single_life_options: [{ ...TERM, plan_name: 'term_30' }] })).toBe('t30');
+    expect(codeOf({ single_life_options: [TERM] })).toBe('t10');
+    expect(codeOf({ single_life_options: [UL] })).toBe('universal_life');
+    expect(codeOf({ single_life_options: [WL] })).toBe('whole_life');
+    for (const entry of catalogue)
+      expect(
+        codeOf({ single_life_options: [{ ...TERM, product_type: entry.product_type, plan_name: entry.id }] }),
+      ).toBe(entry.product_code);
+  });
+
+  it('is one code for plans that share it, combination for plans that differ, null without a plan', () => {
+    expect(codeOf({ single_life_options: [UL, { ...UL, plan_name: 'life_dimensions' }] })).toBe('universal_life');
+    expect(codeOf({ single_life_options: [TERM, { ...TERM, plan_name: 'term_20' }] })).toBe('combination');
+    expect(codeOf({ single_life_options: [TERM, WL] })).toBe('combination');
+    expect(codeOf({ joint_plan_options: [{ ...WL, coverage_type: 'joint_last_to_die' }] })).toBe('whole_life');
+    expect(codeOf({ single_life_options: [] })).toBeNull();
+    expect(codeOf({ single_life_options: [{ ...TERM, plan_name: null }] })).toBeNull();
+  });
+
+  it('covers every plan the step offers, each under its product type', () => {
+    const offered = (definitions.steps[STEP].schema.definitions as Record<string, { enum?: unknown[] }>).plan_name.enum;
+    expect(catalogue.map((p) => p.id).sort()).toEqual(offered!.filter((v) => v !== null).sort());
+  });
+});
