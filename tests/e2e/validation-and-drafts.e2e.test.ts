@@ -204,7 +204,8 @@ describe('a reload in the middle of a step', () => {
     // Next saves them (with the owner's other answers), and the draft is gone: a later visit shows the saved answers without the notice.
     await answerOwnerRest(page);
     await button(page, 'Next').click();
-    await waitForStep(page, clientId, 'beneficiary', 'Beneficiary Designation');
+    // The Term 20 plan with an individual owner asks the tax information next (spec 2: t20).
+    await waitForStep(page, clientId, 'tax-information', 'Tax Information');
     expect((await savedScreening(api, clientId)).owner).toMatchObject({
       owner_type: 'individual',
       first_name: 'Margaret',
