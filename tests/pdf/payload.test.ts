@@ -491,14 +491,21 @@ describe('the completeness check before building', () => {
     expect(steps[2]).toMatchObject({ id: 'medical', missing: true, errors: [] });
   });
 
-  it('skips steps that do not apply (no tax information for a term plan owned by an insured)', () => {
+  it('skips steps that do not apply (no tax information for a Term 10 plan owned by an insured)', () => {
     const data = fullApplication();
     delete data['tax-information'];
     expect(engine.incompleteSteps(data).map((s) => s.id)).toEqual(['tax-information']);
-    step(data, 'plan-details').joint_plan_options = [
-      { product_type: 'term_life', plan_name: 'term_20', coverage_type: 'joint', face_amount: 500000 },
-    ];
-    step(data, 'plan-details').product_type = 'term_life';
+    const termPlan = (planName: string) => {
+      step(data, 'plan-details').joint_plan_options = [
+        { product_type: 'term_life', plan_name: planName, coverage_type: 'joint', face_amount: 500000 },
+      ];
+      // Saved as the engine derives it: the plans' product type and product code.
+      data['plan-details'] = engine.evaluateStep('plan-details', data).values;
+    };
+    // Spec 2: t20 and t30 bring the tax step; a Term 10 plan does not.
+    termPlan('term_20');
+    expect(engine.incompleteSteps(data).map((s) => s.id)).toEqual(['tax-information']);
+    termPlan('term_10');
     expect(engine.incompleteSteps(data)).toEqual([]);
     const payload = buildPayload(engine, data, { populateForms: ['BMO'] });
     expect(payload.owner_information.owner_info.owner1_sin).toBeNull();
