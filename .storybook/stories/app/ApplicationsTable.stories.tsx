@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router';
 import { expect, userEvent, within } from 'storybook/test';
 import { ApplicationsTable } from '../../../app/components/ApplicationsTable.tsx';
 import { GENERATED_APPLICATIONS, mockFilesApi, signIn, type FilesApi } from './mockApi.ts';
@@ -74,5 +75,37 @@ export const QuestionsUpdated: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByText('Questions updated')).toHaveLength(1);
+  },
+};
+
+/**
+ * On a client's profile: the client's role on each application, and for another client's application (the client is
+ * its second insured) a link to that client.
+ */
+export const OnClientProfile: Story = {
+  args: {
+    forClient: 8,
+    applications: GENERATED_APPLICATIONS.map((a, i) =>
+      i === 0
+        ? { ...a, client_id: 7, client_name: 'Arjun Mehta', role: 'Insured 2, joint owner' }
+        : { ...a, client_id: 8, client_name: 'Emily Mehta', role: 'Insured 1, owner' },
+    ),
+  },
+  beforeEach: files('ok'),
+  decorators: [
+    (Story) => (
+      <MemoryRouter initialEntries={['/client/profile/8']}>
+        <Story />
+      </MemoryRouter>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('columnheader', { name: 'Role' })).toBeVisible();
+    await expect(canvas.getByText('Insured 2, joint owner')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: "Arjun Mehta's application" })).toHaveAttribute(
+      'href',
+      '/client/profile/7',
+    );
   },
 };
