@@ -206,7 +206,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       engine: api.engine,
       formsDir: options.formsDir,
       store: api.files,
-      loadAnswers: (user, clientId) => api.screening.load(user as AuthUser, clientId),
+      // With the facts the rules read, as the review and the step list see them: one good-order check.
+      loadAnswers: (user, clientId) => api.screening.load(user as AuthUser, clientId, { facts: true }),
       requireAccess: (user, clientId) => api.clients.requireAccess(user as AuthUser, clientId),
       onGenerated: (record) => api.applications.recordGeneration(record),
     });

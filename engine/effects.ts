@@ -60,25 +60,46 @@ const exclusive: Effect = ({ record, previous, changed, params }) => {
   return out;
 };
 
-/** Copies the row of `source` whose `key` equals the value at `match` into the object at `target`. */
+/**
+ * Copies the row of `source` whose `key` equals the value at `match` into the object at `target`. With `fields`, each
+ * listed field takes the row's value, or null when the row has none: a copy of someone is all of them, nothing of
+ * whoever was there before. `clearMatch` empties the match once the row is copied (a copy, not a link: the pick is
+ * not kept).
+ */
 const pickFrom: Effect = ({ record, params, evaluate }) => {
   const list = evaluate(params.source);
-  const wanted = getPath(record, String(params.match));
+  const match = String(params.match);
+  const wanted = getPath(record, match);
   if (!Array.isArray(list) || isBlank(wanted)) return record;
   const key = String(params.key ?? 'id');
   const row = list.find(
     (r) => r !== null && typeof r === 'object' && String((r as JsonObject)[key]) === String(wanted),
   ) as JsonObject | undefined;
   if (!row) return record;
-  const fields = Array.isArray(params.fields) ? (params.fields as string[]) : Object.keys(row).filter((k) => k !== key);
+  const listed = Array.isArray(params.fields) ? (params.fields as string[]) : undefined;
   const target = String(params.target);
   let out = record;
-  for (const f of fields) if (row[f] !== undefined) out = setPath(out, `${target}.${f}`, row[f]);
+  for (const f of listed ?? Object.keys(row).filter((k) => k !== key))
+    if (row[f] !== undefined || listed) out = setPath(out, `${target}.${f}`, row[f] ?? null);
+  return params.clearMatch === true ? setPath(out, match, undefined) : out;
+};
+
+/**
+ * When the watched field changes from one answer to another, every other top-level answer of the record is removed,
+ * except the fields in `keep`: what was given for the previous choice (the owner's identity when the owner type
+ * changes) is not carried over to the next. A first answer removes nothing. Effects listed after it then give the new
+ * choice's copies.
+ */
+const reset: Effect = ({ record, previous, changed, params }) => {
+  if (isBlank(getPath(previous, changed))) return record;
+  const keep = new Set([changed.split('.')[0], ...((params.keep ?? []) as string[])]);
+  const out: JsonObject = {};
+  for (const [field, value] of Object.entries(record)) if (keep.has(field)) out[field] = value;
   return out;
 };
 
 /** The registry of named operations definitions call by name from rules.json `effects`. */
-export const effects: Record<string, Effect> = { assign, splitEvenly, exclusive, pickFrom };
+export const effects: Record<string, Effect> = { assign, splitEvenly, exclusive, pickFrom, reset };
 
 /**
  * Evaluates logic as json-logic-js does, through its compiled closures (compiled on the first call with that logic

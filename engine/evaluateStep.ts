@@ -1,6 +1,8 @@
 import equal from 'fast-deep-equal';
 import { applyLogic, effects as effectRegistry } from './effects.ts';
-import { expandTarget, getPath, setPath, splitPath, withinAny } from './paths.ts';
+import { changedPaths, expandTarget, getPath, overlay, setPath, splitPath, withinAny } from './paths.ts';
+import { givenByRule } from './givenByRule.ts';
+import { revealedFromSource } from './revealedFromSource.ts';
 import type { CompiledRules } from './compileRules.ts';
 import type {
   ApplicationData,
@@ -102,26 +104,53 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
 
   // Effects fire on what changed since the previous record.
   const previous = options.previous;
+  let source = options.source;
   const discarded: string[] = [];
+  let previousData: Data | undefined;
+  const before = (logic: unknown): unknown => applyLogic(logic, (previousData ??= { ...data, [step.id]: previous }));
   if (previous) {
-    const before = record;
+    const untouched = record;
+    const blanked = new Set<string>();
     for (const effect of rules.effects) {
       for (const on of effect.on) {
         if (Object.is(getPath(previous, on), getPath(record, on))) continue;
         if (effect.when !== undefined && !truthy(evaluate(effect.when))) continue;
         const op = effectRegistry[effect.op];
+        const input = record;
         commit(op({ record, previous, changed: on, params: effect.params, evaluate: (l) => evaluate(l) }));
+        for (const key of record === input ? [] : Object.keys(input))
+          if (!isBlank(input[key]) && isBlank(record[key])) blanked.add(key);
       }
     }
-    // What an effect changed can change a computed value.
-    if (record !== before) {
-      // Answers an effect blanked (a list of plans emptied by its exclusive twin), not the values computed from them:
-      // the form asks before keeping that.
-      for (const key of Object.keys(before)) {
-        if (!isBlank(before[key]) && isBlank(record[key]) && !isBlank(getPath(previous, key))) discarded.push(key);
-      }
+    if (record !== untouched) {
+      // What the caller gave in this change stands: effects fill around it (a record saved whole is saved as sent).
+      if (options.answered) commit(overlay(record, options.answered));
+      // An effect's value replaces the record's: an answer it removed is not given back when its field shows again.
+      for (const path of source ? changedPaths(untouched, record) : [])
+        source = setPath(source as JsonObject, path, getPath(record, path));
+      // What an effect changed can change a computed value.
       compute();
+      // Answers the adviser gave that an effect emptied or replaced (the single-life plans a first joint plan empties,
+      // the owner's identity when the owner type changes): the form asks before that. A copy is not theirs to lose.
+      for (const key of blanked) {
+        const was = previous[key];
+        if (isBlank(was) || equal(was, record[key]) || givenByRule(rules, key, was, before)) continue;
+        discarded.push(key);
+      }
     }
+  }
+
+  // A field shown again takes the value the record it was prefilled from holds (see revealedFromSource).
+  if (source && previous) {
+    const restore = revealedFromSource(
+      rules.visibility,
+      record,
+      source,
+      (logic) => truthy(evaluate(logic)),
+      (logic) => truthy(before(logic)),
+    );
+    for (const [path, value] of restore) commit(setPath(record, path, value));
+    if (restore.length) compute();
   }
 
   const hidden: string[] = [];
@@ -215,5 +244,5 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
       for (const target of rule.fields) for (const { path } of expandTarget(record, target)) readonly.push(path);
   }
 
-  return { values: record, hidden, cleared, computed, errors, texts, readonly, discarded, retired };
+  return { values: record, hidden, cleared, computed, errors, texts, readonly, discarded, retired, source };
 }

@@ -103,3 +103,39 @@ export function withinAny(prefixes: Iterable<string>): (path: string) => boolean
     return false;
   };
 }
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The dotted paths of the leaves whose values differ between two records: objects are compared key by key, anything
+ * else (a list included) as one value.
+ * @example changedPaths({ a: { b: 1, c: 2 } }, { a: { b: 1, c: 3 } }) // ['a.c']
+ */
+export function changedPaths(a: unknown, b: unknown, prefix = ''): string[] {
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const out: string[] = [];
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+      out.push(...changedPaths(a[key], b[key], prefix ? `${prefix}.${key}` : key));
+    return out;
+  }
+  return JSON.stringify(a) === JSON.stringify(b) ? [] : [prefix];
+}
+
+/**
+ * `record` with every value `given` holds written over it: objects are merged key by key, anything else (a list, a
+ * null) replaces what the record has; keys `given` lacks keep the record's value.
+ * @param record - the record (never mutated)
+ * @param given - the values that win
+ */
+export function overlay<T extends JsonObject>(record: T, given: JsonObject): T {
+  let out = record;
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    const current = out[key];
+    const next = isPlainObject(value) && isPlainObject(current) ? overlay(current, value) : value;
+    if (next !== current) out = { ...out, [key]: next };
+  }
+  return out;
+}

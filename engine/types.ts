@@ -203,6 +203,11 @@ export interface RecordBinding {
   id: Logic;
   /** The object is kept in a record while this holds; otherwise the link is cleared. */
   when?: Logic;
+  /**
+   * Fields of the object that belong to this application alone (a picker that copies someone in): never written to
+   * the record nor read from it, so no other application reading the record sees them.
+   */
+  exclude?: string[];
 }
 
 /** One of the spec's calls of a step, served by the server's generic registrar. */
@@ -318,6 +323,11 @@ export interface StepView {
    * saved): kept as they were in `previous`, they are left out of the values, neither refused nor sent anywhere.
    */
   retired: string[];
+  /**
+   * With `EvaluateOptions.source`: that source with this change's effects folded in (a value an effect set or removed
+   * replaces the record's), to pass with the next change.
+   */
+  source?: JsonObject;
 }
 
 export interface EvaluateOptions {
@@ -325,6 +335,21 @@ export interface EvaluateOptions {
   previous?: JsonObject;
   /** Only report errors of these top-level fields (a page's fields). */
   fields?: string[];
+  /**
+   * The record as loaded from the records it is prefilled from (the client record's fields of an insured, the saved
+   * answers). Hidden answers are still cleared from the values, but a field a rule reveals in this change (hidden
+   * under `previous`, shown now) that has no answer takes the source's value: clearing applies to what was typed on
+   * the step, never to what the records hold. A form passes it; a server, which sees no change but the one saved,
+   * does not.
+   */
+  source?: JsonObject;
+  /**
+   * What the caller gave in this change (a record saved whole, or a PATCH's fields): effects fire on the difference
+   * from `previous` as usual but never overwrite a value it holds. A server passes it, since the record it receives
+   * is the adviser's final answers, effects already applied and answered after; a form, whose change is one edit,
+   * does not.
+   */
+  answered?: JsonObject;
 }
 
 /** One JSON Schema error as ajv reports it, whether its check was compiled at run time or precompiled at build time. */

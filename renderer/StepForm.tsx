@@ -12,9 +12,10 @@ import {
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { Engine } from '../engine/createEngine.ts';
-import { setPath } from '../engine/paths.ts';
+import { changedPaths, getPath, setPath } from '../engine/paths.ts';
 import type { ApplicationData, FieldError, JsonObject, StepView } from '../engine/types.ts';
 import { FormStoreContext } from './contexts.ts';
+import { discardedTitles } from './discardedTitles.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import type { RendererFormContext } from './formContext.ts';
 import { FormStore } from './formStore.ts';
@@ -37,6 +38,12 @@ export interface StepFormProps {
   stepId: string;
   /** The whole application's data; `data[stepId]` is the record drawn. A new record object from outside replaces the form's. */
   data: ApplicationData;
+  /**
+   * The step record as the records hold it (the client record's fields of an insured, the saved answers): a field a
+   * rule shows again takes its value from here (see EvaluateOptions.source). Default: `data[stepId]` as first drawn.
+   * A new object replaces it, keeping what it held for fields hidden now (a save does not write them).
+   */
+  source?: JsonObject;
   /** The page's top-level fields; all when undefined. Errors are reported for these only. */
   fields?: string[];
   /** Called after each committed change with the new record and view (typing commits on blur, Enter or a pause). */
@@ -63,23 +70,6 @@ export interface StepFormProps {
 
 const BEHAVIOUR = { emptyObjectFields: 'skipDefaults' } as const;
 
-function isPlainObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The dotted paths of the leaves (lists count as leaves) whose values differ between two records. */
-function changedPaths(a: JsonObject, b: JsonObject, prefix = ''): string[] {
-  const out: string[] = [];
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    const x = a[key];
-    const y = b[key];
-    if (isPlainObject(x) && isPlainObject(y)) out.push(...changedPaths(x, y, path));
-    else if (JSON.stringify(x) !== JSON.stringify(y)) out.push(path);
-  }
-  return out;
-}
-
 function othersChanged(a: ApplicationData, b: ApplicationData, stepId: string): boolean {
   if (a === b) return false;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -94,7 +84,8 @@ function othersChanged(a: ApplicationData, b: ApplicationData, stepId: string): 
  * no liveValidate, no HTML5 validation, no submit.
  */
 function StepFormInner(props: StepFormProps) {
-  const { engine, stepId, data, fields, showErrors, serverErrors, lookups, failedLookups, errorTitle, ref } = props;
+  const { engine, stepId, data, source, fields, showErrors, serverErrors, lookups, failedLookups, errorTitle, ref } =
+    props;
   const prepared = useMemo(() => prepareStep(engine, stepId, fields), [engine, stepId, fields]);
   const stepOptions = ((engine.definitions.steps[stepId]?.ui as Record<string, unknown> | undefined)?.['ui:options'] ??
     {}) as {
@@ -120,6 +111,8 @@ function StepFormInner(props: StepFormProps) {
   latest.current = props;
   const containerRef = useRef<HTMLDivElement>(null);
 
+  // What the records hold for this step, for fields shown again (see the `source` prop).
+  const sourceRef = useRef<JsonObject>((props.source ?? data[stepId] ?? {}) as JsonObject);
   const evaluate = useCallback(
     (raw: JsonObject, previous?: JsonObject): StepView => {
       const { data: app, fields: only } = latest.current;
@@ -130,6 +123,7 @@ function StepFormInner(props: StepFormProps) {
         {
           previous: previous ? prepared.withDefaults(previous) : undefined,
           fields: only,
+          source: sourceRef.current,
         },
       );
     },
@@ -145,7 +139,8 @@ function StepFormInner(props: StepFormProps) {
   const [formKey, setFormKey] = useState(0);
   const recordRef = useRef(record);
   const viewRef = useRef<StepView>(first.current);
-  const sourceRef = useRef(data[stepId]);
+  const incomingRef = useRef(data[stepId]);
+  const givenSourceRef = useRef(props.source);
   const dataRef = useRef(data);
   const fieldsRef = useRef(fields);
 
@@ -153,6 +148,7 @@ function StepFormInner(props: StepFormProps) {
     (view: StepView): void => {
       recordRef.current = view.values;
       viewRef.current = view;
+      if (view.source) sourceRef.current = view.source;
       setRecord(view.values);
       store.setView(view);
     },
@@ -166,9 +162,10 @@ function StepFormInner(props: StepFormProps) {
       const view = evaluate(raw, before);
       const confirm = latest.current.confirmDiscard;
       if (view.discarded.length && confirm) {
-        const ui = prepared.uiSchema as Record<string, { 'ui:title'?: unknown } | undefined>;
-        const titles = view.discarded.map((f) =>
-          typeof ui[f]?.['ui:title'] === 'string' ? String(ui[f]?.['ui:title']) : f,
+        const titles = discardedTitles(
+          engine.definitions.steps[stepId].ui as Record<string, unknown>,
+          view.discarded,
+          viewRef.current.texts,
         );
         void confirm(titles).then((ok) => {
           if (recordRef.current !== before) return;
@@ -185,22 +182,34 @@ function StepFormInner(props: StepFormProps) {
       apply(view);
       latest.current.onChange?.(view.values, view);
     },
-    [apply, evaluate, prepared, live, store],
+    [apply, evaluate, engine, stepId, live, store],
   );
 
   // A record replaced from outside (restored, reset), the rest of the application changing, or a new page.
   useLayoutEffect(() => {
     const incoming = data[stepId] as JsonObject | undefined;
     const pageChanged = fieldsRef.current !== fields;
-    const replaced = incoming !== sourceRef.current && incoming !== recordRef.current;
+    const replaced = incoming !== incomingRef.current && incoming !== recordRef.current;
     const others = othersChanged(dataRef.current, data, stepId);
     dataRef.current = data;
     fieldsRef.current = fields;
-    if (replaced) sourceRef.current = incoming;
+    if (replaced) incomingRef.current = incoming;
+    // What the records hold now (a save answers the record as saved), keeping what they hold for the fields hidden
+    // now: a save does not write a hidden answer, so its record still holds it.
+    const given = source ?? (replaced ? incoming : undefined);
+    if (given !== undefined && (given !== givenSourceRef.current || replaced)) {
+      givenSourceRef.current = given;
+      let next = given;
+      for (const path of viewRef.current.hidden) {
+        const kept = getPath(sourceRef.current, path);
+        if (kept !== undefined && getPath(next, path) === undefined) next = setPath(next, path, kept);
+      }
+      sourceRef.current = next;
+    }
     if (pageChanged) store.resetInteraction();
     if (replaced) apply(evaluate(incoming ?? {}));
     else if (others || pageChanged) apply(evaluate(recordRef.current));
-  }, [data, fields, stepId, apply, evaluate, store]);
+  }, [data, source, fields, stepId, apply, evaluate, store]);
 
   useLayoutEffect(() => {
     store.setShowAll(Boolean(showErrors));

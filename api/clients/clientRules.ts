@@ -21,11 +21,12 @@ export function clientBindings(engine: ServerEngine): ClientBinding[] {
   return out;
 }
 
-/** The fields of a client record as the bound step object defines them (its schema's properties). */
+/** The fields of a client record as the bound step object defines them (its schema's properties, but those it excludes). */
 export function boundFields(engine: ServerEngine, binding: ClientBinding): string[] {
   const step = engine.definitions.steps[binding.stepId];
   const field = fieldAt(step.schema, step.ui, binding.path.split('.'));
-  return Object.keys((field?.schema.properties ?? {}) as object);
+  const excluded = new Set(binding.exclude ?? []);
+  return Object.keys((field?.schema.properties ?? {}) as object).filter((f) => !excluded.has(f));
 }
 
 /**

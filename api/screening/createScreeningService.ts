@@ -246,7 +246,7 @@ export function createScreeningService(
     user: AuthUser,
     clientId: number,
     stepId: string,
-    build: (stored: ApplicationData) => JsonObject,
+    build: (stored: ApplicationData) => { record: JsonObject; answered: JsonObject },
     options: SaveOptions,
     atomic: boolean,
   ): Promise<SaveResult | null> => {
@@ -255,7 +255,7 @@ export function createScreeningService(
     const before = needsComposition(stepId) && !loaded ? await compose(user, stored, self) : stored;
     if (options.ifMatch !== undefined && options.ifMatch !== versionOf(before, stepId)) throw stale(before, stepId);
     const expected = options.ifMatch ?? (atomic ? versionOf(before, stepId) : undefined);
-    const record = build(before);
+    const { record, answered } = build(before);
     const data: ApplicationData = {
       ...before,
       [stepId]: record,
@@ -264,7 +264,9 @@ export function createScreeningService(
     let values: JsonObject;
     let hidden: string[];
     try {
-      const view = engine.evaluateStep(stepId, data, { previous: before[stepId], fields: options.fields });
+      // Effects fill around what was sent, never over it: the browser applied them as the adviser changed the
+      // record, and what the adviser answered after (a share typed over an even split) is the answer.
+      const view = engine.evaluateStep(stepId, data, { previous: before[stepId], fields: options.fields, answered });
       if (view.errors.length) throw refuse(view.errors, options.fieldPath);
       values = view.values;
       hidden = view.hidden;
@@ -439,7 +441,7 @@ export function createScreeningService(
     user: AuthUser,
     clientId: number,
     stepId: string,
-    build: (stored: ApplicationData) => JsonObject,
+    build: (stored: ApplicationData) => { record: JsonObject; answered: JsonObject },
     options: SaveOptions,
     atomic: boolean,
   ): Promise<SaveResult> => {
@@ -464,7 +466,7 @@ export function createScreeningService(
   };
 
   const save: ScreeningService['save'] = (user, clientId, stepId, record, options = {}) =>
-    commit(user, clientId, stepId, () => record, options, false);
+    commit(user, clientId, stepId, () => ({ record, answered: record }), options, false);
 
   return {
     load,
@@ -474,7 +476,7 @@ export function createScreeningService(
         user,
         clientId,
         stepId,
-        (stored) => ({ ...stored[stepId], ...changes }),
+        (stored) => ({ record: { ...stored[stepId], ...changes }, answered: changes }),
         { ...options, fields: engine.pageFields(stepId, Object.keys(changes)) },
         true,
       );

@@ -364,6 +364,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           engine={engine}
           stepId={step}
           data={formData}
+          source={saved[step] as JsonObject | undefined}
           fields={fields}
           onChange={onChange}
           showErrors={showErrors}

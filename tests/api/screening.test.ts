@@ -217,7 +217,7 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
     expect((await server.call('GET', `/api/clients/${second}/`, { token })).status).toBe(200);
   });
 
-  it("offers the adviser's past second insureds, and copies the one picked into insured 2 (effects fire against the stored record)", async () => {
+  it("offers the adviser's past second insureds, and copies the one picked into insured 2 around what was sent", async () => {
     const first = await clientWith('proposed-insured', 'two-insureds');
     const made = await server.call('PUT', `/api/screening/${first.id}/proposed-insured/`, {
       token,
@@ -234,20 +234,32 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
         })
       ).status,
     ).toBe(200);
+    const past = (await server.call('GET', `/api/clients/${pastSecond}/`, { token })).body;
 
     const { id, data } = await clientWith('proposed-insured', 'two-insureds');
     const list = await server.call('GET', `/api/clients/${id}/get_previous_proposed_insureds/`, { token });
     expect(list.status).toBe(200);
     expect(list.body.map((c: JsonObject) => c.id)).toContain(pastSecond);
     expect(list.body.map((c: JsonObject) => c.id)).not.toContain(first.id);
+    // The pick with one answer of the caller's own: the effect fills around what was sent, never over it.
     const record = structuredClone(data['proposed-insured']) as { insured_2: JsonObject };
-    record.insured_2 = { ...record.insured_2, previous_insured_id: pastSecond };
+    record.insured_2 = { previous_insured_id: pastSecond, city: 'Red Deer' };
     const res = await server.call('PUT', `/api/screening/${id}/proposed-insured/`, { token, body: record });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.insured_2).toMatchObject({ postal_code: 'T2P 1J9', city: 'Calgary' });
-    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.basic.proposed_insured_2).toBe(
-      pastSecond,
-    );
+    expect(res.body.insured_2).toMatchObject({ postal_code: 'T2P 1J9', city: 'Red Deer', last_name: past.last_name });
+    // A copy, not a link (issue 31): this application's insured 2 is a client of its own, and the past insured's
+    // record, which the other application reads, is as it was, with no trace of the pick.
+    const linked = (await server.call('GET', `/api/screening/${id}/`, { token })).body.basic.proposed_insured_2;
+    expect(typeof linked).toBe('number');
+    expect(linked).not.toBe(pastSecond);
+    const after = (await server.call('GET', `/api/clients/${pastSecond}/`, { token })).body;
+    expect(after).toEqual(past);
+    expect(after).not.toHaveProperty('previous_insured_id');
+    expect((await server.call('GET', `/api/clients/${linked}/`, { token })).body).toMatchObject({
+      city: 'Red Deer',
+      original_client_id: String(id),
+      is_second_insured: true,
+    });
   });
 
   it('writes the previous record only on success: a failed save after a good one keeps the good one', async () => {

@@ -436,7 +436,6 @@ describe('proposed-insured: select from previous proposed insureds', () => {
     insured(data, 2).previous_insured_id = 311;
     const view = engine.evaluateStep(STEP, data, { previous });
     expect(view.values.insured_2).toMatchObject({
-      previous_insured_id: 311,
       first_name: 'Chloé',
       last_name: 'Bouchard',
       date_of_birth: '1984-11-02',
@@ -447,7 +446,13 @@ describe('proposed-insured: select from previous proposed insureds', () => {
       is_second_insured: true,
     });
     expect(view.values.insured_1).toEqual(insured(example(STEP, 'two-insureds'), 1));
-    expect(view.errors).toEqual([]);
+    // A copy, not a link (issue 31): the pick is not kept, so nothing but this application's insured 2 holds it.
+    expect(view.values.insured_2).not.toHaveProperty('previous_insured_id');
+    // All of Chloé and nothing of whoever was insured 2 before: what her record lacks is asked of her.
+    const emily = insured(example(STEP, 'two-insureds'), 2);
+    for (const field of ['maiden_name', 'name_at_birth', 'occupation', 'is_smoker', 'citizenship'])
+      if (emily[field] !== undefined) expect((view.values.insured_2 as JsonObject)[field] ?? null, field).toBeNull();
+    expect(view.errors.map((e) => e.field)).toContain('insured_2.is_smoker');
   });
 
   it('does nothing for an unknown id', () => {

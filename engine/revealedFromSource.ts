@@ -1,0 +1,39 @@
+import { getPath } from './paths.ts';
+import type { CompiledVisibility } from './compileRules.ts';
+import type { JsonObject } from './types.ts';
+
+/**
+ * The fields a visibility rule reveals in this change (hidden under the previous record, shown now) that have no
+ * answer, with the value the source holds for them: a field that shows again shows what the record it was prefilled
+ * from holds (a client's email once consent is given), not the blank its hiding left. Plain targets only: rows of a
+ * list are not prefilled from records.
+ * @param rules - the step's visibility rules
+ * @param record - the step record now
+ * @param source - the record as loaded from the records (with the effects of changes since folded in)
+ * @param shows - whether logic holds over the data now
+ * @param showed - whether logic held over the data with the previous record
+ * @returns the paths and values to restore
+ */
+export function revealedFromSource(
+  rules: CompiledVisibility[],
+  record: JsonObject,
+  source: JsonObject,
+  shows: (logic: unknown) => boolean,
+  showed: (logic: unknown) => boolean,
+): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const rule of rules) {
+    // Each rule's conditions are evaluated at most once, and only when it has a field to give back.
+    let now: boolean | undefined;
+    let before: boolean | undefined;
+    for (const target of rule.targets) {
+      if (target.includes('*') || getPath(record, target) !== undefined) continue;
+      const value = getPath(source, target);
+      if (value === undefined) continue;
+      if (!(now ??= shows(rule.showIf))) break;
+      if ((before ??= showed(rule.showIf))) break;
+      out.push([target, value]);
+    }
+  }
+  return out;
+}
