@@ -3,8 +3,8 @@ import type { CompiledVisibility } from './compileRules.ts';
 import type { JsonObject } from './types.ts';
 
 /**
- * The fields a visibility rule reveals in this change (hidden under the previous record, shown now) that have no
- * answer, with the value the source holds for them: a field that shows again shows what the record it was prefilled
+ * The fields a visibility rule reveals in this change (hidden under the previous record, shown now), with the value
+ * the source holds for what they have no answer for: a field that shows again shows what the record it was prefilled
  * from holds (a client's email once consent is given), not the blank its hiding left. Plain targets only: rows of a
  * list are not prefilled from records.
  * @param rules - the step's visibility rules
@@ -27,8 +27,8 @@ export function revealedFromSource(
     let now: boolean | undefined;
     let before: boolean | undefined;
     for (const target of rule.targets) {
-      if (target.includes('*') || getPath(record, target) !== undefined) continue;
-      const value = getPath(source, target);
+      if (target.includes('*')) continue;
+      const value = filled(getPath(record, target), getPath(source, target));
       if (value === undefined) continue;
       if (!(now ??= shows(rule.showIf))) break;
       if ((before ??= showed(rule.showIf))) break;
@@ -36,4 +36,24 @@ export function revealedFromSource(
     }
   }
   return out;
+}
+
+/**
+ * The value with what it has no answer for taken from the source (an object key by key: an insured shown again may
+ * already hold the values computed for it), or undefined when the source adds nothing.
+ */
+function filled(value: unknown, source: unknown): unknown {
+  if (source === undefined) return undefined;
+  if (value === undefined) return source;
+  if (!isObject(value) || !isObject(source)) return undefined;
+  let out: JsonObject | undefined;
+  for (const [key, from] of Object.entries(source)) {
+    const next = filled(value[key], from);
+    if (next !== undefined) (out ??= { ...value })[key] = next;
+  }
+  return out;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
