@@ -140,17 +140,26 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
     }
   }
 
-  // A field shown again takes the value the record it was prefilled from holds (see revealedFromSource).
+  // A field shown again takes the value the record it was prefilled from holds (see revealedFromSource). What a rule
+  // shows now is asked once: the visibility pass below reuses it while nothing was given back.
+  const shownNow = new Map<unknown, boolean>();
   if (source && previous) {
     const restore = revealedFromSource(
       rules.visibility,
       record,
       source,
-      (logic) => truthy(evaluate(logic)),
+      (logic) => {
+        const shows = truthy(evaluate(logic));
+        shownNow.set(logic, shows);
+        return shows;
+      },
       (logic) => truthy(before(logic)),
     );
     for (const [path, value] of restore) commit(setPath(record, path, value));
-    if (restore.length) compute();
+    if (restore.length) {
+      shownNow.clear();
+      compute();
+    }
   }
 
   const hidden: string[] = [];
@@ -159,7 +168,7 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
     let shown: boolean | undefined;
     for (const target of rule.targets) {
       if (!target.includes('*')) {
-        shown ??= truthy(evaluate(rule.showIf));
+        shown ??= shownNow.get(rule.showIf) ?? truthy(evaluate(rule.showIf));
         if (!shown) hidden.push(target);
         continue;
       }

@@ -2,6 +2,9 @@ import { getPath } from './paths.ts';
 import type { CompiledVisibility } from './compileRules.ts';
 import type { JsonObject } from './types.ts';
 
+/** A keystroke looks at every target: each is split once. */
+const segmentsOf = new Map<string, string[]>();
+
 /**
  * The fields a visibility rule reveals in this change (hidden under the previous record, shown now), with the value
  * the source holds for what they have no answer for: a field that shows again shows what the record it was prefilled
@@ -27,8 +30,10 @@ export function revealedFromSource(
     let now: boolean | undefined;
     let before: boolean | undefined;
     for (const target of rule.targets) {
-      if (target.includes('*')) continue;
-      const value = filled(getPath(record, target), getPath(source, target));
+      let path = segmentsOf.get(target);
+      if (!path) segmentsOf.set(target, (path = target.split('.')));
+      if (path.includes('*')) continue;
+      const value = filled(getPath(record, path), getPath(source, path));
       if (value === undefined) continue;
       if (!(now ??= shows(rule.showIf))) break;
       if ((before ??= showed(rule.showIf))) break;
