@@ -393,6 +393,10 @@ function lintRules(defs: Definitions, step: StepDefinition, rules: CompiledRules
     for (const key of ['match', 'target'] as const)
       if (typeof r.params[key] === 'string')
         checkTarget(r.params[key] as string, step, sections, (m) => report(file, r.source, m), 'field');
+    // A reset's kept fields: a misspelt one would be emptied with the rest.
+    if (Array.isArray(r.params.keep))
+      for (const kept of r.params.keep as unknown[])
+        checkTarget(String(kept), step, sections, (m) => report(file, r.source, m), 'field');
     if (r.params.source !== undefined) logicChecks(r.params.source, r.source);
   }
   for (const r of rules.readonly) {

@@ -250,6 +250,14 @@ describe('steps:check', () => {
     ).toContain('steps/tax-information/rules.json /visibility/0: unknown operation "equals"');
   });
 
+  it("catches a reset's kept field that is not in the step", () => {
+    const out = lintWith((f) => {
+      const reset = (f['owner/rules.json'].effects as Json[]).find((e) => e.op === 'reset')!;
+      reset.params.keep = ['id', 'clientid'];
+    });
+    expect(out.join('\n')).toMatch(/owner\/rules.json \/effects\/0: .*"clientid".*did you mean client_id/);
+  });
+
   it('catches a page field that is not in the step', () => {
     expect(
       lintWith((f) => {
