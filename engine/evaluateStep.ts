@@ -118,6 +118,8 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
         const op = effectRegistry[effect.op];
         const input = record;
         commit(op({ record, previous, changed: on, params: effect.params, evaluate: (l) => evaluate(l) }));
+        // The records' values go the same way (a reset empties what they hold for answers hidden now too).
+        if (source) source = op({ record: source, previous, changed: on, params: effect.params, evaluate });
         for (const key of record === input ? [] : Object.keys(input))
           if (!isBlank(input[key]) && isBlank(record[key])) blanked.add(key);
       }

@@ -180,3 +180,23 @@ describe("an insured owner's ID is the insured's whenever it shows", () => {
     expect(later.readonly).toEqual(expect.arrayContaining(['primary_id_number', 'primary_id_expiry']));
   });
 });
+
+describe('a switch is never undone by a field shown again', () => {
+  it('an ID saved for a different individual, hidden since the plan changed, does not come back for the entity', () => {
+    // Olga's ID was saved while the plan was universal life; a term plan now hides it, so the form holds none of it,
+    // but the record the step was loaded from does.
+    const saved = ownerOf('individual');
+    const term: ApplicationData = { ...app, 'plan-details': { product_type: 'term_life' } };
+    const loaded = engine.evaluateStep(STEP, { ...term, [STEP]: saved }, { source: saved });
+    expect(loaded.values).not.toHaveProperty('primary_id_number');
+    // An entity always shows the identity section: what is there is the entity's to give.
+    const entity = engine.evaluateStep(
+      STEP,
+      { ...term, [STEP]: { ...loaded.values, owner_type: 'entity' } },
+      { previous: loaded.values, source: loaded.source },
+    );
+    expect(entity.hidden).not.toContain('primary_id_number');
+    expect(entity.values.primary_id_number ?? null).toBeNull();
+    expect(entity.values.primary_id_type ?? null).toBeNull();
+  });
+});
