@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './scripts/precompressPlugin.ts';
 import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +19,7 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   root: 'app',
   publicDir: false,
-  plugins: [react(), stepModulesPlugin(), rjsfUriOnPlatformUrl()],
+  plugins: [react(), stepModulesPlugin(), rjsfUriOnPlatformUrl(), precompressPlugin()],
   // rjsf's markdown descriptions are never enabled by our definitions; see renderer/plainMarkdown.tsx.
   resolve: {
     alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./renderer/plainMarkdown.tsx', import.meta.url)) },

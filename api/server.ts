@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { applicationsPlugin } from './applications/applicationsPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
@@ -10,8 +9,10 @@ import { contractPlugin } from './contract/contractPlugin.ts';
 import { dbPlugin } from './db/dbPlugin.ts';
 import { enginePlugin } from './definitions/enginePlugin.ts';
 import { ApiError, notFound } from './http/apiError.ts';
+import { registerAppFiles } from './http/appFiles.ts';
 import { inputError, toErrorAnswer, withErrors } from './http/errorAnswer.ts';
 import { RATE_LIMITS, limitsPlugin } from './http/limitsPlugin.ts';
+import { registerCompression } from './http/registerCompression.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
 import { registerSecurityHeaders, sendWithSecurityHeaders } from './http/securityHeaders.ts';
 import { loadConfig } from './loadConfig.ts';
@@ -134,6 +135,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   app.server.maxConnections = options.maxConnections ?? env.maxConnections;
   await registerSecurityHeaders(app);
+  await registerCompression(app);
 
   // The engine first: broken definitions stop the start before the database is touched.
   await app.register(enginePlugin, { stepsDir: options.stepsDir, engine: options.engine });
@@ -214,9 +216,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     for (const plugin of options.plugins ?? []) await api.register(plugin);
   });
 
-  if (indexHtml) {
-    await app.register(fastifyStatic, { root: appDir, wildcard: false, index: ['index.html'] });
-  }
+  if (indexHtml) await registerAppFiles(app, appDir);
   await app.ready();
   return app;
 }
