@@ -1,6 +1,5 @@
-import type { ServerResponse } from 'node:http';
 import { basename } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** Vite names what it emits under assets/ `<name>-<hash>.<ext>`: such a file never changes under its name. */
@@ -22,7 +21,7 @@ export function cacheControlOf(path: string): string {
   return HASHED.test(path.replace(COPY, '')) ? IMMUTABLE : REVALIDATE;
 }
 
-function setHeaders(res: ServerResponse, path: string): void {
+function setHeaders(res: SetHeadersResponse, path: string): void {
   res.setHeader('cache-control', cacheControlOf(path));
   // Which copy is sent depends on Accept-Encoding, for every file (a cache must not hand gzip to a browser without it).
   res.setHeader('vary', 'accept-encoding');

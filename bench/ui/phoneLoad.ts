@@ -1,0 +1,183 @@
+/**
+ * A page loaded as on a phone (issue 32): Chromium at 390 px, the CPU slowed 4 times and the network of DevTools'
+ * "Slow 4G" profile (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up: Lighthouse's mobile throttling), set over
+ * CDP. It counts the bytes that came over the wire (CDP's encodedDataLength: compressed bodies plus headers) by kind,
+ * and reads Core Web Vitals in the page with the web-vitals library (LCP, CLS, INP), plus each interaction's own
+ * duration from the Event Timing entries, so a keystroke and a click on Next are told apart.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+
+export const PHONE = { width: 390, height: 844 };
+export const CPU_SLOWDOWN = 4;
+/** DevTools' "Slow 4G" preset, in CDP's units (bytes per second, milliseconds). */
+export const SLOW_4G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
+  uploadThroughput: ((750 * 1000) / 8) * 0.9,
+  connectionType: 'cellular4g' as const,
+};
+
+export type Kind = 'js' | 'css' | 'html' | 'api' | 'other';
+export interface Transfer {
+  url: string;
+  kind: Kind;
+  /** Bytes received for it: headers and the body as sent (compressed when it was). */
+  bytes: number;
+  /** From the browser's cache (no body came over the wire). */
+  cached: boolean;
+  encoding: string;
+}
+
+/** Bytes by kind, and in all. */
+export function totals(transfers: Transfer[]): Record<Kind | 'all', number> {
+  const out = { js: 0, css: 0, html: 0, api: 0, other: 0, all: 0 };
+  for (const t of transfers) {
+    out[t.kind] += t.bytes;
+    out.all += t.bytes;
+  }
+  return out;
+}
+
+function kindOf(type: string | undefined, url: string, mime: string): Kind {
+  const path = new URL(url).pathname;
+  if (type === 'Script' || /\.m?js$/.test(path)) return 'js';
+  if (type === 'Stylesheet' || path.endsWith('.css')) return 'css';
+  if (type === 'Document' || mime.includes('text/html')) return 'html';
+  if (type === 'XHR' || type === 'Fetch' || mime.includes('json')) return 'api';
+  return 'other';
+}
+
+/** Records every finished request of a CDP session, with the bytes that came over the wire. */
+export interface NetworkLog {
+  transfers: () => Transfer[];
+  reset: () => void;
+  /** Resolves once no request has been in flight for `quietMs` (or after `limitMs`). */
+  quiet: (quietMs?: number, limitMs?: number) => Promise<void>;
+}
+
+export function networkLog(cdp: CDPSession): NetworkLog {
+  const started = new Map<string, { url: string; type?: string; mime: string; cached: boolean; encoding: string }>();
+  const inFlight = new Set<string>();
+  let lastActivity = Date.now();
+  let done: Transfer[] = [];
+  const ended = (id: string): void => {
+    inFlight.delete(id);
+    lastActivity = Date.now();
+  };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    inFlight.add(e.requestId);
+    lastActivity = Date.now();
+    started.set(e.requestId, { url: e.request.url, type: e.type, mime: '', cached: false, encoding: '' });
+  });
+  cdp.on('Network.loadingFailed', (e) => ended(e.requestId));
+  cdp.on('Network.responseReceived', (e) => {
+    const s = started.get(e.requestId);
+    if (!s) return;
+    s.mime = e.response.mimeType ?? '';
+    s.type = e.type ?? s.type;
+    s.cached ||= Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache);
+    const headers = e.response.headers as Record<string, string>;
+    s.encoding = headers['content-encoding'] ?? headers['Content-Encoding'] ?? '';
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const s = started.get(e.requestId);
+    if (s) s.cached = true;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    ended(e.requestId);
+    const s = started.get(e.requestId);
+    if (!s || s.url.startsWith('data:')) return;
+    done.push({
+      url: s.url,
+      kind: kindOf(s.type, s.url, s.mime),
+      bytes: e.encodedDataLength,
+      cached: s.cached,
+      encoding: s.encoding,
+    });
+  });
+  return {
+    transfers: () => [...done],
+    reset: () => {
+      done = [];
+    },
+    quiet: async (quietMs = 1500, limitMs = 30_000) => {
+      const start = Date.now();
+      while (Date.now() - start < limitMs) {
+        await new Promise((r) => setTimeout(r, 100));
+        if (inFlight.size === 0 && Date.now() - lastActivity >= quietMs) return;
+      }
+    },
+  };
+}
+
+const require = createRequire(import.meta.url);
+// The package exports no path to its IIFE build: it sits beside the ESM entry (dist/web-vitals.js).
+const WEB_VITALS = readFileSync(join(dirname(require.resolve('web-vitals')), 'web-vitals.iife.js'), 'utf8');
+
+/** Page script: web-vitals' LCP, CLS and INP (every change), and the Event Timing durations per interaction. */
+const VITALS_PROBE = `${WEB_VITALS}
+(() => {
+  const v = { lcp: NaN, cls: 0, inp: NaN, interactions: new Map() };
+  window.__vitals = v;
+  webVitals.onLCP((m) => { v.lcp = m.value; }, { reportAllChanges: true });
+  webVitals.onCLS((m) => { v.cls = m.value; }, { reportAllChanges: true });
+  webVitals.onINP((m) => { v.inp = m.value; }, { reportAllChanges: true, durationThreshold: 16 });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.interactionId) continue;
+      const kind = e.name.startsWith('key') ? 'key' : 'pointer';
+      const prev = v.interactions.get(e.interactionId);
+      v.interactions.set(e.interactionId, { kind, duration: Math.max(prev ? prev.duration : 0, e.duration) });
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+})();`;
+
+export interface Vitals {
+  lcp: number;
+  cls: number;
+  /** web-vitals' INP for the page so far (NaN before any interaction over 16 ms). */
+  inp: number;
+  /** Interactions over the 16 ms reporting floor of Event Timing, in order. */
+  interactions: { kind: 'key' | 'pointer'; duration: number }[];
+}
+
+export async function readVitals(page: Page): Promise<Vitals> {
+  return page.evaluate(() => {
+    const v = (
+      window as unknown as {
+        __vitals: { lcp: number; cls: number; inp: number; interactions: Map<number, Vitals['interactions'][0]> };
+      }
+    ).__vitals;
+    return { lcp: v.lcp, cls: v.cls, inp: v.inp, interactions: [...v.interactions.values()] };
+  });
+}
+
+/**
+ * A fresh context (empty cache) shaped like a phone, and a page in it slowed down as on one.
+ * @param init - scripts to run in the page before the app (a session token)
+ */
+export async function phonePage(
+  browser: Browser,
+  init: { content: string }[] = [],
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; log: NetworkLog }> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  context.setDefaultTimeout(60_000);
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  await context.addInitScript({ content: VITALS_PROBE });
+  for (const script of init) await context.addInitScript(script);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page, cdp, log: networkLog(cdp) };
+}
