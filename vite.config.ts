@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkGroups } from './scripts/chunkGroups.ts';
+import { rjsfBasePlugin } from './scripts/rjsfBasePlugin.ts';
 import { precompressPlugin } from './scripts/precompressPlugin.ts';
 import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +16,14 @@ function rjsfUriOnPlatformUrl(): Plugin {
   };
 }
 
+const chunks = chunkGroups();
+
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'app',
   publicDir: false,
-  plugins: [react(), stepModulesPlugin(), rjsfUriOnPlatformUrl(), precompressPlugin()],
+  plugins: [react(), stepModulesPlugin(), rjsfUriOnPlatformUrl(), rjsfBasePlugin(), precompressPlugin(), chunks.plugin],
   // rjsf's markdown descriptions are never enabled by our definitions; see renderer/plainMarkdown.tsx.
   resolve: {
     alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./renderer/plainMarkdown.tsx', import.meta.url)) },
@@ -30,5 +34,10 @@ export default defineConfig({
     strictPort: true,
     proxy: Object.fromEntries(['/api', '/insurance', '/applications', '/clients', '/pdf'].map((path) => [path, api])),
   },
-  build: { outDir: '../dist/app', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: '../dist/app',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+  },
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { positionOf } from '../../engine/buildFlowMachine.ts';
@@ -6,10 +6,8 @@ import { finalStepOf } from '../../engine/finalStepOf.ts';
 import type { ApplicationData, JsonObject } from '../../engine/types.ts';
 import { loadApplication, onOtherStepsSaved } from './api.ts';
 import { loadSteps, screeningRuntime } from './definitions.ts';
-import { GenerationPage } from './GenerationPage.tsx';
 import { prewarmSteps } from './prewarm.ts';
 import { recordCurrentStep } from './progress.ts';
-import { ReviewPage } from './ReviewPage.tsx';
 import { StepPage } from './StepPage.tsx';
 import { StepsGate } from './StepsGate.tsx';
 import { clientNameOf } from './clientNameOf.ts';
@@ -18,6 +16,13 @@ import { ProgressDisplay, StepList, type StepStatus } from './WizardChrome.tsx';
 import { versionSeen } from './versions.ts';
 import { uiOptionsOf, WizardContext, type WizardEnv } from './wizardEnv.ts';
 import './wizard.css';
+
+// The review and the generation page come at the end of a screening: their code (summaries of every step, the PDF
+// requests) is downloaded when the step before them is on screen, not with every step opened directly.
+const loadReview = () => import('./ReviewPage.tsx').then((m) => ({ default: m.ReviewPage }));
+const loadGeneration = () => import('./GenerationPage.tsx').then((m) => ({ default: m.GenerationPage }));
+const ReviewPage = lazy(loadReview);
+const GenerationPage = lazy(loadGeneration);
 
 export interface ScreeningWizardProps {
   clientId: string;
@@ -313,6 +318,10 @@ function FlowSession(props: FlowSessionProps) {
   // Loads the next step that applies while the browser is idle, so Next paints it at once. (The previous step is
   // usually loaded already: the adviser came from it.)
   const upcoming = applicable[index + 1]?.id;
+  useEffect(() => {
+    if (upcoming === flow.review) void loadReview();
+    if (upcoming === finalStep) void loadGeneration();
+  }, [upcoming, flow.review, finalStep]);
   useEffect(() => {
     return prewarmSteps(
       engine,

@@ -30,6 +30,9 @@ export interface Transfer {
   /** From the browser's cache (no body came over the wire). */
   cached: boolean;
   encoding: string;
+  /** When it was asked for and when it had arrived, in seconds of the browser's clock. */
+  start: number;
+  end: number;
 }
 
 /** Bytes by kind, and in all. */
@@ -60,7 +63,10 @@ export interface NetworkLog {
 }
 
 export function networkLog(cdp: CDPSession): NetworkLog {
-  const started = new Map<string, { url: string; type?: string; mime: string; cached: boolean; encoding: string }>();
+  const started = new Map<
+    string,
+    { url: string; type?: string; mime: string; cached: boolean; encoding: string; start: number }
+  >();
   const inFlight = new Set<string>();
   let lastActivity = Date.now();
   let done: Transfer[] = [];
@@ -71,7 +77,14 @@ export function networkLog(cdp: CDPSession): NetworkLog {
   cdp.on('Network.requestWillBeSent', (e) => {
     inFlight.add(e.requestId);
     lastActivity = Date.now();
-    started.set(e.requestId, { url: e.request.url, type: e.type, mime: '', cached: false, encoding: '' });
+    started.set(e.requestId, {
+      url: e.request.url,
+      type: e.type,
+      mime: '',
+      cached: false,
+      encoding: '',
+      start: e.timestamp,
+    });
   });
   cdp.on('Network.loadingFailed', (e) => ended(e.requestId));
   cdp.on('Network.responseReceived', (e) => {
@@ -97,6 +110,8 @@ export function networkLog(cdp: CDPSession): NetworkLog {
       bytes: e.encodedDataLength,
       cached: s.cached,
       encoding: s.encoding,
+      start: s.start,
+      end: e.timestamp,
     });
   });
   return {

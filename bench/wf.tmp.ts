@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+import { serveTree } from './ui/appVersions.ts';
+import { phonePage, readVitals } from './ui/phoneLoad.ts';
+const ROOT='/work/wt/weight';
+const s = await serveTree(ROOT, ROOT, ROOT+'/dist/app');
+const post = async (path: string, body: unknown, token?: string) => (await fetch(s.url+path, {method: path.includes('screening')?'PUT':'POST', headers:{'content-type':'application/json', ...(token?{authorization:'Token '+token}:{})}, body: JSON.stringify(body)})).json();
+const login = await post('/api/login/', {username:'demo@example.com', password:'demo1234'});
+const b = await chromium.launch({executablePath:'/usr/bin/chromium', args:['--no-sandbox','--headless=new','--disable-gpu']});
+const path = process.argv[2] ?? '/client/1/screening/owner';
+const { page, log, context } = await phonePage(b, [{content:`sessionStorage.setItem('authToken', ${JSON.stringify(login.token)});sessionStorage.setItem('username','demo@example.com');sessionStorage.setItem('role', ${JSON.stringify(login.role)})`}]);
+await page.goto(s.url+path, {waitUntil:'commit'});
+await page.waitForTimeout(12000);
+const t = log.transfers(); const t0 = Math.min(...t.map(x=>x.start));
+for (const x of t.sort((a,b)=>a.start-b.start)) console.log(((x.start-t0)*1000).toFixed(0).padStart(6), ((x.end-t0)*1000).toFixed(0).padStart(6), (x.bytes/1024).toFixed(1).padStart(7), x.kind, new URL(x.url).pathname+new URL(x.url).search);
+const v = await readVitals(page); console.log('LCP', v.lcp, 'CLS', v.cls);
+console.log(await page.evaluate(() => { const e = performance.getEntriesByType('largest-contentful-paint') as any[]; return e.map(x => `${x.startTime.toFixed(0)} ${x.element?.tagName}.${x.element?.className} ${x.size}`).join('\n'); }));
+await page.screenshot({path:'/tmp/step.png'});
+await context.close(); await b.close(); await s.stop();
