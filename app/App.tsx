@@ -1,23 +1,32 @@
 /**
  * The route table of spec 1, section 2. Every page is loaded lazily so the login page ships only what it needs.
  */
-import { lazy } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { loaders as stepLoaders } from 'virtual:step-loaders';
 import { AppLayout, AuthLayout, PublicLayout } from './components/Layouts.tsx';
 
-const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
-const SignupPage = lazy(() => import('./pages/SignupPage.tsx'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage.tsx'));
-const TermsPage = lazy(() => import('./pages/TermsPage.tsx'));
-const PrivacyPage = lazy(() => import('./pages/PrivacyPage.tsx'));
-const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
-const ApplicationsPage = lazy(() => import('./pages/ApplicationsPage.tsx'));
-const NewApplicationPage = lazy(() => import('./pages/NewApplicationPage.tsx'));
-const SupportPage = lazy(() => import('./pages/SupportPage.tsx'));
-const ClientProfilePage = lazy(() => import('./pages/ClientProfilePage.tsx'));
-const ScreeningPromptPage = lazy(() => import('./pages/ScreeningPromptPage.tsx'));
-const ScreeningPage = lazy(() => import('./pages/ScreeningPage.tsx'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+const pageLoaders = new Map<unknown, () => Promise<unknown>>();
+/** A page loaded when first drawn; `preloadOpenedPage` can start its download sooner. */
+function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  const Page = lazy(load);
+  pageLoaders.set(Page, load);
+  return Page;
+}
+
+const LoginPage = page(() => import('./pages/LoginPage.tsx'));
+const SignupPage = page(() => import('./pages/SignupPage.tsx'));
+const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage.tsx'));
+const TermsPage = page(() => import('./pages/TermsPage.tsx'));
+const PrivacyPage = page(() => import('./pages/PrivacyPage.tsx'));
+const DashboardPage = page(() => import('./pages/DashboardPage.tsx'));
+const ApplicationsPage = page(() => import('./pages/ApplicationsPage.tsx'));
+const NewApplicationPage = page(() => import('./pages/NewApplicationPage.tsx'));
+const SupportPage = page(() => import('./pages/SupportPage.tsx'));
+const ClientProfilePage = page(() => import('./pages/ClientProfilePage.tsx'));
+const ScreeningPromptPage = page(() => import('./pages/ScreeningPromptPage.tsx'));
+const ScreeningPage = page(() => import('./pages/ScreeningPage.tsx'));
+const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'));
 
 /**
  * Exported so tests can mount any route with createMemoryRouter. `handle.title` is the document title (useRouteTitle);
@@ -60,6 +69,20 @@ export const routes: RouteObject[] = [
 ];
 
 const router = createBrowserRouter(routes);
+
+/**
+ * Starts downloading the code of the page the app opens on, and for a screening step its definition, before React
+ * first draws: otherwise each waits for the previous one (the entry, then the page, then the step), a round trip
+ * each on a phone's network.
+ */
+function preloadOpenedPage(): void {
+  for (const match of router.state.matches) {
+    void pageLoaders.get((match.route.element as ReactElement | undefined)?.type)?.();
+    const step = match.params.step;
+    if (step && step in stepLoaders) void stepLoaders[step]().catch(() => undefined);
+  }
+}
+preloadOpenedPage();
 
 export function App() {
   return <RouterProvider router={router} />;

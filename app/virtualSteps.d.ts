@@ -18,3 +18,8 @@ declare module 'virtual:steps' {
   /** Loads one step or form, by id. */
   export const loaders: Record<string, () => Promise<StepModule>>;
 }
+
+/** The loaders of `virtual:steps` alone (no flow.json), for the app's entry. */
+declare module 'virtual:step-loaders' {
+  export const loaders: Record<string, () => Promise<unknown>>;
+}

@@ -1,7 +1,8 @@
 /**
  * Vite plugin: steps/ as modules the browser loads one step at a time, with their JSON Schema checks precompiled.
  *
- * - `virtual:steps` exports `flow` (flow.json) and `loaders`, one `() => import('virtual:steps/<id>')` per step and form.
+ * - `virtual:steps` exports `flow` (flow.json) and `loaders`, one `() => import('virtual:steps/<id>')` per step and form;
+ *   `virtual:step-loaders` exports the loaders alone.
  * - `virtual:steps/<id>` exports the step's `schema`, `ui` and `rules`, `record` (the check of its record) and
  *   `conditions` (a check per `if` condition, by conditionKey), compiled by ajv's standalone code from the engine's
  *   own ajv configuration (createAjv), so the browser ships no schema compiler and judges a record as the server does.
@@ -24,15 +25,25 @@ const ROOT_ID = 'virtual:steps';
 const STEP_PREFIX = `${ROOT_ID}/`;
 const RESOLVED_ROOT = `\0${ROOT_ID}`;
 const RESOLVED_STEP = `\0${STEP_PREFIX}`;
+const LOADERS_ID = 'virtual:step-loaders';
+const RESOLVED_LOADERS = `\0${LOADERS_ID}`;
 const FORMATS_MODULE = 'ajv-formats/dist/formats.js';
 
 const defaultStepsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../steps');
 
 function rootModule(defs: Definitions): string {
+  return [
+    `export const flow = ${JSON.stringify(defs.flow)};`,
+    `export { loaders } from ${JSON.stringify(LOADERS_ID)};`,
+  ].join('\n');
+}
+
+/** Only the loaders: small enough for the app's entry, which starts the opened step's download at once. */
+function loadersModule(defs: Definitions): string {
   const loaders = flowEntries(defs.flow).map(
     (s) => `  ${JSON.stringify(s.id)}: () => import(${JSON.stringify(STEP_PREFIX + s.id)}),`,
   );
-  return [`export const flow = ${JSON.stringify(defs.flow)};`, 'export const loaders = {', ...loaders, '};'].join('\n');
+  return ['export const loaders = {', ...loaders, '};'].join('\n');
 }
 
 /**
@@ -89,10 +100,11 @@ export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
     name: 'insure:step-modules',
     enforce: 'pre',
     resolveId(id) {
-      return id === ROOT_ID || id.startsWith(STEP_PREFIX) ? `\0${id}` : undefined;
+      return id === ROOT_ID || id === LOADERS_ID || id.startsWith(STEP_PREFIX) ? `\0${id}` : undefined;
     },
     load(id) {
       if (id === RESOLVED_ROOT) return rootModule(definitions());
+      if (id === RESOLVED_LOADERS) return loadersModule(definitions());
       if (!id.startsWith(RESOLVED_STEP)) return undefined;
       const stepId = id.slice(RESOLVED_STEP.length);
       const step = definitions().steps[stepId];
@@ -106,7 +118,7 @@ export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
         cached = undefined;
         const graph = server.environments?.client?.moduleGraph ?? server.moduleGraph;
         for (const id of [...(graph.idToModuleMap?.keys() ?? [])]) {
-          if (id === RESOLVED_ROOT || id.startsWith(RESOLVED_STEP)) {
+          if (id === RESOLVED_ROOT || id === RESOLVED_LOADERS || id.startsWith(RESOLVED_STEP)) {
             const mod = graph.getModuleById(id);
             if (mod) graph.invalidateModule(mod);
           }
