@@ -61,7 +61,17 @@ describe('compressed and cached answers (issues 29 and 32)', () => {
     writeFileSync(join(appDir, 'assets', 'index-Ab1_cD2e.js'), script);
     writeFileSync(join(appDir, 'robots.txt'), `User-agent: *\n${'Disallow: /api/\n'.repeat(100)}`);
     precompressDir(appDir);
-    server = await startServer('sqlite', { appDir });
+    server = await startServer('sqlite', {
+      appDir,
+      // An API answer that forbids storing, as every API answer does: compression must keep that.
+      plugins: [
+        async (api) => {
+          api.get('/compression-probe/', async (_request, reply) =>
+            reply.header('cache-control', 'no-store').send({ rows: Array.from({ length: 200 }, (_, i) => ({ i })) }),
+          );
+        },
+      ],
+    });
     token = (await signUp(server)).token;
   });
   afterAll(async () => {
@@ -123,7 +133,7 @@ describe('compressed and cached answers (issues 29 and 32)', () => {
     expect(copy.status).toBe(404);
   });
 
-  it('compresses JSON answers over 1 KB when accepted, not smaller ones nor for a client that does not accept it', async () => {
+  it('compresses JSON answers over 1 KB when accepted, keeping their Cache-Control, not smaller ones nor for a client that does not accept it', async () => {
     for (let i = 0; i < 8; i += 1) await createClient(server, token, { first_name: `Client${i}` });
     const call = (path: string, headers: Record<string, string>) =>
       get(server.url, path, { authorization: `Token ${token}`, ...headers });
@@ -144,6 +154,12 @@ describe('compressed and cached answers (issues 29 and 32)', () => {
     const none = await call('/api/clients/', {});
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(none.wire.toString('utf8'))).toEqual(JSON.parse(big.text));
+
+    const probe = await call('/api/compression-probe/', { 'accept-encoding': 'gzip, br' });
+    expect(probe.status).toBe(200);
+    expect(probe.headers['content-encoding']).toBe('br');
+    expect(probe.headers['cache-control']).toBe('no-store');
+    expect((JSON.parse(probe.text) as { rows: unknown[] }).rows).toHaveLength(200);
 
     const small = await get(server.url, '/api/clients/', { 'accept-encoding': 'gzip, br' });
     expect(small.status).toBe(401);
