@@ -5,6 +5,8 @@ import { lazy, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { loaders as stepLoaders } from 'virtual:step-loaders';
 import { AppLayout, AuthLayout, PublicLayout } from './components/Layouts.tsx';
+import { startScreeningData } from './screening/screeningData.ts';
+import { getToken } from './session.ts';
 
 const pageLoaders = new Map<unknown, () => Promise<unknown>>();
 /** A page loaded when first drawn; `preloadOpenedPage` can start its download sooner. */
@@ -71,16 +73,16 @@ export const routes: RouteObject[] = [
 const router = createBrowserRouter(routes);
 
 /**
- * Starts downloading the code of the page the app opens on, and for a screening step its definition, before React
- * first draws: otherwise each waits for the previous one (the entry, then the page, then the step), a round trip
- * each on a phone's network.
+ * Starts downloading the code of the page the app opens on, and for a screening step its definition and the client's
+ * screening data, before React first draws: otherwise each waits for the previous one (the entry, then the page, then
+ * the step and the data), a round trip each on a phone's network.
  */
 function preloadOpenedPage(): void {
-  for (const match of router.state.matches) {
-    void pageLoaders.get((match.route.element as ReactElement | undefined)?.type)?.();
-    const step = match.params.step;
-    if (step && step in stepLoaders) void stepLoaders[step]().catch(() => undefined);
-  }
+  const { matches } = router.state;
+  for (const match of matches) void pageLoaders.get((match.route.element as ReactElement | undefined)?.type)?.();
+  const { step, clientId } = matches[matches.length - 1]?.params ?? {};
+  if (step && step in stepLoaders) void stepLoaders[step]().catch(() => undefined);
+  if (step && clientId && getToken()) startScreeningData(clientId);
 }
 preloadOpenedPage();
 

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { ApplicationData, JsonObject } from '../../engine/types.ts';
-import { ApiError, getScreeningProgress } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
 import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { isScreeningStep } from '../screening.ts';
-import { loadApplication, loadClientChoices, loadPreviousInsureds } from '../screening/api.ts';
 import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
+import { loadScreeningData, takeScreeningData } from '../screening/screeningData.ts';
 import { uiOptionsOf } from '../screening/wizardEnv.ts';
 import { ScreeningWizard } from '../screening/ScreeningWizard.tsx';
 
@@ -46,12 +46,7 @@ export default function ScreeningPage() {
     const controller = new AbortController();
     setLoaded(null);
     setError(null);
-    const loading = Promise.all([
-      loadApplication(clientId, controller.signal),
-      loadClientChoices(controller.signal),
-      loadPreviousInsureds(clientId, controller.signal),
-      getScreeningProgress(clientId, controller.signal),
-    ]);
+    const loading = takeScreeningData(clientId) ?? loadScreeningData(clientId, controller.signal);
     loading.then(
       ([data, clients, previousInsureds, progress]) => {
         const kept = progress?.stepData?.[progress.currentStep];
