@@ -713,21 +713,26 @@ async function main(): Promise<void> {
   const probe = await desktop.newPage();
   await probe.goto(`${now.base}/client/${now.session.clientId}/screening/owner`);
   await stepHeading(probe, 'owner');
-  const typeId = await probe.evaluate(
-    (ids) =>
-      ids.find((id) => {
-        const el = document.getElementById(`root_${id}`) as HTMLInputElement | null;
-        return (
-          el !== null &&
-          el.tagName === 'INPUT' &&
-          (el.type === 'text' || el.type === '') &&
-          !el.readOnly &&
-          !el.disabled &&
-          el.maxLength < 0
-        );
-      }) ?? null,
-    TYPE_INTO,
-  );
+  // The first of TYPE_INTO that is a plain text input, once the form has drawn it.
+  const typeId = await probe
+    .waitForFunction(
+      (ids) =>
+        ids.find((id) => {
+          const el = document.getElementById(`root_${id}`) as HTMLInputElement | null;
+          return (
+            el !== null &&
+            el.tagName === 'INPUT' &&
+            (el.type === 'text' || el.type === '') &&
+            !el.readOnly &&
+            !el.disabled &&
+            el.maxLength < 0
+          );
+        }) ?? null,
+      TYPE_INTO,
+      { timeout: 20_000 },
+    )
+    .then((handle) => handle.jsonValue() as Promise<string>)
+    .catch(() => null);
   await probe.close();
   if (!typeId) throw new Error(`none of ${TYPE_INTO.join(', ')} is a text input on the owner step`);
   const ownerSel = `#root_${typeId}`;

@@ -60,7 +60,7 @@ export async function serveTree(root: string, tree: string, appDir: string): Pro
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', join(root, 'bench/ui/serveTree.ts'), tree, appCopy, dataDir],
-    { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((done, fail) => {
     const lines = createInterface({ input: child.stdout! });

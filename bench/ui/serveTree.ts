@@ -1,6 +1,7 @@
 /**
  * Child process of bench/ui.ts: the API server of a source tree (this one, or an older commit's copy) serving a built
- * app, on a temporary SQLite data dir and a free port. Prints `{"url": ...}` once listening; SIGTERM closes it.
+ * app, on a temporary SQLite data dir and a free port. Prints `{"url": ...}` once listening; SIGTERM, or the end of its
+ * stdin (the bench gone), closes it.
  * Usage: node --import tsx bench/ui/serveTree.ts <tree> <appDir> <dataDir>
  */
 import { join } from 'node:path';
@@ -14,6 +15,10 @@ const { buildServer } = (await import(pathToFileURL(join(tree, 'api/server.ts'))
 const app = await buildServer({ dataDir, appDir, logLevel: 'warn' });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ url })}\n`);
-process.on('SIGTERM', () => {
+const stop = (): void => {
   void app.close().finally(() => process.exit(0));
-});
+};
+process.on('SIGTERM', stop);
+// The bench holds this pipe open: when it ends (the bench was stopped or killed), so does this server.
+process.stdin.on('close', stop);
+process.stdin.resume();
