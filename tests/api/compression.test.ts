@@ -94,6 +94,12 @@ describe('compressed and cached answers (issues 29 and 32)', () => {
       expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
       expect(varies(res), accept).toBe(true);
     }
+    // Only what a script obeys of the security headers: no CSP or frame options (a document's), nosniff kept.
+    const script1 = await get(server.url, '/assets/index-Ab1_cD2e.js', { 'accept-encoding': 'br' });
+    expect(script1.headers['x-content-type-options']).toBe('nosniff');
+    expect(script1.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script1.headers['content-security-policy']).toBeUndefined();
+    expect(script1.headers['x-frame-options']).toBeUndefined();
     const plain = await get(server.url, '/assets/index-Ab1_cD2e.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.wire.toString('utf8')).toBe(script);
@@ -109,6 +115,8 @@ describe('compressed and cached answers (issues 29 and 32)', () => {
       expect(res.text, path).toBe(index);
       expect(res.headers['cache-control'], path).toBe('no-cache');
       expect(varies(res), path).toBe(true);
+      expect(res.headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
       const etag = String(res.headers.etag ?? '');
       expect(etag, path).not.toBe('');
       const again = await get(server.url, path, {
