@@ -13,8 +13,8 @@ const ENGINE = /[\\/](engine|app[\\/]screening)[\\/]/;
 /**
  * Fewer, larger chunks for the signed-in pages. Each file over the wire costs about 0.9 KB of headers and a request
  * (six at a time per host over HTTP/1.1), and the automatic split made a dozen files of 1-3 KB for a step. Two groups:
- * the wizard (engine, renderer, rjsf, xstate, ajv's runtime) and the app's components two pages or more use, with what they import
- * (so the dashboard never loads the wizard for a helper). What the entry loads statically (the login page's code)
+ * the wizard (engine, renderer, rjsf, xstate, ajv's runtime) and the app's components that two pages or more use,
+ * with what they import (so the dashboard never loads the wizard for a helper). What the entry loads statically (the login page's code)
  * stays in the entry, and each step's definition stays its own file (virtual:steps/<id>, loaded when needed).
  * @returns - the plugin (it sorts the modules once the graph is known) and the groups for `output.codeSplitting`
  */
