@@ -7,6 +7,7 @@
  *   (from /proc: on a saturated machine, throughput is bounded by their sum, not by the server's alone), and how
  *   many saves shared each statement or commit (the server's insure_db_batch_size metric);
  * - where a save's time goes, measured in-process: the engine's check, the queries and their round trip;
+ * - 200 PATCHes of different fields of one record sent at once (a step record, a client): how many were not 2xx;
  * and, on PostgreSQL, the saves through HAProxy (deploy/haproxy.cfg) with two instances against one instance
  * direct, on the same database. Figures only, no assertions. The routes alternate in rounds (the machine is shared
  * and noisy); BENCH_SECONDS sets the total per route and concurrency (default 9).
@@ -431,6 +432,59 @@ async function breakdown(
   }
 }
 
+/** Free-text fields of one step (multi-owner's successors) and of a client, with no rule between them. */
+const STEP_FIELDS = ['first_name', 'middle_name', 'last_name', 'relationship'].flatMap((f) =>
+  ['owner1', 'owner2'].map((o) => `${o}_successor_${f}`),
+);
+const CLIENT_FIELDS = ['city', 'occupation', 'address_line1', 'address_line2', 'type_of_business', 'employer_city'];
+const CONTENDED = 200;
+
+/**
+ * CONTENDED PATCHes of different fields of one record sent at once (one step record, then one client): how many
+ * were not answered 2xx (the target is 0: they wait their turn) and how long the last one took.
+ */
+async function contention(label: string, url: string, token: string): Promise<void> {
+  const letters = (n: number): string =>
+    String.fromCharCode(65 + (Math.floor(n / 26) % 26)) + String.fromCharCode(97 + (n % 26));
+  const client = await call(
+    `${url}/api/clients/`,
+    'POST',
+    {
+      first_name: 'Contended',
+      last_name: 'Record',
+      phone_primary: '416-555-0100',
+      date_of_birth: '1980-01-01',
+      gender_sex_at_birth: 'female',
+    },
+    token,
+  );
+  const id = Number(client.body.id);
+  const targets = [
+    { what: 'one step record', path: `/api/screening/${id}/multi-owner/`, fields: STEP_FIELDS },
+    { what: 'one client', path: `/api/clients/${id}/`, fields: CLIENT_FIELDS },
+  ];
+  for (const { what, path, fields } of targets) {
+    const t = performance.now();
+    const statuses = await Promise.all(
+      Array.from({ length: CONTENDED }, async (_, i) => {
+        const res = await fetch(`${url}${path}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
+          body: JSON.stringify({ [fields[i % fields.length]]: `Value ${letters(i)}` }),
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    const elapsed = performance.now() - t;
+    const bad = statuses.filter((s) => s < 200 || s > 299);
+    const byStatus = [...new Set(bad)].map((s) => `${bad.filter((b) => b === s).length} x ${s}`).join(', ');
+    console.log(
+      `${label}: ${CONTENDED} concurrent PATCHes of different fields of ${what}: ${CONTENDED - bad.length} 2xx, ${bad.length} not 2xx${byStatus ? ` (${byStatus})` : ''} (target 0); all answered in ${elapsed.toFixed(0)} ms`,
+    );
+  }
+}
+
 async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
@@ -451,6 +505,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', setup: Setup): Promise
     console.log(
       `\n${label}${kind === 'postgres' ? ' (token cache shared through Redis)' : ' (WAL, synchronous=FULL)'}; owner example "${setup.exampleName}" (${setup.body.length} bytes)`,
     );
+    await contention(label, a.url, token);
     for (const connections of [10, 50]) {
       const [bases, saves, sames] = await alternate(
         [

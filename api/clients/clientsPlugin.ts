@@ -136,15 +136,18 @@ export const clientsPlugin = fp(
       async (request, reply) => {
         const user = userOf(request);
         const id = parseId((request.params as { id: string }).id);
-        const stored = await clients.get(user, id);
-        const v = validateClient(bodyOf(request), stored, { partial: true, checks, brokers: await brokerEmails() });
-        if (v.errors.length) throw badRequest(v.errors);
-        // Who a client is shared with is its adviser's choice; a broker's save may send the list back unchanged.
-        if (v.brokers && [...v.brokers].sort().join('\n') !== [...stored.brokers].sort().join('\n')) {
-          await requireOwner(db, user, id, "Only the client's adviser can change its brokers");
-        }
-        await clients.update(id, v.fields, v.brokers, undefined, user.id, ifMatchOf(request));
-        const client = (await withAccess(user, [await clients.get(user, id)]))[0];
+        // Checked against the client as it is when this change's turn comes, and answered as this change left it.
+        const client = await clients.inTurn(id, async () => {
+          const stored = await clients.get(user, id);
+          const v = validateClient(bodyOf(request), stored, { partial: true, checks, brokers: await brokerEmails() });
+          if (v.errors.length) throw badRequest(v.errors);
+          // Who a client is shared with is its adviser's choice; a broker's save may send the list back unchanged.
+          if (v.brokers && [...v.brokers].sort().join('\n') !== [...stored.brokers].sort().join('\n')) {
+            await requireOwner(db, user, id, "Only the client's adviser can change its brokers");
+          }
+          await clients.update(id, v.fields, v.brokers, undefined, user.id, ifMatchOf(request));
+          return (await withAccess(user, [await clients.get(user, id)]))[0];
+        });
         void reply.header('etag', etagOf(client.version));
         return client;
       },
@@ -203,8 +206,11 @@ export const clientsPlugin = fp(
         const id = parseId((request.params as { id: string }).id);
         await requireOwner(db, user, id, "Only the client's adviser can delete this client");
         // The generated PDFs go with the client: their keys are read before the records that list them are deleted.
-        const keys = await app.applications.fileKeys(id);
-        await clients.remove(user, id);
+        const keys = await clients.inTurn(id, async () => {
+          const listed = await app.applications.fileKeys(id);
+          await clients.remove(user, id);
+          return listed;
+        });
         await Promise.all(
           keys.map((key) =>
             app.files

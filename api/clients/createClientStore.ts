@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { createKeyedQueue } from '../db/createKeyedQueue.ts';
 import { ApiError, notFound, preconditionFailed } from '../http/apiError.ts';
 import type { AuditLog } from '../audit/createAuditLog.ts';
 import { diffRecords } from '../audit/diffRecords.ts';
@@ -48,6 +49,12 @@ export interface ClientStore {
   /** The adviser a client belongs to and its brokers (for the records created on its behalf). */
   ownerOf(id: number): Promise<{ ownerUserId: number; brokers: string[] }>;
   remove(user: AuthUser, id: number): Promise<void>;
+  /**
+   * Runs a change of a client's records (the client, its step records) once the changes of that client started
+   * before it are done, in this process: concurrent saves wait their turn instead of racing. The writes stay
+   * compare-and-set, for another instance's saves.
+   */
+  inTurn<T>(clientId: number, task: () => Promise<T>): Promise<T>;
 }
 
 /** The fields kept in columns; every other field lives in the profile JSON. */
@@ -89,6 +96,9 @@ function likePattern(search: string): string {
  * @param audit - the audit trail
  */
 export function createClientStore(db: Kysely<Database>, audit: AuditLog): ClientStore {
+  const inTurn = createKeyedQueue();
+  // PostgreSQL: a change locks the client's row until it commits, so another instance's change waits instead of racing.
+  const lockRows = db.getExecutor().adapter instanceof PostgresAdapter;
   async function brokersOf(ids: number[], on: Kysely<Database> = db): Promise<Map<number, string[]>> {
     const map = new Map<number, string[]>();
     if (ids.length === 0) return map;
@@ -212,7 +222,12 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
       const { first_name, last_name, ...rest } = columns;
       const write = async (trx: Kysely<Database>): Promise<number> => {
         for (let tries = 0; tries < 20; tries++) {
-          const row = await trx.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+          const row = await trx
+            .selectFrom('clients')
+            .selectAll()
+            .where('id', '=', id)
+            .$if(lockRows, (q) => q.forUpdate())
+            .executeTakeFirst();
           if (!row) throw notFound();
           const wereBrokers = (await brokersOf([id], trx)).get(id) ?? [];
           if (ifMatch !== undefined && ifMatch !== row.version)
@@ -277,6 +292,7 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
         await trx.deleteFrom('clients').where('id', '=', id).execute();
       });
     },
+    inTurn,
   };
   return store;
 }

@@ -437,33 +437,36 @@ export function createScreeningService(
   };
 
   /** Tries a save until no other write of the record comes between its read and its write (or If-Match fails). */
-  const commit = async (
+  const commit = (
     user: AuthUser,
     clientId: number,
     stepId: string,
     build: (stored: ApplicationData) => { record: JsonObject; answered: JsonObject },
     options: SaveOptions,
     atomic: boolean,
-  ): Promise<SaveResult> => {
-    for (let tries = 0; ; tries++) {
-      const result = await attempt(
-        user,
-        clientId,
-        stepId,
-        build,
-        tries === 0 ? options : { ...options, loaded: undefined },
-        atomic,
-      );
-      if (result) return result;
-      if (options.ifMatch !== undefined)
-        throw stale(withContext(await store.loadVisible(user, clientId), clientId), stepId);
-      if (tries >= MAX_TRIES)
-        throw new ApiError(503, {
-          error: 'The record is being changed by many saves at once. Please try again.',
-          errors: [],
-        });
-    }
-  };
+  ): Promise<SaveResult> =>
+    // Saves of one client's records wait their turn here: in this process, nothing writes between a save's read and
+    // its write, so its compare-and-set succeeds; a retry is left for another instance's save.
+    clients.inTurn(clientId, async () => {
+      for (let tries = 0; ; tries++) {
+        const result = await attempt(
+          user,
+          clientId,
+          stepId,
+          build,
+          tries === 0 ? options : { ...options, loaded: undefined },
+          atomic,
+        );
+        if (result) return result;
+        if (options.ifMatch !== undefined)
+          throw stale(withContext(await store.loadVisible(user, clientId), clientId), stepId);
+        if (tries >= MAX_TRIES)
+          throw new ApiError(503, {
+            error: 'The record is being changed by many saves at once. Please try again.',
+            errors: [],
+          });
+      }
+    });
 
   const save: ScreeningService['save'] = (user, clientId, stepId, record, options = {}) =>
     commit(user, clientId, stepId, () => ({ record, answered: record }), options, false);

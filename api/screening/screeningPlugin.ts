@@ -166,18 +166,20 @@ export const screeningPlugin = fp(
         // A broker the client lists may work on the screening, but throwing it away is its adviser's decision.
         if ((await app.clients.ownerOf(clientId)).ownerUserId !== user.id)
           throw forbidden('clientId', START_OVER_FORBIDDEN);
-        const removed = Object.keys(await records.load(clientId)).sort();
-        await db.transaction().execute(async (trx) => {
-          // On the trail as one entry: which steps' answers were thrown away (their values are not copied there).
-          await app.audit.record(trx, {
-            clientId,
-            userId: user.id,
-            entity: 'step',
-            entityId: '*',
-            changes: removed.map((field) => ({ field, from: 'answered', to: null })),
+        await app.clients.inTurn(clientId, async () => {
+          const removed = Object.keys(await records.load(clientId)).sort();
+          await db.transaction().execute(async (trx) => {
+            // On the trail as one entry: which steps' answers were thrown away (their values are not copied there).
+            await app.audit.record(trx, {
+              clientId,
+              userId: user.id,
+              entity: 'step',
+              entityId: '*',
+              changes: removed.map((field) => ({ field, from: 'answered', to: null })),
+            });
+            await records.clear(clientId, trx);
+            await trx.deleteFrom('screening_progress').where('client_id', '=', clientId).execute();
           });
-          await records.clear(clientId, trx);
-          await trx.deleteFrom('screening_progress').where('client_id', '=', clientId).execute();
         });
         return { success: true };
       },
