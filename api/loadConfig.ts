@@ -1,6 +1,29 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { RATE_LIMITS, type RateLimit } from './http/limitsPlugin.ts';
+import { parseTrustedProxies } from './http/trustedProxies.ts';
+import { SettingError } from './settingError.ts';
 import type { Config } from './types.ts';
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Reads a rate limit: `N` (requests per the default window) or `N/window`, the window in seconds, minutes or hours
+ * (`30/1m`, `10/10m`, `100/90s`, `500/1h`).
+ * @throws SettingError naming the variable when the value is neither
+ */
+export function parseRateLimit(name: string, text: string | undefined, fallback: RateLimit): RateLimit {
+  const value = text?.trim();
+  if (!value) return fallback;
+  const match = /^([0-9]{1,7})(?:\s*\/\s*([0-9]{1,5})\s*([smh]))?$/.exec(value);
+  const max = match ? Number(match[1]) : 0;
+  const windowMs = match?.[2] ? Number(match[2]) * UNITS[match[3]] : fallback.windowMs;
+  if (!match || max < 1 || windowMs < 1000)
+    throw new SettingError(
+      `${name}: "${value}" is not a limit; write requests per window, e.g. 30/1m, 10/10m or 500/1h (at least 1 request in at least 1 s)`,
+    );
+  return { max, windowMs };
+}
 
 /**
  * Reads the server's settings from the environment.
@@ -10,7 +33,10 @@ import type { Config } from './types.ts';
  *   account or sample data on an empty database), REDIS_URL (redis://… to share token revocations and throttling
  *   counters between instances), S3_BUCKET with S3_PREFIX, S3_REGION, S3_ENDPOINT and S3_FORCE_PATH_STYLE,
  *   DRAIN_MS (0), METRICS=1 with METRICS_HOST (127.0.0.1) and METRICS_PORT (9464), SECRET_KEY (the key sealing SINs:
- *   64 hex digits or base64 of 32 bytes; DATA_DIR/secret.key without it).
+ *   64 hex digits or base64 of 32 bytes; DATA_DIR/secret.key without it), TRUST_PROXY (addresses and CIDR ranges of
+ *   the proxies whose X-Forwarded-For gives the client's address; none), RATE_LIMIT_SIGNUP (10/10m) and
+ *   RATE_LIMIT_LOGIN (30/1m) per address, MAX_CONNECTIONS_PER_ADDRESS (250; 0: no cap).
+ * @throws SettingError when TRUST_PROXY, a RATE_LIMIT_* or MAX_CONNECTIONS_PER_ADDRESS is malformed
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '', 10);
@@ -20,6 +46,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const metricsPort = Number.parseInt(env.METRICS_PORT ?? '', 10);
   const drainMs = Number.parseInt(env.DRAIN_MS ?? '', 10);
   const maxConnections = Number.parseInt(env.MAX_CONNECTIONS ?? '', 10);
+  const perAddress = env.MAX_CONNECTIONS_PER_ADDRESS?.trim() || '250';
+  if (!/^[0-9]{1,7}$/.test(perAddress))
+    throw new SettingError(
+      `MAX_CONNECTIONS_PER_ADDRESS: "${perAddress}" is not a number of connections (0 for no cap)`,
+    );
   return {
     port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 3000,
     host: env.HOST?.trim() || '127.0.0.1',
@@ -49,5 +80,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Checked (and the key file made) at start, by the secrets plugin: a bad key stops the start there.
     secretKey: env.SECRET_KEY?.trim() || undefined,
     maxConnections: Number.isInteger(maxConnections) && maxConnections > 0 ? maxConnections : 1000,
+    maxConnectionsPerAddress: Number(perAddress),
+    trustProxy: parseTrustedProxies(env.TRUST_PROXY),
+    rateLimits: {
+      signup: parseRateLimit('RATE_LIMIT_SIGNUP', env.RATE_LIMIT_SIGNUP, RATE_LIMITS.signup),
+      login: parseRateLimit('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, RATE_LIMITS.login),
+    },
   };
 }

@@ -3,9 +3,7 @@ import { DefinitionFileError } from './definitions/readDefinitionFiles.ts';
 import { loadConfig } from './loadConfig.ts';
 import { createMetricsServer } from './ops/createMetricsServer.ts';
 import { buildServer } from './server.ts';
-
-/** A setting the operator must change (a port already taken): its message is the whole report, not a stack. */
-class SettingError extends Error {}
+import { SettingError } from './settingError.ts';
 
 /** Starts the API (and the built web app from dist/app when it exists) on PORT, and the metrics when METRICS=1. */
 async function main(): Promise<void> {

@@ -11,10 +11,12 @@ import { enginePlugin } from './definitions/enginePlugin.ts';
 import { ApiError, notFound } from './http/apiError.ts';
 import { registerAppFiles } from './http/appFiles.ts';
 import { inputError, toErrorAnswer, withErrors } from './http/errorAnswer.ts';
-import { RATE_LIMITS, limitsPlugin } from './http/limitsPlugin.ts';
+import { capConnectionsPerAddress } from './http/capConnectionsPerAddress.ts';
+import { limitsPlugin } from './http/limitsPlugin.ts';
 import { registerCompression } from './http/registerCompression.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
 import { registerSecurityHeaders, sendWithSecurityHeaders } from './http/securityHeaders.ts';
+import { isTrustedProxy } from './http/trustedProxies.ts';
 import { loadConfig } from './loadConfig.ts';
 import { openApiPlugin } from './openapi/openApiPlugin.ts';
 import { opsPlugin } from './ops/opsPlugin.ts';
@@ -107,7 +109,11 @@ async function fileStoreFor(env: Config, database: DataLayer, dataDir: string): 
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const env = loadConfig();
   const dataDir = resolve(options.dataDir ?? env.dataDir);
+  const trustProxy = options.trustProxy ?? env.trustProxy;
   const app = Fastify({
+    // The client's address (rate limits, the login throttle, logs) comes from X-Forwarded-For only when the
+    // connection is from a trusted proxy; anyone else's header is ignored.
+    trustProxy: trustProxy.length ? trustProxy : false,
     logger: {
       level: options.logLevel ?? env.logLevel,
       redact: ['req.headers.authorization'],
@@ -134,6 +140,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
   });
   app.server.maxConnections = options.maxConnections ?? env.maxConnections;
+  capConnectionsPerAddress(
+    app.server,
+    options.maxConnectionsPerAddress ?? env.maxConnectionsPerAddress,
+    isTrustedProxy(trustProxy),
+  );
   await registerSecurityHeaders(app);
   await registerCompression(app);
 
@@ -154,7 +165,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(opsPlugin);
   await app.register(limitsPlugin, {
     redisPrefix: options.redisPrefix ?? 'insure:',
-    rateLimits: options.rateLimits ?? RATE_LIMITS,
+    rateLimits: options.rateLimits ?? env.rateLimits,
   });
 
   await app.register(openApiPlugin);

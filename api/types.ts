@@ -31,6 +31,12 @@ export interface Config {
   appDir?: string;
   /** Open connections the server accepts at once (MAX_CONNECTIONS); more are refused by the socket. */
   maxConnections: number;
+  /** Open connections one address may hold (MAX_CONNECTIONS_PER_ADDRESS; 0: no cap); trusted proxies are not capped. */
+  maxConnectionsPerAddress: number;
+  /** TRUST_PROXY: addresses and CIDR ranges whose X-Forwarded-For names the client (its address counts, not theirs). */
+  trustProxy: string[];
+  /** RATE_LIMIT_SIGNUP and RATE_LIMIT_LOGIN: sign-ups and logins per address. */
+  rateLimits: RateLimits;
   /** Seeds the demo adviser, sample clients and brokers into an empty database (DEMO is not `0`). */
   demo: boolean;
   /** SECRET_KEY: the key that seals secret answers (SINs); DATA_DIR/secret.key, generated, without it. */
@@ -61,13 +67,17 @@ export interface ServerOptions {
   seedDemo?: boolean;
   /** Overrides MAX_CONNECTIONS. */
   maxConnections?: number;
+  /** Overrides MAX_CONNECTIONS_PER_ADDRESS. */
+  maxConnectionsPerAddress?: number;
+  /** Overrides TRUST_PROXY. */
+  trustProxy?: string[];
   /** Prefix of the Redis keys; default "insure:" (tests use a fresh one). */
   redisPrefix?: string;
   /** Overrides SECRET_KEY (64 hex digits or base64 of 32 bytes). */
   secretKey?: string;
   /** Where the log lines go (tests read them); default stdout. */
   logStream?: { write(line: string): void };
-  /** Per-address limits of sign-up and login (api/http/limitsPlugin.ts RATE_LIMITS by default). */
+  /** Per-address limits of sign-up and login (RATE_LIMIT_SIGNUP, RATE_LIMIT_LOGIN by default). */
   rateLimits?: RateLimits;
 }
 

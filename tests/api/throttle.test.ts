@@ -1,45 +1,11 @@
-import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoginThrottle } from '../../api/auth/createLoginThrottle.ts';
 import { databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { callFrom } from '../support/callFrom.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** A JSON call from another loopback address (127.0.0.2…), as a different machine would make it. */
-function callFrom(
-  from: string,
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
-  const url = new URL(path, base);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method,
-        localAddress: from,
-        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, headers: res.headers }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 describe.each(databases)('login throttling (%s)', (kind) => {
   let server: TestServer;

@@ -8,6 +8,8 @@ import { createDataLayer } from '../../api/db/createDataLayer.ts';
 import { createScreeningStore } from '../../api/screening/createScreeningStore.ts';
 import type { JsonObject } from '../../engine/types.ts';
 import { PG_URL, REDIS_URL } from '../support/apiServer.ts';
+import { callFrom } from '../support/callFrom.ts';
+import { freshLoopback, keptOpen, openFrom } from '../support/sockets.ts';
 import { startProcess } from '../support/startProcess.ts';
 import { fullApplication } from '../pdf/support.ts';
 
@@ -17,6 +19,9 @@ import { fullApplication } from '../pdf/support.ts';
 const schema = `cluster_${process.pid}_${Date.now().toString(36)}`;
 const databaseUrl = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 const dirs: string[] = [];
+/** Logins per address and minute on the instances (RATE_LIMIT_LOGIN), and open connections per address on HAProxy. */
+const LOGIN_LIMIT = 20;
+const PROXY_CONNECTIONS_PER_ADDRESS = 20;
 const children = new Set<ChildProcess>();
 
 function freePort(): Promise<number> {
@@ -50,6 +55,9 @@ async function start(instance: Instance): Promise<void> {
     REDIS_URL,
     DRAIN_MS: '1000',
     SECRET_KEY: '5e'.repeat(32),
+    // HAProxy connects from 127.0.0.1: what it forwards names the client in X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
+    RATE_LIMIT_LOGIN: `${LOGIN_LIMIT}/1m`,
   });
   children.add(child);
   child.on('exit', () => children.delete(child));
@@ -186,6 +194,7 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
         HAPROXY_BIND: `127.0.0.1:${proxyPort}`,
         INSTANCE_A: `127.0.0.1:${a.port}`,
         INSTANCE_B: `127.0.0.1:${b.port}`,
+        MAX_CONNECTIONS_PER_ADDRESS: String(PROXY_CONNECTIONS_PER_ADDRESS),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -246,6 +255,44 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
       password: target.password,
     });
     expect(next.status).toBe(429);
+  });
+
+  it('two clients behind HAProxy are limited separately (TRUST_PROXY), and a forged X-Forwarded-For escapes nothing', async () => {
+    const [first, second] = [freshLoopback(), freshLoopback()];
+    const login = (from: string, i: number, headers: Record<string, string> = {}) =>
+      callFrom(
+        from,
+        proxy,
+        'POST',
+        '/api/login/',
+        { username: `nobody.${i}@example.com`, password: 'not the password' },
+        headers,
+      );
+    const answers: number[] = [];
+    // Each login forges another client address: the proxy drops it, so they all count as the first client's.
+    for (let i = 0; i < LOGIN_LIMIT + 1; i += 1)
+      answers.push((await login(first, i, { 'x-forwarded-for': `198.51.100.${i + 1}` })).status);
+    expect(answers.slice(0, LOGIN_LIMIT).every((s) => s === 401)).toBe(true);
+    expect(answers[LOGIN_LIMIT]).toBe(429);
+    // The second client, through the same proxy, still logs in.
+    expect((await login(second, 0)).status).toBe(401);
+    expect(
+      (await callFrom(second, proxy, 'POST', '/api/login/', { username: account.email, password: account.password }))
+        .status,
+    ).toBe(200);
+  });
+
+  it("HAProxy caps one address's open connections (deploy/haproxy.cfg), not the others'", async () => {
+    const [hog, other] = [freshLoopback(), freshLoopback()];
+    // A few more than the cap: the proxy keeps the cap's worth open and closes the rest at once.
+    const sockets = await Promise.all(
+      Array.from({ length: PROXY_CONNECTIONS_PER_ADDRESS + 3 }, () => openFrom(hog, proxy)),
+    );
+    expect(await keptOpen(sockets, 1_000)).toBe(PROXY_CONNECTIONS_PER_ADDRESS);
+    expect((await callFrom(other, proxy, 'GET', '/healthz')).status).toBe(200);
+    for (const s of sockets) s.destroy();
+    await sleep(200);
+    expect((await callFrom(hog, proxy, 'GET', '/healthz')).status).toBe(200);
   });
 
   it('a PDF generated through the proxy downloads from either instance', async () => {
