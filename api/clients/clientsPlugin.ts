@@ -190,27 +190,85 @@ export const clientsPlugin = fp(
       },
     );
 
-    app.delete(
-      '/clients/:id/',
+    app.get(
+      '/clients/:id/second_insureds/',
       {
         schema: {
           tags: ['clients'],
           summary:
-            'Delete a client with its applications, progress and screening records (its adviser only: a broker gets 403)',
+            "The second insureds this client's screening created that nothing else uses (no other client's application names them, and they have no screening or application of their own): what DELETE /clients/{id}/?delete_second_insureds=true deletes too. Its adviser only: a broker gets 403",
           params: idParams('id'),
-          response: { 200: ref('Success'), ...errorResponses(401, 403, 404) },
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                results: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      id: { type: 'integer' },
+                      first_name: { type: 'string' },
+                      last_name: { type: 'string' },
+                    },
+                    required: ['id', 'first_name', 'last_name'],
+                  },
+                },
+              },
+              required: ['results'],
+            },
+            ...errorResponses(401, 403, 404),
+          },
         },
       },
       async (request) => {
         const user = userOf(request);
         const id = parseId((request.params as { id: string }).id);
         await requireOwner(db, user, id, "Only the client's adviser can delete this client");
+        return { results: await clients.secondInsureds(user, id) };
+      },
+    );
+
+    app.delete(
+      '/clients/:id/',
+      {
+        schema: {
+          tags: ['clients'],
+          summary:
+            'Delete a client with its applications, progress, screening records and generated PDFs (its adviser only: a broker gets 403)',
+          description:
+            'With delete_second_insureds=true, the second insureds its screening created that nothing else uses (GET /clients/{id}/second_insureds/) are deleted too; without it they stay, as clients of their own.',
+          params: idParams('id'),
+          querystring: {
+            type: 'object',
+            properties: {
+              delete_second_insureds: {
+                type: 'string',
+                enum: ['true', 'false'],
+                default: 'false',
+                description: "Also delete the second insureds the client's screening created that nothing else uses",
+              },
+            },
+            additionalProperties: false,
+          },
+          response: { 200: ref('Success'), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const id = parseId((request.params as { id: string }).id);
+        const choice = queryParam(request, 'delete_second_insureds') ?? 'false';
+        if (choice !== 'true' && choice !== 'false')
+          throw fieldError('delete_second_insureds', 'delete_second_insureds must be true or false');
+        await requireOwner(db, user, id, "Only the client's adviser can delete this client");
         // The generated PDFs go with the client: their keys are read before the records that list them are deleted.
         const keys = await clients.inTurn(id, async () => {
           const listed = await app.applications.fileKeys(id);
-          await clients.remove(user, id);
+          await clients.remove(user, id, choice === 'true');
           return listed;
         });
+        // What the delete removed leaves no copy in the database's files (SQLite: the WAL is checkpointed away).
+        await app.database.eraseDeleted();
         await Promise.all(
           keys.map((key) =>
             app.files

@@ -23,6 +23,7 @@ export interface ClientStore {
   /**
    * Creates a client owned by `ownerUserId` (a proposed insured belongs to the adviser of the application).
    * @param userId - who creates it, for the audit trail
+   * @param createdFor - the client whose screening creates it (a second insured)
    */
   create(
     ownerUserId: number,
@@ -30,6 +31,7 @@ export interface ClientStore {
     brokers: string[],
     db?: Kysely<Database>,
     userId?: number,
+    createdFor?: number,
   ): Promise<number>;
   /**
    * Changes the fields given (and the brokers when given); the profile is merged, not replaced. The write is a
@@ -48,7 +50,17 @@ export interface ClientStore {
   ): Promise<number>;
   /** The adviser a client belongs to and its brokers (for the records created on its behalf). */
   ownerOf(id: number): Promise<{ ownerUserId: number; brokers: string[] }>;
-  remove(user: AuthUser, id: number): Promise<void>;
+  /**
+   * The second insureds the client's screening created that nothing else uses: no other client links them, and they
+   * have no screening, application or generation of their own. What deleting the client may delete with it.
+   */
+  secondInsureds(user: AuthUser, id: number): Promise<SecondInsured[]>;
+  /**
+   * Deletes a client with its records; with `withSecondInsureds`, also its second insureds (secondInsureds, as they
+   * are when the delete runs). Second insureds kept become clients of their own.
+   * @returns the second insureds deleted
+   */
+  remove(user: AuthUser, id: number, withSecondInsureds?: boolean): Promise<SecondInsured[]>;
   /**
    * Runs a change of a client's records (the client, its step records) once the changes of that client started
    * before it are done, in this process: concurrent saves wait their turn instead of racing. The writes stay
@@ -56,6 +68,24 @@ export interface ClientStore {
    */
   inTurn<T>(clientId: number, task: () => Promise<T>): Promise<T>;
 }
+
+/** A second insured a client's deletion may take with it, named for the adviser. */
+export interface SecondInsured {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/** The tables holding a client's own records, deleted with it (the client row last). */
+const OWN_RECORDS = [
+  'screening_records',
+  'screening_progress',
+  'generations',
+  'life_applications',
+  'client_brokers',
+  'client_links',
+  'audit_log',
+] as const;
 
 /** The fields kept in columns; every other field lives in the profile JSON. */
 const COLUMNS = ['first_name', 'last_name', 'email', 'phone_primary', 'date_of_birth', 'gender_sex_at_birth'] as const;
@@ -87,6 +117,40 @@ function split(fields: ClientFields): { columns: Partial<Record<Column, string |
 /** `%text%` for LIKE, with the wildcards of the search text escaped. */
 function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The second insureds created for a client (of the same adviser) that nothing else uses: no other client links them,
+ * and they have no records of their own.
+ */
+async function unusedSecondInsureds(on: Kysely<Database>, ownerUserId: number, id: number): Promise<SecondInsured[]> {
+  return on
+    .selectFrom('clients')
+    .select(['clients.id', 'clients.first_name', 'clients.last_name'])
+    .where('clients.created_for_client_id', '=', id)
+    .where('clients.owner_user_id', '=', ownerUserId)
+    .where((eb) =>
+      eb.and([
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('client_links')
+              .select(sql.lit(1).as('used'))
+              .whereRef('client_links.linked_client_id', '=', 'clients.id')
+              .where('client_links.client_id', '!=', id),
+          ),
+        ),
+        ...(['screening_records', 'life_applications', 'generations'] as const).map((table) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom(table).select(sql.lit(1).as('used')).whereRef(`${table}.client_id`, '=', 'clients.id'),
+            ),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('clients.id')
+    .execute();
 }
 
 /**
@@ -182,7 +246,7 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
       await findRow(user, id);
     },
 
-    async create(ownerUserId, fields, brokers, on = db, userId = ownerUserId) {
+    async create(ownerUserId, fields, brokers, on = db, userId = ownerUserId, createdFor) {
       const now = new Date().toISOString();
       const { columns, profile } = split(fields);
       const write = async (trx: Kysely<Database>): Promise<number> => {
@@ -199,6 +263,7 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
             profile: JSON.stringify(profile),
             created_at: now,
             updated_at: now,
+            created_for_client_id: createdFor ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -274,22 +339,27 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
       return { ownerUserId: row.owner_user_id, brokers: (await brokersOf([id])).get(id) ?? [] };
     },
 
-    async remove(user, id) {
+    async secondInsureds(user, id) {
       await findRow(user, id);
-      await db.transaction().execute(async (trx) => {
-        for (const table of [
-          'screening_records',
-          'screening_progress',
-          'generations',
-          'life_applications',
-          'client_brokers',
-          'client_links',
-          'audit_log',
-        ] as const) {
-          await trx.deleteFrom(table).where('client_id', '=', id).execute();
+      return unusedSecondInsureds(db, user.id, id);
+    },
+
+    async remove(user, id, withSecondInsureds = false) {
+      await findRow(user, id);
+      return db.transaction().execute(async (trx) => {
+        const seconds = withSecondInsureds ? await unusedSecondInsureds(trx, user.id, id) : [];
+        for (const gone of [id, ...seconds.map((s) => s.id)]) {
+          for (const table of OWN_RECORDS) await trx.deleteFrom(table).where('client_id', '=', gone).execute();
+          await trx.deleteFrom('client_links').where('linked_client_id', '=', gone).execute();
+          await trx.deleteFrom('clients').where('id', '=', gone).execute();
         }
-        await trx.deleteFrom('client_links').where('linked_client_id', '=', id).execute();
-        await trx.deleteFrom('clients').where('id', '=', id).execute();
+        // Those kept are clients in their own right from now on.
+        await trx
+          .updateTable('clients')
+          .set({ created_for_client_id: null })
+          .where('created_for_client_id', '=', id)
+          .execute();
+        return seconds;
       });
     },
     inTurn,

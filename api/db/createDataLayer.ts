@@ -59,6 +59,8 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
       schema: current,
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
+      // Deleted rows stay in dead tuples until vacuumed: the policy is the operator's (docs/deploy.md).
+      eraseDeleted: async () => undefined,
     };
   }
   ensurePrivateDir(options.dataDir);
@@ -70,6 +72,8 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Deleted or replaced content is overwritten with zeros (a deleted client's text does not stay in free pages).
+  database.pragma('secure_delete = ON');
   // Kysely prepares every query anew; better-sqlite3 statements can be reused, so keep them by SQL text.
   const statements = new Map<string, SqliteDatabase.Statement>();
   const cached = {
@@ -95,6 +99,7 @@ export async function createDataLayer(options: DataLayerOptions): Promise<DataLa
     db,
     dialect: 'sqlite',
     writer,
+    eraseDeleted: () => writer.checkpoint(),
     close: async () => {
       await writer.close();
       await db.destroy();

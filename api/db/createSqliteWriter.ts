@@ -18,6 +18,8 @@ export interface WriterJob {
 export interface WriterRequest {
   id: number;
   jobs: WriterJob[];
+  /** After the jobs: copy the WAL into the database file and truncate it (what a delete leaves there goes). */
+  checkpoint?: boolean;
 }
 
 export type WriterReply =
@@ -29,6 +31,11 @@ export interface SqliteWriter {
    * version, or null where it did not write. When one fails, none is written and the promise rejects with its error.
    */
   run(jobs: WriterJob[]): Promise<(number | null)[]>;
+  /**
+   * Checkpoints the WAL into the database file and truncates it, in the thread (it waits for readers there, not on
+   * the event loop). With secure_delete, the rows deleted before it are then in neither file.
+   */
+  checkpoint(): Promise<void>;
   /** Finishes the batches sent, then stops the thread. */
   close(): Promise<void>;
 }
@@ -88,15 +95,19 @@ export function createSqliteWriter(file: string): SqliteWriter {
     return w;
   };
 
+  const send = (jobs: WriterJob[], checkpoint?: boolean): Promise<(number | null)[]> => {
+    const w = (worker ??= start());
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      w.ref();
+      w.postMessage({ id, jobs, ...(checkpoint ? { checkpoint } : {}) } satisfies WriterRequest);
+    });
+  };
   return {
-    run(jobs) {
-      const w = (worker ??= start());
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        w.ref();
-        w.postMessage({ id, jobs } satisfies WriterRequest);
-      });
+    run: (jobs) => send(jobs),
+    async checkpoint() {
+      await send([], true);
     },
     async close() {
       const w = worker;

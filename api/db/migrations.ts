@@ -259,5 +259,40 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable('application_roles').ifExists().execute();
       },
     },
+    '0008_created_for': {
+      async up(db: Kysely<unknown>) {
+        // The client whose screening created this client record (a second insured): deleting that client may delete
+        // it too, when no other application uses it. Null for a client the adviser created.
+        await db.schema.alterTable('clients').addColumn('created_for_client_id', 'integer').execute();
+        // Second insureds created before: the one client linking them, when their profile names it as its origin.
+        const { rows } = await sql<{
+          id: number;
+          profile: string;
+          client_id: number;
+        }>`select clients.id, clients.profile, client_links.client_id from clients
+          join client_links on client_links.linked_client_id = clients.id`.execute(db);
+        const linkers = new Map<number, Set<number>>();
+        for (const row of rows) linkers.set(row.id, (linkers.get(row.id) ?? new Set()).add(row.client_id));
+        for (const row of rows) {
+          const [only, ...others] = linkers.get(row.id) ?? [];
+          let profile: { is_second_insured?: unknown; original_client_id?: unknown } = {};
+          try {
+            profile = JSON.parse(row.profile) as typeof profile;
+          } catch {
+            continue;
+          }
+          if (
+            others.length ||
+            profile?.is_second_insured !== true ||
+            String(profile.original_client_id) !== String(only)
+          )
+            continue;
+          await sql`update clients set created_for_client_id = ${only} where id = ${row.id}`.execute(db);
+        }
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('clients').dropColumn('created_for_client_id').execute();
+      },
+    },
   };
 }

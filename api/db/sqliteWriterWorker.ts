@@ -10,6 +10,8 @@ const db = new SqliteDatabase((workerData as { file: string }).file);
 db.pragma('synchronous = FULL');
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 5000');
+// What a write replaces or deletes is overwritten with zeros, not left in free space.
+db.pragma('secure_delete = ON');
 
 const statements = new Map<string, SqliteDatabase.Statement>();
 const prepare = (text: string): SqliteDatabase.Statement => {
@@ -32,10 +34,11 @@ const runJob = (job: WriterJob): number | null => {
 // IMMEDIATE: take the write lock before the first statement, so the batch never fails on a stale read snapshot.
 const runBatch = db.transaction((jobs: WriterJob[]) => jobs.map(runJob));
 
-port.on('message', ({ id, jobs }: WriterRequest) => {
+port.on('message', ({ id, jobs, checkpoint }: WriterRequest) => {
   let reply: WriterReply;
   try {
-    reply = { id, versions: runBatch.immediate(jobs) };
+    reply = { id, versions: jobs.length ? runBatch.immediate(jobs) : [] };
+    if (checkpoint) db.pragma('wal_checkpoint(TRUNCATE)');
   } catch (err) {
     const e = err as { message?: string; code?: string };
     reply = { id, error: { message: String(e.message ?? err), code: e.code } };

@@ -49,6 +49,8 @@ export interface ClientsTable {
   updated_at: string;
   /** Raised by every write; the ETag of the client record. */
   version: ColumnType<number, number | undefined, number>;
+  /** The client whose screening created this record (a second insured); null for a client the adviser created. */
+  created_for_client_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An account an administrator made a broker: it sees the clients that list its email. */
@@ -189,5 +191,11 @@ export interface DataLayer {
   poolUse?: () => { total: number; idle: number; waiting: number };
   /** SQLite: the writer thread that commits the step saves' group commits off the event loop. */
   writer?: SqliteWriter;
+  /**
+   * After a delete: makes what it removed unreadable in the database's files where the database allows it. SQLite
+   * (secure_delete zeroes the rows) copies the WAL into the database file and truncates it; PostgreSQL leaves dead
+   * tuples to vacuum (docs/deploy.md).
+   */
+  eraseDeleted(): Promise<void>;
   close(): Promise<void>;
 }

@@ -387,7 +387,7 @@ export function createScreeningService(
             fields[field] = object[field] ?? null;
           }
           let id = ids.get(b) ?? null;
-          if (id === null) id = await clients.create(owner.ownerUserId, fields, owner.brokers, trx, user.id);
+          if (id === null) id = await clients.create(owner.ownerUserId, fields, owner.brokers, trx, user.id, clientId);
           else await clients.update(id, fields, undefined, trx, user.id);
           links[b.link] = id;
         }

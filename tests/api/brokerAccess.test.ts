@@ -176,6 +176,13 @@ const rows: Row[] = [
     broker: 200,
   },
   ...contractRows,
+  {
+    call: "second insureds a client's deletion may take",
+    method: 'GET',
+    path: (c) => `/api/clients/${c.id}/second_insureds/`,
+    owner: 200,
+    broker: 403,
+  },
   // Last: the owner's delete ends the client.
   { call: 'delete client', method: 'DELETE', path: (c) => `/api/clients/${c.id}/`, owner: 200, broker: 403 },
 ];
