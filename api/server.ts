@@ -22,6 +22,7 @@ import { openApiPlugin } from './openapi/openApiPlugin.ts';
 import { opsPlugin } from './ops/opsPlugin.ts';
 import { redisPlugin } from './ops/redisPlugin.ts';
 import { createDatabaseFileStore } from './pdf/createDatabaseFileStore.ts';
+import { createSealedFileStore } from './pdf/createSealedFileStore.ts';
 import { createDiskFileStore, createS3FileStore, type FileStore } from './pdf/fileStore.ts';
 import { pdfRoutes } from './pdf/pdfRoutes.ts';
 import { sweepDiskFiles } from './pdf/sweepDiskFiles.ts';
@@ -161,7 +162,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   ensurePrivateDir(dataDir);
   const swept = await sweepDiskFiles(dataDir);
   if (swept.tmpFiles || swept.unfinishedGenerations) app.log.info(swept, 'removed unfinished files');
-  app.decorate('files', await fileStoreFor(env, app.database, dataDir));
+  // Generated PDFs print SINs whole: sealed at rest wherever they are kept, opened for an authorised download.
+  app.decorate('files', createSealedFileStore(await fileStoreFor(env, app.database, dataDir), app.secretBox));
   await app.register(opsPlugin);
   await app.register(limitsPlugin, {
     redisPrefix: options.redisPrefix ?? 'insure:',

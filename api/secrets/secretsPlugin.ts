@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import { createRecordCodec, type RecordCodec } from './createRecordCodec.ts';
-import { createSecretBox } from './createSecretBox.ts';
+import { createSecretBox, type SecretBox } from './createSecretBox.ts';
 import { loadSecretKey } from './loadSecretKey.ts';
 
 export interface SecretsPluginOptions {
@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Seals the step records' secret answers (x-secret) on write and opens them on read. */
     secrets: RecordCodec;
+    /** The key's sealing itself, for what else holds secrets at rest (the generated PDFs). */
+    secretBox: SecretBox;
   }
 }
 
@@ -88,6 +90,7 @@ export const secretsPlugin = fp<SecretsPluginOptions>(
     const sealed = await sealPlainRecords(db, codec);
     if (sealed) app.log.info({ records: sealed }, 'sealed secret answers stored in plain text');
     app.decorate('secrets', codec);
+    app.decorate('secretBox', box);
   },
   { name: 'secrets', dependencies: ['db', 'engine'] },
 );

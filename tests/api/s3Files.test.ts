@@ -93,6 +93,10 @@ describe('S3_BUCKET set', () => {
     expect(
       await bucket.getObject({ Bucket: 'insure-files', Key: `prod/generations/${id}/manifest.json` }),
     ).toBeDefined();
+    // Sealed in the bucket (the PDF prints SINs whole): not a PDF there, a PDF once downloaded.
+    const object = await bucket.getObject({ Bucket: 'insure-files', Key: `prod/generations/${id}/sunlife.pdf` });
+    expect(object).toBeDefined();
+    expect(Buffer.from(object!.Body.subarray(0, 5)).toString('latin1')).not.toBe('%PDF-');
     expect(existsSync(join(dataDir, 'files'))).toBe(false);
   }, 60_000);
 });
