@@ -15,6 +15,7 @@ import type {
   LoginResponse,
   RegisterRequest,
   ScreeningProgress,
+  SecondInsured,
 } from './types.ts';
 
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
@@ -262,12 +263,25 @@ export function updateClient(id: Id, input: Partial<ClientProfileInput>): Promis
   });
 }
 
-/** DELETE /api/clients/{id}/. @throws ApiError - server error or "Error deleting client". */
-export async function deleteClient(id: Id): Promise<void> {
-  await apiRequest(`/api/clients/${encodeURIComponent(String(id))}/`, {
+/**
+ * DELETE /api/clients/{id}/; with `secondInsureds`, also the second insureds its screening created that nothing else
+ * uses (listSecondInsureds). @throws ApiError - server error or "Error deleting client".
+ */
+export async function deleteClient(id: Id, options: { secondInsureds?: boolean } = {}): Promise<void> {
+  const query = options.secondInsureds ? '?delete_second_insureds=true' : '';
+  await apiRequest(`/api/clients/${encodeURIComponent(String(id))}/${query}`, {
     method: 'DELETE',
     fallback: 'Error deleting client',
   });
+}
+
+/** GET /api/clients/{id}/second_insureds/: what deleting the client may delete with it. */
+export async function listSecondInsureds(id: Id, signal?: AbortSignal): Promise<SecondInsured[]> {
+  const body = await apiRequest<{ results: SecondInsured[] }>(
+    `/api/clients/${encodeURIComponent(String(id))}/second_insureds/`,
+    { fallback: 'Error fetching second insureds', signal },
+  );
+  return body.results;
 }
 
 /** GET /api/brokers/. @throws ApiError - server error or "Error fetching brokers". */

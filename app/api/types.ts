@@ -93,6 +93,13 @@ export interface ClientList {
  */
 export type ClientProfileInput = Record<string, unknown>;
 
+/** A second insured a client's screening created, that deleting the client may delete too. */
+export interface SecondInsured {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
 export interface Broker {
   name: string;
   email: string;

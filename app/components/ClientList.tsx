@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, deleteClient, listClients } from '../api/client.ts';
-import type { Client } from '../api/types.ts';
+import { ApiError, deleteClient, listClients, listSecondInsureds } from '../api/client.ts';
+import type { Client, SecondInsured } from '../api/types.ts';
 import { formatDate, formatPhone, fullName, orDash } from '../format.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ClipboardIcon, PlusIcon, SearchIcon, UsersIcon } from './icons.tsx';
@@ -30,6 +30,11 @@ function dim(text: string) {
   return text === '-' ? <span className="muted">-</span> : text;
 }
 
+/** "A", "A and B", "A, B and C". */
+function joinNames(names: string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+}
+
 function matches(client: Client, query: string): boolean {
   if (!query) return true;
   const haystack = [fullName(client), client.email, client.phone ?? client.phone_primary]
@@ -50,6 +55,9 @@ export function ClientList() {
   const [query, setQuery] = useState('');
   const [pendingDelete, setPendingDelete] = useState<Client | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The second insureds the client's screening created that nothing else uses: the dialog offers to delete them too.
+  const [secondInsureds, setSecondInsureds] = useState<SecondInsured[]>([]);
+  const [deleteSecondInsureds, setDeleteSecondInsureds] = useState(false);
   const { toast, show, close } = useToast();
 
   const load = useCallback(async (signal?: AbortSignal) => {
@@ -72,13 +80,23 @@ export function ClientList() {
     return () => controller.abort();
   }, [load]);
 
+  useEffect(() => {
+    setSecondInsureds([]);
+    setDeleteSecondInsureds(false);
+    if (!pendingDelete) return;
+    const controller = new AbortController();
+    // Without the list (an error), the dialog deletes the client alone, as it always could.
+    listSecondInsureds(pendingDelete.id, controller.signal).then(setSecondInsureds, () => undefined);
+    return () => controller.abort();
+  }, [pendingDelete]);
+
   const visible = useMemo(() => clients.filter((client) => matches(client, query.trim())), [clients, query]);
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
     setDeleting(true);
     try {
-      await deleteClient(pendingDelete.id);
+      await deleteClient(pendingDelete.id, { secondInsureds: deleteSecondInsureds && secondInsureds.length > 0 });
       show('Client deleted successfully', 'success');
       void load();
     } catch (cause) {
@@ -236,6 +254,22 @@ export function ClientList() {
           <p className="dialog-text">
             Are you sure you want to delete <strong>{fullName(pendingDelete) || `client ${pendingDelete.id}`}</strong>?
           </p>
+          {secondInsureds.length > 0 && (
+            <label className="checkbox dialog-choice">
+              <input
+                type="checkbox"
+                name="delete_second_insureds"
+                checked={deleteSecondInsureds}
+                disabled={deleting}
+                onChange={(event) => setDeleteSecondInsureds(event.target.checked)}
+              />
+              <span>
+                Also delete <strong>{joinNames(secondInsureds.map((s) => fullName(s) || `client ${s.id}`))}</strong>,
+                the second insured{secondInsureds.length > 1 ? 's' : ''} created with this client&apos;s application (no
+                other application uses {secondInsureds.length > 1 ? 'them' : 'this record'})
+              </span>
+            </label>
+          )}
           <p className="dialog-text">This action cannot be undone.</p>
         </ConfirmDialog>
       )}

@@ -127,6 +127,34 @@ describe('client list', () => {
     expect(screen.queryByText('Client deleted successfully')).not.toBeInTheDocument();
   });
 
+  it("names the second insured the client's application created and deletes them too only when ticked", async () => {
+    const seconds = [{ id: 9, first_name: 'Priya', last_name: 'Mehta' }];
+    for (const tick of [false, true]) {
+      const api = mockApi({
+        'GET /api/clients/': () => ({ body: { results: [ANN], count: 1 } }),
+        'GET /api/clients/7/second_insureds/': () => ({ body: { results: seconds } }),
+        'DELETE /api/clients/7/': () => ({ body: { success: true } }),
+        'DELETE /api/clients/7/?delete_second_insureds=true': () => ({ body: { success: true } }),
+      });
+      const { unmount } = renderRoute('/dashboard');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
+      await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Delete Client' });
+      const choice = await within(dialog).findByRole('checkbox', { name: /Also delete Priya Mehta/ });
+      expect(choice).not.toBeChecked();
+      expect(dialog).toHaveTextContent('This action cannot be undone.');
+      if (tick) await user.click(choice);
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Client deleted successfully')).toBeInTheDocument();
+      expect(api.calls()).toContain(
+        tick ? 'DELETE /api/clients/7/?delete_second_insureds=true' : 'DELETE /api/clients/7/',
+      );
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows "Error deleting client" when the delete fails, and that toast also closes after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi({
