@@ -84,6 +84,8 @@ async function startServer(
       METRICS: '1',
       METRICS_HOST: '127.0.0.1',
       METRICS_PORT: String(metricsPort),
+      // The load generator is one address, with more connections at once than any office.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
