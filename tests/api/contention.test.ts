@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { describe, expect, it } from 'vitest';
+import { createClient, databases } from '../support/apiServer.ts';
+import { suiteServer } from '../support/suiteServer.ts';
 
 /** Issue 24, item 5: saves of one record sent at once wait their turn; none is refused, none is lost. */
 const SAVES = 200;
 
 /** A name made of letters only (names refuse digits and symbols): 0 → "Aa", 1 → "Ab", … */
 const letters = (n: number): string =>
-  String.fromCharCode(65 + Math.floor(n / 26) % 26) + String.fromCharCode(97 + (n % 26));
+  String.fromCharCode(65 + (Math.floor(n / 26) % 26)) + String.fromCharCode(97 + (n % 26));
 
 /** Free-text fields of one step with no rule between them (the successor owners of multi-owner). */
 const STEP_FIELDS = [
@@ -44,17 +45,10 @@ function expectMerged(record: Record<string, unknown>, saves: { field: string; v
 }
 
 describe.each(databases)('saves of one record sent at once (%s)', (kind) => {
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startServer(kind);
-    token = (await signUp(server)).token;
-  });
-  afterAll(async () => {
-    await server?.close(true);
-  });
+  const suite = suiteServer(kind);
 
   it(`answers ${SAVES} concurrent PATCHes of different fields of one step with 2xx and keeps every one`, async () => {
+    const { server, token } = suite;
     const id = await createClient(server, token);
     const saves = plan(STEP_FIELDS);
     const answers = await Promise.all(
@@ -75,6 +69,7 @@ describe.each(databases)('saves of one record sent at once (%s)', (kind) => {
   });
 
   it(`answers ${SAVES} concurrent PATCHes of different fields of one client with 2xx and keeps every one`, async () => {
+    const { server, token } = suite;
     const id = await createClient(server, token);
     const before = Number(
       (await server.call('GET', `/api/clients/${id}/`, { token })).headers.get('etag')?.replace(/"/g, ''),
@@ -91,6 +86,7 @@ describe.each(databases)('saves of one record sent at once (%s)', (kind) => {
   });
 
   it('still refuses a save on a stale version with 412 while others wait their turn', async () => {
+    const { server, token } = suite;
     const id = await createClient(server, token);
     const seen = (await server.call('GET', `/api/screening/${id}/multi-owner/`, { token })).headers.get('etag') ?? '';
     const answers = await Promise.all(

@@ -1,24 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApplicationData, JsonObject } from '../../api/types.ts';
-import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { createClient, databases } from '../support/apiServer.ts';
+import { suiteServer } from '../support/suiteServer.ts';
 import { example } from '../support/engine.ts';
 
 /** Issue 24, item 8: deleting a client erases it, and may take the second insured its screening created. */
 describe.each(databases)('deleting a client (%s)', (kind) => {
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startServer(kind);
-    token = (await signUp(server)).token;
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const suite = suiteServer(kind);
 
   /** A client whose Proposed Insured step, saved through the API, created a second insured; returns both ids. */
   async function withSecondInsured(previous?: number): Promise<{ id: number; second: number; record: JsonObject }> {
+    const { server, token } = suite;
     const id = await createClient(server, token);
     const data: ApplicationData = example('proposed-insured', 'two-insureds');
     delete data.$context;
@@ -34,6 +28,7 @@ describe.each(databases)('deleting a client (%s)', (kind) => {
   }
 
   it('names the second insured its screening created, and deletes it with the client only when asked', async () => {
+    const { server, token } = suite;
     const { id, second, record } = await withSecondInsured();
     const listed = await server.call('GET', `/api/clients/${id}/second_insureds/`, { token });
     expect(listed.status).toBe(200);
@@ -50,6 +45,7 @@ describe.each(databases)('deleting a client (%s)', (kind) => {
   });
 
   it('keeps the second insured without the parameter: it is a client of its own from then on', async () => {
+    const { server, token } = suite;
     const { id, second } = await withSecondInsured();
     expect((await server.call('DELETE', `/api/clients/${id}/`, { token })).status).toBe(200);
     expect((await server.call('GET', `/api/clients/${second}/`, { token })).status).toBe(200);
@@ -60,6 +56,7 @@ describe.each(databases)('deleting a client (%s)', (kind) => {
   });
 
   it('never offers nor deletes a second insured another application uses', async () => {
+    const { server, token } = suite;
     const first = await withSecondInsured();
     // Another client's application picks the same person as its second insured.
     const other = await withSecondInsured(first.second);
@@ -75,6 +72,7 @@ describe.each(databases)('deleting a client (%s)', (kind) => {
   });
 
   it('refuses a parameter that is not true or false, and deletes nothing', async () => {
+    const { server, token } = suite;
     const id = await createClient(server, token);
     const refused = await server.call('DELETE', `/api/clients/${id}/?delete_second_insureds=yes`, { token });
     expect(refused.status).toBe(400);
@@ -84,17 +82,10 @@ describe.each(databases)('deleting a client (%s)', (kind) => {
 });
 
 describe('deleting a client on SQLite', () => {
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startServer('sqlite');
-    token = (await signUp(server)).token;
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const suite = suiteServer('sqlite');
 
   it("leaves none of the client's text in the SQLite file or its WAL (secure_delete, then a checkpoint)", async () => {
+    const { server, token } = suite;
     const marks = ['Quillfeatherstone', 'Wobblesworthian', 'Zanzibartonville'];
     const id = await createClient(server, token, { last_name: marks[0] });
     expect((await server.call('PATCH', `/api/clients/${id}/`, { token, body: { city: marks[2] } })).status).toBe(200);
