@@ -121,7 +121,7 @@ function likePattern(search: string): string {
 
 /**
  * The second insureds created for a client (of the same adviser) that nothing else uses: no other client links them,
- * and they have no records of their own.
+ * no other client's application names them, and they have no records of their own.
  */
 async function unusedSecondInsureds(on: Kysely<Database>, ownerUserId: number, id: number): Promise<SecondInsured[]> {
   return on
@@ -138,6 +138,17 @@ async function unusedSecondInsureds(on: Kysely<Database>, ownerUserId: number, i
               .select(sql.lit(1).as('used'))
               .whereRef('client_links.linked_client_id', '=', 'clients.id')
               .where('client_links.client_id', '!=', id),
+          ),
+        ),
+        // Nor named by another client's application (as its insured 2, say).
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('application_roles')
+              .innerJoin('life_applications', 'life_applications.id', 'application_roles.application_id')
+              .select(sql.lit(1).as('used'))
+              .whereRef('application_roles.client_id', '=', 'clients.id')
+              .where('life_applications.client_id', '!=', id),
           ),
         ),
         ...(['screening_records', 'life_applications', 'generations'] as const).map((table) =>
