@@ -58,6 +58,8 @@ async function start(instance: Instance): Promise<void> {
     // HAProxy connects from 127.0.0.1: what it forwards names the client in X-Forwarded-For.
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_LOGIN: `${LOGIN_LIMIT}/1m`,
+    // Redis keeps 127.0.0.1's sign-up count for 10 minutes: runs one after another must not add up to the limit.
+    RATE_LIMIT_SIGNUP: '1000/10m',
   });
   children.add(child);
   child.on('exit', () => children.delete(child));
