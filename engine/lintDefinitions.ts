@@ -8,6 +8,7 @@ import { effects as effectRegistry } from './effects.ts';
 import { checkDefinitions } from './loadDefinitions.ts';
 import { knownOperations } from './operations.ts';
 import { propertyNames, schemaAt } from './schemaAt.ts';
+import { unboundedProblem } from './schemaBounds.ts';
 import { secretShowLast } from './secretFields.ts';
 import { placeholdersOf } from './resolveNames.ts';
 import { splitPath } from './paths.ts';
@@ -189,7 +190,6 @@ function collectSections(ui: unknown, out: Set<string>): void {
 }
 
 const ALTERNATIVES = ['oneOf', 'anyOf', 'dependencies'];
-const BOUNDED_FORMATS = new Set(['date', 'date-time', 'time']);
 
 /**
  * The browser carries a precompiled check for the record and for each `if` condition, nothing else: a form choosing
@@ -230,22 +230,9 @@ function lintSchema(step: StepDefinition, report: (path: string, msg: string) =>
       if ('x-secret' in sub && secretShowLast(sub['x-secret']) === undefined) {
         report(`${ptr}/x-secret`, '"x-secret" is true (masked whole) or { "showLast": n } with n from 0 to 9');
       }
-      // In good order: free text is bounded, so no answer can grow past what a form and an underwriter can take.
-      const types = Array.isArray(sub.type) ? sub.type : [sub.type];
-      if (
-        types.includes('string') &&
-        parentKeyword !== 'if' &&
-        sub.enum === undefined &&
-        sub.const === undefined &&
-        !BOUNDED_FORMATS.has(String(sub.format)) &&
-        typeof sub.maxLength !== 'number' &&
-        !misspelt(sub)
-      ) {
-        report(
-          ptr,
-          'a text field needs a "maxLength" (and an errorMessage for it), or an "enum", "const" or date "format"',
-        );
-      }
+      // In good order, and so no answer can stall the server: every text, number and list is bounded.
+      const problem = /\/if(\/|$)/.test(ptr) || misspelt(sub) ? undefined : unboundedProblem(sub);
+      if (problem) report(ptr, problem);
     },
   });
 }

@@ -146,10 +146,51 @@ describe('steps:check', () => {
       f['owner/schema.json'].properties.signed_on = { type: 'string', format: 'date' };
     });
     expect(out).toContain(
-      'steps/lifestyle/schema.json /definitions/lifestyle_data/properties/alcohol_details: a text field needs a "maxLength" (and an errorMessage for it), or an "enum", "const" or date "format"',
+      'steps/lifestyle/schema.json /definitions/lifestyle_data/properties/alcohol_details: a text field needs a "maxLength" (and an errorMessage for it), or an "enum", "const", date "format" or an anchored "pattern" without "*", "+" or "{n,}": for example "maxLength": 100 for a name, 200 for an address line, 2000 for free text',
     );
     expect(out.some((l) => l.includes('/properties/nickname: a text field needs a "maxLength"'))).toBe(true);
     expect(out.some((l) => l.includes('signed_on: a text field'))).toBe(false);
+  });
+
+  it('refuses a list without a maxItems and a number without a lowest and a highest value, naming the path', () => {
+    const out = lintWith((f) => {
+      delete f['plan-details/schema.json'].properties.single_life_options.maxItems;
+      delete f['owner/schema.json'].properties.shareholders.maxItems;
+      delete f['financial/schema.json'].definitions.money.minimum;
+      delete f['insurance-history/schema.json'].definitions.insurance_entry.properties.year_issued.maximum;
+    });
+    expect(out).toContain(
+      'steps/plan-details/schema.json /properties/single_life_options: a list needs a "maxItems": the most rows a form and an insurer can take, for example "maxItems": 10 (or the number of options of a multiple choice)',
+    );
+    expect(
+      out.some((l) => l.startsWith('steps/owner/schema.json /properties/shareholders: a list needs a "maxItems"')),
+    ).toBe(true);
+    expect(out).toContain(
+      'steps/financial/schema.json /definitions/money: a number field needs a "minimum" (and an errorMessage for it): for example "minimum": 0 for an amount or a count',
+    );
+    expect(
+      out.some((l) =>
+        l.startsWith(
+          'steps/insurance-history/schema.json /definitions/insurance_entry/properties/year_issued: a number field needs a "maximum"',
+        ),
+      ),
+    ).toBe(true);
+    expect(out).toHaveLength(4);
+  });
+
+  it('takes an anchored pattern without open repetition as the bound of a text', () => {
+    const out = lintWith((f) => {
+      f['owner/schema.json'].properties.code_a = { type: 'string', pattern: '^[A-Z]{2}\\d{3}$' };
+      f['owner/schema.json'].properties.code_b = { type: 'string', pattern: '^[A-Z]+$' };
+      f['owner/schema.json'].properties.code_c = { type: 'string', pattern: '[A-Z]{2}' };
+      f['owner/schema.json'].properties.code_d = { type: 'string', pattern: '^\\d{3,}$' };
+    });
+    const unbounded = out.filter((l) => l.includes('a text field needs')).map((l) => l.split(':')[0]);
+    expect(unbounded).toEqual([
+      'steps/owner/schema.json /properties/code_b',
+      'steps/owner/schema.json /properties/code_c',
+      'steps/owner/schema.json /properties/code_d',
+    ]);
   });
 
   it('catches schema alternatives the browser has no precompiled check for', () => {
