@@ -3,7 +3,8 @@ import { compileRules } from './compileRules.ts';
 import { conditionKey } from './conditionKey.ts';
 import { applyLogic } from './effects.ts';
 import { evaluateStep, type CompiledStep } from './evaluateStep.ts';
-import { labelOf, titleCase } from './labelOf.ts';
+import { fieldAt, labelOf, titleCase } from './labelOf.ts';
+import { splitPath } from './paths.ts';
 import { mapDocument } from './mapDocument.ts';
 import { lostAnswers } from './lostAnswers.ts';
 import { firstTemplate, resolveNames } from './resolveNames.ts';
@@ -117,6 +118,7 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
       rules: compileRules(def.rules, stepId),
       names,
       lists: definitions.flow.lists,
+      multiline: (path) => fieldAt(def.schema, def.ui, splitPath(path))?.ui['ui:widget'] === 'textarea',
     };
     compiled.set(stepId, step);
     return step;

@@ -16,6 +16,7 @@ import type {
 import { fallbackMessage } from './fallbackMessage.ts';
 import { isBlank } from './operations.ts';
 import { fillTemplate } from './resolveNames.ts';
+import { textProblems } from './textRule.ts';
 
 /** A step ready to evaluate: its compiled schema validator and flattened rules. */
 export interface CompiledStep {
@@ -26,6 +27,8 @@ export interface CompiledStep {
   names?: (appData: ApplicationData) => Record<string, string>;
   /** flow.json's shared lists, which the step's rules read as `$lists.<name>` (a catalogue to look a choice up in). */
   lists?: Record<string, unknown>;
+  /** True for a field (dotted path, rows by index) shown as a text area, where tabs and line breaks are text. */
+  multiline?: (path: string) => boolean;
 }
 
 type Data = Record<string, unknown>;
@@ -196,6 +199,14 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
   const only = options.fields ? new Set(options.fields) : undefined;
   const wanted = (path: string): boolean => !only || only.has(splitPath(path)[0]);
   const errors: FieldError[] = [];
+  // Text that is not text (a NUL, a control character, a line break outside a text area) is refused in every string,
+  // before what the schema says of it: its other errors would only describe the same bad characters.
+  const badText = new Set<string>();
+  for (const problem of textProblems(record, step.multiline ?? (() => false))) {
+    if (!wanted(problem.field) || isHidden(problem.field)) continue;
+    badText.add(problem.field);
+    errors.push(problem);
+  }
   const retired: string[] = [];
   if (!step.validate(record)) {
     // A field the schema does not know, saved as it is now: an answer to a question the definitions dropped since.
@@ -210,7 +221,7 @@ export function evaluateStep(step: CompiledStep, appData: ApplicationData, optio
       // if/anyOf/oneOf only summarise the errors of their branches, which are reported themselves.
       if (SUMMARY_KEYWORDS.has(error.keyword)) continue;
       const field = ajvPath(error);
-      if (!wanted(field) || isHidden(field) || retired.includes(field)) continue;
+      if (!wanted(field) || isHidden(field) || retired.includes(field) || badText.has(field)) continue;
       // A blank field is an unanswered one (its rules say whether it must be answered); a blank item of a list is
       // not an answer left empty but a malformed list, so its errors stand.
       if (error.keyword !== 'additionalProperties' && isBlankValue(getPath(record, field)) && !/\.\d+$/.test(field))

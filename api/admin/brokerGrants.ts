@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { normalizeEmail } from '../auth/identity.ts';
 import type { Database } from '../db/tables.ts';
 
 /** The outcome of an administrator's command: what to print, and the exit code (0 done or nothing to do, 1 refused). */
@@ -7,7 +8,7 @@ export interface CommandResult {
   message: string;
 }
 
-const normal = (email: string): string => email.trim().toLowerCase();
+const normal = normalizeEmail;
 
 /**
  * Makes the account with this email a broker: it then sees the clients that list the email. The email must be an

@@ -9,6 +9,7 @@ import { createLoginThrottle, type LoginThrottle } from './createLoginThrottle.t
 import { PASSWORD_MESSAGES, passwordProblem } from './checkPassword.ts';
 import { createTokenStore, type TokenCache, type TokenStore } from './createTokenStore.ts';
 import { hashPassword, verifyPassword } from './hashPassword.ts';
+import { identityProblem, normalizeEmail, normalizeUsername } from './identity.ts';
 import { sendAccountNotice } from './sendAccountNotice.ts';
 import { SIGN_UP_LIMITS } from './signUpLimits.ts';
 
@@ -115,17 +116,23 @@ export const authPlugin = fp<AuthPluginOptions>(
       async (request, reply) => {
         const body = bodyOf(request);
         const errors: FieldError[] = [];
-        const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-        if (!EMAIL.test(email) || email.length > SIGN_UP_LIMITS.emailMaxLength)
+        const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
+        const emailProblem = identityProblem(email, 'email');
+        if (emailProblem) errors.push({ field: 'email', message: emailProblem });
+        else if (!EMAIL.test(email) || email.length > SIGN_UP_LIMITS.emailMaxLength)
           errors.push({ field: 'email', message: 'Please enter a valid email address' });
-        const givenName = typeof body.username === 'string' ? body.username.trim() : '';
+        const givenName = typeof body.username === 'string' ? normalizeUsername(body.username) : '';
         const username = givenName || email;
+        const usernameProblem = givenName
+          ? identityProblem(givenName, givenName.includes('@') ? 'email' : 'username')
+          : undefined;
         const password = body.password;
         const problem =
           typeof password === 'string' ? passwordProblem(password, { email, username }) : PASSWORD_MESSAGES.short;
         if (problem) errors.push({ field: 'password', message: problem });
         if (body.username !== undefined && body.username !== null && typeof body.username !== 'string')
           errors.push({ field: 'username', message: 'Please enter a valid username' });
+        else if (usernameProblem) errors.push({ field: 'username', message: usernameProblem });
         else if (username.length > SIGN_UP_LIMITS.usernameMaxLength)
           errors.push({ field: 'username', message: 'Username must be at most 150 characters' });
         // A username is unique across usernames and emails: one with an @ could be someone else's address.
@@ -189,12 +196,9 @@ export const authPlugin = fp<AuthPluginOptions>(
         if (typeof body.username !== 'string' || typeof body.password !== 'string' || !body.username.trim()) {
           throw badRequest([{ field: 'username', message: 'Username and password are required' }]);
         }
-        const name = body.username.trim();
-        const wait = await throttle.wait(name, request.ip);
-        if (wait > 0) {
-          reply.header('retry-after', String(Math.ceil(wait / 1000)));
-          throw new ApiError(429, { error: 'Too many failed login attempts. Please try again later.' });
-        }
+        const name = normalizeUsername(body.username);
+        const problem = identityProblem(name, name.includes('@') ? 'email' : 'username');
+        if (problem) throw badRequest([{ field: 'username', message: problem }]);
         const matches = await db
           .selectFrom('users')
           .selectAll()
@@ -206,12 +210,19 @@ export const authPlugin = fp<AuthPluginOptions>(
         // An address names its own account first: an older account whose username is someone else's email cannot
         // take that person's logins.
         const user = matches.find((u) => u.email === name.toLowerCase()) ?? matches[0];
+        // One account, one count: its email and its username share the failures (an unknown name counts as itself).
+        const counted = user ? `account:${user.id}` : name;
+        const wait = await throttle.wait(counted, request.ip);
+        if (wait > 0) {
+          reply.header('retry-after', String(Math.ceil(wait / 1000)));
+          throw new ApiError(429, { error: 'Too many failed login attempts. Please try again later.' });
+        }
         const ok = await verifyPassword(body.password.slice(0, 256), user?.password_hash);
         if (!user || !ok) {
-          await throttle.fail(name, request.ip);
+          await throttle.fail(counted, request.ip);
           throw new ApiError(401, { error: 'Invalid credentials' });
         }
-        await throttle.succeed(name, request.ip);
+        await throttle.succeed(counted, request.ip);
         nameUser(request, reply, user.id);
         const { token, expiresAt } = await tokens.issue(user.id);
         return { token, username: user.username, role: user.role, user_id: user.id, expires_at: expiresAt };

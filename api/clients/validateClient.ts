@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../auth/identity.ts';
 import type { FieldError, JsonObject } from '../types.ts';
 
 export interface ValidatedClient {
@@ -83,10 +84,10 @@ export function validateClient(
     if (
       !Array.isArray(list) ||
       list.length > 50 ||
-      list.some((b) => typeof b !== 'string' || !options.brokers.has(b.trim().toLowerCase()))
+      list.some((b) => typeof b !== 'string' || !options.brokers.has(normalizeEmail(b)))
     ) {
       out.errors.push({ field: 'brokers', message: 'Please select valid brokers' });
-    } else out.brokers = [...new Set(list.map((b) => (b as string).trim().toLowerCase()))];
+    } else out.brokers = [...new Set(list.map((b) => normalizeEmail(b as string)))];
   } else if (!partial) out.brokers = [];
   return out;
 }

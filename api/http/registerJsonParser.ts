@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { textProblems } from '../../engine/textRule.ts';
 import { ApiError } from './apiError.ts';
 
 /** Deeper bodies are refused: no step record nests anywhere near this. */
@@ -44,7 +45,8 @@ export const NON_FINITE_MESSAGE = 'Please enter a number within range';
 
 /**
  * JSON bodies: fastify's own parser (which refuses __proto__ and constructor poisoning), an empty body read as
- * no body, a depth limit, and no number JSON.parse turns into Infinity. Errors become 400s with the usual JSON shape.
+ * no body, a depth limit, no string holding what is not text (engine/textRule), and no number JSON.parse turns into
+ * Infinity. Errors become 400s with the usual JSON shape.
  */
 export function registerJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
@@ -73,6 +75,11 @@ export function registerJsonParser(app: FastifyInstance): void {
             undefined,
           );
         }
+        // NUL, control characters and lone surrogates are refused in every string of every body, before any
+        // handler or database sees them (PostgreSQL cannot store a NUL); whether a field takes line breaks is the
+        // engine's to say, per field.
+        const [notText] = textProblems(value, () => true, 1);
+        if (notText) return done(new ApiError(400, { error: notText.message, errors: [notText] }), undefined);
         const huge = nonFinitePath(value);
         if (huge !== undefined)
           return done(
