@@ -8,10 +8,11 @@ import { clientsPlugin } from './clients/clientsPlugin.ts';
 import { contractPlugin } from './contract/contractPlugin.ts';
 import { dbPlugin } from './db/dbPlugin.ts';
 import { enginePlugin } from './definitions/enginePlugin.ts';
+import { answerClientError, capConnections } from './http/answerClientErrors.ts';
+import { capConnectionsPerAddress } from './http/capConnectionsPerAddress.ts';
 import { ApiError, notFound } from './http/apiError.ts';
 import { registerAppFiles } from './http/appFiles.ts';
 import { inputError, toErrorAnswer, withErrors } from './http/errorAnswer.ts';
-import { capConnectionsPerAddress } from './http/capConnectionsPerAddress.ts';
 import { limitsPlugin } from './http/limitsPlugin.ts';
 import { registerCompression } from './http/registerCompression.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
@@ -111,6 +112,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const env = loadConfig();
   const dataDir = resolve(options.dataDir ?? env.dataDir);
   const trustProxy = options.trustProxy ?? env.trustProxy;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT;
   const app = Fastify({
     // The client's address (rate limits, the login throttle, logs) comes from X-Forwarded-For only when the
     // connection is from a trusted proxy; anyone else's header is ignored.
@@ -130,22 +132,25 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    requestTimeout: REQUEST_TIMEOUT,
+    requestTimeout,
     keepAliveTimeout: KEEP_ALIVE,
     connectionTimeout: CONNECTION_TIMEOUT,
-    http: { headersTimeout: HEADERS_TIMEOUT, connectionsCheckingInterval: 1_000 },
+    // Node wants the headers' time within the request's.
+    http: { headersTimeout: Math.min(HEADERS_TIMEOUT, requestTimeout), connectionsCheckingInterval: 1_000 },
     // A bad URL or an over-long id is answered before routing: same shape and headers as any other error.
     frameworkErrors: (error, _request, reply) => {
       const { status, body } = toErrorAnswer(error);
       sendWithSecurityHeaders(reply as FastifyReply, status, body);
     },
+    // What Node's parser refuses before a request exists (a malformed request line, 408, 431) gets the same shape.
+    clientErrorHandler: answerClientError,
   });
-  app.server.maxConnections = options.maxConnections ?? env.maxConnections;
   capConnectionsPerAddress(
     app.server,
     options.maxConnectionsPerAddress ?? env.maxConnectionsPerAddress,
     isTrustedProxy(trustProxy),
   );
+  capConnections(app.server, options.maxConnections ?? env.maxConnections);
   await registerSecurityHeaders(app);
   await registerCompression(app);
 

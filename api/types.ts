@@ -71,6 +71,8 @@ export interface ServerOptions {
   maxConnectionsPerAddress?: number;
   /** Overrides TRUST_PROXY. */
   trustProxy?: string[];
+  /** How long a request may take to arrive whole (default 20 s; tests of the 408 shorten it). */
+  requestTimeoutMs?: number;
   /** Prefix of the Redis keys; default "insure:" (tests use a fresh one). */
   redisPrefix?: string;
   /** Overrides SECRET_KEY (64 hex digits or base64 of 32 bytes). */

@@ -3,7 +3,7 @@ import type { ErrorBody } from '../types.ts';
 import { ApiError } from './apiError.ts';
 
 /** Fixed texts for the statuses fastify produces itself: its own messages echo the path or a header. */
-const STATUS_TEXT: Record<number, string> = {
+export const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
   404: 'Not found',
   405: 'Method not allowed',
