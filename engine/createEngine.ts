@@ -2,6 +2,7 @@ import { flowEntries } from './assembleDefinitions.ts';
 import { compileRules } from './compileRules.ts';
 import { conditionKey } from './conditionKey.ts';
 import { applyLogic } from './effects.ts';
+import { draftErrors } from './draftErrors.ts';
 import { evaluateStep, type CompiledStep } from './evaluateStep.ts';
 import { fieldAt, labelOf, titleCase } from './labelOf.ts';
 import { splitPath } from './paths.ts';
@@ -15,6 +16,7 @@ import type {
   JsonObject,
   LostAnswers,
   EvaluateOptions,
+  FieldError,
   IncompleteStep,
   RetiredAnswers,
   ReviewLayout,
@@ -75,6 +77,11 @@ export interface Engine {
    * @example engine.requiredFields('owner') // ['owner_type', 'first_name', 'beneficiaries.*.name', ...]
    */
   requiredFields(stepId: string): string[];
+  /**
+   * The errors of a draft of a step record (a page saved before the step is done): unknown fields, wrong types and
+   * answers over their bounds; patterns, options and rules are left for the save.
+   */
+  draftErrors(stepId: string, record: unknown): FieldError[];
   /** True when the step (or one page's fields) has no errors. */
   isValid(stepId: string, appData: ApplicationData, fields?: string[]): boolean;
   /** True when a value matches one `if` condition of the step's schema (a form resolving its `then` branches). */
@@ -213,6 +220,7 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
       }
       return out;
     },
+    draftErrors: (stepId, record) => draftErrors(compile(stepId).validate, record),
     isValid: (stepId, appData, fields) => evaluateStep(compile(stepId), appData, { fields }).errors.length === 0,
     labelOf: (stepId, path, value) => labelOf(definitions.steps[stepId], path, value),
     mapDocument: (stepId, name, data) => {

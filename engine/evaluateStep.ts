@@ -52,7 +52,8 @@ function isBlankValue(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-function ajvPath(error: SchemaError): string {
+/** The dotted record path of a schema error (the unknown field itself for additionalProperties). */
+export function ajvPath(error: SchemaError): string {
   const base = error.instancePath
     .split('/')
     .slice(1)

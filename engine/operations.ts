@@ -23,6 +23,24 @@ function isBlank(value: unknown): boolean {
   return false;
 }
 
+/** Patterns come from the definitions, a handful per step: each is compiled once, not on every keystroke. */
+const regexes = new Map<string, RegExp>();
+
+/**
+ * The regular expression of a pattern and its flags, compiled once. A pattern or flags that do not compile throw, as
+ * `new RegExp` does (applyLogic answers null, and steps:check names the rule).
+ */
+function regexOf(pattern: string, flags: string): RegExp {
+  const key = `${flags}/${pattern}`;
+  let regex = regexes.get(key);
+  if (!regex) {
+    regex = new RegExp(pattern, flags);
+    if (regexes.size > 1000) regexes.clear();
+    regexes.set(key, regex);
+  }
+  return regex;
+}
+
 /** The Luhn check digit test (a Canadian SIN passes it): digits only, at least two of them. */
 function passesLuhn(value: unknown): boolean {
   const text = typeof value === 'number' ? String(value) : value;
@@ -50,16 +68,18 @@ function ageInYears(dob: unknown): number | null {
 
 /**
  * A value of a row of a table (a list of flow.json `lists`, read as `$lists.<name>`), found by its `id`: the row's
- * `field`, or null when no row has that id. For a list of ids, the list of their values, in order.
+ * `field`, or `fallback` (null when not given) when no row has that id or the row has no such field. For a list of
+ * ids, the list of their values, in order.
  * @example lookup([{ id: 'term_20', product_code: 't20' }], 'term_20', 'product_code') // 't20'
  */
-function lookup(table: unknown, keys: unknown, field: unknown): unknown {
+function lookup(table: unknown, keys: unknown, field: unknown, fallback?: unknown): unknown {
   const rows = Array.isArray(table) ? table : [];
+  const otherwise = fallback === undefined ? null : fallback;
   const one = (key: unknown): unknown => {
-    if (key === null || key === undefined || typeof field !== 'string') return null;
+    if (key === null || key === undefined || typeof field !== 'string') return otherwise;
     const row = rows.find((r) => r !== null && typeof r === 'object' && (r as Record<string, unknown>).id === key);
     const value = row ? (row as Record<string, unknown>)[field] : undefined;
-    return value === undefined ? null : value;
+    return value === undefined ? otherwise : value;
   };
   return Array.isArray(keys) ? keys.map(one) : one(keys);
 }
@@ -107,9 +127,11 @@ export const customOperations: Record<string, (...args: unknown[]) => unknown> =
           .map((s) => s.trim())
           .filter(Boolean)
       : value,
-  lookup: (table: unknown, keys: unknown, field: unknown) => lookup(table, keys, field),
-  matches: (value: unknown, pattern: unknown) =>
-    typeof value === 'string' && typeof pattern === 'string' && new RegExp(pattern).test(value),
+  lookup: (table: unknown, keys: unknown, field: unknown, fallback: unknown) => lookup(table, keys, field, fallback),
+  matches: (value: unknown, pattern: unknown, flags: unknown) => {
+    if (typeof value !== 'string' || typeof pattern !== 'string') return false;
+    return regexOf(pattern, typeof flags === 'string' ? flags : '').test(value);
+  },
 };
 
 let registered = false;

@@ -37,7 +37,7 @@ export function toErrorAnswer(error: FastifyError): { status: number; body: Erro
   if (error instanceof ApiError) return { status: error.statusCode, body: withErrors(error.body) };
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 400, body: inputError('The request body is too large (limit 1 MB)') };
+      return { status: 400, body: inputError('The request body is too large') };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 400, body: inputError('Content-Type must be application/json') };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -2,6 +2,7 @@ import { documentSchema } from '../../engine/documentSchema.ts';
 import { fieldAt } from '../../engine/labelOf.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/checkPassword.ts';
 import { SIGN_UP_LIMITS } from '../auth/signUpLimits.ts';
+import { PAGE_PATTERN } from '../screening/progressRoutes.ts';
 import { clientBindings } from '../clients/clientRules.ts';
 import type { ServerEngine } from '../definitions/createServerEngine.ts';
 import type { JsonObject } from '../types.ts';
@@ -413,7 +414,20 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
         currentStep: { type: 'string', enum: engine.order },
         lastUpdated: { description: "Ignored (any value): the server's time is kept" },
         isComplete: { description: 'Ignored (any value): derived from the step' },
-        stepData: { type: 'object' },
+        stepData: {
+          type: 'object',
+          description:
+            "The page and a draft of step records, keyed by step id: each of its step's fields and bounds, not yet its rules. Unknown steps or fields are refused.",
+          properties: {
+            page: { type: 'string', pattern: PAGE_PATTERN },
+            ...Object.fromEntries(
+              engine.order
+                .filter((id) => engine.isScreeningStep(id))
+                .map((id) => [id, { $ref: `#/components/schemas/${stepSchemaName(id)}` }]),
+            ),
+          },
+          additionalProperties: false,
+        },
       },
       required: ['currentStep'],
       anyOf: [{ required: ['client_id'] }, { required: ['clientId'], properties: { clientId: CLIENT_ID } }],

@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { fieldError } from '../http/apiError.ts';
+import { badRequest, fieldError } from '../http/apiError.ts';
 import { bodyOf, clientIdFrom, parseId, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
-import type { JsonObject, ProgressView } from '../types.ts';
+import type { FieldError, JsonObject, ProgressView } from '../types.ts';
+
+/**
+ * The most a progress save may send: one step's draft at the bounds of its definition (the largest, beneficiaries
+ * with every row and text full, is under 64 kB; bench/pdf.ts prints it) with room to spare.
+ */
+export const PROGRESS_BODY_LIMIT = 256 * 1024;
+/** A page id as flow.json writes them (the API document says the same). */
+export const PAGE_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
+const PAGE_ID = new RegExp(PAGE_PATTERN);
+const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function parseObject(text: string): JsonObject {
   try {
@@ -64,15 +74,30 @@ export function progressRoutes(app: FastifyInstance): void {
   app.post(
     '/insurance/screening-progress/update_progress/',
     {
+      bodyLimit: PROGRESS_BODY_LIMIT,
       schema: {
         tags: ['screening progress'],
-        summary: "Record the current step; lastUpdated is the server's time and isComplete is derived from the step",
+        summary:
+          "Record the current step; lastUpdated is the server's time and isComplete is derived from the step. stepData holds only `page` and drafts keyed by step id, each of its step's shape and bounds (unknown steps or fields are refused)",
         body: ref('ProgressUpdate'),
         response: { 200: ref('Progress'), ...errorResponses(400, 401, 404) },
       },
     },
     async (request): Promise<ProgressView> => {
       const body = bodyOf(request);
+      const draftProblems = (stepData: JsonObject): FieldError[] =>
+        Object.entries(stepData).flatMap(([key, value]): FieldError[] => {
+          if (key === 'page')
+            return typeof value === 'string' && PAGE_ID.test(value)
+              ? []
+              : [{ field: 'stepData.page', message: 'Invalid page' }];
+          if (!engine.isScreeningStep(key))
+            return [{ field: `stepData.${key.slice(0, 100)}`, message: 'Unknown step' }];
+          if (!isObject(value)) return [{ field: `stepData.${key}`, message: 'A step draft must be an object' }];
+          return engine
+            .draftErrors(key, value)
+            .map((e) => ({ field: `stepData.${key}.${e.field}`, message: e.message }));
+        });
       const clientId = clientIdFrom(request);
       await clients.requireAccess(userOf(request), clientId);
       const step = body.currentStep;
@@ -81,6 +106,9 @@ export function progressRoutes(app: FastifyInstance): void {
       const stepData = body.stepData === undefined ? {} : body.stepData;
       if (typeof stepData !== 'object' || stepData === null || Array.isArray(stepData))
         throw fieldError('stepData', 'stepData must be an object');
+      // Only the page and step drafts, each of its step's shape and within its bounds (not yet its rules).
+      const problems = draftProblems(stepData as JsonObject);
+      if (problems.length) throw badRequest(problems.slice(0, 50));
       const values = {
         current_step: step,
         last_updated: new Date().toISOString(),

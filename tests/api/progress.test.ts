@@ -52,7 +52,7 @@ describe.each(databases)('screening progress and applications (%s)', (kind) => {
           currentStep: step,
           lastUpdated: '2000-01-01T00:00:00Z',
           isComplete: true,
-          stepData: { note: step },
+          stepData: { page: step },
         },
       });
       expect(saved.status, step).toBe(200);
@@ -61,7 +61,7 @@ describe.each(databases)('screening progress and applications (%s)', (kind) => {
         clientId: id,
         currentStep: step,
         isComplete: step === 'pdf-generation',
-        stepData: { note: step },
+        stepData: { page: step },
       });
       expect(got.body.lastUpdated).not.toBe('2000-01-01T00:00:00Z');
       expect(Number.isNaN(Date.parse(got.body.lastUpdated))).toBe(false);
