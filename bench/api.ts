@@ -267,7 +267,8 @@ async function prepare(
       'POST',
       {
         first_name: 'Bench',
-        last_name: `Mark ${i}`,
+        // Names are letters: a client per letter pair (Mark Aa, Mark Ab…).
+        last_name: `Mark ${String.fromCharCode(65 + (Math.floor(i / 26) % 26))}${String.fromCharCode(97 + (i % 26))}`,
         phone_primary: '416-555-0100',
         date_of_birth: '1980-01-01',
         gender_sex_at_birth: 'male',

@@ -9,7 +9,7 @@ import { createPdfService, loadGenerationSetup } from '../api/pdf/createPdfServi
 import { createMemoryFileStore } from '../api/pdf/fileStore.ts';
 import { prepareGeneration } from '../api/pdf/buildPayload.ts';
 import { renderApplicationPdf } from '../api/pdf/renderPdf.ts';
-import { fillToMaxLength } from './fillToMaxLength.ts';
+import { largestApplication } from './largestApplication.ts';
 import { stallMonitor } from './stallMonitor.ts';
 import { print, stats } from './stats.ts';
 
@@ -60,9 +60,10 @@ print(
 );
 print('pdf: render the five PDFs only, warm', stats(render), 'ms', 'no target');
 
-// The largest record the definitions allow: every free text at its maxLength. Generation must stay bounded
-// (issue 10: all five insurers in under 2 s, no event-loop stall over 100 ms).
-const largest = fillToMaxLength(setup.engine, structuredClone(answers));
+// The largest application the definitions allow, from their bounds: every list at its maxItems, every text at its
+// maxLength. Generation must stay bounded (issue 24: all five insurers in under 2 s, no event-loop stall over 100 ms).
+const { data: largest, problems } = largestApplication(setup.engine, structuredClone(answers));
+if (problems.length) console.log(`pdf: the largest application is not in good order: ${problems.join('; ')}`);
 const bigService = createPdfService({
   ...setup,
   store,
@@ -71,19 +72,24 @@ const bigService = createPdfService({
 });
 await bigService.generate(user, 2087, INSURERS);
 const bigRuns: number[] = [];
-let stall = 0;
+const stall = { wall: 0, busy: 0, load: 0 };
 for (let i = 0; i < Math.min(RUNS, 10); i++) {
   const monitor = stallMonitor();
   t = performance.now();
   await bigService.generate(user, 2087, INSURERS);
   bigRuns.push(performance.now() - t);
-  stall = Math.max(stall, await monitor.stop());
+  const seen = await monitor.stop();
+  stall.wall = Math.max(stall.wall, seen.wall);
+  stall.busy = Math.max(stall.busy, seen.busy);
+  stall.load = seen.load;
 }
 const kB = (v: unknown): string => `${(JSON.stringify(v).length / 1024).toFixed(0)} kB`;
 print(
-  `pdf: generate all five insurers, largest allowed answers (every text at its maxLength: ${kB(largest)} of answers, against ${kB(answers)})`,
+  `pdf: generate all five insurers, largest allowed application (every list at its maxItems, every text at its maxLength: ${kB(largest)} of answers, against ${kB(answers)})`,
   stats(bigRuns),
   'ms',
   'target < 2000 ms',
 );
-console.log(`pdf: longest event-loop stall during those generations: ${stall.toFixed(1)} ms (target <= 100 ms)`);
+console.log(
+  `pdf: longest event-loop stall during those generations: ${stall.wall.toFixed(1)} ms wall clock, ${stall.busy.toFixed(1)} ms of CPU between two ticks (target <= 100 ms; load average ${stall.load.toFixed(1)}: on a loaded machine the wall figure counts other processes' turns)`,
+);

@@ -5,8 +5,8 @@ import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import type { FieldError, JsonObject, ProgressView } from '../types.ts';
 
 /**
- * The most a progress save may send: one step's draft at the bounds of its definition (the largest, beneficiaries
- * with every row and text full, is under 64 kB; bench/pdf.ts prints it) with room to spare.
+ * The most a progress save may send: the drafts of every step at the bounds of their definitions (about 230 kB at
+ * three bytes a character; the app sends one step's, at most about 50 kB).
  */
 export const PROGRESS_BODY_LIMIT = 256 * 1024;
 /** A page id as flow.json writes them (the API document says the same). */
