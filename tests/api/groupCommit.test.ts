@@ -103,7 +103,12 @@ describe('concurrent saves over HTTP (SQLite)', () => {
   it('acknowledges and keeps every one of many concurrent saves', async () => {
     const { token } = await signUp(server);
     const ids = await Promise.all(Array.from({ length: 8 }, () => createClient(server, token)));
-    const saves = ids.flatMap((id, i) => Array.from({ length: 5 }, (_, j) => ({ id, name: `Dr. ${i}-${j}` })));
+    const saves = ids.flatMap((id, i) =>
+      Array.from({ length: 5 }, (_, j) => ({
+        id,
+        name: `Dr. ${String.fromCharCode(65 + i)}-${String.fromCharCode(97 + j)}`,
+      })),
+    );
     const answers = await Promise.all(
       saves.map(({ id, name }) =>
         server.call('PUT', `/api/screening/${id}/medical/`, {

@@ -20,7 +20,7 @@ describe.each(databases)('a restart on the same data (%s)', (kind) => {
     ).toBe(200);
     await server.call('POST', '/insurance/screening-progress/update_progress/', {
       token: user.token,
-      body: { clientId: id, currentStep: 'medical', stepData: { x: 1 } },
+      body: { clientId: id, currentStep: 'medical', stepData: { page: 'insured-1', medical: { has_insured_2: true } } },
     });
     await server.call('POST', '/applications/create_new_application/', { token: user.token, body: { client_id: id } });
     const demo = (
