@@ -1,26 +1,12 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { inputError, STATUS_TEXT } from './errorAnswer.ts';
+import { inputError } from './errorAnswer.ts';
 import { rawAnswer } from './securityHeaders.ts';
 
 /** The answer to a connection beyond the cap. */
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 /** How long a refused connection may take to read its answer and close. */
 const REFUSED_GRACE_MS = 2_000;
-
-/**
- * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any request exists (a malformed request line,
- * headers over the limit: 431, a body that did not arrive in time: 408) is answered in the usual shape with the
- * security headers, instead of Node's bare status line.
- * @param err - the parser's or the timeout's error
- * @param socket - the client's connection
- */
-export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  if (socket.writable) socket.write(rawAnswer(status, inputError(STATUS_TEXT[status])));
-  socket.destroy(err);
-}
 
 /**
  * At most `max` connections open at once. Node's own `maxConnections` closes a connection over it without a word;
