@@ -16,6 +16,7 @@ import { registerAppFiles } from './http/appFiles.ts';
 import { inputError, toErrorAnswer, withErrors } from './http/errorAnswer.ts';
 import { limitsPlugin } from './http/limitsPlugin.ts';
 import { registerCompression } from './http/registerCompression.ts';
+import { refuseQueryNonText } from './http/refuseQueryNonText.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
 import { registerSecurityHeaders, sendWithSecurityHeaders } from './http/securityHeaders.ts';
 import { isTrustedProxy } from './http/trustedProxies.ts';
@@ -194,6 +195,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
   registerJsonParser(app);
+  refuseQueryNonText(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorAnswer(error);

@@ -143,6 +143,10 @@ describe.each(databases)('bounded and plausible input (%s)', (kind) => {
       });
       expect(created.status).toBe(400);
       expect(created.body.errors).toEqual([{ field: 'first_name', message: TEXT_MESSAGES.notText }]);
+      // The query string too: a client search reaches the database.
+      const search = await server.call('GET', '/api/clients/?search=a%00b', { token });
+      expect(search.status).toBe(400);
+      expect(search.body.errors).toEqual([{ field: 'search', message: TEXT_MESSAGES.notText }]);
     });
 
     it('takes line breaks in a text area only, and returns free text as typed, emoji included', async () => {
