@@ -10,7 +10,6 @@ import { dbPlugin } from './db/dbPlugin.ts';
 import { enginePlugin } from './definitions/enginePlugin.ts';
 import { answerClientError } from './http/answerClientError.ts';
 import { capConnections } from './http/capConnections.ts';
-import { capConnectionsPerAddress } from './http/capConnectionsPerAddress.ts';
 import { ApiError, notFound } from './http/apiError.ts';
 import { registerAppFiles } from './http/appFiles.ts';
 import { inputError, toErrorAnswer, withErrors } from './http/errorAnswer.ts';
@@ -147,12 +146,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // What Node's parser refuses before a request exists (a malformed request line, 408, 431) gets the same shape.
     clientErrorHandler: answerClientError,
   });
-  capConnectionsPerAddress(
-    app.server,
-    options.maxConnectionsPerAddress ?? env.maxConnectionsPerAddress,
-    isTrustedProxy(trustProxy),
-  );
-  capConnections(app.server, options.maxConnections ?? env.maxConnections);
+  // Over MAX_CONNECTIONS, or over one address's share of them (a trusted proxy carries everyone's: not capped), a
+  // connection is answered 503 in the usual shape and closed.
+  capConnections(app.server, {
+    max: options.maxConnections ?? env.maxConnections,
+    perAddress: options.maxConnectionsPerAddress ?? env.maxConnectionsPerAddress,
+    exempt: isTrustedProxy(trustProxy),
+  });
   await registerSecurityHeaders(app);
   await registerCompression(app);
 

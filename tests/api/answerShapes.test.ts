@@ -24,11 +24,11 @@ interface RawAnswer {
 }
 
 /** Sends raw bytes on a new connection (and more, later, when `then` says so) and reads the answer until it closes. */
-function raw(url: string, bytes: string, then?: (socket: Socket) => void): Promise<RawAnswer> {
+function raw(url: string, bytes: string, then?: (socket: Socket) => void, from = '127.0.0.1'): Promise<RawAnswer> {
   const { port } = new URL(url);
   return new Promise((resolve, reject) => {
     let text = '';
-    const socket = connect(Number(port), '127.0.0.1', () => {
+    const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress: from }, () => {
       if (bytes) socket.write(bytes);
       then?.(socket);
     });
@@ -131,20 +131,25 @@ describe.each(databases)('every answer has the documented shape and headers (%s)
     expectShape(answer, 408, 'a trickling body');
   });
 
-  it('answers a connection over the cap with 503 {error, errors} and the headers, and keeps the others', async () => {
-    const capped = await startServer(kind, { maxConnections: 4 });
-    const held = await Promise.all(
-      Array.from(
-        { length: 4 },
-        () =>
-          new Promise<Socket>((resolve) => {
-            const s = connect(Number(new URL(capped.url).port), '127.0.0.1', () => resolve(s));
-          }),
-      ),
-    );
-    const refused = await raw(capped.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
-    expectShape(refused, 503, 'a connection over the cap');
-    expect(refused.headers.get('retry-after')).toBe('1');
+  it('answers a connection over either cap with 503 {error, errors} and the headers, and keeps the others', async () => {
+    const capped = await startServer(kind, { maxConnections: 4, maxConnectionsPerAddress: 2 });
+    const hold = (from: string) =>
+      new Promise<Socket>((resolve) => {
+        const s = connect({ port: Number(new URL(capped.url).port), host: '127.0.0.1', localAddress: from }, () =>
+          resolve(s),
+        );
+      });
+    const request = 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n';
+    // One address's share: its third connection is refused, another address is served.
+    const mine = await Promise.all([hold('127.0.0.31'), hold('127.0.0.31')]);
+    const perAddress = await raw(capped.url, request, undefined, '127.0.0.31');
+    expectShape(perAddress, 503, "a connection over one address's cap");
+    expect(perAddress.headers.get('retry-after')).toBe('1');
+    // Everyone's: with four open, a fifth from a new address is refused too.
+    const others = await Promise.all([hold('127.0.0.32'), hold('127.0.0.33')]);
+    const overall = await raw(capped.url, request, undefined, '127.0.0.34');
+    expectShape(overall, 503, 'a connection over the cap');
+    const held = [...mine, ...others];
     expect(held.every((s) => !s.destroyed)).toBe(true);
     for (const s of held) s.destroy();
     // Once they are gone, a new connection is served.
