@@ -31,7 +31,8 @@ export function parseRateLimit(name: string, text: string | undefined, fallback:
  * @returns - PORT (3000), HOST (127.0.0.1: this machine only), DATA_DIR (./data), DATABASE_URL (postgres://… for
  *   PostgreSQL), LOG_LEVEL (info), APP_DIR (dist/app when built), MAX_CONNECTIONS (1000), DEMO (`0`: no demo
  *   account or sample data on an empty database), REDIS_URL (redis://… to share token revocations and throttling
- *   counters between instances), S3_BUCKET with S3_PREFIX, S3_REGION, S3_ENDPOINT and S3_FORCE_PATH_STYLE,
+ *   counters between instances) with REDIS_PREFIX (insure:, the start of every key: deployments sharing one Redis
+ *   each take their own), S3_BUCKET with S3_PREFIX, S3_REGION, S3_ENDPOINT and S3_FORCE_PATH_STYLE,
  *   DRAIN_MS (0), METRICS=1 with METRICS_HOST (127.0.0.1) and METRICS_PORT (9464), SECRET_KEY (the key sealing SINs:
  *   64 hex digits or base64 of 32 bytes; DATA_DIR/secret.key without it), TRUST_PROXY (addresses and CIDR ranges of
  *   the proxies whose X-Forwarded-For gives the client's address; none), RATE_LIMIT_SIGNUP (10/10m) and
@@ -68,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     drainMs: Number.isInteger(drainMs) && drainMs >= 0 && drainMs <= 60_000 ? drainMs : 0,
     redisUrl: redisUrl && /^rediss?:\/\//.test(redisUrl) ? redisUrl : undefined,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'insure:',
     metrics:
       env.METRICS === '1'
         ? {

@@ -173,7 +173,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.decorate('files', createSealedFileStore(await fileStoreFor(env, app.database, dataDir), app.secretBox));
   await app.register(opsPlugin);
   await app.register(limitsPlugin, {
-    redisPrefix: options.redisPrefix ?? 'insure:',
+    redisPrefix: options.redisPrefix ?? env.redisPrefix,
     rateLimits: options.rateLimits ?? env.rateLimits,
   });
 

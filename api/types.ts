@@ -21,6 +21,8 @@ export interface Config {
   logLevel: string;
   /** redis://… makes the instances share token revocations and throttling counters. */
   redisUrl?: string;
+  /** REDIS_PREFIX: the start of every Redis key (insure:), so deployments can share one Redis. */
+  redisPrefix: string;
   /** S3_BUCKET (with S3_PREFIX, S3_REGION, S3_ENDPOINT, S3_FORCE_PATH_STYLE): generated files in a bucket. */
   s3?: { bucket: string; prefix: string; region: string; endpoint?: string; forcePathStyle: boolean };
   /** DRAIN_MS: how long a stopping instance keeps serving after /readyz turns 503, for the load balancer to notice. */

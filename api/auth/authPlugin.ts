@@ -38,8 +38,6 @@ function duplicate(message: string, field: string): ApiError {
   return new ApiError(400, { error: message, detail: message, errors: [{ field, message }] });
 }
 
-const REVOKED = 'insure:tokens:revoked';
-
 /**
  * Every later log line of the request names the user: the handlers' and the "request completed" line, which fastify
  * writes through the reply's logger (the "incoming request" line comes before the token is read; its reqId links it).
@@ -54,6 +52,7 @@ function tokenCachePolicy(app: FastifyInstance): TokenCache {
   const { redis } = app;
   if (app.database.dialect === 'sqlite') return { kind: 'local' };
   if (!redis) return { kind: 'none' };
+  const REVOKED = `${app.redisPrefix}tokens:revoked`;
   return {
     kind: 'shared',
     broadcast: (hash) => redis.publish(REVOKED, hash),

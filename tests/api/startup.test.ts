@@ -28,6 +28,11 @@ describe('start-up settings', () => {
     expect(loadConfig({ DEMO: '1' }).demo).toBe(true);
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
   });
+
+  it('starts every Redis key with REDIS_PREFIX, insure: unless set', () => {
+    expect(loadConfig({}).redisPrefix).toBe('insure:');
+    expect(loadConfig({ REDIS_PREFIX: 'staging:' }).redisPrefix).toBe('staging:');
+  });
 });
 
 describe('the started process', () => {

@@ -53,6 +53,8 @@ async function start(instance: Instance): Promise<void> {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     REDIS_URL,
+    // Each run its own keys: user ids restart in each run's schema, and the throttle counts failures per account.
+    REDIS_PREFIX: `${schema}:`,
     DRAIN_MS: '1000',
     SECRET_KEY: '5e'.repeat(32),
     // HAProxy connects from 127.0.0.1: what it forwards names the client in X-Forwarded-For.
