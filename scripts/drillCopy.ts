@@ -1,6 +1,7 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { applyDrill, readDrill } from './applyDrill.ts';
 
 // `tsx scripts/drillCopy.ts DEST [DRILL.json]`: a copy of this project in DEST (node_modules linked, not copied)
@@ -36,6 +37,13 @@ symlinkSync(join(ROOT, 'node_modules'), join(dest, 'node_modules'), 'dir');
 const drillFile = resolve(drillArg);
 const drill = readDrill(drillFile);
 const written = applyDrill(drill, dest);
+// Product staff run `npm run format` before they commit; the drill's files are formatted the same way, so the
+// copy's lint judges the edit, not JSON.stringify's layout.
+for (const file of written) {
+  const path = join(dest, file);
+  const options = (await resolveConfig(path)) ?? {};
+  writeFileSync(path, await format(readFileSync(path, 'utf8'), { ...options, filepath: path }));
+}
 // The copy is the drill's outcome: its own drills test performs the other drills on top, not this one again.
 const copied = join(dest, relative(ROOT, drillFile));
 if (!relative(ROOT, drillFile).startsWith('..') && existsSync(copied)) rmSync(copied);
