@@ -101,6 +101,33 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The engine is used through its entry only, so its internals can move without touching its callers. The engine's
+    // own unit tests (tests/engine/) are the one exception: they test its modules one by one.
+    files: ['**/*.{ts,tsx,mts,mjs,js}'],
+    ignores: ['engine/**', 'tests/engine/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: '.',
+              from: './engine',
+              except: ['./index.ts'],
+              message: 'Import the engine from engine/index.ts (export there what is missing).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -38,6 +38,11 @@ export default defineConfig({
     outDir: '../dist/app',
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: chunks.groups } },
+      // engine/ is pure (no module runs anything when loaded), so a page that imports engine/index.ts for one
+      // function gets that function, not every engine module and what they import (ajv's compiler).
+      treeshake: { moduleSideEffects: (id: string) => (/[\\/]engine[\\/][^\\/]+\.ts$/.test(id) ? false : undefined) },
+    },
   },
 });

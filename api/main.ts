@@ -1,4 +1,4 @@
-import { DefinitionError } from '../engine/loadDefinitions.ts';
+import { DefinitionError } from '../engine/index.ts';
 import { DefinitionFileError } from './definitions/readDefinitionFiles.ts';
 import { loadConfig } from './loadConfig.ts';
 import { createMetricsServer } from './ops/createMetricsServer.ts';

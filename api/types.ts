@@ -3,7 +3,7 @@
  * Each plugin declares its own decorators next to its code; the database tables are in db/tables.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { ApplicationData, FieldError, JsonObject, StepView } from '../engine/types.ts';
+import type { ApplicationData, FieldError, JsonObject, StepView } from '../engine/index.ts';
 import type { ServerEngine } from './definitions/createServerEngine.ts';
 import type { RateLimits } from './http/limitsPlugin.ts';
 

@@ -1,7 +1,7 @@
 /** The modules scripts/stepModulesPlugin.ts builds from steps/. */
 declare module 'virtual:steps' {
-  type FlowDefinition = import('../engine/types.ts').FlowDefinition;
-  type SchemaCheck = import('../engine/types.ts').SchemaCheck;
+  type FlowDefinition = import('../engine/index.ts').FlowDefinition;
+  type SchemaCheck = import('../engine/index.ts').SchemaCheck;
 
   /** One step folder with its precompiled JSON Schema checks. */
   export interface StepModule {

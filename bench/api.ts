@@ -23,9 +23,9 @@ import { sql } from 'kysely';
 import { createDataLayer } from '../api/db/createDataLayer.ts';
 import { createScreeningStore } from '../api/screening/createScreeningStore.ts';
 import { buildServer } from '../api/server.ts';
-import { loadDefinitions } from '../engine/loadDefinitions.ts';
+import { loadDefinitions } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
-import type { ApplicationData, JsonObject } from '../engine/types.ts';
+import type { ApplicationData, JsonObject } from '../engine/index.ts';
 import { cpuPerRequest, sampleCpu, type CpuSample } from './cpuTime.ts';
 
 /** One SECRET_KEY for every instance and in-process server on a bench database (they share it). */

@@ -1,7 +1,4 @@
-import { buildFlowMachine } from '../engine/buildFlowMachine.ts';
-import { ajvSchemaChecks } from '../engine/ajvSchemaChecks.ts';
-import { createEngine } from '../engine/createEngine.ts';
-import { loadDefinitions } from '../engine/loadDefinitions.ts';
+import { buildFlowMachine, ajvSchemaChecks, createEngine, loadDefinitions } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import { stats, print } from './stats.ts';
 

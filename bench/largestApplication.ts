@@ -1,7 +1,5 @@
-import type { Engine } from '../engine/createEngine.ts';
-import { fieldAt, resolveRef } from '../engine/labelOf.ts';
-import { getPath, setPath } from '../engine/paths.ts';
-import type { ApplicationData, JsonObject, JsonSchema } from '../engine/types.ts';
+import type { Engine, ApplicationData, JsonObject, JsonSchema } from '../engine/index.ts';
+import { fieldAt, resolveRef, getPath, setPath } from '../engine/index.ts';
 
 type Node = Record<string, unknown>;
 

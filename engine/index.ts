@@ -21,13 +21,13 @@ export {
   type FlowMachine,
 } from './buildFlowMachine.ts';
 export { lintDefinitions } from './lintDefinitions.ts';
-export { getPath, setPath } from './paths.ts';
-export { customOperations } from './operations.ts';
-export { effects } from './effects.ts';
+export { getPath, setPath, splitPath, changedPaths } from './paths.ts';
+export { customOperations, isBlank } from './operations.ts';
+export { effects, applyLogic } from './effects.ts';
 export { describeLogic } from './describeLogic.ts';
 export { flowDiagram } from './flowDiagram.ts';
-export { mapDocument, DocumentCheckError, isLogic, documentDirectives } from './mapDocument.ts';
-export { labelOf, fieldAt, titleCase, enumNamesOf } from './labelOf.ts';
+export { mapDocument, DocumentCheckError, isLogic, documentDirectives, type DocumentMapping } from './mapDocument.ts';
+export { labelOf, fieldAt, titleCase, enumNamesOf, optionLabels, resolveRef } from './labelOf.ts';
 export {
   secretFields,
   secretPaths,
@@ -42,3 +42,7 @@ export { answerFields, answerLines, type AnswerField, type AnswerLine } from './
 export { finalStepOf } from './finalStepOf.ts';
 export { documentSchema } from './documentSchema.ts';
 export { constantOf } from './constantOf.ts';
+export { textProblems, TEXT_MESSAGES } from './textRule.ts';
+export { closestName } from './closestName.ts';
+export { schemaAt } from './schemaAt.ts';
+export { compileRules, type CompiledRules } from './compileRules.ts';

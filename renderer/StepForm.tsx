@@ -11,9 +11,8 @@ import {
 } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { Engine } from '../engine/createEngine.ts';
-import { changedPaths, getPath, setPath } from '../engine/paths.ts';
-import type { ApplicationData, FieldError, JsonObject, StepView } from '../engine/types.ts';
+import type { Engine, ApplicationData, FieldError, JsonObject, StepView } from '../engine/index.ts';
+import { changedPaths, getPath, setPath } from '../engine/index.ts';
 import { FormStoreContext } from './contexts.ts';
 import { discardedTitles } from './discardedTitles.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';

@@ -1,6 +1,5 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
-import type { Engine } from '../engine/createEngine.ts';
-import type { JsonObject } from '../engine/types.ts';
+import type { Engine, JsonObject } from '../engine/index.ts';
 
 /**
  * The validator rjsf requires, answered by the engine. rjsf never validates our forms (the engine does: no

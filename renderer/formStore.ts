@@ -1,4 +1,4 @@
-import type { FieldError, StepView } from '../engine/types.ts';
+import type { FieldError, StepView } from '../engine/index.ts';
 
 /** A text widget's typed value that is not committed to the form yet (see useDraft). */
 export interface PendingDraft {

@@ -5,8 +5,7 @@ import {
   type UiSchema,
   type ValidatorType,
 } from '@rjsf/utils';
-import type { Engine } from '../engine/createEngine.ts';
-import type { JsonObject } from '../engine/types.ts';
+import type { Engine, JsonObject } from '../engine/index.ts';
 import { engineSchemaValidator } from './engineSchemaValidator.ts';
 
 /** What rjsf needs to draw one step, or one page of it. */

@@ -1,5 +1,5 @@
-import { maskSecrets } from '../engine/secretFields.ts';
-import type { JsonObject, StepDefinition } from '../engine/types.ts';
+import { maskSecrets } from '../engine/index.ts';
+import type { JsonObject, StepDefinition } from '../engine/index.ts';
 import { enumLabel, fillTemplate, formatMoney } from './options.ts';
 import { uiSections } from './uiSections.ts';
 

@@ -1,4 +1,4 @@
-import type { DefinitionProblem } from '../engine/types.ts';
+import type { DefinitionProblem } from '../engine/index.ts';
 import { checkForms } from '../api/pdf/checkFormsDir.ts';
 import type { FormNote } from '../api/pdf/lintForms.ts';
 

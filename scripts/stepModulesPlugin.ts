@@ -14,11 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin, ViteDevServer } from 'vite';
-import { flowEntries } from '../engine/assembleDefinitions.ts';
-import { conditionSchemas } from '../engine/conditionSchemas.ts';
-import { createAjv } from '../engine/createAjv.ts';
-import { loadDefinitions } from '../engine/loadDefinitions.ts';
-import type { Definitions, StepDefinition } from '../engine/types.ts';
+import { flowEntries, conditionSchemas, createAjv, loadDefinitions } from '../engine/index.ts';
+import type { Definitions, StepDefinition } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 const ROOT_ID = 'virtual:steps';

@@ -1,5 +1,4 @@
-import { formatProblem } from '../engine/loadDefinitions.ts';
-import { lintDefinitions } from '../engine/lintDefinitions.ts';
+import { formatProblem, lintDefinitions } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 // Product staff's linter: `npm run steps:check [dir]`. Exits 1 on any problem.

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { flowDiagram } from '../engine/flowDiagram.ts';
-import { loadDefinitions } from '../engine/loadDefinitions.ts';
+import { flowDiagram, loadDefinitions } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 // `npm run steps:graph`: writes the flow (order, sub-pages and skips) as a Mermaid diagram to docs/flow.md.

@@ -4,10 +4,8 @@
  * until the app has its own review page component; then StepCanvas should draw that instead.
  */
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import type { ApplicationData, JsonObject, ReviewSection } from '../../engine/index.ts';
 import { definitions, engine } from './definitions.ts';
-
-import type { ReviewSection } from '../../engine/types.ts';
 
 function Group({ group, level }: { group: SummaryGroup; level: number }) {
   const Heading = (level <= 3 ? `h${level}` : 'h4') as 'h3' | 'h4';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
-import type { ApplicationData } from '../../engine/types.ts';
+import type { ApplicationData } from '../../engine/index.ts';
 import { definitions, engine } from './definitions.ts';
 import { ReviewPreview } from './ReviewPreview.tsx';
 

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Stories } from '@storybook/addon-docs/blocks';
 import { describeLogic, flowDiagram } from '../../engine/index.ts';
-import type { Logic, RuleSet, StepDefinition } from '../../engine/types.ts';
+import type { Logic, RuleSet, StepDefinition } from '../../engine/index.ts';
 import { definitions, engine } from './definitions.ts';
 import { fieldsOf, type FieldInfo } from './fieldInfo.ts';
 

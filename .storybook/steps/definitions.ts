@@ -3,8 +3,7 @@
  * steps/ in the browser: every JSON file bundled with import.meta.glob, loaded and checked by the engine, once.
  * A new step or example is picked up with no code change (the glob matches it).
  */
-import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
-import { createEngine, loadDefinitions, type DefinitionFiles } from '../../engine/index.ts';
+import { ajvSchemaChecks, createEngine, loadDefinitions, type DefinitionFiles } from '../../engine/index.ts';
 
 const raw = import.meta.glob<unknown>('../../steps/**/*.json', { eager: true, import: 'default' });
 

@@ -3,7 +3,7 @@
  * `$ref` definitions and `ui:definitions` resolved. Used by the docs pages (the fields table) and by the
  * "Fill one, clear another" play function (to know how to type into a field).
  */
-import type { JsonSchema, StepDefinition } from '../../engine/types.ts';
+import type { JsonSchema, StepDefinition } from '../../engine/index.ts';
 
 type Obj = Record<string, unknown>;
 

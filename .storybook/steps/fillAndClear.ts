@@ -8,9 +8,8 @@
  * type A back and clear B, press Next, and B's message shows while A's does not.
  */
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { getPath, setPath } from '../../engine/paths.ts';
-import type { Engine } from '../../engine/createEngine.ts';
-import type { ApplicationData, FieldError, JsonObject } from '../../engine/types.ts';
+import { getPath, setPath } from '../../engine/index.ts';
+import type { Engine, ApplicationData, FieldError, JsonObject } from '../../engine/index.ts';
 import { fieldAt, fieldsOf, type FieldInfo } from './fieldInfo.ts';
 
 export type InputKind = 'text' | 'select' | 'radio' | 'checkboxes';

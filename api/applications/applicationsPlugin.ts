@@ -6,7 +6,7 @@ import { clientIdFrom, parseId, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import type { ApplicationData, AuthUser, GenerationView, JsonObject, LifeApplicationView } from '../types.ts';
 import { diffRecords } from '../audit/diffRecords.ts';
-import { documentSources } from '../../engine/documentSources.ts';
+import { documentSources } from '../../engine/index.ts';
 
 /** The fields of an application that follow its screening (the final step's "application" document). */
 interface Derived {

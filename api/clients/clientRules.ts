@@ -1,6 +1,5 @@
-import { fieldAt } from '../../engine/labelOf.ts';
-import { setPath } from '../../engine/paths.ts';
-import type { RecordBinding } from '../../engine/types.ts';
+import { fieldAt, setPath } from '../../engine/index.ts';
+import type { RecordBinding } from '../../engine/index.ts';
 import type { ServerEngine } from '../definitions/createServerEngine.ts';
 import type { FieldError, JsonObject } from '../types.ts';
 import type { ClientChecks } from './validateClient.ts';

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DocumentCheckError, mapDocument } from '../../engine/mapDocument.ts';
-import { getPath, setPath, splitPath } from '../../engine/paths.ts';
-import type { ContractCall, ContractDefinition, JsonObject } from '../../engine/types.ts';
+import { DocumentCheckError, mapDocument, getPath, setPath, splitPath } from '../../engine/index.ts';
+import type { ContractCall, ContractDefinition, JsonObject } from '../../engine/index.ts';
 import { fieldError, notFound } from '../http/apiError.ts';
 import { bodyOf, ifMatchOf, parseClientId, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
 import { contractRouteSchema } from '../openapi/contractSchemas.ts';

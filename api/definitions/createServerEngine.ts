@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
+import { finalStepOf, ajvSchemaChecks, createEngine, type Engine, loadDefinitions } from '../../engine/index.ts';
 import { fileURLToPath } from 'node:url';
 import stableStringify from 'fast-json-stable-stringify';
-import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
-import { createEngine, type Engine } from '../../engine/createEngine.ts';
-import { loadDefinitions } from '../../engine/loadDefinitions.ts';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { readDefinitionFiles } from './readDefinitionFiles.ts';
 
 /** The engine as the server uses it: the whole engine, plus what the server asks of the flow once. */

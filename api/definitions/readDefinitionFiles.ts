@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { DefinitionFiles } from '../../engine/types.ts';
+import type { DefinitionFiles } from '../../engine/index.ts';
 
 /** A definition file that is not JSON: the message names the file, line and column. */
 export class DefinitionFileError extends Error {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { textProblems } from '../../engine/textRule.ts';
+import { textProblems } from '../../engine/index.ts';
 import { ApiError } from './apiError.ts';
 
 /** Deeper bodies are refused: no step record nests anywhere near this. */

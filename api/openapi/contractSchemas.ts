@@ -1,4 +1,4 @@
-import type { ContractCall, ContractDefinition } from '../../engine/types.ts';
+import type { ContractCall, ContractDefinition } from '../../engine/index.ts';
 import type { JsonObject } from '../types.ts';
 import { CLIENT_ID, schemaRef, stepSchemaName } from './namedSchemas.ts';
 import { toSchemaObject } from './toSchemaObject.ts';

@@ -1,5 +1,4 @@
-import { documentSchema } from '../../engine/documentSchema.ts';
-import { fieldAt } from '../../engine/labelOf.ts';
+import { documentSchema, fieldAt } from '../../engine/index.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/checkPassword.ts';
 import { SIGN_UP_LIMITS } from '../auth/signUpLimits.ts';
 import { PAGE_PATTERN } from '../screening/progressRoutes.ts';

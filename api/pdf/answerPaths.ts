@@ -1,4 +1,4 @@
-import type { ApplicationData } from '../../engine/types.ts';
+import type { ApplicationData } from '../../engine/index.ts';
 import type { FormField, GenerationPayload } from './types.ts';
 
 /** Answer paths that start with this segment are read from the generation payload instead of the answers. */

@@ -1,7 +1,5 @@
-import type { Engine } from '../../engine/createEngine.ts';
-import type { ApplicationData } from '../../engine/types.ts';
-import { DocumentCheckError } from '../../engine/mapDocument.ts';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
+import type { Engine, ApplicationData } from '../../engine/index.ts';
+import { DocumentCheckError, finalStepOf } from '../../engine/index.ts';
 import { normalizeData } from './checkScreening.ts';
 import { IncompleteScreeningError, PayloadError } from './generationErrors.ts';
 import type { GenerationPayload } from './types.ts';

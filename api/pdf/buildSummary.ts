@@ -1,6 +1,6 @@
 import { formatMoney } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
-import { titleCase } from '../../engine/labelOf.ts';
+import { titleCase } from '../../engine/index.ts';
 import type { GenerationPayload, GenerationSummary, InsuredInfo, PlanOption } from './types.ts';
 
 function nameOf(info: InsuredInfo | undefined): string | undefined {

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import type { DocumentMapping } from '../../engine/mapDocument.ts';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
-import type { DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/types.ts';
+import type { DocumentMapping, DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/index.ts';
+import { finalStepOf } from '../../engine/index.ts';
 import { readDefinitionFiles } from '../definitions/readDefinitionFiles.ts';
 import { formNotes, lintForms, type FormNote, type FormsLintInput } from './lintForms.ts';
 

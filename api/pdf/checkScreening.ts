@@ -1,5 +1,4 @@
-import type { Engine } from '../../engine/createEngine.ts';
-import type { ApplicationData } from '../../engine/types.ts';
+import type { Engine, ApplicationData } from '../../engine/index.ts';
 import { isObject } from './answerValues.ts';
 
 /**

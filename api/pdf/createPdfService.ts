@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Engine } from '../../engine/createEngine.ts';
-import type { ApplicationData } from '../../engine/types.ts';
+import type { Engine, ApplicationData } from '../../engine/index.ts';
 import { createServerEngine } from '../definitions/createServerEngine.ts';
 import { GenerationError, assemblePayload, normalizeData, prepareGeneration } from './buildPayload.ts';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
+import { finalStepOf } from '../../engine/index.ts';
 import { buildSummary } from './buildSummary.ts';
 import type { FileStore } from './fileStore.ts';
 import { labelsFrom, type GenerationLabels } from './generationLabels.ts';

@@ -1,4 +1,4 @@
-import { titleCase } from '../../engine/labelOf.ts';
+import { titleCase } from '../../engine/index.ts';
 import type { FieldFormat } from './types.ts';
 
 const WHOLE_DOLLARS = new Intl.NumberFormat('en-CA', {

@@ -1,4 +1,4 @@
-import type { IncompleteStep } from '../../engine/types.ts';
+import type { IncompleteStep } from '../../engine/index.ts';
 
 /** Base of the errors that stop a generation; the server answers them with a 400. */
 export class GenerationError extends Error {

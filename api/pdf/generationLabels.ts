@@ -1,6 +1,5 @@
-import { finalStepOf } from '../../engine/finalStepOf.ts';
-import type { Definitions, JsonSchema, UiDefinition } from '../../engine/types.ts';
-import { optionLabels } from '../../engine/labelOf.ts';
+import { finalStepOf, optionLabels } from '../../engine/index.ts';
+import type { Definitions, JsonSchema, UiDefinition } from '../../engine/index.ts';
 
 /** The parts of a step definition the PDFs read labels from. */
 export type StepTexts = { [stepId: string]: { schema: JsonSchema; ui: UiDefinition } };

@@ -1,12 +1,13 @@
 import Ajv, { type ErrorObject } from 'ajv';
-import { answerFields } from '../../engine/answerFields.ts';
-import { closestName } from '../../engine/closestName.ts';
-import { documentSchema } from '../../engine/documentSchema.ts';
-import { documentSources } from '../../engine/documentSources.ts';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
-import type { DocumentMapping } from '../../engine/mapDocument.ts';
-import { schemaAt } from '../../engine/schemaAt.ts';
-import type { DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/types.ts';
+import {
+  answerFields,
+  closestName,
+  documentSchema,
+  documentSources,
+  finalStepOf,
+  schemaAt,
+} from '../../engine/index.ts';
+import type { DocumentMapping, DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/index.ts';
 import { PAYLOAD_ROOT, answersOf, withN } from './answerPaths.ts';
 import { memoSources, placedAnswers } from './placedAnswers.ts';
 import type { FieldFormat, FormColumn, FormField, FormMapping, FormSection } from './types.ts';

@@ -1,12 +1,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { documentSources } from '../../engine/documentSources.ts';
-import type { Definitions } from '../../engine/types.ts';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
+import { documentSources, finalStepOf, optionLabels } from '../../engine/index.ts';
+import type { Definitions } from '../../engine/index.ts';
 import { PAYLOAD_ROOT, answersOf, withN } from './answerPaths.ts';
 import type { StepTexts } from './generationLabels.ts';
 import { memoSources, placedAnswers } from './placedAnswers.ts';
-import { optionLabels } from '../../engine/labelOf.ts';
 import type { AnswerStep, FormField, FormMapping, LoadedForm } from './types.ts';
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Engine } from '../../engine/createEngine.ts';
+import type { Engine } from '../../engine/index.ts';
 import { ApiError, notFound } from '../http/apiError.ts';
 import { bodyOf, clientIdFrom, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import type { ErrorBody } from '../types.ts';
 import { GenerationError, IncompleteScreeningError, PayloadError } from './buildPayload.ts';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
+import { finalStepOf } from '../../engine/index.ts';
 import { createPdfService, loadGenerationSetup, type PdfService, type PdfServiceDeps } from './createPdfService.ts';
 import type { FileStore } from './fileStore.ts';
 

@@ -1,12 +1,10 @@
 import { PDFCheckBox, PDFDocument, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField } from 'pdf-lib';
-import { answerLines } from '../../engine/answerFields.ts';
-import { labelOf } from '../../engine/labelOf.ts';
+import { answerLines, labelOf, titleCase } from '../../engine/index.ts';
 import { isObject } from './answerValues.ts';
 import { answersOf, hasAnswer, readAnswer, withN, type AnswerSource } from './answerPaths.ts';
 import { formatMoney, formatValue } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
 import { PageWriter, embedFonts, hexColor, type Cell } from './pageWriter.ts';
-import { titleCase } from '../../engine/labelOf.ts';
 import type { FormField, FormMapping, LoadedForm, OwnerParty, PayloadBeneficiary, PlanOption } from './types.ts';
 
 export interface RenderInput {

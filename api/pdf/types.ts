@@ -2,7 +2,7 @@
  * Types of application generation: the generation payload (spec document 3, "Generation payload"),
  * the insurer form mappings read from forms/*.json, and the summary shown after generation.
  */
-import type { JsonObject, JsonSchema, UiDefinition } from '../../engine/types.ts';
+import type { JsonObject, JsonSchema, UiDefinition } from '../../engine/index.ts';
 
 export type { JsonObject };
 

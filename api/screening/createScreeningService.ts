@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { applyLogic } from '../../engine/effects.ts';
-import { getPath, setPath } from '../../engine/paths.ts';
+import { applyLogic, getPath, setPath, maskValue, secretFields } from '../../engine/index.ts';
 import { boundFields, clientBindings, type ClientBinding } from '../clients/clientRules.ts';
 import type { ClientStore } from '../clients/createClientStore.ts';
 import { visibleTo } from '../clients/visibleTo.ts';
@@ -9,7 +8,6 @@ import type { ServerEngine } from '../definitions/createServerEngine.ts';
 import { ApiError, badRequest, preconditionFailed } from '../http/apiError.ts';
 import type { ApplicationData, AuthUser, ClientView, FieldError, JsonObject } from '../types.ts';
 import { diffRecords, type MaskAt } from '../audit/diffRecords.ts';
-import { maskValue, secretFields } from '../../engine/secretFields.ts';
 import type { AuditLog } from '../audit/createAuditLog.ts';
 import type { ScreeningStore, StoredScreening } from './createScreeningStore.ts';
 

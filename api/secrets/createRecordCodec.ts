@@ -1,5 +1,5 @@
-import { mapSecrets, secretPaths, type SecretField } from '../../engine/secretFields.ts';
-import type { Definitions, JsonObject } from '../../engine/types.ts';
+import { mapSecrets, secretPaths, type SecretField } from '../../engine/index.ts';
+import type { Definitions, JsonObject } from '../../engine/index.ts';
 import { isSealed, type SecretBox } from './createSecretBox.ts';
 
 /** What the step-record store does to a record on its way to and from the database. */

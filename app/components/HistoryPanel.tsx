@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { answerFields } from '../../engine/answerFields.ts';
-import { labelOf } from '../../engine/labelOf.ts';
-import type { StepDefinition } from '../../engine/types.ts';
+import { answerFields, labelOf } from '../../engine/index.ts';
+import type { StepDefinition } from '../../engine/index.ts';
 import { apiRequest } from '../api/client.ts';
 import { formatDate, titleCase } from '../format.ts';
 import { isScreeningStep, stepTitle } from '../screening.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { FieldError, JsonObject } from '../../engine/types.ts';
+import type { FieldError, JsonObject } from '../../engine/index.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { ApiError, createApplication, createClient, getClient, listBrokers, updateClient } from '../api/client.ts';
 import type { Broker, Client, ClientProfileInput, LifeApplication } from '../api/types.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { JsonObject, PageDefinition } from '../../engine/types.ts';
+import type { JsonObject, PageDefinition } from '../../engine/index.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { createApplication } from '../api/client.ts';
 import { focusAfterRender } from '../components/focusAfterRender.ts';

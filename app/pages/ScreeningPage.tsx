@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';

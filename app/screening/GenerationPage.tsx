@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { openFile } from '../api/openFile.ts';
 import { useFileDownloads } from '../components/useFileDownloads.ts';
@@ -10,7 +10,7 @@ import { GenerateError, generateApplication, SaveError, saveStep } from './api.t
 import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { ActionsBar, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
+import { finalStepOf } from '../../engine/index.ts';
 import { clientNameOf } from './clientNameOf.ts';
 
 interface ResultTexts {

@@ -1,4 +1,4 @@
-import type { IncompleteStep } from '../../engine/types.ts';
+import type { IncompleteStep } from '../../engine/index.ts';
 import { StepNotice } from './StepNotice.tsx';
 
 export interface IncompleteStepsProps {

@@ -1,4 +1,4 @@
-import type { LostAnswers } from '../../engine/types.ts';
+import type { LostAnswers } from '../../engine/index.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 
 /** Asks before a save that drops saved answers elsewhere (insured 2's sections when going back to one insured), naming them. */

@@ -1,4 +1,4 @@
-import type { RetiredAnswers } from '../../engine/types.ts';
+import type { RetiredAnswers } from '../../engine/index.ts';
 import { titleCase } from '../format.ts';
 import { StepNotice } from './StepNotice.tsx';
 

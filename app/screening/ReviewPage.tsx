@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
 import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { RetiredAnswersNotice } from './RetiredAnswersNotice.tsx';

@@ -1,9 +1,8 @@
 import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { positionOf } from '../../engine/buildFlowMachine.ts';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import { positionOf, finalStepOf } from '../../engine/index.ts';
+import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { loadApplication, onOtherStepsSaved } from './api.ts';
 import { loadSteps, screeningRuntime } from './definitions.ts';
 import { prewarmSteps } from './prewarm.ts';

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { FieldError, JsonObject, LostAnswers, PageDefinition } from '../../engine/types.ts';
+import type { FieldError, JsonObject, LostAnswers, PageDefinition } from '../../engine/index.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { ConflictError, SaveError, saveStep } from './api.ts';

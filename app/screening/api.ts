@@ -3,7 +3,7 @@
  */
 import { apiRequest, ApiError, listClients } from '../api/client.ts';
 import type { GenerationSummary } from '../api/types.ts';
-import type { ApplicationData, FieldError, JsonObject } from '../../engine/types.ts';
+import type { ApplicationData, FieldError, JsonObject } from '../../engine/index.ts';
 import { rememberEtag, rememberVersions, versionSeen } from './versions.ts';
 
 const id = (clientId: string): string => encodeURIComponent(clientId);

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 
 /**
  * The wizard's client's name from `$context.clients` (the adviser's clients, loaded with the screening), for the

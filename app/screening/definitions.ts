@@ -5,10 +5,16 @@
  */
 import { use } from 'react';
 import { flow, loaders, type StepModule } from 'virtual:steps';
-import { assembleDefinitions, assembleStep, flowEntries } from '../../engine/assembleDefinitions.ts';
-import { buildFlowMachine, type FlowMachine } from '../../engine/buildFlowMachine.ts';
-import { createEngine, type Engine } from '../../engine/createEngine.ts';
-import type { SchemaChecks } from '../../engine/types.ts';
+import {
+  assembleDefinitions,
+  assembleStep,
+  flowEntries,
+  buildFlowMachine,
+  type FlowMachine,
+  createEngine,
+  type Engine,
+} from '../../engine/index.ts';
+import type { SchemaChecks } from '../../engine/index.ts';
 
 const modules = new Map<string, StepModule>();
 

@@ -2,8 +2,8 @@
  * Unsaved answers, kept in localStorage per client and step so nothing typed is lost: a reload, a closed tab or a
  * failed save finds them again. A successful save of the step removes its draft.
  */
-import { mapSecrets, secretFields } from '../../engine/secretFields.ts';
-import type { JsonObject, StepDefinition } from '../../engine/types.ts';
+import { mapSecrets, secretFields } from '../../engine/index.ts';
+import type { JsonObject, StepDefinition } from '../../engine/index.ts';
 import { DRAFT_PREFIX, draftStorage } from './draftStorage.ts';
 
 export { clearDrafts } from './draftStorage.ts';

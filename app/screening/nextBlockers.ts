@@ -1,4 +1,4 @@
-import type { StepDefinition } from '../../engine/types.ts';
+import type { StepDefinition } from '../../engine/index.ts';
 
 /**
  * The fields of a page that keep Next disabled while they have an error: those whose ui.json `ui:options` say

@@ -3,8 +3,7 @@
  * rjsf's schema utilities (tens of milliseconds for the owner step the first time), so Next paints the next step
  * without waiting for either.
  */
-import type { Engine } from '../../engine/createEngine.ts';
-import type { ApplicationData } from '../../engine/types.ts';
+import type { Engine, ApplicationData } from '../../engine/index.ts';
 import { prepareStep } from '../../renderer/prepareStep.ts';
 import { loadSteps } from './definitions.ts';
 

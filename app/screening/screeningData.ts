@@ -5,7 +5,7 @@
  */
 import { getScreeningProgress } from '../api/client.ts';
 import type { ScreeningProgress } from '../api/types.ts';
-import type { ApplicationData } from '../../engine/types.ts';
+import type { ApplicationData } from '../../engine/index.ts';
 import { loadApplication, loadClientChoices, loadPreviousInsureds } from './api.ts';
 
 export type ScreeningData = [ApplicationData, unknown[] | null, unknown[] | null, ScreeningProgress | null];

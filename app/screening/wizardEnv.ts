@@ -1,8 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { FlowMachine } from '../../engine/buildFlowMachine.ts';
-import type { Engine } from '../../engine/createEngine.ts';
-import type { ApplicationData, JsonObject, StepDefinition } from '../../engine/types.ts';
+import type { FlowMachine, Engine, ApplicationData, JsonObject, StepDefinition } from '../../engine/index.ts';
 
 /** Everything a wizard page needs: the engine, the running flow, the saved answers and how to change them. */
 export interface WizardEnv {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { example } from '../support/engine.ts';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 
 /** The example's client ids ("2087", 2088) replaced by real ones, keeping strings strings and numbers numbers. */
 function withIds(value: unknown, ids: Record<string, number>): unknown {

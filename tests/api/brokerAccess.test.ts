@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { grantBroker } from '../../api/admin/brokerGrants.ts';
 import { definitions } from '../support/engine.ts';
 import { createClient, databases, signUp, startServer, type Answer, type TestServer } from '../support/apiServer.ts';

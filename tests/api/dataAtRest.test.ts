@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { fullApplication } from '../pdf/support.ts';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 

@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { fullApplication } from '../pdf/support.ts';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_MESSAGES } from '../../api/auth/identity.ts';
-import { TEXT_MESSAGES } from '../../engine/textRule.ts';
+import { TEXT_MESSAGES } from '../../engine/index.ts';
 import { databases, startServer, type TestServer } from '../support/apiServer.ts';
 
 const PASSWORD = 'correct horse battery';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
-import { TEXT_MESSAGES } from '../../engine/textRule.ts';
+import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import { TEXT_MESSAGES } from '../../engine/index.ts';
 import { definitions, example } from '../support/engine.ts';
 import { definitionText } from '../support/definitionText.ts';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';

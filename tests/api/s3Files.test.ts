@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createDataLayer } from '../../api/db/createDataLayer.ts';
 import { createAwsS3Client } from '../../api/pdf/createAwsS3Client.ts';
 import { createScreeningStore } from '../../api/screening/createScreeningStore.ts';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { fullApplication } from '../pdf/support.ts';
 import { S3RVER_CREDENTIALS, startS3Server } from '../support/s3Server.ts';
 import { startProcess } from '../support/startProcess.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { createDatabaseFileStore } from '../../api/pdf/createDatabaseFileStore.ts';
 import { createDiskFileStore, type FileStore } from '../../api/pdf/fileStore.ts';
 import { fullApplication, pdfText } from '../pdf/support.ts';

@@ -1,7 +1,7 @@
 import { readFileSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { buildServer } from '../../api/server.ts';
 import { createClient, databases, PG_URL, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { fullApplication, pdfText } from '../pdf/support.ts';

@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepModule } from 'virtual:steps';
-import { createAjv } from '../../engine/createAjv.ts';
+import { createAjv } from '../../engine/index.ts';
 import { locationOf, mockApi, renderRoute, signIn } from './support.tsx';
 
 vi.mock('virtual:steps/client-profile', async (importOriginal) => {

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { applyDrill, readDrill } from '../../scripts/applyDrill.ts';
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { pdfText } from '../pdf/support.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createDataLayer } from '../../api/db/createDataLayer.ts';
 import { createScreeningStore } from '../../api/screening/createScreeningStore.ts';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { PG_URL, REDIS_URL } from '../support/apiServer.ts';
 import { callFrom } from '../support/callFrom.ts';
 import { freshLoopback, keptOpen, openFrom } from '../support/sockets.ts';

@@ -1,4 +1,4 @@
-import type { ApplicationData } from '../../engine/types.ts';
+import type { ApplicationData } from '../../engine/index.ts';
 import { start, where } from '../support/flow.ts';
 
 const LANGUAGE =

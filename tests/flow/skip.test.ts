@@ -1,8 +1,8 @@
 import { getSimplePaths } from '@xstate/graph';
-import type { ApplicationData } from '../../engine/types.ts';
+import type { ApplicationData } from '../../engine/index.ts';
 import { engine, example } from '../support/engine.ts';
 import { fullApplication, machine } from '../support/flow.ts';
-import { positionOf } from '../../engine/buildFlowMachine.ts';
+import { positionOf } from '../../engine/index.ts';
 
 // The spec's skip rules, written here from the spec and not read from flow.json:
 // multi-owner shows only for joint_insureds ownership or when a second individual owner exists;

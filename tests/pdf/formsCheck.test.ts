@@ -9,8 +9,8 @@ import { loadForms } from '../../api/pdf/loadForms.ts';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
 import type { FormMapping } from '../../api/pdf/types.ts';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
-import type { DefinitionProblem } from '../../engine/types.ts';
+import { finalStepOf } from '../../engine/index.ts';
+import type { DefinitionProblem } from '../../engine/index.ts';
 import { definitions, engine, fullApplication, labels, pdfText, formsLintInput } from './support.ts';
 
 const format = (p: DefinitionProblem): string => `${p.file} ${p.path || '/'}: ${p.message}`;

@@ -15,7 +15,7 @@
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { fieldValue, printedSections } from '../../api/pdf/renderPdf.ts';
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
-import type { ApplicationData } from '../../engine/types.ts';
+import type { ApplicationData } from '../../engine/index.ts';
 import { INSURERS, engine, forms, fullApplication } from './support.ts';
 
 type Leaf = { path: (string | number)[]; value: unknown };

@@ -10,12 +10,8 @@ import { loadForms } from '../../api/pdf/loadForms.ts';
 import { OTHER_ANSWERS_TITLE, otherAnswers, renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
 import type { LoadedForm } from '../../api/pdf/types.ts';
-import { answerFields } from '../../engine/answerFields.ts';
-import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
-import { createEngine } from '../../engine/createEngine.ts';
-import { documentSources } from '../../engine/documentSources.ts';
-import { loadDefinitions } from '../../engine/loadDefinitions.ts';
-import type { ApplicationData, Definitions, JsonObject } from '../../engine/types.ts';
+import { answerFields, ajvSchemaChecks, createEngine, documentSources, loadDefinitions } from '../../engine/index.ts';
+import type { ApplicationData, Definitions, JsonObject } from '../../engine/index.ts';
 import {
   INSURERS,
   definitions,

@@ -6,11 +6,8 @@ import {
   assemblePayload,
   buildPayload,
 } from '../../api/pdf/buildPayload.ts';
-import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
-import { createEngine } from '../../engine/createEngine.ts';
-import { documentSchema } from '../../engine/documentSchema.ts';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
-import type { JsonObject } from '../../engine/types.ts';
+import { ajvSchemaChecks, createEngine, documentSchema, finalStepOf } from '../../engine/index.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { definitions, engine, example, fullApplication, payloadOf, step } from './support.ts';
 
 describe('the payload of the complete two-insured application', () => {

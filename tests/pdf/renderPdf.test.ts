@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { fieldValue, printedSections, renderApplicationPdf, stamp } from '../../api/pdf/renderPdf.ts';
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { INSURERS, definitions, engine, example, forms, fullApplication, labels, pdfText, step } from './support.ts';
 
 const generatedAt = new Date('2026-06-01T14:05:00Z');

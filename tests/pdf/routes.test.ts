@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { INSURERS, fullApplication, pdfText } from './support.ts';
 

@@ -1,6 +1,6 @@
 import { buildSummary } from '../../api/pdf/buildSummary.ts';
 import { formatMoney, formatValue } from '../../api/pdf/formatValue.ts';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { example, fullApplication, labels, payloadOf, step } from './support.ts';
 
 describe("the result view's summary cards", () => {

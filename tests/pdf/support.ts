@@ -2,13 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import type { ApplicationData, JsonObject, JsonSchema } from '../../engine/index.ts';
 import { assemblePayload, normalizeData } from '../../api/pdf/buildPayload.ts';
 import { labelsFrom } from '../../api/pdf/generationLabels.ts';
 import { loadForms } from '../../api/pdf/loadForms.ts';
 import type { FormMapping, GenerationPayload } from '../../api/pdf/types.ts';
 import type { FormsLintInput } from '../../api/pdf/lintForms.ts';
-import type { JsonSchema } from '../../engine/types.ts';
 import { definitions, engine, example } from '../support/engine.ts';
 
 export { definitions, engine, example };

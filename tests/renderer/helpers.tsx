@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createRef } from 'react';
 import { StepForm, type StepFormHandle, type StepFormProps } from '../../renderer/StepForm.tsx';
-import type { ApplicationData, JsonObject, StepView } from '../../engine/types.ts';
+import type { ApplicationData, JsonObject, StepView } from '../../engine/index.ts';
 import { engine } from '../support/engine.ts';
 
 /** Renders a step with the real engine and records every committed change. */

@@ -7,7 +7,7 @@
  */
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { renderStep } from './helpers.tsx';
 
 afterEach(cleanup);

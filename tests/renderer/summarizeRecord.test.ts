@@ -1,5 +1,5 @@
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { definitions, engine, example } from '../support/engine.ts';
 
 function rows(group: SummaryGroup): Record<string, string> {

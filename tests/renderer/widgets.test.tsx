@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDLE_COMMIT_MS } from '../../renderer/useDraft.ts';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { example } from '../support/engine.ts';
 import { renderStep } from './helpers.tsx';
 

@@ -1,5 +1,5 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
-import type { ApplicationData } from '../../engine/types.ts';
+import type { ApplicationData } from '../../engine/index.ts';
 
 const STEP = 'multi-owner';
 const schema = definitions.steps[STEP].schema as { properties: Record<string, Record<string, unknown>> };

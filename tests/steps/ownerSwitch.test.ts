@@ -5,7 +5,7 @@
  * (so it asks first) and never about a copy; and the record the browser then sends is saved as sent.
  */
 import { engine, errorsOf, example, definitions } from '../support/engine.ts';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 
 const STEP = 'owner';
 const TYPES = ['insured_1', 'insured_2', 'joint_insureds', 'individual', 'entity'] as const;

@@ -1,5 +1,5 @@
 import { example, errorsOf, definitions } from '../support/engine.ts';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 
 const STEP = 'pdf-generation';
 const NONE = { field: 'populate_forms', message: 'Please select at least one form to generate' };

@@ -1,6 +1,5 @@
-import { fieldAt } from '../../engine/labelOf.ts';
-import { getPath, setPath } from '../../engine/paths.ts';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import { fieldAt, getPath, setPath } from '../../engine/index.ts';
+import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { definitions, engine } from '../support/engine.ts';
 
 /** A real postal code of each province and territory (Canada Post's first letters: K, L, M, N, P for Ontario…). */

@@ -6,12 +6,16 @@
  * the value is the record's, unless the adviser changed it.
  */
 import fc from 'fast-check';
-import { compileRules, type CompiledRules } from '../../engine/compileRules.ts';
-import { applyLogic } from '../../engine/effects.ts';
-import { isBlank } from '../../engine/operations.ts';
-import { getPath, setPath } from '../../engine/paths.ts';
-import { schemaAt } from '../../engine/schemaAt.ts';
-import type { ApplicationData, JsonObject, JsonSchema, StepView } from '../../engine/types.ts';
+import {
+  compileRules,
+  type CompiledRules,
+  applyLogic,
+  isBlank,
+  getPath,
+  setPath,
+  schemaAt,
+} from '../../engine/index.ts';
+import type { ApplicationData, JsonObject, JsonSchema, StepView } from '../../engine/index.ts';
 import { arbitraryFromSchema } from '../support/arbitraryFromSchema.ts';
 import { definitions, engine } from '../support/engine.ts';
 

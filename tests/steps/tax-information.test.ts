@@ -1,5 +1,5 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
-import type { ApplicationData, JsonObject } from '../../engine/types.ts';
+import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 
 const STEP = 'tax-information';
 const schema = definitions.steps[STEP].schema as { properties: Record<string, Record<string, unknown>> };

@@ -1,8 +1,6 @@
 import { readDefinitionFiles } from '../../api/definitions/readDefinitionFiles.ts';
-import { loadDefinitions } from '../../engine/loadDefinitions.ts';
-import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
-import { createEngine } from '../../engine/createEngine.ts';
-import type { ApplicationData, FieldError } from '../../engine/types.ts';
+import { loadDefinitions, ajvSchemaChecks, createEngine } from '../../engine/index.ts';
+import type { ApplicationData, FieldError } from '../../engine/index.ts';
 
 /** The real definitions from steps/, loaded once per test file. */
 export const definitions = loadDefinitions(readDefinitionFiles('steps'));

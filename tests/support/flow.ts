@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
-import { buildFlowMachine, positionOf } from '../../engine/buildFlowMachine.ts';
-import type { ApplicationData } from '../../engine/types.ts';
+import { buildFlowMachine, positionOf } from '../../engine/index.ts';
+import type { ApplicationData } from '../../engine/index.ts';
 import { engine, example } from './engine.ts';
 
 export const machine = buildFlowMachine(engine);

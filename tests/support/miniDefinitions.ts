@@ -1,5 +1,5 @@
 import { readDefinitionFiles } from '../../api/definitions/readDefinitionFiles.ts';
-import type { DefinitionFiles } from '../../engine/types.ts';
+import type { DefinitionFiles } from '../../engine/index.ts';
 
 const real = readDefinitionFiles('steps');
 

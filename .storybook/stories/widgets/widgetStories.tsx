@@ -5,8 +5,8 @@
  */
 import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ajvSchemaChecks } from '../../../engine/ajvSchemaChecks.ts';
 import {
+  ajvSchemaChecks,
   createEngine,
   type Definitions,
   type JsonObject,
