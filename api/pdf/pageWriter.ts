@@ -3,7 +3,6 @@ import {
   type PDFFont,
   type PDFName,
   type PDFPage,
-  StandardFonts,
   beginText,
   endText,
   fill,
@@ -20,12 +19,7 @@ import {
   stroke,
   type RGB,
 } from 'pdf-lib';
-
-export interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-}
+import { type Fonts, printable, textRuns, widthKey } from './embedFonts.ts';
 
 /** US Letter, as Canadian insurers print their applications. */
 export const PAGE_WIDTH = 612;
@@ -54,54 +48,6 @@ function tint(color: RGB, amount: number): RGB {
   );
 }
 
-let winAnsi: Set<number> | undefined;
-
-/** Latin letters that do not decompose into a base letter and an accent. */
-const PLAIN: Record<string, string> = {
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  Ŀ: 'L',
-  ŀ: 'l',
-  Ŧ: 'T',
-  ŧ: 't',
-  ĸ: 'k',
-};
-
-/** Embeds the three standard Helvetica faces (no font file is embedded; every PDF reader has them). */
-export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
-  const [regular, bold, italic] = await Promise.all([
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-    doc.embedFont(StandardFonts.HelveticaOblique),
-  ]);
-  winAnsi ??= new Set(regular.getCharacterSet());
-  return { regular, bold, italic };
-}
-
-/**
- * Text the standard fonts can draw: characters outside WinAnsi lose their accents when that helps (ő -> o),
- * and become "?" otherwise; tabs and odd spaces become plain spaces.
- */
-export function printable(text: string): string {
-  const chars = winAnsi;
-  if (!chars || /^[\x20-\x7e\n]*$/.test(text)) return text;
-  let out = '';
-  for (const ch of text.replace(/[\t\u00a0\u2000-\u200b\u202f]/g, ' ')) {
-    const code = ch.codePointAt(0) ?? 63;
-    if (chars.has(code) || ch === '\n') out += ch;
-    else {
-      const bare = PLAIN[ch] ?? ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += [...bare].every((c) => chars.has(c.codePointAt(0) ?? 0)) && bare ? bare : '?';
-    }
-  }
-  return out;
-}
-
 /** Glyph widths at size 1 by font name: the same for every document, measured once. */
 const glyphWidths = new Map<string, Map<string, number>>();
 
@@ -109,13 +55,16 @@ const glyphWidths = new Map<string, Map<string, number>>();
  * The width of text as drawn (no kerning: pdf-lib draws without it), from cached glyph widths.
  */
 export function textWidth(text: string, font: PDFFont, size: number): number {
-  let widths = glyphWidths.get(font.name);
-  if (!widths) glyphWidths.set(font.name, (widths = new Map()));
   let sum = 0;
-  for (const ch of text) {
-    let w = widths.get(ch);
-    if (w === undefined) widths.set(ch, (w = font.widthOfTextAtSize(ch, 1)));
-    sum += w;
+  for (const run of textRuns(text, font)) {
+    const key = widthKey(run.font);
+    let widths = glyphWidths.get(key);
+    if (!widths) glyphWidths.set(key, (widths = new Map()));
+    for (const ch of run.text) {
+      let w = widths.get(ch);
+      if (w === undefined) widths.set(ch, (w = run.font.widthOfTextAtSize(ch, 1)));
+      sum += w;
+    }
   }
   return sum * size;
 }
@@ -227,17 +176,16 @@ export class PageWriter {
     return key;
   }
 
-  /** One line of text, written as bare text operators (no graphics-state save and restore per line). */
+  /**
+   * One line of text, written as bare text operators (no graphics-state save and restore per line); a stretch the
+   * font lacks (an emoji) is drawn in the face that has it, in the same text object.
+   */
   private text(page: PDFPage, text: string, x: number, y: number, size: number, font: PDFFont, color: RGB): void {
     if (!text) return;
-    page.pushOperators(
-      setFillingRgbColor(color.red, color.green, color.blue),
-      beginText(),
-      setFontAndSize(this.fontKey(page, font), size),
-      moveText(r2(x), r2(y)),
-      showText(font.encodeText(text)),
-      endText(),
-    );
+    page.pushOperators(setFillingRgbColor(color.red, color.green, color.blue), beginText(), moveText(r2(x), r2(y)));
+    for (const run of textRuns(text, font))
+      page.pushOperators(setFontAndSize(this.fontKey(page, run.font), size), showText(run.font.encodeText(run.text)));
+    page.pushOperators(endText());
   }
 
   /** A rectangle, filled and/or outlined (0.6 pt). */

@@ -4,7 +4,8 @@ import { isObject } from './answerValues.ts';
 import { answersOf, hasAnswer, readAnswer, withN, type AnswerSource } from './answerPaths.ts';
 import { formatMoney, formatValue } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
-import { PageWriter, embedFonts, hexColor, type Cell } from './pageWriter.ts';
+import { embedFonts } from './embedFonts.ts';
+import { PageWriter, hexColor, type Cell } from './pageWriter.ts';
 import type { FormField, FormMapping, LoadedForm, OwnerParty, PayloadBeneficiary, PlanOption } from './types.ts';
 
 export interface RenderInput {
@@ -383,7 +384,7 @@ async function fillTemplate(template: Uint8Array, input: RenderInput): Promise<P
 }
 
 /**
- * One insurer's prefilled application as PDF bytes: real text in Helvetica (searchable), paged, every page
+ * One insurer's prefilled application as PDF bytes: real text in DejaVu Sans, subset and embedded (searchable, every character as typed), paged, every page
  * headed with the insurer's name and numbered. With a template (forms/<name>.pdf), the filled template comes
  * first and the generated pages follow.
  * @example const bytes = await renderApplicationPdf({ form, source: { data, payload }, labels, generatedAt: new Date() });
