@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
 import { printable } from '../../api/pdf/embedFonts.ts';
-import type { JsonObject } from '../../engine/types.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { INSURERS, engine, forms, fullApplication, labels, pdfText, step } from './support.ts';
 
 const generatedAt = new Date('2026-06-01T14:05:00Z');
