@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { RATE_LIMITS, type RateLimit } from './http/limitsPlugin.ts';
+import { RATE_LIMITS } from './http/limitsPlugin.ts';
 import { parseTrustedProxies } from './http/trustedProxies.ts';
 import { SettingError } from './settingError.ts';
-import type { Config } from './types.ts';
+import type { Config, RateLimit } from './types.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
 

@@ -3,12 +3,23 @@
  * Each plugin declares its own decorators next to its code; the database tables are in db/tables.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { ApplicationData, FieldError, JsonObject, StepView } from '../engine/index.ts';
+import type { ApplicationData, FieldError, JsonObject } from '../engine/index.ts';
 import type { ServerEngine } from './definitions/createServerEngine.ts';
-import type { RateLimits } from './http/limitsPlugin.ts';
 
-export type { ApplicationData, FieldError, JsonObject, StepView };
-export type { DataLayer, Database, DialectKind } from './db/tables.ts';
+export type { ApplicationData, FieldError, JsonObject };
+export type { DataLayer } from './db/tables.ts';
+
+/** A number of requests per address within a window. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** The per-address limits of the account routes. */
+export interface RateLimits {
+  signup: RateLimit;
+  login: RateLimit;
+}
 
 /** Settings read from the environment (see loadConfig). */
 export interface Config {

@@ -104,11 +104,6 @@ export function statusBadgeClass(status: string | null | undefined): string {
   }
 }
 
-/** "IN_REVIEW" -> "In Review". */
-export function statusLabel(status: string | null | undefined): string {
-  return status ? titleCase(status) : 'Unknown';
-}
-
 /** "First Last", trimmed. */
 export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
   return [person.first_name, person.last_name]

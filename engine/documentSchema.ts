@@ -1,7 +1,7 @@
 import { constantOf } from './constantOf.ts';
-import { isLogic, type DocumentMapping } from './mapDocument.ts';
+import { isLogic } from './mapDocument.ts';
 import { schemaAt } from './schemaAt.ts';
-import type { JsonSchema } from './types.ts';
+import type { DocumentMapping, JsonSchema } from './types.ts';
 
 type Schema = JsonSchema;
 

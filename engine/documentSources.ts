@@ -1,5 +1,6 @@
 import { constantOf } from './constantOf.ts';
-import { isLogic, type DocumentMapping } from './mapDocument.ts';
+import { isLogic } from './mapDocument.ts';
+import type { DocumentMapping } from './types.ts';
 
 /** What a name bound by `$let`, `$with` or a list (`$item`) stands for: a node of the mapping, read in its scope. */
 interface Binding {

@@ -1,31 +1,6 @@
 import { applyLogic } from './effects.ts';
 import { knownOperations } from './operations.ts';
-import type { Logic } from './types.ts';
-
-/**
- * A document built from the application's data by a declarative mapping (steps/<id>/<name>.json): the
- * generation payload, the summary of a generation. Leaves are literals or JSON-Logic; objects and arrays are
- * copied node by node; keys starting with `$` are directives (see docs/definition-format.md, "Document mappings").
- */
-export interface DocumentMapping {
-  $schema?: string;
-  description?: string;
-  /** Checked in order before mapping: the first whose `when` holds refuses the data with its message. */
-  checks?: DocumentCheck[];
-  /** Named sub-documents, used with `{"$use": name, "$with": {"$arg": logic}}`. */
-  templates?: { [name: string]: unknown };
-  /** The document to build. */
-  document: unknown;
-}
-
-export interface DocumentCheck {
-  /** A short stable name, for callers that map refusals to their own texts. */
-  code: string;
-  when: Logic;
-  message: string;
-  /** The field the refusal is about, for callers that answer `{field, message}`. */
-  field?: string;
-}
+import type { DocumentMapping } from './types.ts';
 
 /** Looks up the label product staff gave a value (ui.json `ui:enumNames`). */
 export type LabelLookup = (stepId: string, path: string, value: unknown) => string | undefined;
@@ -194,6 +169,3 @@ export function mapDocument(
   const finish = (value: unknown): unknown => (value === OMIT ? null : value);
   return finish(map(mapping.document, root));
 }
-
-/** The directive keys a mapping may use (for the linter). */
-export const documentDirectives: ReadonlySet<string> = DIRECTIVES;

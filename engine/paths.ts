@@ -82,13 +82,8 @@ export function expandTarget(root: unknown, target: string): { path: string; row
   return out;
 }
 
-/** True when `path` equals `prefix` or lies inside it. */
-export function isWithin(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(prefix + '.');
-}
-
 /**
- * A test of whether a path equals one of the prefixes or lies inside one (isWithin against each of them), in
+ * A test of whether a path equals one of the prefixes or lies inside one (`a.b` is inside `a`), in
  * time bounded by the path's depth rather than by the number of prefixes.
  * @param prefixes - dotted paths
  * @returns the test

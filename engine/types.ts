@@ -243,8 +243,30 @@ export interface ContractDefinition {
   calls?: ContractCall[];
 }
 
-export type { DocumentMapping, DocumentCheck } from './mapDocument.ts';
-import type { DocumentCheck, DocumentMapping } from './mapDocument.ts';
+/**
+ * A document built from the application's data by a declarative mapping (steps/<id>/<name>.json): the
+ * generation payload, the summary of a generation. Leaves are literals or JSON-Logic; objects and arrays are
+ * copied node by node; keys starting with `$` are directives (see docs/definition-format.md, "Document mappings").
+ */
+export interface DocumentMapping {
+  $schema?: string;
+  description?: string;
+  /** Checked in order before mapping: the first whose `when` holds refuses the data with its message. */
+  checks?: DocumentCheck[];
+  /** Named sub-documents, used with `{"$use": name, "$with": {"$arg": logic}}`. */
+  templates?: { [name: string]: unknown };
+  /** The document to build. */
+  document: unknown;
+}
+
+export interface DocumentCheck {
+  /** A short stable name, for callers that map refusals to their own texts. */
+  code: string;
+  when: Logic;
+  message: string;
+  /** The field the refusal is about, for callers that answer `{field, message}`. */
+  field?: string;
+}
 
 /** The raw contents of steps/, as a map from a file's path relative to steps/ to its parsed JSON. */
 export type DefinitionFiles = { [relativePath: string]: unknown };

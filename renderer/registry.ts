@@ -15,7 +15,6 @@ import {
   RadioWidget,
   SelectWidget,
   ToggleButtonWidget,
-  YesNoWidget,
 } from './widgets/choiceWidgets.tsx';
 import { HiddenWidget, NoteField, ReadonlyWidget } from './widgets/otherWidgets.tsx';
 import {
@@ -34,7 +33,8 @@ const nothing = () => null;
 
 /** Widgets by the names of docs/definition-format.md (plus rjsf's own default names, mapped to ours). */
 export const widgets: RegistryWidgetsType = {
-  yesNo: YesNoWidget,
+  // Yes / No radios for a boolean question.
+  yesNo: RadioWidget,
   radio: RadioWidget,
   select: SelectWidget,
   checkbox: CheckboxWidget,

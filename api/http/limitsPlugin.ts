@@ -1,18 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import type { RateLimit, RateLimits } from '../types.ts';
 import { ApiError } from './apiError.ts';
-
-/** A number of requests per address within a window. */
-export interface RateLimit {
-  max: number;
-  windowMs: number;
-}
-
-/** The per-address limits of the account routes. */
-export interface RateLimits {
-  signup: RateLimit;
-  login: RateLimit;
-}
 
 /**
  * An office behind one address shares these: 30 logins a minute is far above what a team types, and 10 sign-ups in

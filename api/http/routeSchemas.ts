@@ -6,21 +6,6 @@
 
 type Schema = { [key: string]: unknown };
 
-/** A JSON object body with the given documented properties. */
-export function objectBody(
-  properties: { [name: string]: Schema } = {},
-  required: string[] = [],
-  description?: string,
-): Schema {
-  return {
-    type: 'object',
-    properties,
-    ...(required.length ? { required } : {}),
-    additionalProperties: true,
-    ...(description ? { description } : {}),
-  };
-}
-
 /** A named schema of the OpenAPI document (api/openapi/namedSchemas.ts). */
 export function ref(name: string, description?: string): Schema {
   return { $ref: `#/components/schemas/${name}`, ...(description ? { description } : {}) };
@@ -49,6 +34,3 @@ export function idParams(...names: string[]): Schema {
     properties[n] = { type: 'string', pattern: '^[1-9][0-9]{0,9}$', description: 'A positive integer id' };
   return { type: 'object', properties, required: names };
 }
-
-/** A loose object (a step record or a client with its profile fields). */
-export const anyObject: Schema = { type: 'object', additionalProperties: true };

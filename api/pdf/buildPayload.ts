@@ -4,7 +4,7 @@ import { normalizeData } from './checkScreening.ts';
 import { IncompleteScreeningError, PayloadError } from './generationErrors.ts';
 import type { GenerationPayload } from './types.ts';
 
-export { GenerationError, IncompleteScreeningError, PayloadError, type IncompleteStep } from './generationErrors.ts';
+export { GenerationError, IncompleteScreeningError, PayloadError } from './generationErrors.ts';
 export { normalizeData } from './checkScreening.ts';
 
 export interface PayloadOptions {

@@ -52,16 +52,6 @@ export interface RequestOptions {
   onHeaders?: (headers: Headers) => void;
 }
 
-let apiBase = '';
-
-/**
- * Sets the prefix put before every path (default: same origin).
- * @param base - for example "http://127.0.0.1:3000"; no trailing slash.
- */
-export function setApiBase(base: string): void {
-  apiBase = base.replace(/\/$/, '');
-}
-
 function errorField(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'error' in body) {
     const error = (body as { error: unknown }).error;
@@ -104,7 +94,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   let response: Response;
   try {
-    response = await fetch(apiBase + path, {
+    response = await fetch(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -144,7 +134,7 @@ export async function downloadFile(path: string): Promise<DownloadedFile> {
   if (!token) throw new ApiError(NO_TOKEN_MESSAGE);
   let response: Response;
   try {
-    response = await fetch(apiBase + path, { headers: { Authorization: `Token ${token}` } });
+    response = await fetch(path, { headers: { Authorization: `Token ${token}` } });
   } catch {
     throw new ApiError('Unable to reach the server. Please check your connection.');
   }
@@ -207,7 +197,7 @@ export async function logout(): Promise<void> {
   const token = getToken();
   if (!token) return;
   try {
-    await fetch(`${apiBase}/api/logout/`, {
+    await fetch('/api/logout/', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
       body: '{}',

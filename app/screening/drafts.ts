@@ -6,8 +6,6 @@ import { mapSecrets, secretFields } from '../../engine/index.ts';
 import type { JsonObject, StepDefinition } from '../../engine/index.ts';
 import { DRAFT_PREFIX, draftStorage } from './draftStorage.ts';
 
-export { clearDrafts } from './draftStorage.ts';
-
 /** How long an unsaved draft is kept in this browser: after that it is removed, never restored. */
 export const DRAFT_DAYS = 7;
 const DRAFT_MS = DRAFT_DAYS * 24 * 60 * 60 * 1000;

@@ -61,9 +61,6 @@ export function RadioWidget(props: WidgetProps) {
   );
 }
 
-/** Yes / No radios for a boolean question. */
-export const YesNoWidget = RadioWidget;
-
 /** A drop-down of the enum's choices with an empty first option (ui:placeholder, else "Select..."). */
 export function SelectWidget(props: WidgetProps) {
   const {

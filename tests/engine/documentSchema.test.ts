@@ -1,9 +1,9 @@
 import Ajv from 'ajv';
 import { documentSchema } from '../../engine/documentSchema.ts';
-import { mapDocument, type DocumentMapping } from '../../engine/mapDocument.ts';
+import { mapDocument } from '../../engine/mapDocument.ts';
 import { registerOperations } from '../../engine/operations.ts';
 import { schemaAt } from '../../engine/schemaAt.ts';
-import type { JsonSchema } from '../../engine/types.ts';
+import type { DocumentMapping, JsonSchema } from '../../engine/types.ts';
 
 const STEPS: Record<string, JsonSchema> = {
   person: {
