@@ -2,7 +2,7 @@ import type { DefinitionProblem } from '../engine/index.ts';
 import { checkForms } from '../api/pdf/checkFormsDir.ts';
 import type { FormNote } from '../api/pdf/lintForms.ts';
 
-/** `forms/bmo.json /sections/2: reason`, as steps:check prints. */
+/** `forms/bmo/form.json /sections/2: reason`, as steps:check prints. */
 const formatProblem = (p: DefinitionProblem): string => `${p.file} ${p.path || '/'}: ${p.message}`;
 
 /** `  lifestyle.lifestyle_data_{n}.scuba_depth -> section 9 "Part F - Lifestyle"`: one line per answer. */
@@ -10,7 +10,7 @@ const formatNote = (n: FormNote): string =>
   `  ${n.answer} -> ${n.section ? `section ${n.section.index} "${n.section.title}"` : 'no section places this step yet; it stays under "Other answers"'}`;
 
 // Product staff's linter for the insurer form mappings: `npm run forms:check [formsDir] [stepsDir]`.
-// Exits 1 on any problem, printing `forms/bmo.json /sections/2/fields/4: answer "…" is not a field of any step (…)`.
+// Exits 1 on any problem, printing `forms/bmo/form.json /sections/2/fields/4: answer "…" is not a field of any step (…)`.
 // Answers a mapping does not place are notes, not problems: they print under "Other answers" in that insurer's PDF.
 const formsDir = process.argv[2] ?? 'forms';
 const stepsDir = process.argv[3] ?? 'steps';

@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { DocumentMapping, DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/index.ts';
 import { finalStepOf } from '../../engine/index.ts';
 import { readDefinitionFiles } from '../definitions/readDefinitionFiles.ts';
+import { FORM_FILE, TEMPLATE_FILE, formFile, insurerFolders, templateFile } from './formFiles.ts';
 import { formNotes, lintForms, type FormNote, type FormsLintInput } from './lintForms.ts';
 
 /** The AcroForm field names of a template PDF. */
@@ -16,7 +17,7 @@ export async function templateFieldNames(bytes: Uint8Array): Promise<string[]> {
 }
 
 /**
- * Reads forms/ (every <name>.json, its optional <name>.pdf template and _meta/form.schema.json) and steps/,
+ * Reads forms/ (every <name>/form.json, its optional <name>/template.pdf and _meta/form.schema.json) and steps/,
  * then lints the mappings (see lintForms). Reads files only: no engine, no server.
  * @param formsDir - default "forms"
  * @param stepsDir - default "steps"
@@ -50,21 +51,27 @@ export async function checkForms(
   const mappings: Record<string, unknown> = {};
   const templateFields: Record<string, string[]> = {};
   for (const file of readdirSync(formsDir).sort()) {
-    if (!file.endsWith('.json')) continue;
-    const name = file.slice(0, -'.json'.length);
+    if (file.endsWith('.json') || file.endsWith('.pdf'))
+      problems.push({
+        file: `${root}/${file}`,
+        path: '',
+        message: `a mapping lives in its insurer's folder: move it to ${formFile(root, file.replace(/\.(json|pdf)$/, ''))}`,
+      });
+  }
+  for (const name of insurerFolders(formsDir)) {
     try {
-      mappings[name] = JSON.parse(readFileSync(join(formsDir, file), 'utf8'));
+      mappings[name] = JSON.parse(readFileSync(join(formsDir, name, FORM_FILE), 'utf8'));
     } catch (e) {
-      problems.push({ file: `${root}/${file}`, path: '', message: `not valid JSON (${(e as Error).message})` });
+      problems.push({ file: formFile(root, name), path: '', message: `not valid JSON (${(e as Error).message})` });
       continue;
     }
-    const pdf = join(formsDir, `${name}.pdf`);
+    const pdf = join(formsDir, name, TEMPLATE_FILE);
     if (existsSync(pdf)) {
       try {
         templateFields[name] = await templateFieldNames(readFileSync(pdf));
       } catch (e) {
         problems.push({
-          file: `${root}/${name}.pdf`,
+          file: templateFile(root, name),
           path: '',
           message: `cannot be read as a PDF form (${(e as Error).message})`,
         });

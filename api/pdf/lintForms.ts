@@ -1,3 +1,4 @@
+import { formFile, templateFile } from './formFiles.ts';
 import Ajv, { type ErrorObject } from 'ajv';
 import {
   answerFields,
@@ -14,9 +15,9 @@ import type { FieldFormat, FormColumn, FormField, FormMapping, FormSection } fro
 
 /** What the forms linter reads: plain files, no engine. */
 export interface FormsLintInput {
-  /** forms/<name>.json, parsed, keyed by name (bmo, canada_life). */
+  /** forms/<name>/form.json, parsed, keyed by name (bmo, canada_life). */
   mappings: { [name: string]: unknown };
-  /** Field names of forms/<name>.pdf, for the mappings that have a template. */
+  /** Field names of forms/<name>/template.pdf, for the mappings that have a template. */
   templateFields: { [name: string]: string[] };
   /** forms/_meta/form.schema.json. */
   formSchema: JsonSchema;
@@ -79,7 +80,7 @@ function describeAjv(e: ErrorObject): string {
  * insurer of populate_forms has one mapping; and, with a template, every AcroForm field is mapped or ignored.
  * An answer a mapping does not place is no problem (it prints under "Other answers"): see formNotes.
  * @returns the problems, as `{file, path (JSON pointer), message}`; empty when everything checks out
- * @example lintForms(input).map(formatProblem) // ['forms/bmo.json /sections/2/fields/4: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)']
+ * @example lintForms(input).map(formatProblem) // ['forms/bmo/form.json /sections/2/fields/4: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)']
  */
 export function lintForms(input: FormsLintInput): DefinitionProblem[] {
   const root = input.root ?? 'forms';
@@ -134,7 +135,7 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
   ) as string[] | undefined;
 
   for (const [name, raw] of Object.entries(input.mappings)) {
-    const file = `${root}/${name}.json`;
+    const file = formFile(root, name);
     if (!validate(raw)) {
       const errors = validate.errors ?? [];
       const specific = errors.filter((e) => !['anyOf', 'oneOf', 'allOf', 'if'].includes(e.keyword));
@@ -154,14 +155,14 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
       report(
         file,
         '/insurer',
-        `insurer "${mapping.insurer}" is already mapped by ${root}/${insurers.get(mapping.insurer)}.json`,
+        `insurer "${mapping.insurer}" is already mapped by ${formFile(root, insurers.get(mapping.insurer) ?? '')}`,
       );
     else insurers.set(mapping.insurer, name);
     if (name !== mapping.insurer.toLowerCase())
       report(
         file,
         '/insurer',
-        `the mapping of "${mapping.insurer}" must be named ${root}/${mapping.insurer.toLowerCase()}.json`,
+        `the mapping of "${mapping.insurer}" must be in ${formFile(root, mapping.insurer.toLowerCase())}`,
       );
 
     const template = input.templateFields[name];
@@ -259,7 +260,7 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
               report(
                 file,
                 `${fp}/acroField`,
-                `acroField "${acro}" is not a field of ${root}/${name}.pdf${guess ? ` (did you mean ${guess}?)` : ''}`,
+                `acroField "${acro}" is not a field of ${templateFile(root, name)}${guess ? ` (did you mean ${guess}?)` : ''}`,
               );
             }
           }
@@ -276,26 +277,26 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
       for (const field of template) {
         if (!usedAcro.has(field) && !ignored.includes(field)) {
           report(
-            `${root}/${name}.pdf`,
+            templateFile(root, name),
             `/${field}`,
-            `template field "${field}" is neither mapped (acroField in ${root}/${name}.json) nor listed under ignoredFields`,
+            `template field "${field}" is neither mapped (acroField in ${formFile(root, name)}) nor listed under ignoredFields`,
           );
         }
       }
       ignored.forEach((field, k) => {
         if (!template.includes(field))
-          report(file, `/ignoredFields/${k}`, `ignored field "${field}" is not a field of ${root}/${name}.pdf`);
+          report(file, `/ignoredFields/${k}`, `ignored field "${field}" is not a field of ${templateFile(root, name)}`);
         else if (usedAcro.has(field))
           report(file, `/ignoredFields/${k}`, `field "${field}" is both mapped and ignored`);
       });
     } else if (ignored.length) {
-      report(file, '/ignoredFields', `lists ignored fields but ${root}/${name}.pdf does not exist`);
+      report(file, '/ignoredFields', `lists ignored fields but ${templateFile(root, name)} does not exist`);
     }
   }
 
   for (const insurer of allowedInsurers ?? []) {
     if (!insurers.has(insurer))
-      report(`${root}/`, '', `no mapping for insurer "${insurer}" (expected ${root}/${insurer.toLowerCase()}.json)`);
+      report(`${root}/`, '', `no mapping for insurer "${insurer}" (expected ${formFile(root, insurer.toLowerCase())})`);
   }
 
   // The documents' label sets (the final step's ui:options.labels) name step answers with options.
@@ -322,7 +323,7 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
 
 /** An answer of the screening that a mapping does not place: it prints under "Other answers" in that insurer's PDF. */
 export interface FormNote {
-  /** forms/<name>.json */
+  /** forms/<name>/form.json */
   file: string;
   /** The answer as a mapping would write it: `lifestyle.lifestyle_data_{n}.scuba_depth` when every insured's is unplaced. */
   answer: string;
@@ -407,7 +408,7 @@ export function formNotes(input: FormsLintInput): FormNote[] {
       let index = parent.includes('.') ? near((p) => parentOf(perInsured(p)) === parent) : -1;
       if (index < 0) index = near((p) => parentOf(perInsured(p)) === stepId || p.split('.')[0] === stepId);
       notes.push({
-        file: `${root}/${name}.json`,
+        file: formFile(root, name),
         answer,
         ...(index >= 0 ? { section: { index, title: mapping.sections[index].title } } : {}),
       });

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { FORM_FILE, TEMPLATE_FILE, insurerFolders } from './formFiles.ts';
 import { join } from 'node:path';
 import { documentSources, finalStepOf, optionLabels } from '../../engine/index.ts';
 import type { Definitions } from '../../engine/index.ts';
@@ -87,7 +88,7 @@ export function generationSteps(definitions: Pick<Definitions, 'flow' | 'steps' 
 }
 
 /**
- * Reads every forms/<name>.json and its optional forms/<name>.pdf template, keyed by insurer id, and works out
+ * Reads every forms/<name>/form.json and its optional forms/<name>/template.pdf, keyed by insurer id, and works out
  * once what each mapping places (so rendering only looks up what goes under "Other answers").
  * @param formsDir - the folder of mappings
  * @param definitions - the loaded definitions: the steps' schema and ui (labels), the flow's order and titles, and
@@ -100,11 +101,9 @@ export function loadForms(
   const steps: StepTexts = definitions.steps;
   const { steps: answerSteps, sourcesOf } = generationSteps(definitions);
   const forms = new Map<string, LoadedForm>();
-  for (const file of readdirSync(formsDir).sort()) {
-    if (!file.endsWith('.json')) continue;
-    const name = file.slice(0, -'.json'.length);
-    const mapping = JSON.parse(readFileSync(join(formsDir, file), 'utf8')) as FormMapping;
-    const pdf = join(formsDir, `${name}.pdf`);
+  for (const name of insurerFolders(formsDir)) {
+    const mapping = JSON.parse(readFileSync(join(formsDir, name, FORM_FILE), 'utf8')) as FormMapping;
+    const pdf = join(formsDir, name, TEMPLATE_FILE);
     forms.set(mapping.insurer, {
       name,
       mapping: compileMapping(mapping, steps, sourcesOf),

@@ -67,7 +67,7 @@ const asField = (path: string): string =>
  * `each` (a table's columns inside its rows), and, for `payload.…` paths and the blocks, the step answers that
  * payload part is built from (`sourcesOf`, the engine's documentSources over the payload mapping). What a
  * showIf only tests is not placed.
- * @param mapping - forms/<insurer>.json
+ * @param mapping - forms/<insurer>/form.json
  * @param sourcesOf - the step paths a payload path (without `payload.`) is built from
  */
 export function placedAnswers(

@@ -348,7 +348,7 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
 }
 
 /**
- * Fills forms/<name>.pdf: each mapped acroField gets its answer (text fields the printed value, check boxes
+ * Fills forms/<name>/template.pdf: each mapped acroField gets its answer (text fields the printed value, check boxes
  * the yes/no answer, choices the value or its label when the template offers it).
  */
 async function fillTemplate(template: Uint8Array, input: RenderInput): Promise<PDFDocument> {
@@ -385,7 +385,7 @@ async function fillTemplate(template: Uint8Array, input: RenderInput): Promise<P
 
 /**
  * One insurer's prefilled application as PDF bytes: real text in DejaVu Sans, subset and embedded (searchable, every character as typed), paged, every page
- * headed with the insurer's name and numbered. With a template (forms/<name>.pdf), the filled template comes
+ * headed with the insurer's name and numbered. With a template (forms/<name>/template.pdf), the filled template comes
  * first and the generated pages follow.
  * @example const bytes = await renderApplicationPdf({ form, source: { data, payload }, labels, generatedAt: new Date() });
  */

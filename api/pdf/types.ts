@@ -1,6 +1,6 @@
 /**
  * Types of application generation: the generation payload (spec document 3, "Generation payload"),
- * the insurer form mappings read from forms/*.json, and the summary shown after generation.
+ * the insurer form mappings read from forms/<insurer>/form.json, and the summary shown after generation.
  */
 import type { JsonObject, JsonSchema, UiDefinition } from '../../engine/index.ts';
 
@@ -140,7 +140,7 @@ export interface GenerationPayload {
 }
 
 // ---------------------------------------------------------------------------
-// Form mappings (forms/<insurer>.json, described by forms/_meta/form.schema.json).
+// Form mappings (forms/<insurer>/form.json, described by forms/_meta/form.schema.json).
 
 export type FieldFormat =
   'text' | 'date' | 'money' | 'number' | 'percent' | 'yesno' | 'enum' | 'list' | 'sin' | 'table';
@@ -171,7 +171,7 @@ export interface FormField {
   columns?: FormColumn[];
   /** Cell width on the page; long text is full width by default. */
   width?: 'third' | 'half' | 'full';
-  /** The AcroForm field of forms/<insurer>.pdf filled with this answer (`{n}` allowed). */
+  /** The AcroForm field of forms/<insurer>/template.pdf filled with this answer (`{n}` allowed). */
   acroField?: string;
 }
 
@@ -212,7 +212,7 @@ export interface AnswerStep {
   definition: { schema: JsonSchema; ui: UiDefinition };
 }
 
-/** A mapping loaded from disk, with its template when forms/<name>.pdf exists. */
+/** A mapping loaded from disk, with its template when forms/<name>/template.pdf exists. */
 export interface LoadedForm {
   /** File name without extension (bmo, canada_life). */
   name: string;

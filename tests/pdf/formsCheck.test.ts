@@ -36,10 +36,10 @@ describe('forms:check over the real mappings', () => {
     const dir = mkdtempSync(join(tmpdir(), 'forms-'));
     try {
       cpSync('forms', dir, { recursive: true });
-      const bmo = JSON.parse(readFileSync(join(dir, 'bmo.json'), 'utf8')) as FormMapping;
+      const bmo = JSON.parse(readFileSync(join(dir, 'bmo', 'form.json'), 'utf8')) as FormMapping;
       const [i, j] = fieldAt(bmo, 'owner.owner_type');
       bmo.sections[i].fields![j].answer = 'owner.ownr_type';
-      writeFileSync(join(dir, 'bmo.json'), JSON.stringify(bmo));
+      writeFileSync(join(dir, 'bmo', 'form.json'), JSON.stringify(bmo));
       let out = '';
       let status = 0;
       try {
@@ -50,7 +50,7 @@ describe('forms:check over the real mappings', () => {
       }
       expect(status).toBe(1);
       expect(out).toContain(
-        `${dir}/bmo.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`,
+        `${dir}/bmo/form.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`,
       );
       expect(out).toContain('1 problem in');
     } finally {
@@ -65,7 +65,7 @@ describe('forms:check catches a broken mapping', () => {
     const [i, j] = fieldAt(lint.mappings.bmo, 'owner.owner_type');
     lint.mappings.bmo.sections[i].fields![j].answer = 'owner.ownr_type';
     expect(lintForms(lint).map(format)).toEqual([
-      `forms/bmo.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`,
+      `forms/bmo/form.json /sections/${i}/fields/${j}: answer "owner.ownr_type" is not a field of any step (did you mean owner.owner_type?)`,
     ]);
   });
 
@@ -100,11 +100,11 @@ describe('forms:check catches a broken mapping', () => {
     m.sections[g].fields![h].columns![0].answer = 'compny';
     expect(lintForms(lint).map(format)).toEqual(
       [
-        `forms/sunlife.json /sections/${c}/fields/${d}: answer "lifestyle.lifestyle_data_{n}.drinks_alcohl" is not a field of any step (did you mean lifestyle.lifestyle_data_{n}.drinks_alcohol?)`,
-        `forms/sunlife.json /sections/${a}/fields/${b}: answer "medicl.insured_{n}.physician_name" is not a field of any step (did you mean medical.insured_{n}.physician_name?)`,
-        `forms/sunlife.json /sections/${g}/fields/${h}/columns/0: column "compny" is not a field of the rows of "payload.insurance_history_information.insured_{n}.insurance_history_data.existing_insurance_entries" (did you mean company?)`,
-        `forms/sunlife.json /sections/${e}/showIf: showIf "tax-informaton" is not a field of any step (did you mean tax-information?)`,
-        `forms/sunlife.json /sections/${e}/fields/${f}: answer "payload.owner_information.owner_info.owner1_sn" is not a field of the generation payload (did you mean payload.owner_information.owner_info.owner1_sin?)`,
+        `forms/sunlife/form.json /sections/${c}/fields/${d}: answer "lifestyle.lifestyle_data_{n}.drinks_alcohl" is not a field of any step (did you mean lifestyle.lifestyle_data_{n}.drinks_alcohol?)`,
+        `forms/sunlife/form.json /sections/${a}/fields/${b}: answer "medicl.insured_{n}.physician_name" is not a field of any step (did you mean medical.insured_{n}.physician_name?)`,
+        `forms/sunlife/form.json /sections/${g}/fields/${h}/columns/0: column "compny" is not a field of the rows of "payload.insurance_history_information.insured_{n}.insurance_history_data.existing_insurance_entries" (did you mean company?)`,
+        `forms/sunlife/form.json /sections/${e}/showIf: showIf "tax-informaton" is not a field of any step (did you mean tax-information?)`,
+        `forms/sunlife/form.json /sections/${e}/fields/${f}: answer "payload.owner_information.owner_info.owner1_sn" is not a field of the generation payload (did you mean payload.owner_information.owner_info.owner1_sin?)`,
       ].sort((x, y) => problemOrder(x) - problemOrder(y)),
     );
   });
@@ -120,17 +120,17 @@ describe('forms:check catches a broken mapping', () => {
     lint.mappings.canada_life.sections[0].fields![0].format = 'date' as never;
     lint.mappings.canada_life.sections[0].fields![0].answer = 'basic.speaks_english_french';
     const problems = lintForms(lint).map(format);
-    expect(problems).toContain('forms/beneva.json /sections/0: unknown key "colour"');
+    expect(problems).toContain('forms/beneva/form.json /sections/0: unknown key "colour"');
     expect(problems).toContain(
-      'forms/canada_life.json /sections/0/fields/0: format date needs a text date, but "basic.speaks_english_french" is boolean',
+      'forms/canada_life/form.json /sections/0/fields/0: format date needs a text date, but "basic.speaks_english_french" is boolean',
     );
     const fixed = formsLintInput();
     fixed.mappings.beneva.sections[a].fields![b].format = 'money';
     fixed.mappings.beneva.sections[c].fields![d].options = { married: 'Marié(e)', maried: 'typo' };
     expect(lintForms(fixed).map(format).sort()).toEqual(
       [
-        `forms/beneva.json /sections/${a}/fields/${b}: format money needs a number, but "proposed-insured.insured_{n}.occupation" is string`,
-        `forms/beneva.json /sections/${c}/fields/${d}/options/maried: option "maried" is not a value of "proposed-insured.insured_{n}.marital_status" (values: single, married, divorced, widowed, separated, common_law)`,
+        `forms/beneva/form.json /sections/${a}/fields/${b}: format money needs a number, but "proposed-insured.insured_{n}.occupation" is string`,
+        `forms/beneva/form.json /sections/${c}/fields/${d}/options/maried: option "maried" is not a value of "proposed-insured.insured_{n}.marital_status" (values: single, married, divorced, widowed, separated, common_law)`,
       ].sort(),
     );
   });
@@ -141,13 +141,13 @@ describe('forms:check catches a broken mapping', () => {
     m.sections = m.sections.filter((s) => s.block !== 'beneficiaries' && !(s.showIf === 'multi-owner'));
     delete lint.mappings.canada_life;
     expect(lintForms(lint).map(format)).toEqual([
-      'forms/manulife.json /sections: needs a section with "block": "beneficiaries"',
-      'forms/ /: no mapping for insurer "CANADA_LIFE" (expected forms/canada_life.json)',
+      'forms/manulife/form.json /sections: needs a section with "block": "beneficiaries"',
+      'forms/ /: no mapping for insurer "CANADA_LIFE" (expected forms/canada_life/form.json)',
     ]);
     const notes = formNotes({
       ...lint,
       stepUis: Object.fromEntries(definitions.order.map((id) => [id, definitions.steps[id].ui])),
-    }).filter((n) => n.file === 'forms/manulife.json' && n.answer.startsWith('multi-owner.'));
+    }).filter((n) => n.file === 'forms/manulife/form.json' && n.answer.startsWith('multi-owner.'));
     expect(notes.map((n) => n.answer)).toContain('multi-owner.owner1_successor_first_name');
     expect(notes.every((n) => n.section === undefined)).toBe(true);
   });
@@ -162,10 +162,10 @@ describe('forms:check catches a broken mapping', () => {
     m.ignoredFields = ['office_use', 'not_in_template'];
     lint.templateFields.bmo = ['pi1_last_name', 'pi2_last_name', 'illustration', 'office_use', 'signature_date'];
     expect(lintForms(lint).map(format)).toEqual([
-      `forms/bmo.json /sections/${c}/fields/${d}/acroField: acroField "illustraton" is not a field of forms/bmo.pdf (did you mean illustration?)`,
-      'forms/bmo.pdf /illustration: template field "illustration" is neither mapped (acroField in forms/bmo.json) nor listed under ignoredFields',
-      'forms/bmo.pdf /signature_date: template field "signature_date" is neither mapped (acroField in forms/bmo.json) nor listed under ignoredFields',
-      'forms/bmo.json /ignoredFields/1: ignored field "not_in_template" is not a field of forms/bmo.pdf',
+      `forms/bmo/form.json /sections/${c}/fields/${d}/acroField: acroField "illustraton" is not a field of forms/bmo/template.pdf (did you mean illustration?)`,
+      'forms/bmo/template.pdf /illustration: template field "illustration" is neither mapped (acroField in forms/bmo/form.json) nor listed under ignoredFields',
+      'forms/bmo/template.pdf /signature_date: template field "signature_date" is neither mapped (acroField in forms/bmo/form.json) nor listed under ignoredFields',
+      'forms/bmo/form.json /ignoredFields/1: ignored field "not_in_template" is not a field of forms/bmo/template.pdf',
     ]);
   });
 });
@@ -181,7 +181,7 @@ describe('an AcroForm template', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'forms-template-'));
     cpSync('forms', dir, { recursive: true });
-    const bmo = JSON.parse(readFileSync(join(dir, 'bmo.json'), 'utf8')) as FormMapping;
+    const bmo = JSON.parse(readFileSync(join(dir, 'bmo', 'form.json'), 'utf8')) as FormMapping;
     const set = (answer: string, acroField: string): void => {
       const [i, j] = fieldAt(bmo, answer);
       bmo.sections[i].fields![j].acroField = acroField;
@@ -191,7 +191,7 @@ describe('an AcroForm template', () => {
     set('payload.owner_information.owner_info.owner1_sin', 'owner1_sin');
     set('plan-details.illustration_status', 'illustration');
     bmo.ignoredFields = ['office_use'];
-    writeFileSync(join(dir, 'bmo.json'), JSON.stringify(bmo, null, 2));
+    writeFileSync(join(dir, 'bmo', 'form.json'), JSON.stringify(bmo, null, 2));
 
     const doc = await PDFDocument.create();
     const page = doc.addPage([612, 792]);
@@ -207,7 +207,7 @@ describe('an AcroForm template', () => {
     const choice = form.createDropdown('illustration');
     choice.addOptions(['Illustration attached', 'Illustration not completed']);
     choice.addToPage(page, { x: 40, y: (y -= 40), width: 200, height: 20 });
-    writeFileSync(join(dir, 'bmo.pdf'), await doc.save());
+    writeFileSync(join(dir, 'bmo', 'template.pdf'), await doc.save());
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -216,13 +216,13 @@ describe('an AcroForm template', () => {
   });
 
   it('fails forms:check for a template field neither mapped nor ignored', async () => {
-    const bmo = JSON.parse(readFileSync(join(dir, 'bmo.json'), 'utf8')) as FormMapping;
+    const bmo = JSON.parse(readFileSync(join(dir, 'bmo', 'form.json'), 'utf8')) as FormMapping;
     const broken = mkdtempSync(join(tmpdir(), 'forms-broken-'));
     try {
       cpSync(dir, broken, { recursive: true });
-      writeFileSync(join(broken, 'bmo.json'), JSON.stringify({ ...bmo, ignoredFields: [] }));
+      writeFileSync(join(broken, 'bmo', 'form.json'), JSON.stringify({ ...bmo, ignoredFields: [] }));
       expect((await checkFormsDir(broken, 'steps')).map((p) => `${p.path}: ${p.message}`)).toEqual([
-        `/office_use: template field "office_use" is neither mapped (acroField in ${broken}/bmo.json) nor listed under ignoredFields`,
+        `/office_use: template field "office_use" is neither mapped (acroField in ${broken}/bmo/form.json) nor listed under ignoredFields`,
       ]);
     } finally {
       rmSync(broken, { recursive: true, force: true });

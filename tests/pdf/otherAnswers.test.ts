@@ -223,7 +223,7 @@ describe('a new lifestyle question added to the JSON only', () => {
       stdio: 'pipe',
     });
     for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life']) {
-      const block = out.slice(out.indexOf(`${join(dir, 'forms')}/${name}.json:`));
+      const block = out.slice(out.indexOf(`${join(dir, 'forms')}/${name}/form.json:`));
       const line = block.split('\n').find((l) => l.includes('scuba_dive_depth'));
       expect(line, name).toMatch(/^ {2}lifestyle\.lifestyle_data_\{n\}\.scuba_dive_depth -> section \d+ ".*"$/);
     }
@@ -247,8 +247,8 @@ describe('forms:check notes', () => {
     const notes = formNotes(lint).filter((n) => n.answer.startsWith('occupation.'));
     expect(notes.map((n) => `${n.file} ${n.answer} ${n.section ? 'section' : 'Other answers'}`)).toEqual(
       ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life'].flatMap((name) => [
-        `forms/${name}.json occupation.duties Other answers`,
-        `forms/${name}.json occupation.hours_per_week Other answers`,
+        `forms/${name}/form.json occupation.duties Other answers`,
+        `forms/${name}/form.json occupation.hours_per_week Other answers`,
       ]),
     );
   });
@@ -262,10 +262,12 @@ describe('forms:check notes', () => {
     sunlife.sections[at].fields = sunlife.sections[at].fields!.filter(
       (f) => f.answer !== 'lifestyle.lifestyle_data_{n}.drinks_alcohol',
     );
-    const notes = formNotes(lint).filter((n) => n.file === 'forms/sunlife.json' && n.answer.includes('drinks_alcohol'));
+    const notes = formNotes(lint).filter(
+      (n) => n.file === 'forms/sunlife/form.json' && n.answer.includes('drinks_alcohol'),
+    );
     expect(notes).toEqual([
       {
-        file: 'forms/sunlife.json',
+        file: 'forms/sunlife/form.json',
         answer: 'lifestyle.lifestyle_data_{n}.drinks_alcohol',
         section: { index: at, title: sunlife.sections[at].title },
       },

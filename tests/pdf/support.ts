@@ -48,7 +48,7 @@ export function pdfText(bytes: Uint8Array): string {
 export function formsLintInput(): FormsLintInput & { mappings: Record<string, FormMapping> } {
   const mappings: Record<string, FormMapping> = {};
   for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life'])
-    mappings[name] = JSON.parse(readFileSync(`forms/${name}.json`, 'utf8')) as FormMapping;
+    mappings[name] = JSON.parse(readFileSync(`forms/${name}/form.json`, 'utf8')) as FormMapping;
   return {
     mappings,
     templateFields: {},
