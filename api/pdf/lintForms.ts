@@ -10,6 +10,7 @@ import {
 } from '../../engine/index.ts';
 import type { DocumentMapping, DefinitionProblem, JsonSchema, UiDefinition } from '../../engine/index.ts';
 import { PAYLOAD_ROOT, answersOf, withN } from './answerPaths.ts';
+import { claimsBeyond, subjectWords } from './labelClaims.ts';
 import { memoSources, placedAnswers } from './placedAnswers.ts';
 import type { FieldFormat, FormColumn, FormField, FormMapping, FormSection } from './types.ts';
 
@@ -100,6 +101,29 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
     ? documentSchema(input.payloadMapping, steps)
     : { type: 'object', properties: {} };
   const stepIds = Object.keys(steps);
+  // The definitions' own label of every answer (`lifestyle.lifestyle_data_1.tobacco_last_12_months`, rows as `*`):
+  // a carrier label may word it differently, but may not claim a subject that no answer it prints asks about.
+  // Only yes/no questions are checked: a "Yes" printed under a wider question says what the client never said.
+  const ownLabels = new Map<string, string>();
+  const questions: string[] = [];
+  for (const id of stepIds)
+    for (const f of answerFields({ schema: input.stepSchemas[id], ui: input.stepUis?.[id] ?? {} })) {
+      ownLabels.set(`${id}.${f.path}`, f.titles.join(' — '));
+      const leaf = schemaAt(steps[id], steps[id], f.path.split('.'));
+      if (leaf.found && typesOf(leaf.schema).has('boolean')) questions.push(f.titles[f.titles.length - 1] ?? '');
+    }
+  const subjects = subjectWords(questions);
+
+  const payloadSources = memoSources((path) =>
+    input.payloadMapping ? documentSources(input.payloadMapping, path) : [],
+  );
+  const asked = (answer: string): string[] => {
+    const path = withN(answer, 1)
+      .split('.')
+      .map((s) => (/^\d+$/.test(s) ? '*' : s));
+    const leaves = path[0] === PAYLOAD_ROOT ? payloadSources(path.slice(1).join('.')) : [path.join('.')];
+    return leaves.map((leaf) => ownLabels.get(leaf)).filter((t): t is string => t !== undefined);
+  };
   const ajv = new Ajv({ allErrors: true, strict: false });
   const { $schema: _meta, ...formSchema } = input.formSchema;
   void _meta;
@@ -227,6 +251,14 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
           checkPath(Array.isArray(field.answer) ? `${fp}/answer/${k}` : fp, 'answer', a, ns),
         );
         if (field.showIf) checkPath(`${fp}/showIf`, 'showIf', field.showIf, ns);
+        const texts = field.format === 'yesno' ? answers.flatMap(asked) : [];
+        const claimed = texts.length ? claimsBeyond(field.label, texts, subjects) : [];
+        if (claimed.length)
+          report(
+            file,
+            `${fp}/label`,
+            `label "${field.label}" claims ${claimed.map((w) => `"${w}"`).join(', ')}, which ${answers.length > 1 ? 'none of its answers asks' : `"${answers[0]}" does not ask`} (${texts.map((t) => `"${t}"`).join(', ')}): word it as its answer${answers.length > 1 ? 's' : ''}, or name every answer it combines in "answer"`,
+          );
         const format = field.format ?? 'text';
         if (answers.length > 1 && format !== 'text')
           report(file, fp, `several answers are joined as text; format ${format} needs one answer`);

@@ -83,6 +83,33 @@ describe('forms:check catches a broken mapping', () => {
     ]);
   });
 
+  it('a label that claims more than its answer asks (issue 26): a subject of another question, or an added alternative', () => {
+    const lint = formsLintInput();
+    const manulife = lint.mappings.manulife;
+    const [a, b] = fieldAt(manulife, 'lifestyle.lifestyle_data_{n}.tobacco_last_12_months');
+    manulife.sections[a].fields![b].label = 'Used tobacco, nicotine or cannabis products (12 months)';
+    const canadaLife = lint.mappings.canada_life;
+    const [c, d] = fieldAt(canadaLife, 'proposed-insured.insured_{n}.politically_exposed_person');
+    canadaLife.sections[c].fields![d].label = 'Politically exposed person or head of organization';
+    // A rewording that claims nothing more passes: French beside English, a noun for the question.
+    const [e, f] = fieldAt(lint.mappings.beneva, 'lifestyle.lifestyle_data_{n}.drinks_alcohol');
+    lint.mappings.beneva.sections[e].fields![f].label = "Consomme de l'alcool / Drinks alcohol";
+    const problems = lintForms(lint).map(format);
+    expect(problems).toHaveLength(2);
+    const [tobacco, pep] = problems;
+    expect(pep).toMatch(
+      new RegExp(
+        `^forms/canada_life/form.json /sections/${c}/fields/${d}/label: label "Politically exposed person or head of organization" claims .*"head of organization", which "proposed-insured.insured_\\{n\\}.politically_exposed_person" does not ask \\(".*Are you a politically exposed person\\?"\\)`,
+      ),
+    );
+    expect(tobacco).toMatch(
+      new RegExp(
+        `^forms/manulife/form.json /sections/${a}/fields/${b}/label: label "Used tobacco, nicotine or cannabis products \\(12 months\\)" claims "cannab", "cannabis products", which "lifestyle.lifestyle_data_\\{n\\}.tobacco_last_12_months" does not ask`,
+      ),
+    );
+    expect(tobacco).toContain('name every answer it combines in "answer"');
+  });
+
   it('an unknown step, a misspelt repeated path, a payload path, a showIf and a table column', () => {
     const lint = formsLintInput();
     const m = lint.mappings.sunlife;
