@@ -1,10 +1,22 @@
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import fp from 'fastify-plugin';
+import { searchWords } from '../clients/clientListKeys.ts';
+import { clientSearch } from '../clients/clientSearch.ts';
 import { visibleTo } from '../clients/visibleTo.ts';
+import type { ListQuery } from '../http/listQuery.ts';
 import type { Database, LifeApplicationsTable } from '../db/tables.ts';
-import { clientIdFrom, parseId, userOf } from '../http/requestHelpers.ts';
+import { badRequest } from '../http/apiError.ts';
+import { listPage, listQueryOf, listQuerySchema } from '../http/listQuery.ts';
+import { clientIdFrom, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
-import type { ApplicationData, AuthUser, GenerationView, JsonObject, LifeApplicationView } from '../types.ts';
+import type {
+  ApplicationData,
+  AuthUser,
+  FieldError,
+  GenerationView,
+  JsonObject,
+  LifeApplicationView,
+} from '../types.ts';
 import { diffRecords } from '../audit/diffRecords.ts';
 import { documentSources } from '../../engine/index.ts';
 
@@ -54,6 +66,11 @@ export interface ApplicationStore {
   recordGeneration(record: GenerationRecord): Promise<void>;
   /** The applications of one client, or of every client the user may see, newest first, with their generations. */
   list(user: AuthUser, clientId?: number): Promise<LifeApplicationView[]>;
+  /**
+   * One page of the applications of every client the user may see, sorted, searched by their client's name, email
+   * or phone and filtered by status and by an insurer they were generated for, with the filtered list's count.
+   */
+  page(user: AuthUser, query: ApplicationQuery): Promise<{ count: number; results: LifeApplicationView[] }>;
   /** Leaves the client without a current application (Start Over: the next screening starts a new one). */
   release(clientId: number): Promise<void>;
   /** The file store keys of every generation of a client (deleted with the client). */
@@ -67,6 +84,37 @@ declare module 'fastify' {
 }
 
 const FILES_URL = '/api/pdf/files';
+
+/** The fields the applications list may be ordered by (?ordering=). */
+export const APPLICATION_ORDER_FIELDS = [
+  'created_at',
+  'updated_at',
+  'client_name',
+  'status',
+  'product_type',
+  'face_amount',
+] as const;
+type ApplicationOrderField = (typeof APPLICATION_ORDER_FIELDS)[number];
+
+/** An application's life cycle, as stored. */
+export const APPLICATION_STATUSES = ['DRAFT', 'SUBMITTED', 'IN_REVIEW', 'ISSUED', 'DECLINED'] as const;
+
+/** A page of the applications list, with its filters. */
+export interface ApplicationQuery extends ListQuery<ApplicationOrderField> {
+  status?: string;
+  /** An insurer id of the final step's populate_forms: applications with a generation for that insurer. */
+  insurer?: string;
+}
+
+/** What each ordering field sorts on; an unset product or face amount sorts first, the same on both databases. */
+const APPLICATION_ORDER = {
+  created_at: [sql`life_applications.created_at`],
+  updated_at: [sql`coalesce(life_applications.updated_at, life_applications.created_at)`],
+  client_name: [sql`clients.last_name_key`, sql`clients.first_name_key`],
+  status: [sql`life_applications.status`],
+  product_type: [sql`coalesce(life_applications.product_type, '')`],
+  face_amount: [sql`coalesce(life_applications.face_amount, 0)`],
+} satisfies Record<ApplicationOrderField, RawBuilder<unknown>[]>;
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -285,6 +333,19 @@ export const applicationsPlugin = fp(
       return out;
     };
 
+    /** Rows as the API answers them, with their generations and roles (the role of `clientId`, else their own client's). */
+    const viewsOf = async (
+      rows: (Selectable<LifeApplicationsTable> & { first_name: string; last_name: string })[],
+      clientId?: number,
+    ): Promise<LifeApplicationView[]> => {
+      const ids = rows.map((r) => r.id);
+      const [generations, roles] = await Promise.all([generationsOf(ids), rolesIn(ids)]);
+      return rows.map((r) =>
+        view(r, generations.get(r.id) ?? [], roles.get(`${r.id}:${clientId ?? r.client_id}`) ?? null),
+      );
+    };
+    const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+
     const store: ApplicationStore = {
       async current(clientId, data, userId) {
         return (await currentId(db, clientId)) ?? insert(clientId, data, userId);
@@ -357,13 +418,61 @@ export const applicationsPlugin = fp(
               ),
             ]),
           );
-        const rows = await query.orderBy('life_applications.id', 'desc').execute();
-        const ids = rows.map((r) => r.id);
-        const [generations, roles] = await Promise.all([generationsOf(ids), rolesIn(ids)]);
-        // The role of the client the list is for; in the list of every application, the application's own client's.
-        return rows.map((r) =>
-          view(r, generations.get(r.id) ?? [], roles.get(`${r.id}:${clientId ?? r.client_id}`) ?? null),
-        );
+        return viewsOf(await query.orderBy('life_applications.id', 'desc').execute(), clientId);
+      },
+      async page(user, query) {
+        const words = searchWords(query.search);
+        // As for the client list: an account that is no one's broker sees its own clients' applications alone.
+        const granted = await db
+          .selectFrom('broker_grants')
+          .select('user_id')
+          .where('user_id', '=', user.id)
+          .executeTakeFirst();
+        const filtered = db
+          .selectFrom('life_applications')
+          .innerJoin('clients', 'clients.id', 'life_applications.client_id')
+          .where((eb) =>
+            granted
+              ? visibleTo(user)(eb as unknown as Parameters<ReturnType<typeof visibleTo>>[0])
+              : eb('clients.owner_user_id', '=', user.id),
+          )
+          .$if(words.length > 0, (q) => q.where(clientSearch(dialect, words)))
+          .$if(query.status !== undefined, (q) => q.where('life_applications.status', '=', query.status ?? ''))
+          .$if(query.insurer !== undefined, (q) =>
+            q.where((eb) =>
+              eb.exists(
+                eb
+                  .selectFrom('generations')
+                  .select('generations.id')
+                  .whereRef('generations.application_id', '=', 'life_applications.id')
+                  .where('generations.populate_forms', 'like', `%${JSON.stringify(query.insurer)}%`),
+              ),
+            ),
+          );
+        const counted = await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+        const count = Number(counted.n);
+        if (query.offset >= count) return { count, results: [] };
+        let ids = filtered.select('life_applications.id');
+        for (const { field, desc } of query.ordering)
+          for (const expression of APPLICATION_ORDER[field]) ids = ids.orderBy(expression, desc ? 'desc' : 'asc');
+        const last = query.ordering[query.ordering.length - 1];
+        const page = (
+          await ids
+            .orderBy('life_applications.id', last?.desc ? 'desc' : 'asc')
+            .limit(query.pageSize)
+            .offset(query.offset)
+            .execute()
+        ).map((r) => r.id);
+        if (!page.length) return { count, results: [] };
+        const rows = await db
+          .selectFrom('life_applications')
+          .innerJoin('clients', 'clients.id', 'life_applications.client_id')
+          .selectAll('life_applications')
+          .select(['clients.first_name', 'clients.last_name'])
+          .where('life_applications.id', 'in', page)
+          .execute();
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return { count, results: await viewsOf(page.flatMap((id) => byId.get(id) ?? [])) };
       },
       async release(clientId) {
         await db.updateTable('life_applications').set({ is_current: 0 }).where('client_id', '=', clientId).execute();
@@ -410,16 +519,62 @@ export const applicationsPlugin = fp(
       },
     );
 
+    // The insurers an application can be generated for: the final step's choice of forms.
+    const finalSchema = engine.definitions.steps[engine.finalStep]?.schema as
+      { properties?: { populate_forms?: { items?: { enum?: unknown[] } } } } | undefined;
+    const insurers = (finalSchema?.properties?.populate_forms?.items?.enum ?? []).filter(
+      (v): v is string => typeof v === 'string',
+    );
+
     app.get(
       '/applications/',
       {
         schema: {
           tags: ['applications'],
-          summary: "Every application of the user's clients, newest first, with its status and its generated PDFs",
-          response: { 200: { type: 'array', items: ref('LifeApplication') }, ...errorResponses(401) },
+          summary:
+            "One page of the applications of the user's clients (Django REST framework's page-number pagination), with status and generated PDFs: newest first unless ?ordering= says otherwise; ?search= matches the client's name, email or phone; ?status= and ?insurer= filter",
+          querystring: {
+            type: 'object',
+            properties: {
+              ...listQuerySchema(
+                APPLICATION_ORDER_FIELDS,
+                '-created_at',
+                "Words to find in the client's name, email or phone",
+              ),
+              status: {
+                type: 'string',
+                enum: [...APPLICATION_STATUSES],
+                description: 'Only applications in this status',
+              },
+              insurer: {
+                type: 'string',
+                enum: insurers,
+                description: 'Only applications with PDFs generated for this insurer',
+              },
+            },
+          },
+          response: {
+            200: ref('ApplicationList'),
+            ...errorResponses(400, 401),
+            404: ref('ErrorAnswer', 'A page after the last: {"error": "Invalid page."}'),
+          },
         },
       },
-      async (request) => store.list(userOf(request)),
+      async (request) => {
+        const query: ApplicationQuery = listQueryOf(request, APPLICATION_ORDER_FIELDS, [
+          { field: 'created_at', desc: true },
+        ]);
+        const status = queryParam(request, 'status');
+        const insurer = queryParam(request, 'insurer');
+        const errors: FieldError[] = [];
+        if (status !== undefined && !(APPLICATION_STATUSES as readonly string[]).includes(status))
+          errors.push({ field: 'status', message: `status must be one of ${APPLICATION_STATUSES.join(', ')}` });
+        if (insurer !== undefined && !insurers.includes(insurer))
+          errors.push({ field: 'insurer', message: `insurer must be one of ${insurers.join(', ')}` });
+        if (errors.length) throw badRequest(errors);
+        const { count, results } = await store.page(userOf(request), { ...query, status, insurer });
+        return listPage(request, query, count, results);
+      },
     );
 
     app.get(

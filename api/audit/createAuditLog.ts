@@ -28,7 +28,12 @@ export interface AuditLog {
   /** Records an entry in the caller's transaction (nothing when it changes nothing). */
   record(on: Kysely<Database>, entry: AuditEntry): Promise<void>;
   /** A client's changes, newest first: `limit` of them, older than the entry `before` when given. */
-  history(clientId: number, options?: { limit?: number; before?: number }): Promise<HistoryItem[]>;
+  history(
+    clientId: number,
+    options?: { limit?: number; before?: number; offset?: number; oldestFirst?: boolean },
+  ): Promise<HistoryItem[]>;
+  /** How many entries a client's trail has (before an entry id, when given). */
+  count(clientId: number, before?: number): Promise<number>;
 }
 
 /** An entry as its row of the audit_log table (undefined when it changes nothing, so nothing is written). */
@@ -80,8 +85,9 @@ export function createAuditLog(db: Kysely<Database>): AuditLog {
         .where('audit_log.client_id', '=', clientId);
       if (options.before !== undefined) query = query.where('audit_log.id', '<', options.before);
       const rows = await query
-        .orderBy('audit_log.id', 'desc')
+        .orderBy('audit_log.id', options.oldestFirst ? 'asc' : 'desc')
         .limit(Math.min(Math.max(options.limit ?? 100, 1), 500))
+        .offset(options.offset ?? 0)
         .execute();
       return rows.map((r) => ({
         id: r.id,
@@ -91,6 +97,15 @@ export function createAuditLog(db: Kysely<Database>): AuditLog {
         entity_id: r.entity_id,
         changes: parseChanges(r.changes),
       }));
+    },
+    async count(clientId, before) {
+      const row = await db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('client_id', '=', clientId)
+        .$if(before !== undefined, (q) => q.where('id', '<', before ?? 0))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
   };
 }

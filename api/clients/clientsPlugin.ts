@@ -2,11 +2,12 @@ import fp from 'fastify-plugin';
 import { createAuditLog, type AuditLog } from '../audit/createAuditLog.ts';
 import { badRequest, etagOf, fieldError } from '../http/apiError.ts';
 import { bodyOf, ifMatchOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
+import { listPage, listQueryOf, listQuerySchema } from '../http/listQuery.ts';
 import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import type { AuthUser, ClientView } from '../types.ts';
 import { requireOwner, type ClientAccess } from './accessOf.ts';
 import { clientChecks } from './clientRules.ts';
-import { createClientStore, type ClientStore } from './createClientStore.ts';
+import { CLIENT_ORDER_FIELDS, createClientStore, type ClientStore } from './createClientStore.ts';
 import { validateClient } from './validateClient.ts';
 
 declare module 'fastify' {
@@ -17,6 +18,9 @@ declare module 'fastify' {
     audit: AuditLog;
   }
 }
+
+/** The history's one ordering: when (the entry's id follows it). */
+const HISTORY_ORDER_FIELDS = ['at'] as const;
 
 /** The one thing GET /clients/{id}/ can include. */
 const INCLUDE = 'life_applications';
@@ -62,18 +66,28 @@ export const clientsPlugin = fp(
       {
         schema: {
           tags: ['clients'],
-          summary: "The user's clients, newest first; ?search= matches name, email or phone",
+          summary:
+            "One page of the user's clients (Django REST framework's page-number pagination): count is the whole filtered list's, next and previous the pages either side; newest change first unless ?ordering= says otherwise; ?search= matches name, email or phone",
           querystring: {
             type: 'object',
-            properties: { search: { type: 'string', description: 'Only its first 200 characters are used' } },
+            properties: listQuerySchema(
+              CLIENT_ORDER_FIELDS,
+              '-updated_at',
+              'Words to find in the name, email or phone',
+            ),
           },
-          response: { 200: ref('ClientList'), ...errorResponses(401) },
+          response: {
+            200: ref('ClientList'),
+            ...errorResponses(400, 401),
+            404: ref('ErrorAnswer', 'A page after the last: {"error": "Invalid page."}'),
+          },
         },
       },
       async (request) => {
         const user = userOf(request);
-        const results = await withAccess(user, await clients.list(user, queryParam(request, 'search')?.slice(0, 200)));
-        return { results, count: results.length };
+        const query = listQueryOf(request, CLIENT_ORDER_FIELDS, [{ field: 'updated_at', desc: true }]);
+        const { count, results } = await clients.list(user, query);
+        return listPage(request, query, count, results);
       },
     );
 
@@ -159,17 +173,27 @@ export const clientsPlugin = fp(
         schema: {
           tags: ['clients'],
           summary:
-            "Who changed the client's records and when: each change with its fields, from what to what (SINs masked), newest first; ?before=<entry id> pages back",
+            "Who changed the client's records and when: each change with its fields, from what to what (SINs masked), newest first (?ordering=at: oldest first), a page at a time (?page=, ?page_size=); ?before=<entry id> with ?limit= reads back from an entry instead",
           params: idParams('id'),
           querystring: {
             type: 'object',
             properties: {
-              before: { type: 'integer', minimum: 1, maximum: 2147483647 },
-              limit: { type: 'integer', minimum: 1, maximum: 500 },
+              ...listQuerySchema(HISTORY_ORDER_FIELDS, '-at'),
+              before: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 2147483647,
+                description: 'Only entries older than this one',
+              },
+              limit: { type: 'integer', minimum: 1, maximum: 500, description: 'With before: how many entries' },
             },
             additionalProperties: false,
           },
-          response: { 200: ref('History'), ...errorResponses(400, 401, 404) },
+          response: {
+            200: ref('History'),
+            ...errorResponses(400, 401),
+            404: ref('ErrorAnswer', 'Not found: no such client, or a page after the last ("Invalid page.")'),
+          },
         },
       },
       async (request) => {
@@ -186,7 +210,23 @@ export const clientsPlugin = fp(
         };
         const before = whole('before', 2_147_483_647, 'before must be the id of an entry');
         const limit = whole('limit', 500, 'limit must be a whole number from 1 to 500');
-        return { results: await audit.history(id, { before, limit }) };
+        const query = listQueryOf(request, HISTORY_ORDER_FIELDS, [{ field: 'at', desc: true }]);
+        const oldestFirst = query.ordering[0]?.desc === false;
+        if (before !== undefined || limit !== undefined) {
+          // Reading back from an entry (the History panel's "Show older"): the next link goes on from the last one.
+          const results = await audit.history(id, { before, limit, oldestFirst });
+          const count = await audit.count(id, before);
+          const more = results.length < count && !oldestFirst;
+          const path = request.originalUrl.split('?', 1)[0];
+          const next = more ? `${path}?before=${results[results.length - 1]?.id}&limit=${limit ?? 100}` : null;
+          return { count, next, previous: null, results };
+        }
+        const count = await audit.count(id);
+        const results =
+          query.offset < count
+            ? await audit.history(id, { limit: query.pageSize, offset: query.offset, oldestFirst })
+            : [];
+        return listPage(request, query, count, results);
       },
     );
 

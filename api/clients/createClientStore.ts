@@ -4,7 +4,11 @@ import { ApiError, notFound, preconditionFailed } from '../http/apiError.ts';
 import type { AuditLog } from '../audit/createAuditLog.ts';
 import { diffRecords } from '../audit/diffRecords.ts';
 import type { ClientsTable, Database } from '../db/tables.ts';
+import type { ListQuery } from '../http/listQuery.ts';
 import type { AuthUser, ClientView, JsonObject } from '../types.ts';
+import type { ClientAccess } from './accessOf.ts';
+import { clientListKeys, searchWords } from './clientListKeys.ts';
+import { clientSearch } from './clientSearch.ts';
 import { visibleTo } from './visibleTo.ts';
 import { parseObject, toClientView as toView } from './toClientView.ts';
 
@@ -12,8 +16,14 @@ import { parseObject, toClientView as toView } from './toClientView.ts';
 export type ClientFields = JsonObject;
 
 export interface ClientStore {
-  /** The user's clients (created by them or listing them as broker), newest first, filtered by a text search. */
-  list(user: AuthUser, search?: string): Promise<ClientView[]>;
+  /**
+   * One page of the user's clients (created by them or listing them as broker), sorted, filtered by a search of
+   * their name, email and phone, with the count of the whole filtered list.
+   */
+  list(
+    user: AuthUser,
+    query: ListQuery<ClientOrderField>,
+  ): Promise<{ count: number; results: (ClientView & { access: ClientAccess })[] }>;
   /** One client; 404 when missing or not the user's. */
   get(user: AuthUser, id: number): Promise<ClientView>;
   /** The clients of these ids that the user may see, by id (the others are left out). */
@@ -76,6 +86,20 @@ export interface SecondInsured {
   last_name: string;
 }
 
+/** The fields a client list may be ordered by (?ordering=). */
+export const CLIENT_ORDER_FIELDS = ['last_name', 'first_name', 'email', 'phone', 'created_at', 'updated_at'] as const;
+export type ClientOrderField = (typeof CLIENT_ORDER_FIELDS)[number];
+
+/** The columns each ordering field sorts on: folded keys, so case and accents do not split the alphabet. */
+const ORDER_COLUMNS = {
+  last_name: ['last_name_key', 'first_name_key'],
+  first_name: ['first_name_key'],
+  email: ['email_key'],
+  phone: ['phone_key'],
+  created_at: ['created_at'],
+  updated_at: ['updated_at'],
+} as const satisfies Record<ClientOrderField, readonly string[]>;
+
 /** The tables holding a client's own records, deleted with it (the client row last). */
 const OWN_RECORDS = [
   'screening_records',
@@ -112,11 +136,6 @@ function split(fields: ClientFields): { columns: Partial<Record<Column, string |
     else if (value !== undefined) profile[key] = value;
   }
   return { columns, profile };
-}
-
-/** `%text%` for LIKE, with the wildcards of the search text escaped. */
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -174,6 +193,7 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
   const inTurn = createKeyedQueue();
   // PostgreSQL: a change locks the client's row until it commits, so another instance's change waits instead of racing.
   const lockRows = db.getExecutor().adapter instanceof PostgresAdapter;
+  const dialect = lockRows ? 'postgres' : 'sqlite';
   async function brokersOf(ids: number[], on: Kysely<Database> = db): Promise<Map<number, string[]>> {
     const map = new Map<number, string[]>();
     if (ids.length === 0) return map;
@@ -211,23 +231,49 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
   }
 
   const store: ClientStore = {
-    async list(user, search) {
-      let query = db.selectFrom('clients').selectAll().where(visibleTo(user));
-      const text = search?.trim();
-      if (text) {
-        const pattern = likePattern(text);
-        const like = (expr: ReturnType<typeof sql>) => sql<boolean>`lower(${expr}) like ${pattern} escape '\\'`;
-        query = query.where((eb) =>
-          eb.or([
-            like(sql`clients.first_name || ' ' || clients.last_name`),
-            like(sql`coalesce(clients.email, '')`),
-            like(sql`coalesce(clients.phone_primary, '')`),
-          ]),
-        );
-      }
-      const rows = await query.orderBy('clients.updated_at', 'desc').orderBy('clients.id', 'desc').execute();
-      const brokers = await brokersOf(rows.map((r) => r.id));
-      return rows.map((r) => toView(r, brokers.get(r.id) ?? []));
+    async list(user, query) {
+      const words = searchWords(query.search);
+      // Most accounts are brokers of nothing: their list is their own clients, read from the adviser's indexes.
+      const granted = await db
+        .selectFrom('broker_grants')
+        .select('user_id')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      const filtered = db
+        .selectFrom('clients')
+        .where(granted ? visibleTo(user) : (eb) => eb('clients.owner_user_id', '=', user.id))
+        .$if(words.length > 0, (q) => q.where(clientSearch(dialect, words)));
+      const counted = await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const count = Number(counted.n);
+      if (query.offset >= count) return { count, results: [] };
+      // The page's ids first, from the index that sorts them; then those rows alone.
+      let ids = filtered.select('clients.id');
+      const sorted = new Set<string>();
+      for (const { field, desc } of query.ordering)
+        for (const column of ORDER_COLUMNS[field])
+          if (!sorted.has(column)) {
+            sorted.add(column);
+            ids = ids.orderBy(`clients.${column}`, desc ? 'desc' : 'asc');
+          }
+      const last = query.ordering[query.ordering.length - 1];
+      const page = (
+        await ids
+          .orderBy('clients.id', last?.desc ? 'desc' : 'asc')
+          .limit(query.pageSize)
+          .offset(query.offset)
+          .execute()
+      ).map((r) => r.id);
+      if (!page.length) return { count, results: [] };
+      const rows = await db.selectFrom('clients').selectAll().where('clients.id', 'in', page).execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const brokers = await brokersOf(page);
+      const results = page.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        const access: ClientAccess = row.owner_user_id === user.id ? 'owner' : 'broker';
+        return [{ ...toView(row, brokers.get(id) ?? []), access }];
+      });
+      return { count, results };
     },
 
     async get(user, id) {
@@ -271,6 +317,12 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
             phone_primary: columns.phone_primary ?? null,
             date_of_birth: columns.date_of_birth ?? null,
             gender_sex_at_birth: columns.gender_sex_at_birth ?? null,
+            ...clientListKeys({
+              first_name: columns.first_name ?? '',
+              last_name: columns.last_name ?? '',
+              email: columns.email ?? null,
+              phone_primary: columns.phone_primary ?? null,
+            }),
             profile: JSON.stringify(profile),
             created_at: now,
             updated_at: now,
@@ -316,6 +368,12 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
               ...rest,
               ...(first_name ? { first_name } : {}),
               ...(last_name ? { last_name } : {}),
+              ...clientListKeys({
+                first_name: first_name || row.first_name,
+                last_name: last_name || row.last_name,
+                email: 'email' in rest ? (rest.email ?? null) : row.email,
+                phone_primary: 'phone_primary' in rest ? (rest.phone_primary ?? null) : row.phone_primary,
+              }),
               profile: JSON.stringify(merged),
               updated_at: new Date().toISOString(),
               version: row.version + 1,

@@ -1,4 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { clientListKeys } from '../clients/clientListKeys.ts';
 import type { DialectKind } from './tables.ts';
 
 /** A surrogate integer key on either database. */
@@ -9,6 +10,19 @@ function idColumn(
     ? ['serial', (col) => col.primaryKey()]
     : ['integer', (col) => col.primaryKey().autoIncrement()];
 }
+
+/** The folded columns a client list searches and sorts on (0009). */
+const LIST_KEYS = ['search_text', 'first_name_key', 'last_name_key', 'email_key', 'phone_key'] as const;
+
+/** One index per sort of one adviser's clients (0009); the id ends each, as it ends each sort. */
+const LIST_INDEXES: [string, string[]][] = [
+  ['updated', ['updated_at']],
+  ['created', ['created_at']],
+  ['last_name', ['last_name_key', 'first_name_key']],
+  ['first_name', ['first_name_key']],
+  ['email', ['email_key']],
+  ['phone', ['phone_key']],
+];
 
 /**
  * The one set of migrations for SQLite and PostgreSQL, in order. Names sort in order of application.
@@ -292,6 +306,86 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
       },
       async down(db: Kysely<unknown>) {
         await db.schema.alterTable('clients').dropColumn('created_for_client_id').execute();
+      },
+    },
+    '0009_client_list_keys': {
+      async up(db: Kysely<unknown>) {
+        // A client list is paged, sorted and searched by the database: folded keys (no accents, no case) that the
+        // server writes with every change, and an index per sort for one adviser's clients, so a page is read from
+        // an index whichever page it is (api/clients/clientListKeys.ts).
+        for (const key of LIST_KEYS)
+          await db.schema
+            .alterTable('clients')
+            .addColumn(key, 'text', (c) => c.notNull().defaultTo(''))
+            .execute();
+        const rows = await sql<{
+          id: number;
+          first_name: string;
+          last_name: string;
+          email: string | null;
+          phone_primary: string | null;
+        }>`select id, first_name, last_name, email, phone_primary from clients`.execute(db);
+        for (const row of rows.rows) {
+          const keys = clientListKeys(row);
+          await sql`update clients set search_text = ${keys.search_text}, first_name_key = ${keys.first_name_key},
+            last_name_key = ${keys.last_name_key}, email_key = ${keys.email_key}, phone_key = ${keys.phone_key}
+            where id = ${row.id}`.execute(db);
+        }
+        for (const [name, columns] of LIST_INDEXES)
+          await db.schema
+            .createIndex(`clients_list_${name}`)
+            .on('clients')
+            .columns(['owner_user_id', ...columns, 'id'])
+            .execute();
+        await db.schema
+          .createIndex('life_applications_list')
+          .on('life_applications')
+          .columns(['client_id', 'created_at', 'id'])
+          .execute();
+        if (dialect === 'sqlite') {
+          // Words anywhere in the search text, found through trigrams (FTS5 answers GLOB from its index). The index
+          // keeps no copy of the text (external content), and secure-delete takes a deleted client's trigrams out
+          // at once, so the deleted client's text is in no page of the file.
+          await sql`create virtual table clients_search using fts5(search_text, content='clients', content_rowid='id',
+            tokenize='trigram', detail='none')`.execute(db);
+          await sql`insert into clients_search(clients_search, rank) values ('secure-delete', 1)`.execute(db);
+          await sql`insert into clients_search(clients_search) values ('rebuild')`.execute(db);
+          await sql`create trigger clients_search_insert after insert on clients begin
+            insert into clients_search(rowid, search_text) values (new.id, new.search_text); end`.execute(db);
+          await sql`create trigger clients_search_delete after delete on clients begin
+            insert into clients_search(clients_search, rowid, search_text) values ('delete', old.id, old.search_text);
+            end`.execute(db);
+          await sql`create trigger clients_search_update after update of search_text on clients begin
+            insert into clients_search(clients_search, rowid, search_text) values ('delete', old.id, old.search_text);
+            insert into clients_search(rowid, search_text) values (new.id, new.search_text); end`.execute(db);
+          return;
+        }
+        // PostgreSQL: a trigram index (pg_trgm, a trusted extension, in the public schema once for the database).
+        // Without the right to create it the search still answers, by reading the adviser's clients.
+        await sql`select pg_advisory_xact_lock(290001)`.execute(db);
+        const { rows: can } = await sql<{ schema: string | null; allowed: boolean }>`select
+            (select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+              where e.extname = 'pg_trgm') as schema,
+            exists (select 1 from pg_available_extensions where name = 'pg_trgm')
+              and exists (select 1 from pg_namespace where nspname = 'public')
+              and has_database_privilege(current_database(), 'CREATE')
+              and has_schema_privilege('public', 'CREATE') as allowed`.execute(db);
+        let schema = can[0]?.schema ?? null;
+        if (!schema && can[0]?.allowed) {
+          await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+          schema = 'public';
+        }
+        if (schema)
+          await sql`create index clients_search_trgm on clients using gin (search_text ${sql.id(schema)}.gin_trgm_ops)`.execute(
+            db,
+          );
+      },
+      async down(db: Kysely<unknown>) {
+        if (dialect === 'sqlite') await sql`drop table if exists clients_search`.execute(db);
+        else await sql`drop index if exists clients_search_trgm`.execute(db);
+        await db.schema.dropIndex('life_applications_list').ifExists().execute();
+        for (const [name] of LIST_INDEXES) await db.schema.dropIndex(`clients_list_${name}`).ifExists().execute();
+        for (const key of LIST_KEYS) await db.schema.alterTable('clients').dropColumn(key).execute();
       },
     },
   };

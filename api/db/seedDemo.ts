@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/hashPassword.ts';
+import { clientListKeys } from '../clients/clientListKeys.ts';
 import type { Database } from './tables.ts';
 
 /** The demo adviser created on first start with an empty database (README gives these). */
@@ -39,50 +40,52 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     if (!user) return;
     await trx
       .insertInto('clients')
-      .values([
-        {
-          owner_user_id: user.id,
-          first_name: 'Marie',
-          last_name: 'Gagnon',
-          email: 'marie.gagnon@example.com',
-          phone_primary: '514-555-0142',
-          date_of_birth: '1984-03-12',
-          gender_sex_at_birth: 'female',
-          created_at: now,
-          updated_at: now,
-          profile: JSON.stringify({
-            title: 'ms',
-            marital_status: 'married',
-            address_line1: '1200 Rue Sherbrooke O',
-            city: 'Montréal',
-            province: 'QC',
-            postal_code: 'H3A 1H6',
-            email_consent: true,
-            occupation: 'Pharmacist',
-          }),
-        },
-        {
-          owner_user_id: user.id,
-          first_name: 'David',
-          last_name: 'Chen',
-          email: 'david.chen@example.com',
-          phone_primary: '604-555-0198',
-          date_of_birth: '1976-11-02',
-          gender_sex_at_birth: 'male',
-          created_at: now,
-          updated_at: now,
-          profile: JSON.stringify({
-            title: 'mr',
-            marital_status: 'common_law',
-            address_line1: '88 Pacific Blvd',
-            city: 'Vancouver',
-            province: 'BC',
-            postal_code: 'V6Z 2R6',
-            email_consent: true,
-            occupation: 'Civil engineer',
-          }),
-        },
-      ])
+      .values(
+        [
+          {
+            owner_user_id: user.id,
+            first_name: 'Marie',
+            last_name: 'Gagnon',
+            email: 'marie.gagnon@example.com',
+            phone_primary: '514-555-0142',
+            date_of_birth: '1984-03-12',
+            gender_sex_at_birth: 'female',
+            created_at: now,
+            updated_at: now,
+            profile: JSON.stringify({
+              title: 'ms',
+              marital_status: 'married',
+              address_line1: '1200 Rue Sherbrooke O',
+              city: 'Montréal',
+              province: 'QC',
+              postal_code: 'H3A 1H6',
+              email_consent: true,
+              occupation: 'Pharmacist',
+            }),
+          },
+          {
+            owner_user_id: user.id,
+            first_name: 'David',
+            last_name: 'Chen',
+            email: 'david.chen@example.com',
+            phone_primary: '604-555-0198',
+            date_of_birth: '1976-11-02',
+            gender_sex_at_birth: 'male',
+            created_at: now,
+            updated_at: now,
+            profile: JSON.stringify({
+              title: 'mr',
+              marital_status: 'common_law',
+              address_line1: '88 Pacific Blvd',
+              city: 'Vancouver',
+              province: 'BC',
+              postal_code: 'V6Z 2R6',
+              email_consent: true,
+              occupation: 'Civil engineer',
+            }),
+          },
+        ].map((client) => ({ ...client, ...clientListKeys(client) })),
+      )
       .execute();
   });
 }

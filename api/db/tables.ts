@@ -51,6 +51,12 @@ export interface ClientsTable {
   version: ColumnType<number, number | undefined, number>;
   /** The client whose screening created this record (a second insured); null for a client the adviser created. */
   created_for_client_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The list keys (api/clients/clientListKeys.ts), written with every change of the name, email or phone. */
+  search_text: ColumnType<string, string | undefined, string>;
+  first_name_key: ColumnType<string, string | undefined, string>;
+  last_name_key: ColumnType<string, string | undefined, string>;
+  email_key: ColumnType<string, string | undefined, string>;
+  phone_key: ColumnType<string, string | undefined, string>;
 }
 
 /** An account an administrator made a broker: it sees the clients that list its email. */

@@ -97,6 +97,25 @@ function clientFields(engine: ServerEngine): { properties: { [name: string]: Jso
   return { properties, required };
 }
 
+/** One page of a list: Django REST framework's page-number pagination answer. */
+function pageOf(item: JsonObject, description: string): JsonObject {
+  const link = {
+    type: ['string', 'null'],
+    description: 'The path of that page with the same parameters (page 1 has no page parameter), or null',
+  };
+  return {
+    type: 'object',
+    description,
+    properties: {
+      count: { type: 'integer', minimum: 0, description: 'Rows in the whole filtered list, not only this page' },
+      next: link,
+      previous: link,
+      results: { type: 'array', items: item },
+    },
+    required: ['count', 'next', 'previous', 'results'],
+  };
+}
+
 const fieldError: JsonObject = {
   type: 'object',
   properties: {
@@ -307,8 +326,9 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
     Client: clientView,
     History: {
       type: 'object',
-      description: "A client's audit trail, newest first",
+      description: "A page of a client's audit trail, newest first",
       properties: {
+        ...(pageOf({}, '').properties as JsonObject),
         results: {
           type: 'array',
           items: {
@@ -341,19 +361,16 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
           },
         },
       },
-      required: ['results'],
+      required: ['count', 'next', 'previous', 'results'],
     },
-    ClientList: {
-      type: 'object',
-      properties: { results: { type: 'array', items: schemaRef('Client') }, count: { type: 'integer', minimum: 0 } },
-      required: ['results', 'count'],
-    },
+    ClientList: pageOf(schemaRef('Client'), 'One page of clients'),
     Broker: {
       type: 'object',
       properties: { id: ID, name: { type: 'string' }, email: { type: 'string' } },
       required: ['id', 'name', 'email'],
     },
     Generation: generation,
+    ApplicationList: pageOf(schemaRef('LifeApplication'), 'One page of applications'),
     LifeApplication: {
       type: 'object',
       properties: {

@@ -8,10 +8,13 @@ import { filenameFromDisposition } from './filenameFromDisposition.ts';
 import type {
   Broker,
   Client,
+  ApplicationListParams,
   ClientList,
   ClientProfileInput,
   Id,
   LifeApplication,
+  ListPage,
+  ListParams,
   LoginResponse,
   RegisterRequest,
   ScreeningProgress,
@@ -209,15 +212,45 @@ export async function logout(): Promise<void> {
 
 // ---------- clients ----------
 
-/** GET /api/clients/. @throws ApiError - server error or "Error fetching client list". */
-export async function listClients(signal?: AbortSignal): Promise<ClientList> {
-  const body = await apiRequest<ClientList | Client[] | null>('/api/clients/', {
+/** The query string of a list's parameters ("" when none is given). */
+function listQuery(params: ListParams & Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '' && !(key === 'page' && value === 1)) query.set(key, String(value));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * GET /api/clients/: one page of the adviser's clients, sorted and searched by the server.
+ * @throws ApiError - server error or "Error fetching client list".
+ */
+export async function listClients(params: ListParams = {}, signal?: AbortSignal): Promise<ClientList> {
+  const body = await apiRequest<ClientList | Client[] | null>(`/api/clients/${listQuery({ ...params })}`, {
     fallback: 'Error fetching client list',
     signal,
   });
   if (Array.isArray(body)) return { results: body, count: body.length };
   const results = body?.results ?? [];
-  return { results, count: body?.count ?? results.length };
+  return { results, count: body?.count ?? results.length, next: body?.next ?? null, previous: body?.previous ?? null };
+}
+
+/** The largest page the server gives. */
+const MAX_PAGE_SIZE = 100;
+
+/**
+ * Every client of the adviser (the pickers that choose one of them): the spec's GET /api/clients/, and when the book
+ * is larger than that first page, every page of the largest size the server gives, asked at once.
+ * @throws ApiError - as listClients.
+ */
+export async function listAllClients(signal?: AbortSignal): Promise<Client[]> {
+  const first = await listClients({}, signal);
+  if (first.count <= first.results.length) return first.results;
+  const pages = Math.ceil(first.count / MAX_PAGE_SIZE);
+  const all = await Promise.all(
+    Array.from({ length: pages }, (_, i) => listClients({ page: i + 1, page_size: MAX_PAGE_SIZE }, signal)),
+  );
+  return all.flatMap((page) => page.results);
 }
 
 /**
@@ -287,14 +320,21 @@ export async function listBrokers(signal?: AbortSignal): Promise<Broker[]> {
 // ---------- applications ----------
 
 /**
- * GET /api/applications/: every application of the adviser's clients, newest first, with their generated PDFs.
+ * GET /api/applications/: one page of the applications of the adviser's clients, with their generated PDFs,
+ * sorted, searched (the client's name, email or phone) and filtered by status and insurer by the server.
  * @throws ApiError - the server's error field, else "Failed to load applications".
  */
-export async function listApplications(): Promise<LifeApplication[]> {
-  const body = await apiRequest<LifeApplication[] | null>('/api/applications/', {
-    fallback: 'Failed to load applications',
-  });
-  return Array.isArray(body) ? body : [];
+export async function listApplications(
+  params: ApplicationListParams = {},
+  signal?: AbortSignal,
+): Promise<ListPage<LifeApplication>> {
+  const body = await apiRequest<ListPage<LifeApplication> | LifeApplication[] | null>(
+    `/api/applications/${listQuery({ ...params })}`,
+    { fallback: 'Failed to load applications', signal },
+  );
+  if (Array.isArray(body)) return { results: body, count: body.length };
+  const results = body?.results ?? [];
+  return { results, count: body?.count ?? results.length, next: body?.next ?? null, previous: body?.previous ?? null };
 }
 
 /**

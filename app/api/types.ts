@@ -82,9 +82,32 @@ export interface Client {
   [field: string]: unknown;
 }
 
-export interface ClientList {
-  results: Client[];
+/** One page of a list (the spec's {results, count}, with the links of Django REST framework's pagination). */
+export interface ListPage<T> {
+  results: T[];
+  /** The whole filtered list's rows, not only this page's. */
   count: number;
+  next?: string | null;
+  previous?: string | null;
+}
+
+export type ClientList = ListPage<Client>;
+
+/** What a page of a list asks the server for; the server's defaults apply to what is left out. */
+export interface ListParams {
+  /** From 1. */
+  page?: number;
+  /** At most 100. */
+  page_size?: number;
+  /** Fields, comma-separated, a leading - for descending ("last_name,-created_at"). */
+  ordering?: string;
+  search?: string;
+}
+
+/** The Applications list's filters on top of the list's parameters. */
+export interface ApplicationListParams extends ListParams {
+  status?: string;
+  insurer?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { AlertIcon } from './icons.tsx';
 import { useFileDownloads } from './useFileDownloads.ts';
 import { ScrollRegion } from './ScrollRegion.tsx';
+import { SortHeader } from './SortHeader.tsx';
 
 /** Status text as stored, readable: "IN_REVIEW" -> "IN REVIEW". */
 function statusText(status: string | null | undefined): string {
@@ -20,11 +21,30 @@ export function ApplicationsTable({
   applications,
   showClient = false,
   forClient,
+  sort,
+  refreshing = false,
+  empty,
 }: {
   applications: LifeApplication[];
   showClient?: boolean;
   forClient?: string | number;
+  /** The list's ordering and how to change it: its column headers sort (the Applications page). */
+  sort?: { ordering: string; onSort(ordering: string): void };
+  /** Another page is on its way: the rows shown are dimmed. */
+  refreshing?: boolean;
+  /** What an empty table says (default: the spec's "No insurance applications found"). */
+  empty?: string;
 }) {
+  const header = (label: string, field: string, className?: string, firstDescending = false) =>
+    sort ? (
+      <SortHeader field={field} firstDescending={firstDescending} className={className} {...sort}>
+        {label}
+      </SortHeader>
+    ) : (
+      <th scope="col" className={className}>
+        {label}
+      </th>
+    );
   const files = useFileDownloads();
   const showRole = forClient !== undefined;
   const columns = 7 + (showClient ? 1 : 0) + (showRole ? 1 : 0);
@@ -37,19 +57,17 @@ export function ApplicationsTable({
         </div>
       ) : null}
       <ScrollRegion label="Applications table">
-        <table className="table table-cards">
+        <table className={`table table-cards${refreshing ? ' is-refreshing' : ''}`} aria-busy={refreshing}>
           <thead>
             <tr>
-              {showClient ? <th scope="col">Client</th> : null}
-              <th scope="col">Date</th>
+              {showClient ? header('Client', 'client_name') : null}
+              {header('Date', 'created_at', undefined, true)}
               <th scope="col">Type</th>
-              <th scope="col">Product</th>
+              {header('Product', 'product_type')}
               <th scope="col">Insureds</th>
               {showRole ? <th scope="col">Role</th> : null}
-              <th scope="col">Status</th>
-              <th scope="col" className="cell-num">
-                Face Amount
-              </th>
+              {header('Status', 'status')}
+              {header('Face Amount', 'face_amount', 'cell-num', true)}
               <th scope="col">Documents</th>
             </tr>
           </thead>
@@ -57,7 +75,7 @@ export function ApplicationsTable({
             {applications.length === 0 ? (
               <tr>
                 <td colSpan={columns} className="table-empty">
-                  No insurance applications found
+                  {empty ?? 'No insurance applications found'}
                 </td>
               </tr>
             ) : (

@@ -1,10 +1,15 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, deleteClient, listClients, listSecondInsureds } from '../api/client.ts';
 import type { Client, SecondInsured } from '../api/types.ts';
 import { formatDate, formatPhone, fullName, orDash } from '../format.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ClipboardIcon, PlusIcon, SearchIcon, UsersIcon } from './icons.tsx';
+import { AlertIcon, ClipboardIcon, PlusIcon, UsersIcon } from './icons.tsx';
+import { ListSearch } from './ListSearch.tsx';
+import { Pagination } from './Pagination.tsx';
+import { SortHeader, SortSelect, type SortChoice } from './SortHeader.tsx';
+import { useListPage } from './useListPage.ts';
+import { useListParams } from './useListParams.ts';
 import { RowMenu } from './RowMenu.tsx';
 import { Toast, useToast } from './Toast.tsx';
 import { ScrollRegion } from './ScrollRegion.tsx';
@@ -35,50 +40,49 @@ function joinNames(names: string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
 }
 
-function matches(client: Client, query: string): boolean {
-  if (!query) return true;
-  const haystack = [fullName(client), client.email, client.phone ?? client.phone_primary]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
-  const digits = query.replace(/\D/g, '');
-  const phoneDigits = String(client.phone ?? client.phone_primary ?? '').replace(/\D/g, '');
-  return haystack.includes(query.toLowerCase()) || (digits.length >= 3 && phoneDigits.includes(digits));
-}
+/** The server's ordering when the URL names none: the last changed first. */
+const CLIENT_ORDERING = '-updated_at';
+/** The server's page size (its default, so the app does not send it). */
+const PAGE_SIZE = 25;
 
-/** The dashboard's client list: search, table, row menu, delete dialog and toast. */
+/** The orders of the sort menu (narrow screens, where the column headers are hidden). */
+const SORTS: SortChoice[] = [
+  { ordering: '-updated_at', label: 'Last updated, newest first' },
+  { ordering: 'updated_at', label: 'Last updated, oldest first' },
+  { ordering: 'last_name', label: 'Name, A to Z' },
+  { ordering: '-last_name', label: 'Name, Z to A' },
+  { ordering: '-created_at', label: 'Created, newest first' },
+  { ordering: 'created_at', label: 'Created, oldest first' },
+  { ordering: 'email', label: 'Email, A to Z' },
+  { ordering: 'phone', label: 'Phone' },
+];
+
+/** The dashboard's client list: a page at a time, sorted and searched by the server; row menu, delete dialog, toast. */
 export function ClientList() {
   const navigate = useNavigate();
-  const [clients, setClients] = useState<Client[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [query, setQuery] = useState('');
+  const list = useListParams(CLIENT_ORDERING);
+  const { page, ordering, search, update } = list;
+  const { data, loading, error, reload } = useListPage(
+    // The defaults are left to the server: the first page asks exactly the spec's GET /api/clients/.
+    (signal) =>
+      listClients(
+        { page, ordering: ordering === CLIENT_ORDERING ? undefined : ordering, search: search.trim() || undefined },
+        signal,
+      ),
+    `${page}|${ordering}|${search}`,
+    'Error fetching client list',
+    () => update({ page: 1 }, true),
+  );
+  const clients = data?.results ?? [];
   const [pendingDelete, setPendingDelete] = useState<Client | null>(null);
   const [deleting, setDeleting] = useState(false);
   // The second insureds the client's screening created that nothing else uses: the dialog offers to delete them too.
   const [secondInsureds, setSecondInsureds] = useState<SecondInsured[]>([]);
   const [deleteSecondInsureds, setDeleteSecondInsureds] = useState(false);
   const { toast, show, close } = useToast();
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setLoading(true);
-    try {
-      const list = await listClients(signal);
-      setClients(list.results);
-      setError(null);
-    } catch (cause) {
-      if (signal?.aborted) return;
-      setError(cause instanceof Error ? cause.message : 'Error fetching client list');
-    } finally {
-      if (!signal?.aborted) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  const onSearch = useCallback((text: string) => update({ search: text.trim() }, true), [update]);
+  const onSort = useCallback((next: string) => update({ ordering: next }), [update]);
+  const sortProps = { ordering, onSort };
 
   useEffect(() => {
     setSecondInsureds([]);
@@ -90,15 +94,13 @@ export function ClientList() {
     return () => controller.abort();
   }, [pendingDelete]);
 
-  const visible = useMemo(() => clients.filter((client) => matches(client, query.trim())), [clients, query]);
-
   const confirmDelete = async () => {
     if (!pendingDelete) return;
     setDeleting(true);
     try {
       await deleteClient(pendingDelete.id, { secondInsureds: deleteSecondInsureds && secondInsureds.length > 0 });
       show('Client deleted successfully', 'success');
-      void load();
+      reload();
     } catch (cause) {
       // A broker the client is shared with may not delete it: the server says so (403), and so does the toast.
       show(cause instanceof ApiError && cause.status === 403 ? cause.message : 'Error deleting client', 'error');
@@ -128,8 +130,12 @@ export function ClientList() {
       </div>
 
       {error && (
-        <div className="alert alert-error" role="alert" style={{ marginBottom: 'var(--space-4)' }}>
-          {error}
+        <div className="alert alert-error list-error" role="alert" style={{ marginBottom: 'var(--space-4)' }}>
+          <AlertIcon />
+          <span>{error}</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
+            Try again
+          </button>
         </div>
       )}
 
@@ -138,34 +144,28 @@ export function ClientList() {
           <h2 id="client-list-title" className="sr-only">
             Client list
           </h2>
-          <div className="search">
-            <SearchIcon />
-            <input
-              type="search"
-              className="input"
-              placeholder="Search clients..."
-              aria-label="Search clients..."
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
-          {!loading && !error && (
-            <span className="muted text-sm" aria-live="polite">
-              {visible.length === clients.length
-                ? `${clients.length} ${clients.length === 1 ? 'client' : 'clients'}`
-                : `${visible.length} of ${clients.length} clients`}
-            </span>
-          )}
+          <ListSearch value={search} onSearch={onSearch} busy={loading} label="Search clients..." />
+          <SortSelect id="client-sort" choices={SORTS} {...sortProps} />
         </div>
         <ScrollRegion label="Clients table">
-          <table className="table table-cards">
+          <table className={`table table-cards${loading && data ? ' is-refreshing' : ''}`} aria-busy={loading}>
             <thead>
               <tr>
-                <th scope="col">Client Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last Updated</th>
+                <SortHeader field="last_name" {...sortProps}>
+                  Client Name
+                </SortHeader>
+                <SortHeader field="email" {...sortProps}>
+                  Email
+                </SortHeader>
+                <SortHeader field="phone" {...sortProps}>
+                  Phone
+                </SortHeader>
+                <SortHeader field="created_at" firstDescending {...sortProps}>
+                  Created
+                </SortHeader>
+                <SortHeader field="updated_at" firstDescending {...sortProps}>
+                  Last Updated
+                </SortHeader>
                 <th scope="col">Insurance Screening</th>
                 <th scope="col" className="cell-actions">
                   <span className="sr-only">Actions</span>
@@ -173,7 +173,7 @@ export function ClientList() {
               </tr>
             </thead>
             <tbody>
-              {loading && clients.length === 0 ? (
+              {loading && !data ? (
                 <tr>
                   <td colSpan={7} className="table-empty">
                     <span className="loading" role="status" style={{ padding: 0 }}>
@@ -182,16 +182,16 @@ export function ClientList() {
                     </span>
                   </td>
                 </tr>
-              ) : visible.length === 0 ? (
+              ) : clients.length === 0 ? (
                 <tr>
                   <td colSpan={7}>
                     <div className="empty-state">
-                      <span className="empty-state-icon">
-                        <UsersIcon />
-                      </span>
-                      <h3>No clients found</h3>
-                      {query ? (
-                        <p>Try a different name, email or phone number.</p>
+                      <span className="empty-state-icon">{error ? <AlertIcon /> : <UsersIcon />}</span>
+                      <h3>{error ? 'The client list could not be loaded' : 'No clients found'}</h3>
+                      {error ? (
+                        <p>Check your connection, then try again.</p>
+                      ) : search ? (
+                        <p>Nothing matches &ldquo;{search}&rdquo;. Try a different name, email or phone number.</p>
                       ) : (
                         <p>Create a client profile to get started.</p>
                       )}
@@ -199,7 +199,7 @@ export function ClientList() {
                   </td>
                 </tr>
               ) : (
-                visible.map((client) => {
+                clients.map((client) => {
                   const name = fullName(client) || `Client ${client.id}`;
                   return (
                     <tr key={client.id}>
@@ -240,6 +240,16 @@ export function ClientList() {
             </tbody>
           </table>
         </ScrollRegion>
+        {data ? (
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            count={data.count}
+            noun={['client', 'clients']}
+            label="Client list pages"
+            onPage={(next) => update({ page: next })}
+          />
+        ) : null}
       </section>
 
       {pendingDelete && (

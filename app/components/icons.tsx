@@ -124,3 +124,34 @@ export const LogoutIcon = (p: IconProps) => (
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
   </Icon>
 );
+
+export const ChevronLeftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+);
+
+export const ChevronRightIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m9 18 6-6-6-6" />
+  </Icon>
+);
+
+/** Both arrows: a column that sorts, not sorted now. */
+export const SortIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
+  </Icon>
+);
+
+export const SortUpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m8 14 4-4 4 4" />
+  </Icon>
+);
+
+export const SortDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m8 10 4 4 4-4" />
+  </Icon>
+);

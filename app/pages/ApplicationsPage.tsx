@@ -1,43 +1,176 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { flow } from 'virtual:steps';
+import { finalStepOf } from '../../engine/finalStepOf.ts';
 import { listApplications } from '../api/client.ts';
-import type { LifeApplication } from '../api/types.ts';
+import type { ApplicationStatus } from '../api/types.ts';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
+import { ListSearch } from '../components/ListSearch.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { SortSelect, type SortChoice } from '../components/SortHeader.tsx';
+import { useListPage } from '../components/useListPage.ts';
+import { useListParams } from '../components/useListParams.ts';
+import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
 import { AlertIcon, ClipboardIcon, FileIcon, PlusIcon, UsersIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 
-/** Every application of the adviser's clients, with their status and generated PDFs. */
-function AllApplications() {
-  const [applications, setApplications] = useState<LifeApplication[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+/** The server's ordering when the URL names none: the newest first. */
+const APPLICATION_ORDERING = '-created_at';
+/** The server's page size (its default, so the app does not send it). */
+const PAGE_SIZE = 25;
+const FILTERS = ['status', 'insurer'] as const;
+
+/** The statuses an application goes through, for the filter. */
+const STATUSES: { value: ApplicationStatus; label: string }[] = [
+  { value: 'DRAFT', label: 'Draft' },
+  { value: 'SUBMITTED', label: 'Submitted' },
+  { value: 'IN_REVIEW', label: 'In review' },
+  { value: 'ISSUED', label: 'Issued' },
+  { value: 'DECLINED', label: 'Declined' },
+];
+
+/** The orders of the sort menu (narrow screens, where the column headers are hidden). */
+const SORTS: SortChoice[] = [
+  { ordering: '-created_at', label: 'Date, newest first' },
+  { ordering: 'created_at', label: 'Date, oldest first' },
+  { ordering: 'client_name', label: 'Client, A to Z' },
+  { ordering: '-client_name', label: 'Client, Z to A' },
+  { ordering: 'status', label: 'Status' },
+  { ordering: '-face_amount', label: 'Face amount, highest first' },
+  { ordering: 'face_amount', label: 'Face amount, lowest first' },
+];
+
+/** The insurers an application's PDFs can be generated for, with their names: the final step's choice of forms. */
+function useInsurers(): { value: string; label: string }[] {
+  const [insurers, setInsurers] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
     let live = true;
-    listApplications()
-      .then((list) => live && setApplications(list))
-      .catch(
-        (e: unknown) => live && setError(e instanceof Error && e.message ? e.message : 'Failed to load applications'),
-      );
+    const { engine } = screeningRuntime();
+    const finalStep = finalStepOf(flow);
+    loadSteps([finalStep]).then(
+      () => {
+        const schema = engine.definitions.steps[finalStep]?.schema as
+          { properties?: { populate_forms?: { items?: { enum?: unknown[] } } } } | undefined;
+        const ids = (schema?.properties?.populate_forms?.items?.enum ?? []).filter(
+          (v): v is string => typeof v === 'string',
+        );
+        if (live)
+          setInsurers(ids.map((id) => ({ value: id, label: engine.labelOf(finalStep, 'populate_forms', id) || id })));
+      },
+      // Without the definitions the list still pages; the insurer filter is left out.
+      () => undefined,
+    );
     return () => {
       live = false;
     };
   }, []);
+  return insurers;
+}
+
+/** Every application of the adviser's clients, a page at a time, sorted, searched and filtered by the server. */
+function AllApplications() {
+  const { page, ordering, search, filters, update } = useListParams(APPLICATION_ORDERING, FILTERS);
+  const { status, insurer } = filters;
+  const insurers = useInsurers();
+  const { data, loading, error, reload } = useListPage(
+    (signal) =>
+      listApplications(
+        {
+          page,
+          ordering: ordering === APPLICATION_ORDERING ? undefined : ordering,
+          search: search.trim() || undefined,
+          status: status || undefined,
+          insurer: insurer || undefined,
+        },
+        signal,
+      ),
+    `${page}|${ordering}|${search}|${status}|${insurer}`,
+    'Failed to load applications',
+    () => update({ page: 1 }, true),
+  );
+  const onSearch = useCallback((text: string) => update({ search: text.trim() }, true), [update]);
+  const onSort = useCallback((next: string) => update({ ordering: next }), [update]);
+  const filtered = Boolean(search || status || insurer);
   return (
     <section className="card" aria-labelledby="all-applications" style={{ marginTop: 'var(--space-6)' }}>
-      <div className="card-body">
-        <h2 id="all-applications" className="section-title">
+      <div className="toolbar">
+        <h2 id="all-applications" className="section-title" style={{ margin: 0 }}>
           All applications
         </h2>
-        {error ? (
-          <div className="alert alert-error" role="alert">
+        <div className="list-tools">
+          <ListSearch value={search} onSearch={onSearch} busy={loading} label="Search by client..." />
+          <div className="list-filter">
+            <label htmlFor="application-status" className="text-sm muted">
+              Status
+            </label>
+            <select
+              id="application-status"
+              className="input input-compact"
+              value={status}
+              onChange={(e) => update({ status: e.target.value })}
+            >
+              <option value="">Any status</option>
+              {STATUSES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {insurers.length ? (
+            <div className="list-filter">
+              <label htmlFor="application-insurer" className="text-sm muted">
+                Insurer
+              </label>
+              <select
+                id="application-insurer"
+                className="input input-compact"
+                value={insurer}
+                onChange={(e) => update({ insurer: e.target.value })}
+              >
+                <option value="">Any insurer</option>
+                {insurers.map((i) => (
+                  <option key={i.value} value={i.value}>
+                    {i.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <SortSelect id="application-sort" choices={SORTS} ordering={ordering} onSort={onSort} />
+        </div>
+      </div>
+      {error ? (
+        <div className="card-body">
+          <div className="alert alert-error list-error" role="alert">
             <AlertIcon />
             <span>{error}</span>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
+              Try again
+            </button>
           </div>
-        ) : applications === null ? (
-          <Loading label="Loading applications..." />
-        ) : (
-          <ApplicationsTable applications={applications} showClient />
-        )}
-      </div>
+        </div>
+      ) : !data ? (
+        <Loading label="Loading applications..." />
+      ) : (
+        <>
+          <ApplicationsTable
+            applications={data.results}
+            showClient
+            sort={{ ordering, onSort }}
+            refreshing={loading}
+            empty={filtered ? 'No applications match this search or filter' : undefined}
+          />
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            count={data.count}
+            noun={['application', 'applications']}
+            label="Application list pages"
+            onPage={(next) => update({ page: next })}
+          />
+        </>
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The screening's calls, through the app's API client (token header, the server's `error` field as the message).
  */
-import { apiRequest, ApiError, listClients } from '../api/client.ts';
+import { apiRequest, ApiError, listAllClients } from '../api/client.ts';
 import type { GenerationSummary } from '../api/types.ts';
 import type { ApplicationData, FieldError, JsonObject } from '../../engine/index.ts';
 import { rememberEtag, rememberVersions, versionSeen } from './versions.ts';
@@ -109,7 +109,7 @@ export async function saveStep(
 /** The clients for the "Select Client" list; null when they could not be loaded. */
 export async function loadClientChoices(signal?: AbortSignal): Promise<unknown[] | null> {
   try {
-    return (await listClients(signal)).results;
+    return await listAllClients(signal);
   } catch {
     return null;
   }

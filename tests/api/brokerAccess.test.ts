@@ -122,7 +122,7 @@ const rows: Row[] = [
     path: () => '/api/applications/',
     owner: reach,
     broker: reach,
-    lists: (a) => a.body.map((x: { client_id: number }) => x.client_id),
+    lists: (a) => a.body.results.map((x: { client_id: number }) => x.client_id),
   },
   {
     call: 'client applications',

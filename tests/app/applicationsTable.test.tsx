@@ -393,7 +393,12 @@ describe('the Applications page', () => {
   it("lists every application of the adviser's clients, each with its client and documents", async () => {
     mockApi({
       'GET /api/applications/': () => ({
-        body: [GENERATED, { ...APPLICATIONS[1], client_id: 6, client_name: 'Bo Chen', generations: [] }],
+        body: {
+          results: [GENERATED, { ...APPLICATIONS[1], client_id: 6, client_name: 'Bo Chen', generations: [] }],
+          count: 2,
+          next: null,
+          previous: null,
+        },
       }),
     });
     renderRoute('/applications');
@@ -403,6 +408,42 @@ describe('the Applications page', () => {
     expect(within(table).getByRole('link', { name: 'Bo Chen' })).toHaveAttribute('href', '/client/profile/6');
     expect(within(table).getByRole('button', { name: 'Download BMO Insurance' })).toBeInTheDocument();
     expect(within(table).getByText('None yet')).toBeInTheDocument();
+  });
+
+  it('filters by status and insurer, searches, sorts and pages through the server, the URL keeping each', async () => {
+    const page = (n: number) => ({ body: { results: [{ ...GENERATED, id: n }], count: 40 } });
+    const api = mockApi({
+      'GET /api/applications/': () => page(1),
+      'GET /api/applications/?status=DRAFT': () => page(2),
+      'GET /api/applications/?status=DRAFT&insurer=BMO': () => page(3),
+      'GET /api/applications/?ordering=-face_amount&status=DRAFT&insurer=BMO': () => page(4),
+      'GET /api/applications/?page=2&ordering=-face_amount&status=DRAFT&insurer=BMO': () => page(5),
+      'GET /api/applications/?ordering=-face_amount&search=lee&status=DRAFT&insurer=BMO': () => ({
+        body: { results: [], count: 0 },
+      }),
+    });
+    const { router } = renderRoute('/applications');
+    await screen.findByRole('table');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Status'), 'DRAFT');
+    await user.selectOptions(await screen.findByLabelText('Insurer'), 'BMO');
+    const amount = screen.getByRole('columnheader', { name: /Face Amount/ });
+    await user.click(within(amount).getByRole('button'));
+    await waitFor(() => expect(amount).toHaveAttribute('aria-sort', 'descending'));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(locationOf(router)).toBe('/applications?status=DRAFT&insurer=BMO&ordering=-face_amount&page=2'),
+    );
+    await user.type(screen.getByPlaceholderText('Search by client...'), 'lee');
+    expect(await screen.findByText('No applications match this search or filter')).toBeInTheDocument();
+    expect(api.calls()).toEqual([
+      'GET /api/applications/',
+      'GET /api/applications/?status=DRAFT',
+      'GET /api/applications/?status=DRAFT&insurer=BMO',
+      'GET /api/applications/?ordering=-face_amount&status=DRAFT&insurer=BMO',
+      'GET /api/applications/?page=2&ordering=-face_amount&status=DRAFT&insurer=BMO',
+      'GET /api/applications/?ordering=-face_amount&search=lee&status=DRAFT&insurer=BMO',
+    ]);
   });
 
   it('says why when the list cannot be loaded', async () => {

@@ -59,17 +59,92 @@ describe('client list', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching client list');
   });
 
-  it('filters with "Search clients..."', async () => {
-    mockApi({ 'GET /api/clients/': () => ({ body: { results: [ANN, BOB], count: 2 } }) });
-    renderRoute('/dashboard');
+  it('asks the server after a pause in typing, shows progress, and keeps the search in the URL', async () => {
+    const pending = deferred<FakeResponse>();
+    const api = mockApi({
+      'GET /api/clients/': () => ({ body: { results: [ANN, BOB], count: 2 } }),
+      'GET /api/clients/?search=bob': () => pending.promise,
+      'GET /api/clients/?search=zzz': () => ({ body: { results: [], count: 0 } }),
+    });
+    const { router } = renderRoute('/dashboard');
     await screen.findByRole('link', { name: 'Ann Lee' });
     const user = userEvent.setup();
     await user.type(screen.getByPlaceholderText('Search clients...'), 'bob');
-    expect(screen.queryByRole('link', { name: 'Ann Lee' })).not.toBeInTheDocument();
+    // One request for the word, not one per key.
+    await waitFor(() => expect(api.calls()).toContain('GET /api/clients/?search=bob'));
+    expect(api.calls().filter((c) => c.startsWith('GET /api/clients/?search=b'))).toEqual([
+      'GET /api/clients/?search=bob',
+    ]);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    expect(locationOf(router)).toBe('/dashboard?search=bob');
+    pending.resolve({ body: { results: [BOB], count: 1 } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Ann Lee' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Bob Roy' })).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
     await user.clear(screen.getByPlaceholderText('Search clients...'));
     await user.type(screen.getByPlaceholderText('Search clients...'), 'zzz');
-    expect(screen.getByText('No clients found')).toBeInTheDocument();
+    expect(await screen.findByText('No clients found')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing matches “zzz”/)).toBeInTheDocument();
+  });
+
+  it('pages with the page controls and sorts with the column headers, and the URL keeps both', async () => {
+    const many = (from: number) =>
+      Array.from({ length: 25 }, (_, i) => ({ ...ANN, id: from + i, first_name: `Ann${'x'.repeat(i)}` }));
+    const api = mockApi({
+      'GET /api/clients/': () => ({ body: { results: many(100), count: 60, next: '/api/clients/?page=2' } }),
+      'GET /api/clients/?page=2': () => ({ body: { results: [{ ...BOB, id: 300 }], count: 60 } }),
+      'GET /api/clients/?page=3': () => ({ body: { results: [{ ...BOB, id: 301, first_name: 'Cal' }], count: 60 } }),
+      'GET /api/clients/?ordering=last_name': () => ({ body: { results: [BOB], count: 60 } }),
+      'GET /api/clients/?ordering=-last_name': () => ({ body: { results: [ANN], count: 60 } }),
+    });
+    const { router } = renderRoute('/dashboard');
+    await screen.findAllByRole('link', { name: /^Ann/ });
+    const pages = screen.getByRole('navigation', { name: 'Client list pages' });
+    expect(pages).toHaveTextContent('1–25 of 60 clients');
+    expect(pages).toHaveTextContent('Page 1 of 3');
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('link', { name: 'Bob Roy' })).toBeInTheDocument();
+    expect(locationOf(router)).toBe('/dashboard?page=2');
+    expect(pages).toHaveTextContent('26–50 of 60 clients');
+    await user.click(within(pages).getByRole('button', { name: 'Last' }));
+    expect(await screen.findByRole('link', { name: 'Cal Roy' })).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    const name = screen.getByRole('columnheader', { name: /Client Name/ });
+    expect(name).not.toHaveAttribute('aria-sort');
+    expect(screen.getByRole('columnheader', { name: /Last Updated/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(name).getByRole('button'));
+    await waitFor(() => expect(api.calls()).toContain('GET /api/clients/?ordering=last_name'));
+    // A new order starts again at page 1.
+    expect(locationOf(router)).toBe('/dashboard?ordering=last_name');
+    expect(name).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(name).getByRole('button'));
+    await waitFor(() => expect(name).toHaveAttribute('aria-sort', 'descending'));
+    expect(api.calls()).toContain('GET /api/clients/?ordering=-last_name');
+  });
+
+  it('opens the list a shared link names: its page, order and search', async () => {
+    const api = mockApi({
+      'GET /api/clients/?page=2&ordering=email&search=lee': () => ({ body: { results: [ANN], count: 30 } }),
+    });
+    renderRoute('/dashboard?page=2&ordering=email&search=lee');
+    expect(await screen.findByRole('link', { name: 'Ann Lee' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search clients...')).toHaveValue('lee');
+    expect(screen.getByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('navigation', { name: 'Client list pages' })).toHaveTextContent('Page 2 of 2');
+    expect(api.calls()).toEqual(['GET /api/clients/?page=2&ordering=email&search=lee']);
+  });
+
+  it('goes back to the first page when the page asked for is past the last one', async () => {
+    mockApi({
+      'GET /api/clients/?page=9': () => ({ status: 404, body: { error: 'Invalid page.', errors: [] } }),
+      'GET /api/clients/': () => ({ body: { results: [ANN], count: 1 } }),
+    });
+    const { router } = renderRoute('/dashboard?page=9');
+    expect(await screen.findByRole('link', { name: 'Ann Lee' })).toBeInTheDocument();
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
   });
 
   it('opens the screening prompt and the row menu links to Edit', async () => {

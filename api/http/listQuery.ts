@@ -1,0 +1,157 @@
+import type { FastifyRequest } from 'fastify';
+import type { FieldError } from '../types.ts';
+import { ApiError, badRequest } from './apiError.ts';
+import { queryParam } from './requestHelpers.ts';
+
+/** Rows per page when the caller names none, and the most a page holds (Django REST framework's page_size). */
+export const PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+/** Only the start of a search is used: a longer text finds nothing more. */
+export const SEARCH_MAX = 200;
+
+/** One field of an ordering, ascending unless `desc`. */
+export interface SortKey<F extends string = string> {
+  field: F;
+  desc: boolean;
+}
+
+/** What a list request asks for: one page of the list sorted, and searched when `search` is given. */
+export interface ListQuery<F extends string = string> {
+  page: number;
+  pageSize: number;
+  /** Rows before the page. */
+  offset: number;
+  ordering: SortKey<F>[];
+  search?: string;
+}
+
+/** A page of a list as the API answers it: Django REST framework's page-number pagination. */
+export interface ListPage<T> {
+  /** How many rows the whole (filtered) list has. */
+  count: number;
+  /** The next page's and the previous page's path with this request's parameters, or null. */
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Parses "last_name,-created_at": known fields only, each once. */
+function parseOrdering<F extends string>(text: string, fields: readonly F[]): SortKey<F>[] | FieldError {
+  const keys: SortKey<F>[] = [];
+  for (const item of text.split(',')) {
+    const desc = item.startsWith('-');
+    const field = (desc ? item.slice(1) : item) as F;
+    if (!fields.includes(field))
+      return {
+        field: 'ordering',
+        message: `Unknown ordering field "${item.slice(0, 40)}": use ${fields.join(', ')} (a leading - sorts descending)`,
+      };
+    if (!keys.some((k) => k.field === field)) keys.push({ field, desc });
+  }
+  return keys;
+}
+
+/** A whole number from `min` to `max` written in decimal digits, else undefined. */
+function wholeNumber(text: string, min: number, max: number): number | undefined {
+  const n = /^[0-9]{1,10}$/.test(text) ? Number(text) : NaN;
+  return n >= min && n <= max ? n : undefined;
+}
+
+/**
+ * The page, page size, ordering and search of a list request. Every bad parameter is named in one 400.
+ * @param request - the list request
+ * @param fields - the fields it may be ordered by
+ * @param defaultOrdering - the ordering without ?ordering=
+ * @returns - the query
+ * @throws ApiError - 400 {error, errors: [{field, message}]}
+ */
+export function listQueryOf<F extends string>(
+  request: FastifyRequest,
+  fields: readonly F[],
+  defaultOrdering: SortKey<F>[],
+): ListQuery<F> {
+  const errors: FieldError[] = [];
+  const pageText = queryParam(request, 'page');
+  const page = pageText === undefined ? 1 : wholeNumber(pageText, 1, 2_147_483_647);
+  if (page === undefined) errors.push({ field: 'page', message: 'page must be a whole number from 1' });
+  const sizeText = queryParam(request, 'page_size');
+  const pageSize = sizeText === undefined ? PAGE_SIZE : wholeNumber(sizeText, 1, MAX_PAGE_SIZE);
+  if (pageSize === undefined)
+    errors.push({ field: 'page_size', message: `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}` });
+  const orderingText = queryParam(request, 'ordering');
+  const ordering = orderingText ? parseOrdering(orderingText, fields) : defaultOrdering;
+  if (!Array.isArray(ordering)) errors.push(ordering);
+  if (errors.length || page === undefined || pageSize === undefined || !Array.isArray(ordering))
+    throw badRequest(errors);
+  const search = queryParam(request, 'search')?.slice(0, SEARCH_MAX).trim();
+  return { page, pageSize, offset: (page - 1) * pageSize, ordering, ...(search ? { search } : {}) };
+}
+
+/** The path of this request with another page (page 1 drops the parameter, as Django REST framework does). */
+function pagePath(request: FastifyRequest, page: number): string {
+  const [path, query = ''] = request.originalUrl.split('?', 2);
+  const params = new URLSearchParams(query);
+  if (page === 1) params.delete('page');
+  else params.set('page', String(page));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The answer for one page of a list: the rows with the count and the links to the pages either side.
+ * The links are paths on this server (with every parameter of the request), not absolute URLs: behind a proxy the
+ * server cannot know the address the browser used.
+ * @param request - the list request
+ * @param query - its parsed query
+ * @param count - the rows of the whole filtered list
+ * @param results - the page's rows
+ * @throws ApiError - 404 "Invalid page." for a page after the last (the first page of an empty list is a page)
+ */
+export function listPage<T>(request: FastifyRequest, query: ListQuery, count: number, results: T[]): ListPage<T> {
+  if (query.page > 1 && query.offset >= count)
+    throw new ApiError(404, { error: 'Invalid page.', errors: [{ field: 'page', message: 'Invalid page.' }] });
+  return {
+    count,
+    next: query.offset + results.length < count ? pagePath(request, query.page + 1) : null,
+    previous: query.page > 1 ? pagePath(request, query.page - 1) : null,
+    results,
+  };
+}
+
+/**
+ * The documented query parameters of a paged list.
+ * @param fields - the fields it may be ordered by
+ * @param defaultOrdering - the ordering without ?ordering=, as the parameter writes it
+ * @param searchDescription - what ?search= looks in; none: the list has no search
+ */
+export function listQuerySchema(
+  fields: readonly string[],
+  defaultOrdering: string,
+  searchDescription?: string,
+): { [key: string]: { [key: string]: unknown } } {
+  const one = `-?(${fields.join('|')})`;
+  return {
+    page: { type: 'integer', minimum: 1, maximum: 2147483647, default: 1, description: 'The page, from 1' },
+    page_size: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      default: PAGE_SIZE,
+      description: `Rows per page, at most ${MAX_PAGE_SIZE}`,
+    },
+    ordering: {
+      type: 'string',
+      pattern: `^(${one}(,${one})*)?$`,
+      default: defaultOrdering,
+      description: `Fields to sort by, comma-separated, a leading - for descending (${fields.join(', ')}); any other field is refused with 400; empty: the default`,
+    },
+    ...(searchDescription
+      ? {
+          search: {
+            type: 'string',
+            description: `${searchDescription}, without regard to accents or case ("helene" finds "Hélène"); every word must be found; only the first ${SEARCH_MAX} characters are used`,
+          },
+        }
+      : {}),
+  };
+}
