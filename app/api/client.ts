@@ -226,7 +226,8 @@ function listQuery(params: ListParams & Record<string, string | number | undefin
  * @throws ApiError - server error or "Error fetching client list".
  */
 export async function listClients(params: ListParams = {}, signal?: AbortSignal): Promise<ClientList> {
-  const body = await apiRequest<ClientList | Client[] | null>(`/api/clients/${listQuery({ ...params })}`, {
+  const query = listQuery({ ...params });
+  const body = await apiRequest<ClientList | Client[] | null>(`/api/clients/${query}`, {
     fallback: 'Error fetching client list',
     signal,
   });
@@ -328,10 +329,11 @@ export async function listApplications(
   params: ApplicationListParams = {},
   signal?: AbortSignal,
 ): Promise<ListPage<LifeApplication>> {
-  const body = await apiRequest<ListPage<LifeApplication> | LifeApplication[] | null>(
-    `/api/applications/${listQuery({ ...params })}`,
-    { fallback: 'Failed to load applications', signal },
-  );
+  const query = listQuery({ ...params });
+  const body = await apiRequest<ListPage<LifeApplication> | LifeApplication[] | null>(`/api/applications/${query}`, {
+    fallback: 'Failed to load applications',
+    signal,
+  });
   if (Array.isArray(body)) return { results: body, count: body.length };
   const results = body?.results ?? [];
   return { results, count: body?.count ?? results.length, next: body?.next ?? null, previous: body?.previous ?? null };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { flow } from 'virtual:steps';
-import { finalStepOf } from '../../engine/finalStepOf.ts';
+import { finalStepOf } from '../../engine/index.ts';
 import { listApplications } from '../api/client.ts';
 import type { ApplicationStatus } from '../api/types.ts';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
