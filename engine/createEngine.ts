@@ -137,9 +137,11 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
       definitions.steps[s] || typeof v !== 'string' ? labelOf(definitions.steps[s], p, v) : titleCase(v),
     );
 
+  // Flow guards read the shared lists as step rules do ($lists.plans: what a chosen plan requires).
+  const lists = definitions.flow.lists;
   const holds = (logic: Logic | undefined, appData: ApplicationData): boolean => {
     if (logic === undefined) return true;
-    const v = applyLogic(logic, appData);
+    const v = applyLogic(logic, lists ? { ...appData, $lists: lists } : appData);
     return Array.isArray(v) ? v.length > 0 : Boolean(v);
   };
 

@@ -23,3 +23,4 @@ export { textProblems, TEXT_MESSAGES } from './textRule.ts';
 export { closestName } from './closestName.ts';
 export { schemaAt } from './schemaAt.ts';
 export { compileRules, type CompiledRules } from './compileRules.ts';
+export { isListFromFiles } from './listFiles.ts';

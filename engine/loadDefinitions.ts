@@ -1,6 +1,8 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { assembleDefinitions, assembleStep, flowEntries, stripSchemaKey } from './assembleDefinitions.ts';
 import { closestName } from './closestName.ts';
+import { isListFromFiles, listRowsFromFiles } from './listFiles.ts';
+import { withListLabels } from './listLabels.ts';
 import type {
   ContractDefinition,
   DefinitionFiles,
@@ -9,6 +11,7 @@ import type {
   DocumentMapping,
   ExampleDefinition,
   FlowDefinition,
+  JsonObject,
   JsonSchema,
   StepDefinition,
 } from './types.ts';
@@ -73,6 +76,37 @@ function metaValidator(files: DefinitionFiles): Ajv {
 }
 
 /**
+ * flow.json with its lists kept in files (`{files, rows}`) replaced by their rows. A row without an id, or an id
+ * that two rows share, is a problem of the file it came from.
+ */
+function resolveLists(
+  flow: FlowDefinition,
+  files: DefinitionFiles,
+  report: (file: string, path: string, message: string) => void,
+): FlowDefinition {
+  const lists = flow.lists as Record<string, unknown> | undefined;
+  if (!lists || !Object.values(lists).some(isListFromFiles)) return flow;
+  const resolved: NonNullable<FlowDefinition['lists']> = {};
+  for (const [name, list] of Object.entries(lists)) {
+    if (!isListFromFiles(list)) {
+      resolved[name] = list as JsonObject[];
+      continue;
+    }
+    const { rows, sources } = listRowsFromFiles(files, list);
+    if (!rows.length) report('flow.json', `/lists/${name}`, `no file matches "${list.files}"`);
+    const seenIds = new Map<unknown, string>();
+    rows.forEach((row, i) => {
+      if (typeof row.id !== 'string' || row.id === '') report(sources[i], '', `a row of list "${name}" has no id`);
+      else if (seenIds.has(row.id))
+        report(sources[i], '', `id "${row.id}" of list "${name}" is also in ${seenIds.get(row.id)}`);
+      else seenIds.set(row.id, sources[i]);
+    });
+    resolved[name] = rows;
+  }
+  return { ...flow, lists: resolved };
+}
+
+/**
  * Checks every definition file against its meta-schema and assembles the definitions.
  * @param files - steps/ as a map from relative path (`owner/rules.json`) to parsed JSON; `_meta/*` included
  * @param options - `root` is the folder name used in problem reports (default "steps")
@@ -105,8 +139,17 @@ export function checkDefinitions(
     return { problems };
   }
   if (!check(flowFile, '_meta/flow.schema.json')) return { problems };
-  const flow = stripSchemaKey(files[flowFile] as unknown as Record<string, unknown>) as unknown as FlowDefinition;
+  const rawLists = (files[flowFile] as { lists?: Record<string, unknown> }).lists ?? {};
+  const flow = resolveLists(
+    stripSchemaKey(files[flowFile] as unknown as Record<string, unknown>) as unknown as FlowDefinition,
+    files,
+    report,
+  );
 
+  // The lists kept in files hold codes (plan ids) that are labelled by their rows; an inline list's ids (AB) print.
+  const catalogued = Object.fromEntries(
+    Object.entries(flow.lists ?? {}).filter(([name]) => isListFromFiles(rawLists[name])),
+  );
   const steps: Record<string, StepDefinition> = {};
   let usable = true;
   const seen = new Set<string>();
@@ -156,7 +199,7 @@ export function checkDefinitions(
     }
     steps[flowStep.id] = assembleStep(
       flowStep,
-      { schema: parts['schema.json'], ui: parts['ui.json'], rules: parts['rules.json'] },
+      { schema: parts['schema.json'], ui: withListLabels(parts['ui.json'], catalogued), rules: parts['rules.json'] },
       examples,
       documents,
       contract,
@@ -165,7 +208,7 @@ export function checkDefinitions(
   if (!seen.has(flow.review)) report(flowFile, '/review', `review step "${flow.review}" is not in steps`);
   for (const file of Object.keys(files)) {
     const dir = file.split('/')[0];
-    if (file.includes('/') && dir !== '_meta' && !seen.has(dir))
+    if (file.includes('/') && dir !== '_meta' && dir !== '..' && !seen.has(dir))
       report(file, '', `folder "${dir}" is not listed in flow.json`);
   }
   if (!usable) return { problems };

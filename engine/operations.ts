@@ -71,6 +71,7 @@ function ageInYears(dob: unknown): number | null {
  * `field`, or `fallback` (null when not given) when no row has that id or the row has no such field. For a list of
  * ids, the list of their values, in order.
  * @example lookup([{ id: 'term_20', product_code: 't20' }], 'term_20', 'product_code') // 't20'
+ * @example lookup(plans, 'term_20', 'requires.tax_step') // a field of an object of the row, by a dotted path
  */
 function lookup(table: unknown, keys: unknown, field: unknown, fallback?: unknown): unknown {
   const rows = Array.isArray(table) ? table : [];
@@ -78,7 +79,9 @@ function lookup(table: unknown, keys: unknown, field: unknown, fallback?: unknow
   const one = (key: unknown): unknown => {
     if (key === null || key === undefined || typeof field !== 'string') return otherwise;
     const row = rows.find((r) => r !== null && typeof r === 'object' && (r as Record<string, unknown>).id === key);
-    const value = row ? (row as Record<string, unknown>)[field] : undefined;
+    let value: unknown = row;
+    for (const part of field.split('.'))
+      value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
     return value === undefined ? otherwise : value;
   };
   return Array.isArray(keys) ? keys.map(one) : one(keys);

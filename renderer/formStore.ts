@@ -20,6 +20,8 @@ interface Snapshot {
   texts: Record<string, string>;
   touched: Set<string>;
   showAll: boolean;
+  /** The step record as the engine last saw it (a lookupSelect filters its rows by a sibling answer). */
+  values: Record<string, unknown>;
 }
 
 function within(set: Set<string>, path: string): boolean {
@@ -51,6 +53,7 @@ export class FormStore {
     texts: {},
     touched: new Set(),
     showAll: false,
+    values: {},
   };
   private cur: Snapshot = this.next;
   private serverErrors: FieldError[] = [];
@@ -131,7 +134,10 @@ export class FormStore {
   }
 
   /** Takes the engine's new view of the step. */
-  setView(view: Pick<StepView, 'hidden' | 'errors' | 'texts'> & { readonly?: string[] }): void {
+  setView(
+    view: Pick<StepView, 'hidden' | 'errors' | 'texts'> & { readonly?: string[]; values?: Record<string, unknown> },
+  ): void {
+    if (view.values) this.next.values = view.values;
     this.next.hidden = new Set(view.hidden);
     this.next.readonly = new Set(view.readonly ?? []);
     this.engineErrors = view.errors;
@@ -198,6 +204,14 @@ export class FormStore {
 
   /** A text that replaces a label or section title while its rule holds. */
   textOf = (target: string): string | undefined => this.cur.texts[target];
+
+  /** The answer at a dotted path of the step record (`single_life_options.0.product_type`). */
+  valueAt = (target: string): unknown => {
+    let value: unknown = this.cur.values;
+    for (const part of target.split('.'))
+      value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+    return value;
+  };
 
   /** Every current error (engine, then server) in definition order, for the alert block. */
   allErrors(): FieldError[] {

@@ -4,6 +4,8 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 export interface Choice {
   value: unknown;
   label: string;
+  /** The group a select shows the choice under (optgroup), when its options are grouped. */
+  group?: string;
 }
 
 type UiMap = UiSchema | Record<string, unknown> | undefined;

@@ -109,9 +109,12 @@ export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
       return stepModule(step);
     },
     configureServer(server: ViteDevServer) {
-      server.watcher.add(stepsDir);
+      // The insurers' catalogues are flow.json's plans list.
+      const formsDir = resolve(stepsDir, '../forms');
+      server.watcher.add([stepsDir, formsDir]);
       const onChange = (file: string): void => {
-        if (!file.startsWith(stepsDir + sep) || file.includes(`${sep}examples${sep}`)) return;
+        const catalogue = file.startsWith(formsDir + sep) && file.endsWith(`${sep}catalogue.json`);
+        if (!catalogue && (!file.startsWith(stepsDir + sep) || file.includes(`${sep}examples${sep}`))) return;
         cached = undefined;
         const graph = server.environments?.client?.moduleGraph ?? server.moduleGraph;
         for (const id of [...(graph.idToModuleMap?.keys() ?? [])]) {

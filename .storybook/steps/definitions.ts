@@ -6,11 +6,14 @@
 import { ajvSchemaChecks, createEngine, loadDefinitions, type DefinitionFiles } from '../../engine/index.ts';
 
 const raw = import.meta.glob<unknown>('../../steps/**/*.json', { eager: true, import: 'default' });
+// flow.json's plans list is kept in the insurers' catalogues, read as readDefinitionFiles reads them.
+const catalogues = import.meta.glob<unknown>('../../forms/*/catalogue.json', { eager: true, import: 'default' });
 
 /** steps/ as the engine expects it: paths relative to steps/ (`owner/rules.json`), `_meta/*` included. */
-export const definitionFiles: DefinitionFiles = Object.fromEntries(
-  Object.entries(raw).map(([path, json]) => [path.replace(/^(\.\.\/)+steps\//, ''), json]),
-);
+export const definitionFiles: DefinitionFiles = Object.fromEntries([
+  ...Object.entries(raw).map(([path, json]) => [path.replace(/^(\.\.\/)+steps\//, ''), json]),
+  ...Object.entries(catalogues).map(([path, json]) => [path.replace(/^(\.\.\/)+forms\//, '../forms/'), json]),
+]);
 
 export const definitions = loadDefinitions(definitionFiles);
 export const engine = createEngine(definitions, ajvSchemaChecks());

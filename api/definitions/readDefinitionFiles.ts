@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { DefinitionFiles } from '../../engine/index.ts';
+import { isListFromFiles, type DefinitionFiles } from '../../engine/index.ts';
 
 /** A definition file that is not JSON: the message names the file, line and column. */
 export class DefinitionFileError extends Error {
@@ -47,5 +47,37 @@ export function readDefinitionFiles(dir: string): DefinitionFiles {
     }
   };
   walk(dir);
+  readListFiles(dir, out);
   return out;
+}
+
+/**
+ * The files flow.json's lists are kept in (`lists.plans.files`: the insurers' catalogues), keyed by their path
+ * relative to the steps folder (`../forms/bmo/catalogue.json`), so the definitions hold every list's rows.
+ */
+function readListFiles(dir: string, out: DefinitionFiles): void {
+  const lists = (out['flow.json'] as { lists?: Record<string, unknown> } | undefined)?.lists ?? {};
+  for (const list of Object.values(lists)) {
+    if (!isListFromFiles(list)) continue;
+    const [before, after] = list.files.split('*');
+    const candidates =
+      after === undefined
+        ? [before]
+        : existsSync(join(dir, before))
+          ? readdirSync(join(dir, before))
+              .sort()
+              .map((name) => `${before}${name}${after}`)
+          : [];
+    for (const rel of candidates) {
+      const p = join(dir, rel);
+      if (!existsSync(p) || !statSync(p).isFile()) continue;
+      const text = readFileSync(p, 'utf8');
+      try {
+        out[rel] = JSON.parse(text);
+      } catch {
+        const { at, reason } = syntaxError(text);
+        throw new DefinitionFileError(`${join(dir, rel)}${at}: ${reason}`);
+      }
+    }
+  }
 }

@@ -5,6 +5,7 @@ import type { DocumentMapping, DefinitionProblem, JsonSchema, UiDefinition } fro
 import { finalStepOf } from '../../engine/index.ts';
 import { readDefinitionFiles } from '../definitions/readDefinitionFiles.ts';
 import { FORM_FILE, TEMPLATE_FILE, formFile, insurerFolders, templateFile } from './formFiles.ts';
+import { lintCatalogues } from './lintCatalogues.ts';
 import { formNotes, lintForms, type FormNote, type FormsLintInput } from './lintForms.ts';
 
 /** The AcroForm field names of a template PDF. */
@@ -79,6 +80,7 @@ export async function checkForms(
     }
   }
   const formSchema = JSON.parse(readFileSync(join(formsDir, '_meta', 'form.schema.json'), 'utf8')) as JsonSchema;
+  const catalogues = catalogueProblems(formsDir, root, steps, final);
   const input: FormsLintInput = {
     mappings,
     templateFields,
@@ -89,5 +91,47 @@ export async function checkForms(
     payloadMapping,
     root,
   };
-  return { problems: [...problems, ...lintForms(input)], notes: formNotes(input) };
+  return { problems: [...problems, ...catalogues, ...lintForms(input)], notes: formNotes(input) };
+}
+
+/** Reads forms/<name>/catalogue.json and lints them (see lintCatalogues) against what the steps allow. */
+function catalogueProblems(
+  formsDir: string,
+  root: string,
+  steps: Record<string, unknown>,
+  final: string | undefined,
+): DefinitionProblem[] {
+  const problems: DefinitionProblem[] = [];
+  const catalogues: Record<string, unknown> = {};
+  for (const name of readdirSync(formsDir).sort()) {
+    const file = join(formsDir, name, 'catalogue.json');
+    if (name.startsWith('_') || !existsSync(file)) continue;
+    try {
+      catalogues[name] = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      problems.push({
+        file: `${root}/${name}/catalogue.json`,
+        path: '',
+        message: `not valid JSON (${(e as Error).message})`,
+      });
+    }
+  }
+  type Enumerated = { enum?: unknown[]; items?: Enumerated; properties?: Record<string, Enumerated> };
+  const strings = (s: Enumerated | undefined): string[] =>
+    (s?.enum ?? []).filter((v): v is string => typeof v === 'string');
+  const finalSchema = (final ? steps[`${final}/schema.json`] : undefined) as Enumerated | undefined;
+  const plan = steps['plan-details/schema.json'] as { definitions?: Record<string, Enumerated> } | undefined;
+  const schemaFile = join(formsDir, '_meta', 'catalogue.schema.json');
+  if (!existsSync(schemaFile)) return problems;
+  return [
+    ...problems,
+    ...lintCatalogues({
+      catalogues,
+      catalogueSchema: JSON.parse(readFileSync(schemaFile, 'utf8')) as JsonSchema,
+      insurers: strings(finalSchema?.properties?.populate_forms?.items),
+      productTypes: strings(plan?.definitions?.plan_product_type),
+      coverageTypes: strings(plan?.definitions?.joint_plan_option?.properties?.coverage_type),
+      root,
+    }),
+  ];
 }

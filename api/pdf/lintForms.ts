@@ -5,6 +5,7 @@ import {
   closestName,
   documentSchema,
   documentSources,
+  fieldAt,
   finalStepOf,
   schemaAt,
 } from '../../engine/index.ts';
@@ -46,6 +47,15 @@ function typesOf(schema: Schema): Set<string> {
   };
   add(schema);
   return out;
+}
+
+/** True for a lookupSelect over a flow.json list (the plans of the catalogues): its rows label its values. */
+function listedChoice(input: FormsLintInput, answer: string): boolean {
+  const [stepId, ...path] = answer.split('.');
+  const field = fieldAt(input.stepSchemas[stepId] ?? {}, input.stepUis?.[stepId] ?? {}, path);
+  const options = (field?.ui['ui:options'] ?? {}) as { source?: unknown };
+  const lists = (input.flow as { lists?: Record<string, unknown> }).lists ?? {};
+  return field?.ui['ui:widget'] === 'lookupSelect' && typeof options.source === 'string' && options.source in lists;
 }
 
 function enumOf(schema: Schema): unknown[] | undefined {
@@ -346,7 +356,7 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
       const found = typeof answer === 'string' ? resolve(answer) : { problem: 'is not a step path' };
       const where = `steps/${final}/ui.json`;
       if (found.problem) report(where, `${base}/${k}`, `"${String(answer)}" ${found.problem}`);
-      else if (!enumOf(found.schema ?? {}))
+      else if (!enumOf(found.schema ?? {}) && !listedChoice(input, String(answer)))
         report(where, `${base}/${k}`, `"${String(answer)}" has no options to take labels from`);
     });
   }

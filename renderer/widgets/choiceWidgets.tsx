@@ -103,8 +103,20 @@ export function SelectWidget(props: WidgetProps) {
 }
 
 /**
+ * The answers of the fields beside a field (same object) that `match` names, as one string (a stable store value).
+ * @param path - the field's dotted record path (`single_life_options.0.plan_name`)
+ */
+function siblingAnswers(match: Record<string, string> | undefined, path: string) {
+  const parent = path.includes('.') ? `${path.slice(0, path.lastIndexOf('.'))}.` : '';
+  return (store: { valueAt(path: string): unknown }): string =>
+    match ? JSON.stringify(Object.values(match).map((sibling) => store.valueAt(parent + sibling) ?? null)) : '';
+}
+
+/**
  * A select whose options are a list from the form context (`ui:options.source`), labelled by `optionLabel` and valued
  * by `valueKey` (default "id"); `firstOption` comes first; `multiple` makes it a multi-select over an array value.
+ * `match` (`{"product_type": "product_type"}`) offers only the rows whose field equals the answer of the named field
+ * beside this one, once that is answered; `groupBy` names the row field its options are grouped under (optgroups).
  */
 export function LookupSelectWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, options, placeholder, registry, htmlName } =
@@ -116,11 +128,29 @@ export function LookupSelectWidget(props: WidgetProps) {
   const template = String(options.optionLabel ?? '{name}');
   const first = options.firstOption as { value: string; label: string } | undefined;
   const multiple = options.multiple === true;
-  const rows = Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
+  const match = options.match as Record<string, string> | undefined;
+  const groupBy = typeof options.groupBy === 'string' ? options.groupBy : undefined;
+  const siblings = useStoreValue(siblingAnswers(match, info.path));
+  const rows = useMemo(() => {
+    const all = Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
+    if (!match || !siblings) return all;
+    const wanted = JSON.parse(siblings) as unknown[];
+    const fields = Object.keys(match);
+    return all.filter((row) => fields.every((f, i) => wanted[i] === null || wanted[i] === '' || row[f] === wanted[i]));
+  }, [list, match, siblings]);
   const choices: Choice[] = [
     ...(first ? [{ value: first.value, label: first.label }] : []),
-    ...rows.map((row) => ({ value: row[key], label: fillTemplate(template, row) || String(row[key]) })),
+    ...rows.map((row) => ({
+      value: row[key],
+      label: fillTemplate(template, row) || String(row[key]),
+      group: groupBy ? String(row[groupBy] ?? '') : undefined,
+    })),
   ];
+  // A chosen value the list no longer offers (another product type, an insurer left) stays shown and chosen.
+  if (!multiple && value !== undefined && value !== null && value !== '' && indexOfValue(choices, value) < 0) {
+    const row = (Array.isArray(list) ? (list as Record<string, unknown>[]) : []).find((r) => r[key] === value);
+    choices.push({ value, label: row ? fillTemplate(template, row) || String(value) : String(value) });
+  }
   // Chosen values the list lacks (not loaded yet, or no longer offered) stay shown and chosen, by their value.
   if (multiple && Array.isArray(value)) {
     for (const v of value as unknown[]) if (indexOfValue(choices, v) < 0) choices.push({ value: v, label: String(v) });
@@ -175,15 +205,35 @@ export function LookupSelectWidget(props: WidgetProps) {
         onBlur={() => onBlur(id, value)}
       >
         <option value="">{placeholder || 'Select...'}</option>
-        {choices.map((c, i) => (
-          <option key={`${String(c.value)}-${i}`} value={String(i)}>
-            {c.label}
-          </option>
-        ))}
+        {groupBy ? groupedOptions(choices) : choices.map(optionOf)}
       </select>
       {hint}
     </>
   );
+}
+
+const optionOf = (c: Choice, i: number) => (
+  <option key={`${String(c.value)}-${i}`} value={String(i)}>
+    {c.label}
+  </option>
+);
+
+/** Options under an optgroup per group, in the order the groups first appear; ungrouped ones after them. */
+function groupedOptions(choices: Choice[]) {
+  const groups = new Map<string, { c: Choice; i: number }[]>();
+  const loose: { c: Choice; i: number }[] = [];
+  choices.forEach((c, i) => {
+    if (!c.group) loose.push({ c, i });
+    else groups.set(c.group, [...(groups.get(c.group) ?? []), { c, i }]);
+  });
+  return [
+    ...[...groups].map(([label, members]) => (
+      <optgroup key={label} label={label}>
+        {members.map(({ c, i }) => optionOf(c, i))}
+      </optgroup>
+    )),
+    ...loose.map(({ c, i }) => optionOf(c, i)),
+  ];
 }
 
 /** A single checkbox with its label beside it. */

@@ -196,7 +196,7 @@ describe('steps:check', () => {
   it('catches schema alternatives the browser has no precompiled check for', () => {
     const out = lintWith((f) => {
       f['owner/schema.json'].properties.owner_type = { anyOf: [{ type: 'string' }, { type: 'null' }] };
-      f['plan-details/schema.json'].definitions.plan_names_by_product.allOf[0].if = {
+      f['plan-details/schema.json'].definitions.joint_plan_option.allOf[0].if = {
         $ref: '#/definitions/plan_product_type',
       };
     });
@@ -204,7 +204,7 @@ describe('steps:check', () => {
       'steps/owner/schema.json /properties/owner_type/anyOf: "anyOf" is not supported in a step\'s schema: offer the choices with "enum" and show fields with visibility rules',
     );
     expect(out).toContain(
-      'steps/plan-details/schema.json /definitions/plan_names_by_product/allOf/0/if: an "if" condition may not use "$ref": write the condition out',
+      'steps/plan-details/schema.json /definitions/joint_plan_option/allOf/0/if: an "if" condition may not use "$ref": write the condition out',
     );
   });
 

@@ -7,12 +7,16 @@ const run = (args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/stepsCheck.ts', ...args], { encoding: 'utf8' });
 
 describe('npm run steps:check (the command)', () => {
+  let root: string;
   let dir: string;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'steps-'));
+    // steps/ with forms/ beside it: flow.json's plans list is read from the insurers' catalogues there.
+    root = mkdtempSync(join(tmpdir(), 'steps-'));
+    dir = join(root, 'steps');
     cpSync('steps', dir, { recursive: true });
+    cpSync('forms', join(root, 'forms'), { recursive: true });
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   it('exits 0 on steps/', () => {
     const r = run([dir]);

@@ -319,7 +319,12 @@ describe('plan-details: texts', () => {
       successMessage: 'Plan details saved successfully',
       saveErrorMessage: 'Failed to save plan details',
     });
-    expect(engine.evaluateStep(STEP, example(STEP, 'single-life-term')).hidden).not.toContain('illustration_note');
+    // The plans' catalogue entries say who needs an illustration: universal and whole life, never a term plan.
+    expect(engine.evaluateStep(STEP, example(STEP, 'universal-life-save-age')).hidden).not.toContain(
+      'illustration_note',
+    );
+    expect(engine.evaluateStep(STEP, example(STEP, 'joint-whole-life')).hidden).not.toContain('illustration_note');
+    expect(engine.evaluateStep(STEP, example(STEP, 'single-life-term')).hidden).toContain('illustration_note');
   });
 });
 
@@ -348,8 +353,11 @@ describe('plan-details: the product code of the plans, from the plan catalogue (
     expect(codeOf({ single_life_options: [{ ...TERM, plan_name: null }] })).toBeNull();
   });
 
-  it('covers every plan the step offers, each under its product type', () => {
-    const offered = (definitions.steps[STEP].schema.definitions as Record<string, { enum?: unknown[] }>).plan_name.enum;
-    expect(catalogue.map((p) => p.id).sort()).toEqual(offered!.filter((v) => v !== null).sort());
+  it('offers every plan of the catalogues, each of a product type of the step, labelled by its name', () => {
+    const types = (definitions.steps[STEP].schema.definitions as Record<string, { enum?: unknown[] }>).plan_product_type
+      .enum;
+    for (const plan of catalogue) expect(types).toContain(plan.product_type);
+    expect(engine.labelOf(STEP, 'single_life_options.0.plan_name', 'estate_protector')).toBe('Estate Protector');
+    expect(engine.labelOf(STEP, 'joint_plan_options.0.plan_name', 'manulife_par_20_pay')).toBe('Manulife Par - 20 Pay');
   });
 });
