@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkFormsDir } from '../../api/pdf/checkFormsDir.ts';
-import type { ApplicationData, DefinitionProblem, JsonObject } from '../../engine/types.ts';
+import type { ApplicationData, DefinitionProblem, JsonObject } from '../../engine/index.ts';
 import { definitions, engine, errorsOf } from '../support/engine.ts';
 
 const format = (p: DefinitionProblem): string => `${p.file} ${p.path || '/'}: ${p.message}`;
