@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Plugin } from 'ajv';
+import ajvErrors from 'ajv-errors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { applicationsPlugin } from './applications/applicationsPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
@@ -10,12 +12,13 @@ import { dbPlugin } from './db/dbPlugin.ts';
 import { enginePlugin } from './definitions/enginePlugin.ts';
 import { answerClientError } from './http/answerClientError.ts';
 import { capConnections } from './http/capConnections.ts';
-import { ApiError, notFound } from './http/apiError.ts';
+import { ApiError } from './http/apiError.ts';
 import { registerAppFiles } from './http/appFiles.ts';
-import { inputError, toErrorAnswer, withErrors } from './http/errorAnswer.ts';
+import { toErrorAnswer, withErrors } from './http/errorAnswer.ts';
 import { limitsPlugin } from './http/limitsPlugin.ts';
 import { registerCompression } from './http/registerCompression.ts';
 import { refuseQueryNonText } from './http/refuseQueryNonText.ts';
+import { schemaErrors } from './http/schemaErrors.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
 import { registerSecurityHeaders, sendWithSecurityHeaders } from './http/securityHeaders.ts';
 import { isTrustedProxy } from './http/trustedProxies.ts';
@@ -51,19 +54,6 @@ declare module 'fastify' {
     /** Where generated documents live (DATA_DIR/files by default). */
     files: FileStore;
   }
-}
-
-/** A check of the path parameters whose schema has a pattern (ids): true when every one matches. */
-function idsMatch(schema: unknown): (params: unknown) => boolean {
-  const properties = (schema as { properties?: Record<string, { pattern?: string }> }).properties ?? {};
-  const checks = Object.entries(properties).flatMap(([name, s]) =>
-    s.pattern ? [[name, new RegExp(s.pattern)] as const] : [],
-  );
-  return (params) =>
-    checks.every(([name, pattern]) => {
-      const value = (params as Record<string, unknown> | undefined)?.[name];
-      return typeof value === 'string' && pattern.test(value);
-    });
 }
 
 /** Paths are served with and without the /api prefix: the prefix is stripped before routing. */
@@ -145,6 +135,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
     // What Node's parser refuses before a request exists (a malformed request line, 408, 431) gets the same shape.
     clientErrorHandler: answerClientError,
+    // The route schemas validate what they say, with their errorMessage texts (ajv-errors needs allErrors); nothing
+    // is coerced, defaulted or removed: a handler sees the request as sent.
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        coerceTypes: false,
+        useDefaults: false,
+        removeAdditional: false,
+        strict: false,
+      },
+      plugins: [ajvErrors as Plugin<unknown>],
+    },
+    schemaErrorFormatter: schemaErrors,
   });
   // Over MAX_CONNECTIONS, or over one address's share of them (a trusted proxy carries everyone's: not capped), a
   // connection is answered 503 in the usual shape and closed.
@@ -179,21 +182,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   await app.register(openApiPlugin);
 
-  // Route schemas document the API; bodies only have to be JSON objects here, the handlers check the rest
-  // with the spec's messages (the engine). Answers are plain JSON.stringify.
-  app.setValidatorCompiler(({ httpPart, schema }) => {
-    // A path segment that is not an id where the route wants one names nothing: 404, before the body is looked at.
-    if (httpPart === 'params') {
-      const matches = idsMatch(schema);
-      return (data: unknown) => (matches(data) ? true : { error: notFound() });
-    }
-    if (httpPart !== 'body') return () => true;
-    return (data: unknown) => {
-      if (data !== null && typeof data === 'object' && !Array.isArray(data)) return true;
-      return { error: new ApiError(400, inputError('The request body must be a JSON object')) };
-    };
-  });
-  app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
   registerJsonParser(app);
   refuseQueryNonText(app);
 

@@ -1,22 +1,24 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import fp from 'fastify-plugin';
+import { Type } from 'typebox';
 import { searchWords } from '../clients/clientListKeys.ts';
 import { clientSearch } from '../clients/clientSearch.ts';
 import { visibleTo } from '../clients/visibleTo.ts';
 import type { ListQuery } from '../http/listQuery.ts';
 import type { Database, LifeApplicationsTable } from '../db/tables.ts';
-import { badRequest } from '../http/apiError.ts';
+import { notFound } from '../http/apiError.ts';
 import { listPage, listQueryOf, listQuerySchema } from '../http/listQuery.ts';
-import { clientIdFrom, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
-import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
-import type {
-  ApplicationData,
-  AuthUser,
-  FieldError,
-  GenerationView,
-  JsonObject,
-  LifeApplicationView,
-} from '../types.ts';
+import { clientIdFrom, toId, userOf } from '../http/requestHelpers.ts';
+import { JsonObjectBody, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
+import type { ApplicationData, AuthUser, JsonObject } from '../types.ts';
+import {
+  ApplicationList,
+  LifeApplication,
+  LifeApplicationList,
+  type GenerationView,
+  type LifeApplicationView,
+} from './applicationSchemas.ts';
 import { diffRecords } from '../audit/diffRecords.ts';
 import { documentSources } from '../../engine/index.ts';
 
@@ -130,7 +132,8 @@ function parseJson<T>(text: string, fallback: T): T {
  * every generation of insurer PDFs with links to its files.
  */
 export const applicationsPlugin = fp(
-  async (app) => {
+  async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = app.database;
     const { engine, screening, clients } = app;
     const derive = (clientId: number, data: ApplicationData): Derived & { roles: Role[] } => {
@@ -505,8 +508,10 @@ export const applicationsPlugin = fp(
           tags: ['applications'],
           summary:
             "Create a DRAFT application for a client; the client's screening belongs to it from now on, and its type, product, insureds and face amount follow the screening",
-          body: ref('NewApplicationRequest'),
-          response: { 201: ref('LifeApplication'), ...errorResponses(400, 401, 404) },
+          // The client id as the spec's calls send it: read with their messages (requestHelpers.clientIdFrom).
+          body: JsonObjectBody,
+          response: { 201: LifeApplication, ...errorResponses(400, 401, 404) },
+          document: { body: ref('NewApplicationRequest') },
         },
       },
       async (request, reply) => {
@@ -515,6 +520,8 @@ export const applicationsPlugin = fp(
         const data = await screening.load(user, clientId);
         const id = await insert(clientId, data, userOf(request).id);
         const created = (await store.list(user, clientId)).find((a) => a.id === id);
+        // Listed as the user sees it; a client deleted meanwhile has none to show.
+        if (!created) throw notFound();
         return reply.code(201).send(created);
       },
     );
@@ -533,30 +540,31 @@ export const applicationsPlugin = fp(
           tags: ['applications'],
           summary:
             "One page of the applications of the user's clients (Django REST framework's page-number pagination), with status and generated PDFs: newest first unless ?ordering= says otherwise; ?search= matches the client's name, email or phone; ?status= and ?insurer= filter",
-          querystring: {
-            type: 'object',
-            properties: {
-              ...listQuerySchema(
-                APPLICATION_ORDER_FIELDS,
-                '-created_at',
-                "Words to find in the client's name, email or phone",
-              ),
-              status: {
-                type: 'string',
+          querystring: Type.Object({
+            ...listQuerySchema(
+              APPLICATION_ORDER_FIELDS,
+              '-created_at',
+              "Words to find in the client's name, email or phone",
+            ),
+            status: Type.Optional(
+              Type.String({
                 enum: [...APPLICATION_STATUSES],
                 description: 'Only applications in this status',
-              },
-              insurer: {
-                type: 'string',
+                errorMessage: `status must be one of ${APPLICATION_STATUSES.join(', ')}`,
+              }),
+            ),
+            insurer: Type.Optional(
+              Type.String({
                 enum: insurers,
                 description: 'Only applications with PDFs generated for this insurer',
-              },
-            },
-          },
+                errorMessage: `insurer must be one of ${insurers.join(', ')}`,
+              }),
+            ),
+          }),
           response: {
-            200: ref('ApplicationList'),
+            200: ApplicationList,
             ...errorResponses(400, 401),
-            404: ref('ErrorAnswer', 'A page after the last: {"error": "Invalid page."}'),
+            404: { ...errorResponses(404)[404], description: 'A page after the last: {"error": "Invalid page."}' },
           },
         },
       },
@@ -564,14 +572,7 @@ export const applicationsPlugin = fp(
         const query: ApplicationQuery = listQueryOf(request, APPLICATION_ORDER_FIELDS, [
           { field: 'created_at', desc: true },
         ]);
-        const status = queryParam(request, 'status');
-        const insurer = queryParam(request, 'insurer');
-        const errors: FieldError[] = [];
-        if (status !== undefined && !(APPLICATION_STATUSES as readonly string[]).includes(status))
-          errors.push({ field: 'status', message: `status must be one of ${APPLICATION_STATUSES.join(', ')}` });
-        if (insurer !== undefined && !insurers.includes(insurer))
-          errors.push({ field: 'insurer', message: `insurer must be one of ${insurers.join(', ')}` });
-        if (errors.length) throw badRequest(errors);
+        const { status, insurer } = request.query;
         const { count, results } = await store.page(userOf(request), { ...query, status, insurer });
         return listPage(request, query, count, results);
       },
@@ -584,12 +585,12 @@ export const applicationsPlugin = fp(
           tags: ['applications'],
           summary: 'The applications of one client, newest first, with their generated PDFs',
           params: idParams('clientId'),
-          response: { 200: { type: 'array', items: ref('LifeApplication') }, ...errorResponses(401, 404) },
+          response: { 200: LifeApplicationList, ...errorResponses(401, 404) },
         },
       },
       async (request) => {
         const user = userOf(request);
-        const clientId = parseId((request.params as { clientId: string }).clientId);
+        const clientId = toId(request.params.clientId);
         await clients.requireAccess(user, clientId);
         return store.list(user, clientId);
       },

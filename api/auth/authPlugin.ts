@@ -1,12 +1,15 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, unauthorized } from '../http/apiError.ts';
 import { perAddress } from '../http/limitsPlugin.ts';
-import { bodyOf, userOf } from '../http/requestHelpers.ts';
-import { errorResponses, ref } from '../http/routeSchemas.ts';
+import { userOf } from '../http/requestHelpers.ts';
+import { Success, errorResponses } from '../http/routeSchemas.ts';
+import { schemaErrors } from '../http/schemaErrors.ts';
 import type { FieldError } from '../types.ts';
+import { Account, LoginAnswer, LoginRequest, SignUpRequest, UserInfo } from './authSchemas.ts';
 import { createLoginThrottle, type LoginThrottle } from './createLoginThrottle.ts';
-import { PASSWORD_MESSAGES, passwordProblem } from './checkPassword.ts';
+import { passwordProblem } from './checkPassword.ts';
 import { createTokenStore, type TokenCache, type TokenStore } from './createTokenStore.ts';
 import { hashPassword, verifyPassword } from './hashPassword.ts';
 import { identityProblem, normalizeEmail, normalizeUsername } from './identity.ts';
@@ -32,6 +35,12 @@ const USERNAME_NOT_OWN_EMAIL = 'A username that is an email address must be your
 function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** A sign-up refusal with its first message as `detail` too. */
+function withDetail(error: ApiError): ApiError {
+  error.body.detail = error.body.error;
+  return error;
 }
 
 function duplicate(message: string, field: string): ApiError {
@@ -65,7 +74,8 @@ function tokenCachePolicy(app: FastifyInstance): TokenCache {
  * `config.public`), and POST /users/ (sign-up), POST /login/, POST /logout/ and GET /clients/user_info/.
  */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, options) => {
+  async (fastify, options) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = app.database;
     const tokens = await createTokenStore(db, options.tokenTtlMs, tokenCachePolicy(app));
     const shared = createLoginThrottle(app.redis?.client, app.redisPrefix);
@@ -105,17 +115,19 @@ export const authPlugin = fp<AuthPluginOptions>(
           summary:
             'Create an account (username defaults to the email). A registered email gets the same answer (its owner is notified instead).',
           security: [],
-          body: ref('SignUpRequest'),
+          body: SignUpRequest,
           response: {
-            201: ref('Account', 'Created (or the email was registered already: the same answer)'),
+            201: { ...Account, description: 'Created (or the email was registered already: the same answer)' },
             ...errorResponses(400, 429),
           },
         },
+        // The sign-up screen reads `detail`: the first message again, for the schema's refusals as for the handler's.
+        schemaErrorFormatter: (errors, part) => withDetail(schemaErrors(errors, part)),
       },
       async (request, reply) => {
-        const body = bodyOf(request);
+        const body = request.body;
         const errors: FieldError[] = [];
-        const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
+        const email = normalizeEmail(body.email);
         const emailProblem = identityProblem(email, 'email');
         if (emailProblem) errors.push({ field: 'email', message: emailProblem });
         else if (!EMAIL.test(email) || email.length > SIGN_UP_LIMITS.emailMaxLength)
@@ -126,22 +138,15 @@ export const authPlugin = fp<AuthPluginOptions>(
           ? identityProblem(givenName, givenName.includes('@') ? 'email' : 'username')
           : undefined;
         const password = body.password;
-        const problem =
-          typeof password === 'string' ? passwordProblem(password, { email, username }) : PASSWORD_MESSAGES.short;
+        const problem = passwordProblem(password, { email, username });
         if (problem) errors.push({ field: 'password', message: problem });
-        if (body.username !== undefined && body.username !== null && typeof body.username !== 'string')
-          errors.push({ field: 'username', message: 'Please enter a valid username' });
-        else if (usernameProblem) errors.push({ field: 'username', message: usernameProblem });
+        if (usernameProblem) errors.push({ field: 'username', message: usernameProblem });
         else if (username.length > SIGN_UP_LIMITS.usernameMaxLength)
           errors.push({ field: 'username', message: 'Username must be at most 150 characters' });
         // A username is unique across usernames and emails: one with an @ could be someone else's address.
         else if (username.includes('@') && username.toLowerCase() !== email)
           errors.push({ field: 'username', message: USERNAME_NOT_OWN_EMAIL });
-        if (errors.length) {
-          const err = badRequest(errors);
-          err.body.detail = err.body.error;
-          throw err;
-        }
+        if (errors.length) throw withDetail(badRequest(errors));
         const existing = await db
           .selectFrom('users')
           .select(['id', 'email', 'username'])
@@ -153,7 +158,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         if (existing.some((u) => u !== owner && u.username.toLowerCase() === username.toLowerCase()))
           throw duplicate('A user with that username already exists', 'username');
         // The hash is computed either way, so a registered email takes as long to answer as a new one.
-        const password_hash = await hashPassword(password as string);
+        const password_hash = await hashPassword(password);
         let created: number | undefined;
         if (!owner) {
           try {
@@ -186,15 +191,12 @@ export const authPlugin = fp<AuthPluginOptions>(
           tags: ['accounts'],
           summary: 'Log in with username (or email) and password; answers a token for "Authorization: Token {token}"',
           security: [],
-          body: ref('LoginRequest'),
-          response: { 200: ref('LoginAnswer'), ...errorResponses(400, 401, 429) },
+          body: LoginRequest,
+          response: { 200: LoginAnswer, ...errorResponses(400, 401, 429) },
         },
       },
       async (request, reply) => {
-        const body = bodyOf(request);
-        if (typeof body.username !== 'string' || typeof body.password !== 'string' || !body.username.trim()) {
-          throw badRequest([{ field: 'username', message: 'Username and password are required' }]);
-        }
+        const { body } = request;
         const name = normalizeUsername(body.username);
         const problem = identityProblem(name, name.includes('@') ? 'email' : 'username');
         if (problem) throw badRequest([{ field: 'username', message: problem }]);
@@ -234,14 +236,14 @@ export const authPlugin = fp<AuthPluginOptions>(
         schema: {
           tags: ['accounts'],
           summary: 'Revoke the token of this request',
-          response: { 200: ref('Success'), ...errorResponses(401) },
+          response: { 200: Success, ...errorResponses(401) },
         },
       },
       async (request) => {
         userOf(request);
         const token = /^Token\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
         if (token) await tokens.revoke(token);
-        return { success: true };
+        return { success: true } as const;
       },
     );
 
@@ -251,7 +253,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         schema: {
           tags: ['accounts'],
           summary: 'The signed-in user',
-          response: { 200: ref('UserInfo'), ...errorResponses(401) },
+          response: { 200: UserInfo, ...errorResponses(401) },
         },
       },
       async (request) => {

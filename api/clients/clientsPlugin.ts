@@ -1,10 +1,13 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
+import { Type } from 'typebox';
 import { createAuditLog, type AuditLog } from '../audit/createAuditLog.ts';
-import { badRequest, etagOf, fieldError } from '../http/apiError.ts';
-import { bodyOf, ifMatchOf, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
+import { badRequest, etagOf } from '../http/apiError.ts';
+import { ifMatchOf, toId, userOf } from '../http/requestHelpers.ts';
 import { listPage, listQueryOf, listQuerySchema } from '../http/listQuery.ts';
-import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
-import type { AuthUser, ClientView } from '../types.ts';
+import { JsonObjectBody, Success, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
+import type { AuthUser } from '../types.ts';
+import { Broker, Client, ClientList, History, SecondInsureds, type ClientView } from './clientSchemas.ts';
 import { requireOwner, type ClientAccess } from './accessOf.ts';
 import { clientChecks } from './clientRules.ts';
 import { CLIENT_ORDER_FIELDS, createClientStore, type ClientStore } from './createClientStore.ts';
@@ -30,7 +33,8 @@ const INCLUDE = 'life_applications';
  * the client profile form's and a proposed insured's; both sets of rules come from the definitions.
  */
 export const clientsPlugin = fp(
-  async (app) => {
+  async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = app.database;
     const audit = createAuditLog(db);
     const clients = createClientStore(db, audit);
@@ -68,18 +72,13 @@ export const clientsPlugin = fp(
           tags: ['clients'],
           summary:
             "One page of the user's clients (Django REST framework's page-number pagination): count is the whole filtered list's, next and previous the pages either side; newest change first unless ?ordering= says otherwise; ?search= matches name, email or phone",
-          querystring: {
-            type: 'object',
-            properties: listQuerySchema(
-              CLIENT_ORDER_FIELDS,
-              '-updated_at',
-              'Words to find in the name, email or phone',
-            ),
-          },
+          querystring: Type.Object(
+            listQuerySchema(CLIENT_ORDER_FIELDS, '-updated_at', 'Words to find in the name, email or phone'),
+          ),
           response: {
-            200: ref('ClientList'),
+            200: ClientList,
             ...errorResponses(400, 401),
-            404: ref('ErrorAnswer', 'A page after the last: {"error": "Invalid page."}'),
+            404: { ...errorResponses(404)[404], description: 'A page after the last: {"error": "Invalid page."}' },
           },
         },
       },
@@ -98,13 +97,15 @@ export const clientsPlugin = fp(
           tags: ['clients'],
           summary:
             "Create a client (the profile form's required fields); also takes a proposed insured's fields, checked by the proposed-insured rules",
-          body: ref('ClientInput'),
-          response: { 201: ref('Client'), ...errorResponses(400, 401) },
+          // The client profile form's and the proposed insured's rules check it, with their messages.
+          body: JsonObjectBody,
+          response: { 201: Client, ...errorResponses(400, 401) },
+          document: { body: ref('ClientInput') },
         },
       },
       async (request, reply) => {
         const user = userOf(request);
-        const v = validateClient(bodyOf(request), undefined, { partial: false, checks, brokers: await brokerEmails() });
+        const v = validateClient(request.body, undefined, { partial: false, checks, brokers: await brokerEmails() });
         if (v.errors.length) throw badRequest(v.errors);
         const id = await clients.create(user.id, v.fields, v.brokers ?? [], undefined, user.id);
         return reply.code(201).send({ ...(await clients.get(user, id)), access: 'owner' });
@@ -118,16 +119,17 @@ export const clientsPlugin = fp(
           tags: ['clients'],
           summary: 'One client; ?include=life_applications adds its applications',
           params: idParams('id'),
-          querystring: { type: 'object', properties: { include: { type: 'string', enum: [INCLUDE] } } },
-          response: { 200: ref('Client'), ...errorResponses(400, 401, 404) },
+          // An unknown include is refused rather than ignored: a caller's typo would otherwise look like "no applications".
+          querystring: Type.Object({
+            include: Type.Optional(Type.String({ enum: [INCLUDE], errorMessage: `include must be ${INCLUDE}` })),
+          }),
+          response: { 200: Client, ...errorResponses(400, 401, 404) },
         },
       },
       async (request, reply) => {
         const user = userOf(request);
-        const id = parseId((request.params as { id: string }).id);
-        const include = queryParam(request, 'include');
-        // An unknown include is refused rather than ignored: a caller's typo would otherwise look like "no applications".
-        if (include !== undefined && include !== INCLUDE) throw fieldError('include', `include must be ${INCLUDE}`);
+        const id = toId(request.params.id);
+        const { include } = request.query;
         const client = await clients.get(user, id);
         void reply.header('etag', etagOf(client.version));
         if (include === INCLUDE) client.life_applications = await app.applications.list(user, id);
@@ -143,17 +145,18 @@ export const clientsPlugin = fp(
           summary:
             "Change some fields of a client: the profile form's rules and, for a proposed insured's fields, the proposed-insured rules (for the fields given)",
           params: idParams('id'),
-          body: ref('ClientPatch'),
-          response: { 200: ref('Client'), ...errorResponses(400, 401, 403, 404, 412) },
+          body: JsonObjectBody,
+          response: { 200: Client, ...errorResponses(400, 401, 403, 404, 412) },
+          document: { body: ref('ClientPatch') },
         },
       },
       async (request, reply) => {
         const user = userOf(request);
-        const id = parseId((request.params as { id: string }).id);
+        const id = toId(request.params.id);
         // Checked against the client as it is when this change's turn comes, and answered as this change left it.
         const client = await clients.inTurn(id, async () => {
           const stored = await clients.get(user, id);
-          const v = validateClient(bodyOf(request), stored, { partial: true, checks, brokers: await brokerEmails() });
+          const v = validateClient(request.body, stored, { partial: true, checks, brokers: await brokerEmails() });
           if (v.errors.length) throw badRequest(v.errors);
           // Who a client is shared with is its adviser's choice; a broker's save may send the list back unchanged.
           if (v.brokers && [...v.brokers].sort().join('\n') !== [...stored.brokers].sort().join('\n')) {
@@ -175,41 +178,44 @@ export const clientsPlugin = fp(
           summary:
             "Who changed the client's records and when: each change with its fields, from what to what (SINs masked), newest first (?ordering=at: oldest first), a page at a time (?page=, ?page_size=); ?before=<entry id> with ?limit= reads back from an entry instead",
           params: idParams('id'),
-          querystring: {
-            type: 'object',
-            properties: {
+          // Query values arrive as text (nothing is coerced): whole numbers in range, by pattern.
+          querystring: Type.Object(
+            {
               ...listQuerySchema(HISTORY_ORDER_FIELDS, '-at'),
-              before: {
-                type: 'integer',
-                minimum: 1,
-                maximum: 2147483647,
-                description: 'Only entries older than this one',
-              },
-              limit: { type: 'integer', minimum: 1, maximum: 500, description: 'With before: how many entries' },
+              before: Type.Optional(
+                Type.String({
+                  pattern:
+                    '^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$',
+                  description: 'Only entries older than this one',
+                  errorMessage: 'before must be the id of an entry',
+                }),
+              ),
+              limit: Type.Optional(
+                Type.String({
+                  pattern: '^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$',
+                  description: 'With before: how many entries, from 1 to 500',
+                  errorMessage: 'limit must be a whole number from 1 to 500',
+                }),
+              ),
             },
-            additionalProperties: false,
-          },
+            { additionalProperties: false },
+          ),
           response: {
-            200: ref('History'),
+            200: History,
             ...errorResponses(400, 401),
-            404: ref('ErrorAnswer', 'Not found: no such client, or a page after the last ("Invalid page.")'),
+            404: {
+              ...errorResponses(404)[404],
+              description: 'Not found: no such client, or a page after the last ("Invalid page.")',
+            },
           },
         },
       },
       async (request) => {
         const user = userOf(request);
-        const id = parseId((request.params as { id: string }).id);
+        const id = toId(request.params.id);
         await clients.requireAccess(user, id);
-        // Query values arrive as text: a whole number in range, or a 400 naming the parameter.
-        const whole = (name: string, max: number, message: string): number | undefined => {
-          const text = queryParam(request, name);
-          if (text === undefined) return undefined;
-          const n = /^[0-9]{1,10}$/.test(text) ? Number(text) : NaN;
-          if (!(n >= 1 && n <= max)) throw fieldError(name, message);
-          return n;
-        };
-        const before = whole('before', 2_147_483_647, 'before must be the id of an entry');
-        const limit = whole('limit', 500, 'limit must be a whole number from 1 to 500');
+        const before = request.query.before === undefined ? undefined : Number(request.query.before);
+        const limit = request.query.limit === undefined ? undefined : Number(request.query.limit);
         const query = listQueryOf(request, HISTORY_ORDER_FIELDS, [{ field: 'at', desc: true }]);
         const oldestFirst = query.ordering[0]?.desc === false;
         if (before !== undefined || limit !== undefined) {
@@ -239,31 +245,14 @@ export const clientsPlugin = fp(
             "The second insureds this client's screening created that nothing else uses (no other client's application names them, and they have no screening or application of their own): what DELETE /clients/{id}/?delete_second_insureds=true deletes too. Its adviser only: a broker gets 403",
           params: idParams('id'),
           response: {
-            200: {
-              type: 'object',
-              properties: {
-                results: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    properties: {
-                      id: { type: 'integer' },
-                      first_name: { type: 'string' },
-                      last_name: { type: 'string' },
-                    },
-                    required: ['id', 'first_name', 'last_name'],
-                  },
-                },
-              },
-              required: ['results'],
-            },
+            200: SecondInsureds,
             ...errorResponses(401, 403, 404),
           },
         },
       },
       async (request) => {
         const user = userOf(request);
-        const id = parseId((request.params as { id: string }).id);
+        const id = toId(request.params.id);
         await requireOwner(db, user, id, "Only the client's adviser can delete this client");
         return { results: await clients.secondInsureds(user, id) };
       },
@@ -279,27 +268,26 @@ export const clientsPlugin = fp(
           description:
             'With delete_second_insureds=true, the second insureds its screening created that nothing else uses (GET /clients/{id}/second_insureds/) are deleted too; without it they stay, as clients of their own.',
           params: idParams('id'),
-          querystring: {
-            type: 'object',
-            properties: {
-              delete_second_insureds: {
-                type: 'string',
-                enum: ['true', 'false'],
-                default: 'false',
-                description: "Also delete the second insureds the client's screening created that nothing else uses",
-              },
+          querystring: Type.Object(
+            {
+              delete_second_insureds: Type.Optional(
+                Type.String({
+                  enum: ['true', 'false'],
+                  default: 'false',
+                  description: "Also delete the second insureds the client's screening created that nothing else uses",
+                  errorMessage: 'delete_second_insureds must be true or false',
+                }),
+              ),
             },
-            additionalProperties: false,
-          },
-          response: { 200: ref('Success'), ...errorResponses(400, 401, 403, 404) },
+            { additionalProperties: false },
+          ),
+          response: { 200: Success, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => {
         const user = userOf(request);
-        const id = parseId((request.params as { id: string }).id);
-        const choice = queryParam(request, 'delete_second_insureds') ?? 'false';
-        if (choice !== 'true' && choice !== 'false')
-          throw fieldError('delete_second_insureds', 'delete_second_insureds must be true or false');
+        const id = toId(request.params.id);
+        const choice = request.query.delete_second_insureds ?? 'false';
         await requireOwner(db, user, id, "Only the client's adviser can delete this client");
         // The generated PDFs go with the client: their keys are read before the records that list them are deleted.
         const keys = await clients.inTurn(id, async () => {
@@ -316,7 +304,7 @@ export const clientsPlugin = fp(
               .catch((err: unknown) => request.log.warn({ err, key }, 'could not delete a generated file')),
           ),
         );
-        return { success: true };
+        return { success: true } as const;
       },
     );
 
@@ -327,7 +315,7 @@ export const clientsPlugin = fp(
           tags: ['brokers'],
           summary:
             'Brokers a client can list; the account an administrator made a broker for that email sees that client',
-          response: { 200: { type: 'array', items: ref('Broker') }, ...errorResponses(401) },
+          response: { 200: Type.Array(Broker), ...errorResponses(401) },
         },
       },
       async () => db.selectFrom('brokers').select(['id', 'name', 'email']).orderBy('name').execute(),

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { ClientsTable } from '../db/tables.ts';
-import type { ClientView, JsonObject } from '../types.ts';
+import type { JsonObject } from '../types.ts';
+import type { ClientView } from './clientSchemas.ts';
 
 /** A profile's JSON text as an object ({} when it is not one). */
 export function parseObject(text: string): JsonObject {

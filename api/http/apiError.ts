@@ -1,13 +1,17 @@
-import type { ErrorBody, FieldError } from '../types.ts';
+import type { FieldError } from '../types.ts';
+import type { ErrorBody } from './routeSchemas.ts';
+
+/** A refusal as thrown: `errors` may be left out (answered as []). */
+export type ErrorInput = Omit<ErrorBody, 'errors'> & { errors?: ErrorBody['errors'] };
 
 /** An answer other than 2xx, thrown by handlers and turned into JSON by the error handler. */
 export class ApiError extends Error {
   readonly statusCode: number;
-  readonly body: ErrorBody;
+  readonly body: ErrorInput;
   /** Headers of the answer (the current ETag of a 412). */
   readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, body: ErrorBody, headers: Record<string, string> = {}) {
+  constructor(statusCode: number, body: ErrorInput, headers: Record<string, string> = {}) {
     super(body.error);
     this.statusCode = statusCode;
     this.body = body;

@@ -1,5 +1,6 @@
 import type { FastifyError } from 'fastify';
-import type { ErrorBody } from '../types.ts';
+import type { ErrorInput } from './apiError.ts';
+import type { ErrorBody } from './routeSchemas.ts';
 import { ApiError } from './apiError.ts';
 
 /** Fixed texts for the statuses fastify produces itself: its own messages echo the path or a header. */
@@ -23,8 +24,8 @@ export function inputError(message: string): ErrorBody {
 }
 
 /** The body with `errors` always present (an empty list when no field is at fault). */
-export function withErrors(body: ErrorBody): ErrorBody {
-  return body.errors ? body : { ...body, errors: [] };
+export function withErrors(body: ErrorInput): ErrorBody {
+  return { ...body, errors: body.errors ?? [] };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { FieldError } from '../types.ts';
 import { ApiError, badRequest } from './apiError.ts';
 import { queryParam } from './requestHelpers.ts';
@@ -119,38 +120,43 @@ export function listPage<T>(request: FastifyRequest, query: ListQuery, count: nu
 }
 
 /**
- * The documented query parameters of a paged list.
+ * The query parameters of a paged list, as its route schema declares them: text (a query is text), with the
+ * messages listQueryOf gives; listQueryOf reads the ordering's fields.
  * @param fields - the fields it may be ordered by
  * @param defaultOrdering - the ordering without ?ordering=, as the parameter writes it
  * @param searchDescription - what ?search= looks in; none: the list has no search
  */
-export function listQuerySchema(
-  fields: readonly string[],
-  defaultOrdering: string,
-  searchDescription?: string,
-): { [key: string]: { [key: string]: unknown } } {
-  const one = `-?(${fields.join('|')})`;
+export function listQuerySchema(fields: readonly string[], defaultOrdering: string, searchDescription?: string) {
   return {
-    page: { type: 'integer', minimum: 1, maximum: 2147483647, default: 1, description: 'The page, from 1' },
-    page_size: {
-      type: 'integer',
-      minimum: 1,
-      maximum: MAX_PAGE_SIZE,
-      default: PAGE_SIZE,
-      description: `Rows per page, at most ${MAX_PAGE_SIZE}`,
-    },
-    ordering: {
-      type: 'string',
-      pattern: `^(${one}(,${one})*)?$`,
-      default: defaultOrdering,
-      description: `Fields to sort by, comma-separated, a leading - for descending (${fields.join(', ')}); any other field is refused with 400; empty: the default`,
-    },
+    page: Type.Optional(
+      Type.String({
+        pattern: '^[1-9][0-9]{0,9}$',
+        default: '1',
+        description: 'The page, from 1',
+        errorMessage: 'page must be a whole number from 1',
+      }),
+    ),
+    page_size: Type.Optional(
+      Type.String({
+        pattern: `^(?:[1-9]|[1-9][0-9]|${MAX_PAGE_SIZE})$`,
+        default: String(PAGE_SIZE),
+        description: `Rows per page, at most ${MAX_PAGE_SIZE}`,
+        errorMessage: `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+      }),
+    ),
+    ordering: Type.Optional(
+      Type.String({
+        default: defaultOrdering,
+        description: `Fields to sort by, comma-separated, a leading - for descending (${fields.join(', ')}); any other field is refused with 400; empty: the default`,
+      }),
+    ),
     ...(searchDescription
       ? {
-          search: {
-            type: 'string',
-            description: `${searchDescription}, without regard to accents or case ("helene" finds "Hélène"); every word must be found; only the first ${SEARCH_MAX} characters are used`,
-          },
+          search: Type.Optional(
+            Type.String({
+              description: `${searchDescription}, without regard to accents or case ("helene" finds "Hélène"); every word must be found; only the first ${SEARCH_MAX} characters are used`,
+            }),
+          ),
         }
       : {}),
   };

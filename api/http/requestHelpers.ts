@@ -17,6 +17,13 @@ export function parseId(value: unknown): number {
   return id;
 }
 
+/** The number a path id names (its schema took only digits); an id past the database's integers names nothing. */
+export function toId(text: string): number {
+  const id = Number(text);
+  if (id > 2_147_483_647) throw notFound();
+  return id;
+}
+
 /** The JSON object body (the route's validator has already refused anything else). */
 export function bodyOf(request: FastifyRequest): JsonObject {
   const body = request.body;

@@ -1,6 +1,7 @@
 import type { ServerEngine } from '../definitions/createServerEngine.ts';
 import type { JsonObject } from '../types.ts';
 import { namedSchemas, schemaRef } from './namedSchemas.ts';
+import { toDocumentSchema } from './sharedSchemas.ts';
 
 /** What the document needs of one registered route. */
 export interface DocumentedRoute {
@@ -133,6 +134,24 @@ function operation(route: DocumentedRoute, method: string): JsonObject {
 }
 
 /**
+ * A route's schema as documented: what the route's `document` says in place of its body or answers (a step record
+ * the engine checks, documented with the step's schema), then every shared schema as a $ref to its component.
+ */
+function documented(schema: JsonObject | undefined): JsonObject | undefined {
+  if (!schema) return schema;
+  const { document, ...rest } = schema as JsonObject & {
+    document?: { body?: unknown; querystring?: unknown; response?: JsonObject };
+  };
+  const merged: JsonObject = {
+    ...rest,
+    ...(document?.body !== undefined ? { body: document.body } : {}),
+    ...(document?.querystring !== undefined ? { querystring: document.querystring } : {}),
+    ...(document?.response ? { response: { ...(rest.response as JsonObject), ...document.response } } : {}),
+  };
+  return toDocumentSchema(merged) as JsonObject;
+}
+
+/**
  * The OpenAPI 3.1 document of the API, generated from what the server validates with: the routes' schemas (which
  * reference the named schemas), the step and form schemas of the definitions, and the spec calls' contracts.
  * @param routes - every route as registered (HEAD and hidden routes are left out)
@@ -144,7 +163,7 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], engine: ServerEn
   for (const route of routes) {
     const method = route.method.toLowerCase();
     if (!METHODS.includes(method) || route.schema?.hide) continue;
-    for (const one of expand(route)) {
+    for (const one of expand({ ...route, schema: documented(route.schema) })) {
       const path = one.url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
       paths[path] ??= {};
       paths[path][method] = operation(one, method);

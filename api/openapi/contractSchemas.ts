@@ -1,6 +1,7 @@
 import type { ContractCall, ContractDefinition } from '../../engine/index.ts';
 import type { JsonObject } from '../types.ts';
 import { CLIENT_ID, schemaRef, stepSchemaName } from './namedSchemas.ts';
+import { AnyJson, ErrorAnswer, JsonObjectBody } from '../http/routeSchemas.ts';
 import { toSchemaObject } from './toSchemaObject.ts';
 
 type Schema = JsonObject;
@@ -112,6 +113,22 @@ function bodyOf(stepId: string, schema: JsonObject, call: ContractCall): Schema 
   };
 }
 
+/** The query of a GET call that names its client there: the first name read, the others only without it. */
+function documentedQuery(query: string[]): Schema {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      query.map((q, i) => [
+        q,
+        i === 0
+          ? { type: 'string', pattern: '^[1-9][0-9]*$', description: 'The client id' }
+          : { type: 'string', deprecated: true, description: `Read only when ${query[0]} is absent` },
+      ]),
+    ),
+    ...(query.includes('client_id') ? { required: ['client_id'] } : {}),
+  };
+}
+
 /**
  * The route schema of one of the spec's legacy calls, from its contract: path and query parameters where the call
  * reads the client id, the body the call maps into the step record, and the answer its response mapping builds.
@@ -144,6 +161,15 @@ export function contractRouteSchema(
       ? fact
       : shapeOf(call.response, stepId, schema, templates);
   const missing = call.action === 'load' && call.whenMissing === undefined ? [404] : [];
+  const documentedBody = hasBody
+    ? (bodyOf(stepId, schema, call) ?? {
+        type: 'object',
+        properties: { client_id: CLIENT_ID },
+        description: `The ${stepId} record in the spec's envelope (steps/${stepId}/contract.json maps it into the record, which steps/${stepId}/schema.json and its rules check).`,
+      })
+    : undefined;
+  // Fastify checks the path; the body, the query's client id and the answer are the call's mapping's (its contract
+  // says where the id is and with which message), checked by the engine: documented here.
   return {
     ...(hasBody ? { 'x-clearsHiddenAnswers': true } : {}),
     tags: [`screening: ${title.toLowerCase()}`],
@@ -159,37 +185,17 @@ export function contractRouteSchema(
           },
         }
       : {}),
-    ...(query.length
-      ? {
-          querystring: {
-            type: 'object',
-            properties: Object.fromEntries(
-              query.map((q, i) => [
-                q,
-                i === 0
-                  ? { type: 'string', pattern: '^[1-9][0-9]*$', description: 'The client id' }
-                  : { type: 'string', deprecated: true, description: `Read only when ${query[0]} is absent` },
-              ]),
-            ),
-            ...(query.includes('client_id') ? { required: ['client_id'] } : {}),
-          },
-        }
-      : {}),
-    ...(hasBody
-      ? {
-          body: bodyOf(stepId, schema, call) ?? {
-            type: 'object',
-            properties: { client_id: CLIENT_ID },
-            description: `The ${stepId} record in the spec's envelope (steps/${stepId}/contract.json maps it into the record, which steps/${stepId}/schema.json and its rules check).`,
-          },
-        }
-      : {}),
-    response: {
-      200: answer,
-      400: schemaRef('ErrorAnswer'),
-      404: {
-        ...schemaRef('ErrorAnswer'),
-        description: missing.length ? 'No such client, or nothing saved yet' : "No such client (or not the user's)",
+    ...(hasBody ? { body: JsonObjectBody } : {}),
+    response: { 200: AnyJson, 400: ErrorAnswer, 404: ErrorAnswer },
+    document: {
+      ...(query.length ? { querystring: documentedQuery(query) } : {}),
+      ...(documentedBody ? { body: documentedBody } : {}),
+      response: {
+        200: answer,
+        404: {
+          ...schemaRef('ErrorAnswer'),
+          description: missing.length ? 'No such client, or nothing saved yet' : "No such client (or not the user's)",
+        },
       },
     },
   };

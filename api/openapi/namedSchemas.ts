@@ -1,10 +1,9 @@
 import { documentSchema, fieldAt } from '../../engine/index.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/checkPassword.ts';
-import { SIGN_UP_LIMITS } from '../auth/signUpLimits.ts';
 import { PAGE_PATTERN } from '../screening/progressRoutes.ts';
 import { clientBindings } from '../clients/clientRules.ts';
 import type { ServerEngine } from '../definitions/createServerEngine.ts';
 import type { JsonObject } from '../types.ts';
+import { sharedComponents } from './sharedSchemas.ts';
 import { toSchemaObject } from './toSchemaObject.ts';
 
 /** `#/components/schemas/<name>`. */
@@ -17,7 +16,6 @@ export function stepSchemaName(stepId: string): string {
   return `step_${stepId}`;
 }
 
-const NULLABLE_STRING = { type: ['string', 'null'] };
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
 
 /** A client id as the spec's calls send it: a positive integer or its decimal text. */
@@ -97,34 +95,6 @@ function clientFields(engine: ServerEngine): { properties: { [name: string]: Jso
   return { properties, required };
 }
 
-/** One page of a list: Django REST framework's page-number pagination answer. */
-function pageOf(item: JsonObject, description: string): JsonObject {
-  const link = {
-    type: ['string', 'null'],
-    description: 'The path of that page with the same parameters (page 1 has no page parameter), or null',
-  };
-  return {
-    type: 'object',
-    description,
-    properties: {
-      count: { type: 'integer', minimum: 0, description: 'Rows in the whole filtered list, not only this page' },
-      next: link,
-      previous: link,
-      results: { type: 'array', items: item },
-    },
-    required: ['count', 'next', 'previous', 'results'],
-  };
-}
-
-const fieldError: JsonObject = {
-  type: 'object',
-  properties: {
-    field: { type: 'string', description: 'Dotted JSON path of the field at fault; empty when no field is' },
-    message: { type: 'string' },
-  },
-  required: ['field', 'message'],
-};
-
 /**
  * The named schemas of the document: every step's and form's record schema as the engine validates it, and the
  * bodies of the other routes, built from the same definitions where the server checks with them.
@@ -139,64 +109,14 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
     });
   }
   const client = clientFields(engine);
+  // The shared Client (api/clients/clientSchemas.ts) with the fields the definitions give a client.
+  const shared = sharedComponents();
   const clientView: JsonObject = {
-    type: 'object',
-    description:
-      'A client: its profile fields, its fields as a proposed insured, its brokers; a field never given is absent or null.',
+    ...shared.Client,
     properties: {
-      id: ID,
       ...Object.fromEntries(Object.keys(client.properties).map((k) => [k, {}])),
-      first_name: { type: 'string' },
-      last_name: { type: 'string' },
-      email: NULLABLE_STRING,
-      phone_primary: NULLABLE_STRING,
-      phone: { ...NULLABLE_STRING, description: 'phone_primary, as the list view names it' },
-      date_of_birth: NULLABLE_STRING,
-      gender_sex_at_birth: NULLABLE_STRING,
-      brokers: { type: 'array', items: { type: 'string' } },
-      created_at: { type: 'string' },
-      updated_at: { type: 'string' },
-      life_applications: {
-        type: 'array',
-        items: schemaRef('LifeApplication'),
-        description: 'With ?include=life_applications',
-      },
-      version: {
-        type: 'integer',
-        minimum: 1,
-        description: 'Raised by every change; also the ETag (send it back as If-Match)',
-      },
-      access: {
-        type: 'string',
-        enum: ['owner', 'broker'],
-        description:
-          "owner: the user's own client; broker: shared with the user as a granted broker (no delete, no change of brokers)",
-      },
+      ...(shared.Client.properties as JsonObject),
     },
-    required: ['id', 'first_name', 'last_name', 'brokers', 'created_at', 'updated_at', 'version', 'access'],
-  };
-  const generation: JsonObject = {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      created_at: { type: 'string' },
-      populate_forms: { type: 'array', items: { type: 'string' } },
-      files: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            insurer: { type: 'string' },
-            name: { type: 'string' },
-            filename: { type: 'string' },
-            url: { type: 'string' },
-          },
-          required: ['insurer', 'name', 'filename', 'url'],
-        },
-      },
-      combined_url: NULLABLE_STRING,
-    },
-    required: ['id', 'created_at', 'populate_forms', 'files', 'combined_url'],
   };
   const progress: JsonObject = {
     type: 'object',
@@ -226,91 +146,12 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
   };
   const payloadName = 'GenerationPayload';
   return {
+    ...shared,
     ...steps,
     Unanswered: {
       enum: [null, ''],
       description:
         "A field left empty: the step's schema checks are skipped for it (its rules may still require an answer)",
-    },
-    ErrorAnswer: {
-      type: 'object',
-      description: 'Every refusal: the first message, and each field at fault',
-      properties: {
-        error: { type: 'string', description: 'The first message' },
-        errors: { type: 'array', items: fieldError },
-        detail: {
-          type: 'string',
-          description: "Sign-up only: the first message again (the spec's sign-up screen reads detail)",
-        },
-        current: {
-          description: 'A 412 only: the record as stored now (send its version back as If-Match to save over it)',
-        },
-        version: { type: 'integer', description: 'A 412 only: the current version of the record (also its ETag)' },
-        incomplete_steps: {
-          type: 'array',
-          description: 'Generation only: the steps that apply but are not complete',
-          items: {
-            type: 'object',
-            properties: { id: { type: 'string' }, title: { type: 'string' } },
-            required: ['id', 'title'],
-          },
-        },
-      },
-      required: ['error', 'errors'],
-    },
-    SignUpRequest: {
-      type: 'object',
-      properties: {
-        email: {
-          type: 'string',
-          format: 'email',
-          pattern: SIGN_UP_LIMITS.emailPattern,
-          maxLength: SIGN_UP_LIMITS.emailMaxLength,
-          description: 'Trimmed and lower-cased; needs a domain with a dot',
-        },
-        password: {
-          type: 'string',
-          minLength: PASSWORD_MIN_LENGTH,
-          maxLength: PASSWORD_MAX_LENGTH,
-          description: 'Not the email, and not guessable (zxcvbn score 3 or more)',
-        },
-        username: {
-          type: ['string', 'null'],
-          maxLength: SIGN_UP_LIMITS.usernameMaxLength,
-          description: "Defaults to the email; one that looks like an email must be the account's own email",
-        },
-      },
-      required: ['email', 'password'],
-    },
-    Account: {
-      type: 'object',
-      properties: { email: { type: 'string' }, username: { type: 'string' } },
-      required: ['email', 'username'],
-    },
-    LoginRequest: {
-      type: 'object',
-      properties: {
-        username: { type: 'string', pattern: '\\S', description: 'A username or an email' },
-        password: { type: 'string' },
-      },
-      required: ['username', 'password'],
-    },
-    LoginAnswer: {
-      type: 'object',
-      properties: {
-        token: { type: 'string', description: 'Send as "Authorization: Token {token}"' },
-        username: { type: 'string' },
-        role: { type: 'string' },
-        user_id: ID,
-        expires_at: { type: 'string', format: 'date-time', description: 'When the token stops being accepted' },
-      },
-      required: ['token', 'username', 'role', 'user_id', 'expires_at'],
-    },
-    Success: { type: 'object', properties: { success: { const: true } }, required: ['success'] },
-    UserInfo: {
-      type: 'object',
-      properties: { user_id: ID, username: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
-      required: ['user_id', 'username', 'email', 'role'],
     },
     ClientInput: {
       type: 'object',
@@ -318,107 +159,11 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
       properties: client.properties,
       required: client.required,
     },
+    Client: clientView,
     ClientPatch: {
       type: 'object',
       description: 'Some fields of a client; only the fields given are checked. Other fields are ignored.',
       properties: client.properties,
-    },
-    Client: clientView,
-    History: {
-      type: 'object',
-      description: "A page of a client's audit trail, newest first",
-      properties: {
-        ...(pageOf({}, '').properties as JsonObject),
-        results: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['id', 'at', 'user', 'entity', 'entity_id', 'changes'],
-            properties: {
-              id: ID,
-              at: { type: 'string', format: 'date-time' },
-              user: {
-                type: ['object', 'null'],
-                properties: { id: ID, username: { type: 'string' } },
-                required: ['id', 'username'],
-                description: 'Who made the change (null: the system)',
-              },
-              entity: { type: 'string', enum: ['client', 'step', 'application', 'generation'] },
-              entity_id: { type: 'string', description: 'The client id, step id, application id or generation id' },
-              changes: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['field'],
-                  properties: {
-                    field: { type: 'string', description: 'Dotted path in the record' },
-                    from: { description: 'null when new; SINs masked' },
-                    to: { description: 'null when removed; SINs masked' },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-      required: ['count', 'next', 'previous', 'results'],
-    },
-    ClientList: pageOf(schemaRef('Client'), 'One page of clients'),
-    Broker: {
-      type: 'object',
-      properties: { id: ID, name: { type: 'string' }, email: { type: 'string' } },
-      required: ['id', 'name', 'email'],
-    },
-    Generation: generation,
-    ApplicationList: pageOf(schemaRef('LifeApplication'), 'One page of applications'),
-    LifeApplication: {
-      type: 'object',
-      properties: {
-        id: ID,
-        client_id: ID,
-        client_name: { type: 'string' },
-        created_at: { type: 'string' },
-        updated_at: { type: 'string' },
-        application_type: NULLABLE_STRING,
-        application_type_label: {
-          type: ['string', 'null'],
-          description: 'application_type as the screening labels it',
-        },
-        product_type: NULLABLE_STRING,
-        product_type_label: { type: ['string', 'null'], description: 'product_type as the screening labels it' },
-        number_of_insureds: { type: 'integer', enum: [1, 2] },
-        status: { type: 'string' },
-        face_amount: { type: ['number', 'null'] },
-        is_current: { type: 'boolean' },
-        definitions_changed: {
-          type: 'boolean',
-          description: 'The definitions changed since the application was created',
-        },
-        role: {
-          type: ['string', 'null'],
-          description:
-            "The role on it of the client whose applications are listed (a client profile lists every application naming the client, e.g. 'Insured 2, joint owner'); in the list of every application, its own client's role; null when not recorded",
-        },
-        generations: { type: 'array', items: schemaRef('Generation') },
-      },
-      required: [
-        'id',
-        'client_id',
-        'client_name',
-        'created_at',
-        'updated_at',
-        'application_type',
-        'application_type_label',
-        'product_type',
-        'product_type_label',
-        'number_of_insureds',
-        'status',
-        'face_amount',
-        'is_current',
-        'definitions_changed',
-        'role',
-        'generations',
-      ],
     },
     NewApplicationRequest: { type: 'object', properties: { client_id: CLIENT_ID }, required: ['client_id'] },
     Progress: progress,
@@ -462,68 +207,6 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
         },
       },
       required: ['client_id', 'populate_forms'],
-    },
-    GenerateAnswer: {
-      type: 'object',
-      properties: {
-        data: {
-          type: 'object',
-          properties: {
-            s3_url: { type: 'string', description: 'The file of every chosen insurer' },
-            id: { type: 'string' },
-            files: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: { insurer: { type: 'string' }, name: { type: 'string' }, url: { type: 'string' } },
-                required: ['insurer', 'name', 'url'],
-              },
-            },
-          },
-          required: ['s3_url', 'id', 'files'],
-        },
-        summary: schemaRef('GenerationSummary'),
-      },
-      required: ['data', 'summary'],
-    },
-    GenerationSummary: {
-      type: 'object',
-      description: "The result view's summary cards",
-      properties: {
-        provider: { type: 'string' },
-        product_type: { type: 'string' },
-        number_of_insureds: { type: 'integer' },
-        type_of_insurance: { type: 'string' },
-        primary_insured: { type: 'string' },
-        secondary_insured: { type: 'string' },
-        owner_type: { type: 'string' },
-        owner_name: { type: 'string' },
-        plan_details: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              plan_type: { type: 'string' },
-              product_type: { type: 'string' },
-              plan_name: { type: 'string' },
-              face_amount: { type: 'string' },
-              face_amount_value: { type: ['number', 'null'] },
-            },
-            required: ['plan_type', 'product_type', 'plan_name', 'face_amount', 'face_amount_value'],
-          },
-        },
-      },
-      required: [
-        'provider',
-        'product_type',
-        'number_of_insureds',
-        'type_of_insurance',
-        'primary_insured',
-        'secondary_insured',
-        'owner_type',
-        'owner_name',
-        'plan_details',
-      ],
     },
     [payloadName]: toSchemaObject(
       documentSchema(engine.definitions.steps[engine.finalStep].documents?.payload ?? { document: {} }, engine.schemas),

@@ -11,6 +11,12 @@ declare module 'fastify' {
     description?: string;
     /** Answers hidden by the step's visibility rules are dropped before the check, whatever they hold. */
     'x-clearsHiddenAnswers'?: boolean;
+    /**
+     * What the document says in place of the body or an answer, where another check than the route schema's reads
+     * it: a step record is checked by the engine with the step's schema and rules (after dropping hidden answers),
+     * and written as stored.
+     */
+    document?: { body?: unknown; querystring?: unknown; response?: { [status: number]: unknown } };
   }
   interface FastifyInstance {
     /** The OpenAPI 3.1 document of every route registered so far (built once, after the server is ready). */

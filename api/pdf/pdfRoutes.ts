@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TProperties } from 'typebox';
 import type { Engine } from '../../engine/index.ts';
 import { ApiError, notFound } from '../http/apiError.ts';
-import { bodyOf, clientIdFrom, parseId, queryParam, userOf } from '../http/requestHelpers.ts';
-import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
-import type { ErrorBody } from '../types.ts';
+import { clientIdFrom, userOf, toId } from '../http/requestHelpers.ts';
+import { AnyJson, errorResponses, idParams, ref, type ErrorBody } from '../http/routeSchemas.ts';
+import { GenerateAnswer, GenerateBody, GenerationSummary } from './generationSchemas.ts';
 import { GenerationError, IncompleteScreeningError, PayloadError } from './buildPayload.ts';
 import { finalStepOf } from '../../engine/index.ts';
 import { createPdfService, loadGenerationSetup, type PdfService, type PdfServiceDeps } from './createPdfService.ts';
@@ -23,10 +25,13 @@ export interface PdfRoutesOptions {
   service?: PdfService;
 }
 
+/** The insurers of a summary or a payload, comma-separated (the service reads them, with its messages). */
+const FormsQuery = Type.Object({ populate_forms: Type.Optional(Type.String()) });
+
 /** A generation refusal as the spec's 400: the message first; an incomplete screening names its steps. */
 function refusal(error: GenerationError): ApiError {
   if (error instanceof IncompleteScreeningError) {
-    const body: ErrorBody & { incomplete_steps: { id: string; title: string }[] } = {
+    const body: ErrorBody = {
       error: error.message,
       errors: error.steps.flatMap((step) =>
         step.missing
@@ -55,7 +60,8 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
  * POST /pdf/generate_pdf/, GET /pdf/summary/:clientId/, GET /pdf/payload/:clientId/ and the downloads
  * GET /pdf/files/:id/ (all chosen insurers) and /pdf/files/:id/:insurer/. Each also answers under /api.
  */
-export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions): Promise<void> {
+export async function pdfRoutes(fastify: FastifyInstance, options: PdfRoutesOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service =
     options.service ??
     createPdfService({
@@ -101,12 +107,13 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
       schema: {
         tags: ['generation'],
         summary: "Generate the prefilled application PDFs of the chosen insurers from the client's saved screening",
-        body: ref('GenerateRequest'),
-        response: { 200: ref('GenerateAnswer'), ...errorResponses(400, 401, 404) },
+        body: GenerateBody,
+        response: { 200: GenerateAnswer, ...errorResponses(400, 401, 404) },
+        document: { body: ref('GenerateRequest') },
       },
     },
     async (request) => {
-      const body = bodyOf(request);
+      const { body } = request;
       const user = userOf(request);
       return guard(async () => {
         // The insurers first, as on the screen: 'Please select at least one form to generate'.
@@ -125,13 +132,15 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
         tags: ['generation'],
         summary: "The result view's summary cards for the client's saved screening",
         params: idParams('clientId'),
-        querystring: formsQuery(false, 'Comma-separated insurer ids (the provider card)'),
-        response: { 200: ref('GenerationSummary'), ...errorResponses(400, 401, 404) },
+        // The insurers are read with the final step's messages (an unknown one is refused, never echoed).
+        querystring: FormsQuery,
+        response: { 200: GenerationSummary, ...errorResponses(400, 401, 404) },
+        document: { querystring: formsQuery(false, 'Comma-separated insurer ids (the provider card)') },
       },
     },
     async (request) => {
-      const clientId = parseId((request.params as { clientId: string }).clientId);
-      const forms = formsFrom(queryParam(request, 'populate_forms'));
+      const clientId = toId(request.params.clientId);
+      const forms = formsFrom(request.query.populate_forms);
       // The provider card names the insurers chosen: an unknown one is refused, never echoed.
       return guard(async () =>
         service.summary(userOf(request), clientId, forms.length ? service.chooseForms(forms) : forms),
@@ -146,13 +155,17 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
         tags: ['generation'],
         summary: "The generation payload the server builds from the client's saved screening",
         params: idParams('clientId'),
-        querystring: formsQuery(true, 'Comma-separated insurer ids: at least one'),
-        response: { 200: ref('GenerationPayload'), ...errorResponses(400, 401, 404) },
+        querystring: FormsQuery,
+        response: { 200: AnyJson, ...errorResponses(400, 401, 404) },
+        document: {
+          querystring: formsQuery(true, 'Comma-separated insurer ids: at least one'),
+          response: { 200: ref('GenerationPayload') },
+        },
       },
     },
     async (request) => {
-      const clientId = parseId((request.params as { clientId: string }).clientId);
-      return guard(() => service.payload(userOf(request), clientId, formsFrom(queryParam(request, 'populate_forms'))));
+      const clientId = toId(request.params.clientId);
+      return guard(() => service.payload(userOf(request), clientId, formsFrom(request.query.populate_forms)));
     },
   );
 
@@ -161,14 +174,10 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
     if (!file) throw notFound();
     return file;
   };
-  const fileSchema = (params: string[]) => ({
+  const fileSchema = <P extends TProperties>(params: P) => ({
     tags: ['generation'],
     summary: 'Download generated applications (only for an adviser who may see the client; 404 otherwise)',
-    params: {
-      type: 'object',
-      properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])),
-      required: params,
-    },
+    params: Type.Object(params),
     response: {
       200: {
         description: 'The PDF (Content-Disposition: inline, with its file name)',
@@ -178,8 +187,8 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
     },
   });
 
-  app.get('/pdf/files/:id/', { schema: fileSchema(['id']) }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+  app.get('/pdf/files/:id/', { schema: fileSchema({ id: Type.String() }) }, async (request, reply) => {
+    const { id } = request.params;
     const file = await download(userOf(request), id, undefined);
     return reply
       .type('application/pdf')
@@ -188,8 +197,9 @@ export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions)
       .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
   });
 
-  app.get('/pdf/files/:id/:insurer/', { schema: fileSchema(['id', 'insurer']) }, async (request, reply) => {
-    const { id, insurer } = request.params as { id: string; insurer: string };
+  const both = { id: Type.String(), insurer: Type.String() };
+  app.get('/pdf/files/:id/:insurer/', { schema: fileSchema(both) }, async (request, reply) => {
+    const { id, insurer } = request.params;
     const file = await download(userOf(request), id, insurer);
     return reply
       .type('application/pdf')

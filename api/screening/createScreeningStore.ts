@@ -6,7 +6,8 @@ import type { SqliteWriter, WriterJob } from '../db/createSqliteWriter.ts';
 import type { Database } from '../db/tables.ts';
 import { notFound } from '../http/apiError.ts';
 import { PLAIN_CODEC, type RecordCodec } from '../secrets/createRecordCodec.ts';
-import type { ApplicationData, AuthUser, ClientView, JsonObject } from '../types.ts';
+import type { ClientView } from '../clients/clientSchemas.ts';
+import type { ApplicationData, AuthUser, JsonObject } from '../types.ts';
 import { toClientView } from '../clients/toClientView.ts';
 
 /** A client's step records as stored, with the version of each. */

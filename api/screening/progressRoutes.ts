@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, fieldError } from '../http/apiError.ts';
-import { bodyOf, clientIdFrom, parseId, userOf } from '../http/requestHelpers.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
+import { badRequest } from '../http/apiError.ts';
+import { clientIdFrom, userOf, toId } from '../http/requestHelpers.ts';
 import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
-import type { FieldError, JsonObject, ProgressView } from '../types.ts';
+import type { FieldError, JsonObject } from '../types.ts';
+import { Progress, progressUpdate } from './screeningSchemas.ts';
+
+type ProgressView = Static<typeof Progress>;
 
 /**
  * The most a progress save may send: the drafts of every step at the bounds of their definitions (about 230 kB at
@@ -24,7 +29,8 @@ function parseObject(text: string): JsonObject {
 }
 
 /** Screening progress: where the adviser is in the 14 steps, per client. */
-export function progressRoutes(app: FastifyInstance): void {
+export function progressRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.database;
   const { engine, clients, secrets } = app;
   // "Save Progress" keeps a page's answers under their step id: their SINs are sealed as in the step records.
@@ -49,11 +55,11 @@ export function progressRoutes(app: FastifyInstance): void {
         tags: ['screening progress'],
         summary: 'The saved progress; with none saved: currentStep basic, lastUpdated null',
         params: idParams('clientId'),
-        response: { 200: ref('Progress'), ...errorResponses(401, 404) },
+        response: { 200: Progress, ...errorResponses(401, 404) },
       },
     },
     async (request): Promise<ProgressView> => {
-      const clientId = parseId((request.params as { clientId: string }).clientId);
+      const clientId = toId(request.params.clientId);
       await clients.requireAccess(userOf(request), clientId);
       const row = await db
         .selectFrom('screening_progress')
@@ -79,12 +85,13 @@ export function progressRoutes(app: FastifyInstance): void {
         tags: ['screening progress'],
         summary:
           "Record the current step; lastUpdated is the server's time and isComplete is derived from the step. stepData holds only `page` and drafts keyed by step id, each of its step's shape and bounds (unknown steps or fields are refused)",
-        body: ref('ProgressUpdate'),
-        response: { 200: ref('Progress'), ...errorResponses(400, 401, 404) },
+        body: progressUpdate(engine.order),
+        response: { 200: Progress, ...errorResponses(400, 401, 404) },
+        document: { body: ref('ProgressUpdate') },
       },
     },
     async (request): Promise<ProgressView> => {
-      const body = bodyOf(request);
+      const { currentStep: step, stepData = {} } = request.body;
       const draftProblems = (stepData: JsonObject): FieldError[] =>
         Object.entries(stepData).flatMap(([key, value]): FieldError[] => {
           if (key === 'page')
@@ -100,12 +107,6 @@ export function progressRoutes(app: FastifyInstance): void {
         });
       const clientId = clientIdFrom(request);
       await clients.requireAccess(userOf(request), clientId);
-      const step = body.currentStep;
-      if (typeof step !== 'string' || !engine.order.includes(step)) throw fieldError('currentStep', 'Invalid step');
-      // Absent means no step data; null is refused like any other non-object.
-      const stepData = body.stepData === undefined ? {} : body.stepData;
-      if (typeof stepData !== 'object' || stepData === null || Array.isArray(stepData))
-        throw fieldError('stepData', 'stepData must be an object');
       // Only the page and step drafts, each of its step's shape and within its bounds (not yet its rules).
       const problems = draftProblems(stepData as JsonObject);
       if (problems.length) throw badRequest(problems.slice(0, 50));

@@ -1,11 +1,13 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Histogram } from 'prom-client';
-import { etagOf, forbidden, notFound } from '../http/apiError.ts';
-import { bodyOf, ifMatchOf, parseId, userOf } from '../http/requestHelpers.ts';
-import { errorResponses, idParams, ref } from '../http/routeSchemas.ts';
+import { etagOf, forbidden } from '../http/apiError.ts';
+import { ifMatchOf, userOf, toId } from '../http/requestHelpers.ts';
+import { AnyJson, JsonObjectBody, Success, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import { createScreeningService, type ScreeningService } from './createScreeningService.ts';
 import { createScreeningStore, type ScreeningStore } from './createScreeningStore.ts';
 import { progressRoutes } from './progressRoutes.ts';
+import { ApplicationData, stepParams } from './screeningSchemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +25,8 @@ const START_OVER_FORBIDDEN = "Only the client's adviser can start this screening
  * record, a partial save of a page) and the spec's progress calls.
  */
 export const screeningPlugin = fp(
-  async (app) => {
+  async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { db, dialect } = app.database;
     // How many saves share a statement or a commit: where group commit pays, and why a save costs less when busy.
     const batches = new Histogram({
@@ -40,19 +43,12 @@ export const screeningPlugin = fp(
     app.decorate('records', records);
     app.decorate('screening', screening);
     const { engine } = app;
-    const stepParams = {
-      type: 'object',
-      properties: {
-        clientId: (idParams('clientId').properties as { clientId: unknown }).clientId,
-        stepId: { type: 'string', enum: engine.order },
-      },
-      required: ['clientId', 'stepId'],
-    };
-    const stepOf = (params: unknown): { clientId: number; stepId: string } => {
-      const { clientId, stepId } = params as { clientId: string; stepId: string };
-      if (!engine.isScreeningStep(stepId)) throw notFound();
-      return { clientId: parseId(clientId), stepId };
-    };
+    // A step of the flow that is not a screening step (the review) has no record to load or save.
+    const params = stepParams(engine.order.filter((id) => engine.isScreeningStep(id)));
+    const stepDocument = (body: string | undefined, answer: string) => ({
+      ...(body ? { body: ref('step_{stepId}', body) } : {}),
+      response: { 200: ref('step_{stepId}', answer) },
+    });
 
     app.get(
       '/screening/:clientId/',
@@ -62,11 +58,10 @@ export const screeningPlugin = fp(
           summary:
             'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records and $context (the facts the definitions read)',
           params: idParams('clientId'),
-          response: { 200: ref('ApplicationData'), ...errorResponses(401, 404) },
+          response: { 200: ApplicationData, ...errorResponses(401, 404) },
         },
       },
-      async (request) =>
-        screening.load(userOf(request), parseId((request.params as { clientId: string }).clientId), { facts: true }),
+      async (request) => screening.load(userOf(request), toId(request.params.clientId), { facts: true }),
     );
 
     app.get(
@@ -76,15 +71,14 @@ export const screeningPlugin = fp(
           tags: ['screening'],
           summary:
             'One step record as stored, with its version as the ETag (send it back as If-Match to save over it); {} when none is saved',
-          params: stepParams,
-          response: {
-            200: ref('step_{stepId}', 'The step record ({} when none is saved)'),
-            ...errorResponses(401, 404),
-          },
+          params,
+          response: { 200: AnyJson, ...errorResponses(401, 404) },
+          document: stepDocument(undefined, 'The step record ({} when none is saved)'),
         },
       },
       async (request, reply) => {
-        const { clientId, stepId } = stepOf(request.params);
+        const { stepId } = request.params;
+        const clientId = toId(request.params.clientId);
         const data = await screening.load(userOf(request), clientId);
         const versions = (data.$versions ?? {}) as Record<string, number>;
         void reply.header('etag', etagOf(versions[stepId] ?? 0));
@@ -102,18 +96,17 @@ export const screeningPlugin = fp(
           'x-clearsHiddenAnswers': true,
           description:
             "The record's shape is steps/{stepId}/schema.json; the step's rules (rules.json) are checked too. With If-Match, a record saved since gets 412.",
-          params: stepParams,
-          // One path per step in the document, each with its step's schema.
-          body: ref('step_{stepId}', 'The step record'),
-          response: {
-            200: ref('step_{stepId}', 'The record as saved; its new version is the ETag'),
-            ...errorResponses(400, 401, 404, 412),
-          },
+          params,
+          // The engine checks the record with the step's schema and rules; one path per step in the document.
+          body: JsonObjectBody,
+          response: { 200: AnyJson, ...errorResponses(400, 401, 404, 412) },
+          document: stepDocument('The step record', 'The record as saved; its new version is the ETag'),
         },
       },
       async (request, reply) => {
-        const { clientId, stepId } = stepOf(request.params);
-        const saved = await screening.save(userOf(request), clientId, stepId, bodyOf(request), {
+        const { stepId } = request.params;
+        const clientId = toId(request.params.clientId);
+        const saved = await screening.save(userOf(request), clientId, stepId, request.body, {
           ifMatch: ifMatchOf(request),
         });
         void reply.headers(versionHeaders(saved));
@@ -130,17 +123,19 @@ export const screeningPlugin = fp(
           summary:
             'Save part of a step record ("Save Progress" of one page): the top-level fields given are merged into the stored record; for a step with pages only those pages are checked',
           'x-clearsHiddenAnswers': true,
-          params: stepParams,
-          body: ref('step_{stepId}', 'Some top-level fields of the step record'),
-          response: {
-            200: ref('step_{stepId}', 'The whole record as saved; its new version is the ETag'),
-            ...errorResponses(400, 401, 404, 412),
-          },
+          params,
+          body: JsonObjectBody,
+          response: { 200: AnyJson, ...errorResponses(400, 401, 404, 412) },
+          document: stepDocument(
+            'Some top-level fields of the step record',
+            'The whole record as saved; its new version is the ETag',
+          ),
         },
       },
       async (request, reply) => {
-        const { clientId, stepId } = stepOf(request.params);
-        const saved = await screening.merge(userOf(request), clientId, stepId, bodyOf(request), {
+        const { stepId } = request.params;
+        const clientId = toId(request.params.clientId);
+        const saved = await screening.merge(userOf(request), clientId, stepId, request.body, {
           ifMatch: ifMatchOf(request),
         });
         void reply.headers(versionHeaders(saved));
@@ -156,12 +151,12 @@ export const screeningPlugin = fp(
           summary:
             "Start over: delete every step record and the progress of the client's screening; the client's profile (and insured 1's answers kept there) stays. Only the client's own adviser may.",
           params: idParams('clientId'),
-          response: { 200: ref('Success'), ...errorResponses(401, 403, 404) },
+          response: { 200: Success, ...errorResponses(401, 403, 404) },
         },
       },
       async (request) => {
         const user = userOf(request);
-        const clientId = parseId((request.params as { clientId: string }).clientId);
+        const clientId = toId(request.params.clientId);
         await app.clients.requireAccess(user, clientId);
         // A broker the client lists may work on the screening, but throwing it away is its adviser's decision.
         if ((await app.clients.ownerOf(clientId)).ownerUserId !== user.id)
@@ -181,7 +176,7 @@ export const screeningPlugin = fp(
             await trx.deleteFrom('screening_progress').where('client_id', '=', clientId).execute();
           });
         });
-        return { success: true };
+        return { success: true } as const;
       },
     );
 

@@ -15,8 +15,9 @@ import type {
   LifeApplication,
   ListPage,
   ListParams,
-  LoginResponse,
-  RegisterRequest,
+  LoginAnswer,
+  SignUpRequest,
+  ProgressUpdate,
   ScreeningProgress,
   SecondInsured,
 } from './types.ts';
@@ -160,8 +161,11 @@ export async function downloadFile(path: string): Promise<DownloadedFile> {
  * @throws ApiError - "Invalid credentials" on 401, "Login failed: {status text}" otherwise,
  *   "No authentication token received" when the answer has no token.
  */
-export async function login(username: string, password: string): Promise<LoginResponse> {
-  const body = await apiRequest<Partial<LoginResponse> | null>('/api/login/', {
+export async function login(
+  username: string,
+  password: string,
+): Promise<Pick<LoginAnswer, 'token' | 'username' | 'role'>> {
+  const body = await apiRequest<Partial<LoginAnswer> | null>('/api/login/', {
     method: 'POST',
     auth: false,
     body: { username, password },
@@ -176,7 +180,7 @@ export async function login(username: string, password: string): Promise<LoginRe
  * POST /api/users/. The username defaults to the email.
  * @throws ApiError - the server's `detail` (or `error`), else "Registration failed: {status text}".
  */
-export async function register(request: Omit<RegisterRequest, 'username'> & { username?: string }): Promise<unknown> {
+export async function register(request: Omit<SignUpRequest, 'username'> & { username?: string }): Promise<unknown> {
   return apiRequest('/api/users/', {
     method: 'POST',
     auth: false,
@@ -231,7 +235,7 @@ export async function listClients(params: ListParams = {}, signal?: AbortSignal)
     fallback: 'Error fetching client list',
     signal,
   });
-  if (Array.isArray(body)) return { results: body, count: body.length };
+  if (Array.isArray(body)) return { results: body, count: body.length, next: null, previous: null };
   const results = body?.results ?? [];
   return { results, count: body?.count ?? results.length, next: body?.next ?? null, previous: body?.previous ?? null };
 }
@@ -334,7 +338,7 @@ export async function listApplications(
     fallback: 'Failed to load applications',
     signal,
   });
-  if (Array.isArray(body)) return { results: body, count: body.length };
+  if (Array.isArray(body)) return { results: body, count: body.length, next: null, previous: null };
   const results = body?.results ?? [];
   return { results, count: body?.count ?? results.length, next: body?.next ?? null, previous: body?.previous ?? null };
 }
@@ -378,7 +382,7 @@ export async function getScreeningProgress(clientId: Id, signal?: AbortSignal): 
 }
 
 /** POST /api/insurance/screening-progress/update_progress/. @throws ApiError - server error or "Failed to save progress". */
-export function updateScreeningProgress(progress: ScreeningProgress): Promise<unknown> {
+export function updateScreeningProgress(progress: ProgressUpdate): Promise<unknown> {
   return apiRequest('/api/insurance/screening-progress/update_progress/', {
     method: 'POST',
     body: progress,

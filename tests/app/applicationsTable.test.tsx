@@ -16,6 +16,19 @@ import {
   signIn,
 } from './support.tsx';
 
+/** An application as the server lists it, with these fields (some in older shapes the table still reads). */
+const answered = (fields: Record<string, unknown>): LifeApplication =>
+  ({
+    client_id: 5,
+    client_name: 'Ann Lee',
+    updated_at: '2024-06-01T12:00:00Z',
+    is_current: false,
+    definitions_changed: false,
+    role: null,
+    generations: [],
+    ...fields,
+  }) as unknown as LifeApplication;
+
 const APPLICATIONS = [
   {
     id: 1,
@@ -72,7 +85,7 @@ const APPLICATIONS = [
     status: 'DECLINED',
     face_amount: 0,
   },
-];
+].map(answered);
 
 const BMO = {
   insurer: 'BMO',
@@ -88,7 +101,7 @@ const SUNLIFE = {
 };
 
 /** An application generated twice; the server's order is reversed on purpose: the table goes by date. */
-const GENERATED: LifeApplication = {
+const GENERATED: LifeApplication = answered({
   id: 7,
   client_id: 5,
   client_name: 'Ann Lee',
@@ -121,7 +134,7 @@ const GENERATED: LifeApplication = {
       combined_url: '/api/pdf/files/gen-new/',
     },
   ],
-};
+});
 
 const NOT_GENERATED: LifeApplication = { ...APPLICATIONS[1], generations: [] };
 

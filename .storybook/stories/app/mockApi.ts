@@ -4,6 +4,37 @@
  */
 import type { Client, LifeApplication } from '../../../app/api/types.ts';
 
+/** A client as the server answers it, with these fields. */
+const client = (fields: Partial<Client>): Client => ({
+  id: 0,
+  first_name: '',
+  last_name: '',
+  email: null,
+  phone: null,
+  date_of_birth: null,
+  gender_sex_at_birth: null,
+  brokers: [],
+  created_at: '',
+  updated_at: '',
+  version: 1,
+  access: 'owner',
+  ...fields,
+  phone_primary: fields.phone ?? null,
+});
+
+/** An application as the server lists it, with these fields (a face amount in an older shape the table still reads). */
+const application = (fields: Record<string, unknown>): LifeApplication =>
+  ({
+    client_id: 1024,
+    client_name: 'Daniel Tremblay',
+    updated_at: fields.created_at,
+    is_current: false,
+    definitions_changed: false,
+    role: null,
+    generations: [],
+    ...fields,
+  }) as unknown as LifeApplication;
+
 export const SAMPLE_CLIENTS: Client[] = [
   {
     id: 1024,
@@ -30,9 +61,9 @@ export const SAMPLE_CLIENTS: Client[] = [
     email: null,
     phone: null,
     created_at: '2025-03-10T13:30:00Z',
-    updated_at: null,
+    updated_at: '2025-03-10T13:30:00Z',
   },
-];
+].map(client);
 
 export const SAMPLE_APPLICATIONS: LifeApplication[] = [
   {
@@ -90,7 +121,7 @@ export const SAMPLE_APPLICATIONS: LifeApplication[] = [
     status: 'DECLINED',
     face_amount: null,
   },
-];
+].map(application);
 
 const generation = (
   id: string,
