@@ -7,11 +7,11 @@ import { clientSearch } from '../clients/clientSearch.ts';
 import { visibleTo } from '../clients/visibleTo.ts';
 import type { ListQuery } from '../http/listQuery.ts';
 import type { Database, LifeApplicationsTable } from '../db/tables.ts';
-import { notFound } from '../http/apiError.ts';
+import { badRequest, notFound } from '../http/apiError.ts';
 import { listPage, listQueryOf, listQuerySchema } from '../http/listQuery.ts';
 import { clientIdFrom, toId, userOf } from '../http/requestHelpers.ts';
 import { JsonObjectBody, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
-import type { ApplicationData, AuthUser, JsonObject } from '../types.ts';
+import type { ApplicationData, AuthUser, FieldError, JsonObject } from '../types.ts';
 import {
   ApplicationList,
   LifeApplication,
@@ -546,18 +546,13 @@ export const applicationsPlugin = fp(
               '-created_at',
               "Words to find in the client's name, email or phone",
             ),
+            // Read after the page and ordering, with their messages, so one 400 names what listQueryOf did not.
             status: Type.Optional(
-              Type.String({
-                enum: [...APPLICATION_STATUSES],
-                description: 'Only applications in this status',
-                errorMessage: `status must be one of ${APPLICATION_STATUSES.join(', ')}`,
-              }),
+              Type.String({ description: `Only applications in this status: ${APPLICATION_STATUSES.join(', ')}` }),
             ),
             insurer: Type.Optional(
               Type.String({
-                enum: insurers,
-                description: 'Only applications with PDFs generated for this insurer',
-                errorMessage: `insurer must be one of ${insurers.join(', ')}`,
+                description: 'Only applications with PDFs generated for this insurer (an id of populate_forms)',
               }),
             ),
           }),
@@ -573,6 +568,12 @@ export const applicationsPlugin = fp(
           { field: 'created_at', desc: true },
         ]);
         const { status, insurer } = request.query;
+        const errors: FieldError[] = [];
+        if (status !== undefined && !(APPLICATION_STATUSES as readonly string[]).includes(status))
+          errors.push({ field: 'status', message: `status must be one of ${APPLICATION_STATUSES.join(', ')}` });
+        if (insurer !== undefined && !insurers.includes(insurer))
+          errors.push({ field: 'insurer', message: `insurer must be one of ${insurers.join(', ')}` });
+        if (errors.length) throw badRequest(errors);
         const { count, results } = await store.page(userOf(request), { ...query, status, insurer });
         return listPage(request, query, count, results);
       },
