@@ -8,8 +8,8 @@ import { buildSummary } from './buildSummary.ts';
 import type { FileStore } from './fileStore.ts';
 import { labelsFrom, type GenerationLabels } from './generationLabels.ts';
 import { loadForms } from './loadForms.ts';
-import { mergePdfs, renderApplicationPdf } from './renderPdf.ts';
-import type { GenerationPayload, GenerationSummary, LoadedForm } from './types.ts';
+import { mergePdfs, questionnairesToAttach, renderApplicationPdf } from './renderPdf.ts';
+import type { AdviserProfile, GenerationPayload, GenerationSummary, LoadedForm } from './types.ts';
 
 /** The user a request acts for (api/types.ts AuthUser). */
 export interface PdfUser {
@@ -25,6 +25,12 @@ export interface PdfServiceDeps {
   store: FileStore;
   /** The saved step records of a client the user may see, keyed by step id (the proposed insureds composed in). */
   loadAnswers(user: PdfUser, clientId: number): Promise<ApplicationData>;
+  /**
+   * The signed-in adviser's profile (name, licence, agency, adviser code per insurer), printed in each insurer's
+   * adviser section; it goes into the generation context as `$context.adviser`. Without it the section has blank
+   * lines to fill in.
+   */
+  loadAdviser?: (user: PdfUser) => Promise<AdviserProfile | undefined>;
   /** Called once a generation's files are stored (the application records it). */
   onGenerated?(record: {
     id: string;
@@ -55,7 +61,12 @@ export interface GenerationManifest {
 }
 
 export interface GenerationResult {
-  data: { s3_url: string; id: string; files: { insurer: string; name: string; url: string }[] };
+  data: {
+    s3_url: string;
+    id: string;
+    /** Each insurer's file, with the insurer's questionnaires its answers call for ("Questionnaires to attach"). */
+    files: { insurer: string; name: string; url: string; questionnaires: string[] }[];
+  };
   summary: GenerationSummary;
   manifest: GenerationManifest;
 }
@@ -146,18 +157,29 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
         clientId,
       });
       const generatedAt = now();
+      const id = randomUUID();
+      // The application's number on every page: this generation's, never the client's internal id.
+      const applicationNumber = id.slice(0, 8).toUpperCase();
+      const adviser =
+        (await deps.loadAdviser?.(user)) ?? (data.$context?.adviser as AdviserProfile | undefined) ?? undefined;
       // One document at a time, yielding in between: other requests are served between documents, so a
       // generation never holds the event loop for more than one document's rendering.
       const documents: Uint8Array[] = [];
       for (const insurer of ids) {
         await yieldToEventLoop();
         documents.push(
-          await renderApplicationPdf({ form: forms.get(insurer)!, source: { data, payload }, labels, generatedAt }),
+          await renderApplicationPdf({
+            form: forms.get(insurer)!,
+            source: { data, payload },
+            labels,
+            generatedAt,
+            applicationNumber,
+            adviser,
+          }),
         );
       }
       await yieldToEventLoop();
       const combined = await mergePdfs(documents);
-      const id = randomUUID();
       const summary = buildSummary(payload, labels);
       const client = slug(summary.primary_insured) || `client-${clientId}`;
       const files = ids.map((insurer) => ({
@@ -203,7 +225,12 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
         data: {
           s3_url: `${filesUrl}/${id}/`,
           id,
-          files: files.map((f) => ({ insurer: f.insurer, name: f.name, url: `${filesUrl}/${id}/${f.insurer}/` })),
+          files: files.map((f) => ({
+            insurer: f.insurer,
+            name: f.name,
+            url: `${filesUrl}/${id}/${f.insurer}/`,
+            questionnaires: questionnairesToAttach(forms.get(f.insurer)!.mapping, { data, payload }),
+          })),
         },
         summary,
         manifest,

@@ -29,7 +29,16 @@ export const GenerateAnswer = Type.Object(
     data: Type.Object({
       s3_url: Type.String({ description: 'The file of every chosen insurer' }),
       id: Type.String(),
-      files: Type.Array(Type.Object({ insurer: Type.String(), name: Type.String(), url: Type.String() })),
+      files: Type.Array(
+        Type.Object({
+          insurer: Type.String(),
+          name: Type.String(),
+          url: Type.String(),
+          questionnaires: Type.Array(Type.String(), {
+            description: "Questionnaires to attach: the insurer's questionnaires this application's answers call for",
+          }),
+        }),
+      ),
     }),
     summary: GenerationSummary,
   },

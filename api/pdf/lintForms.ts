@@ -309,6 +309,13 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
         }
       });
     });
+    (mapping.questionnaires ?? []).forEach((questionnaire, i) => {
+      const ns = questionnaire.each ? questionnaire.each.map((e) => e.n) : [undefined];
+      questionnaire.when.forEach((path, k) => {
+        const schema = checkPath(`/questionnaires/${i}/when/${k}`, 'answer', path, ns);
+        if (schema) checkFormat(`/questionnaires/${i}/when/${k}`, path, 'yesno', schema, undefined);
+      });
+    });
     for (const block of ['beneficiaries', 'plans']) {
       if (!blocks[block]) report(file, '/sections', `needs a section with "block": "${block}"`);
       else if (blocks[block] > 1) report(file, '/sections', `has ${blocks[block]} "${block}" blocks; one is enough`);

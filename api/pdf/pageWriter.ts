@@ -133,7 +133,17 @@ export interface TableColumn {
 export interface PageHeader {
   insurer: string;
   formTitle: string;
-  formNumber?: string;
+  /** "Form NN1207E (11/2024)", as the insurer words it. */
+  formLine?: string;
+  /** band: the name in white on a band of the insurer's colour; rule (default): the name in colour over a rule. */
+  style?: 'band' | 'rule';
+}
+
+/** One question of a form laid out as lines: its number (3.1) when the insurer numbers them, label and answer. */
+export interface LineRow {
+  number?: string;
+  label: string;
+  value: string;
 }
 
 const LABEL_SIZE = 6.8;
@@ -220,11 +230,19 @@ export class PageWriter {
     this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     this.pages.push(this.page);
     const top = PAGE_HEIGHT - 40;
-    this.text(this.page, printable(this.header.insurer), MARGIN_X, top - 4, 15, this.fonts.bold, this.accent);
-    this.rightText(this.header.formTitle, PAGE_WIDTH - MARGIN_X, top + 2, 8.5, this.fonts.bold, INK);
-    if (this.header.formNumber)
-      this.rightText(`Form ${this.header.formNumber}`, PAGE_WIDTH - MARGIN_X, top - 9, 7.5, this.fonts.regular, MUTED);
-    this.box(this.page, MARGIN_X, top - 18, this.width, 1.6, this.accent);
+    if (this.header.style === 'band') {
+      this.box(this.page, 0, top - 20, PAGE_WIDTH, 48, this.accent);
+      this.text(this.page, printable(this.header.insurer), MARGIN_X, top - 4, 15, this.fonts.bold, WHITE);
+      this.rightText(this.header.formTitle, PAGE_WIDTH - MARGIN_X, top + 2, 8.5, this.fonts.bold, WHITE);
+      if (this.header.formLine)
+        this.rightText(this.header.formLine, PAGE_WIDTH - MARGIN_X, top - 9, 7.5, this.fonts.regular, WHITE);
+    } else {
+      this.text(this.page, printable(this.header.insurer), MARGIN_X, top - 4, 15, this.fonts.bold, this.accent);
+      this.rightText(this.header.formTitle, PAGE_WIDTH - MARGIN_X, top + 2, 8.5, this.fonts.bold, INK);
+      if (this.header.formLine)
+        this.rightText(this.header.formLine, PAGE_WIDTH - MARGIN_X, top - 9, 7.5, this.fonts.regular, MUTED);
+      this.box(this.page, MARGIN_X, top - 18, this.width, 1.6, this.accent);
+    }
     this.y = CONTENT_TOP;
     if (this.continuing) this.drawHeading(`${this.continuing} (continued)`, true);
   }
@@ -269,13 +287,15 @@ export class PageWriter {
     }
   }
 
-  /** A key-value summary in a tinted box, two columns. */
+  /** A key-value summary in a tinted box, two columns; long labels wrap in their column. */
   summary(rows: [string, string][]): void {
     const colW = this.width / 2;
-    const lines = rows.map(([, v]) => wrapText(v || '-', this.fonts.regular, 9, colW - 112));
+    const labelW = 98;
+    const labelLines = rows.map(([k]) => wrapText(k, this.fonts.bold, 7.5, labelW));
+    const lines = rows.map(([, v]) => wrapText(v || '-', this.fonts.regular, 9, colW - labelW - 14));
+    const linesOf = (i: number): number => Math.max(lines[i]?.length ?? 1, labelLines[i]?.length ?? 1);
     const rowHeights: number[] = [];
-    for (let i = 0; i < rows.length; i += 2)
-      rowHeights.push(Math.max(lines[i].length, lines[i + 1]?.length ?? 1) * 11 + 4);
+    for (let i = 0; i < rows.length; i += 2) rowHeights.push(Math.max(linesOf(i), linesOf(i + 1)) * 11 + 4);
     const height = rowHeights.reduce((a, b) => a + b, 0) + 12;
     this.ensure(height);
     this.box(this.page, MARGIN_X, this.y - height, this.width, height, this.tint, RULE);
@@ -285,8 +305,12 @@ export class PageWriter {
         const i = r * 2 + c;
         if (!rows[i]) continue;
         const x = MARGIN_X + 8 + c * colW;
-        this.text(this.page, printable(rows[i][0]), x, y - 8.5, 7.5, this.fonts.bold, MUTED);
-        lines[i].forEach((line, k) => this.text(this.page, line, x + 104, y - 9 - k * 11, 9, this.fonts.regular, INK));
+        labelLines[i].forEach((line, k) =>
+          this.text(this.page, line, x, y - 8.5 - k * 11, 7.5, this.fonts.bold, MUTED),
+        );
+        lines[i].forEach((line, k) =>
+          this.text(this.page, line, x + labelW + 6, y - 9 - k * 11, 9, this.fonts.regular, INK),
+        );
       }
       y -= h;
     });
@@ -412,6 +436,43 @@ export class PageWriter {
     }
   }
 
+  /**
+   * Questions one to a line: the label (and its number) on the left, the answer on the right, a hairline between
+   * lines. A question never splits across pages.
+   * @param labelShare - the share of the width the labels take
+   */
+  lines(rows: LineRow[], labelShare = 0.45): void {
+    const numberW = rows.some((r) => r.number) ? 26 : 0;
+    const labelW = this.width * labelShare - numberW;
+    const valueX = MARGIN_X + numberW + labelW + 8;
+    const valueW = MARGIN_X + this.width - valueX;
+    for (const row of rows) {
+      const labels = wrapText(row.label, this.fonts.regular, 8.2, labelW - 4);
+      const values = wrapText(row.value || '-', this.fonts.bold, 9, valueW);
+      const height = Math.max(labels.length * 10, values.length * 11) + 7;
+      this.ensure(height);
+      if (row.number)
+        this.text(this.page, printable(row.number), MARGIN_X, this.y - 11, 8.2, this.fonts.bold, this.accent);
+      labels.forEach((line, k) =>
+        this.text(this.page, line, MARGIN_X + numberW, this.y - 11 - k * 10, 8.2, this.fonts.regular, MUTED),
+      );
+      values.forEach((line, k) =>
+        this.text(
+          this.page,
+          line,
+          valueX,
+          this.y - 11 - k * 11,
+          9,
+          row.value ? this.fonts.bold : this.fonts.regular,
+          INK,
+        ),
+      );
+      this.y -= height;
+      this.line(this.page, MARGIN_X, this.y + 2, MARGIN_X + this.width, this.y + 2, 0.4, RULE);
+    }
+    this.y -= 4;
+  }
+
   /** A table with a tinted header row, repeated on each new page; rows never split. */
   table(columns: TableColumn[], rows: string[][], options: { boldLastRow?: boolean } = {}): void {
     const total = columns.reduce((a, c) => a + c.width, 0);
@@ -459,7 +520,7 @@ export class PageWriter {
   }
 
   /** Signature and date lines, two to a row. */
-  signatures(labels: string[]): void {
+  signatures(labels: string[], dateLabel = 'Date (YYYY-MM-DD)'): void {
     const colW = (this.width - 24) / 2;
     for (let i = 0; i < labels.length; i += 2) {
       this.ensure(38);
@@ -469,19 +530,19 @@ export class PageWriter {
         this.line(this.page, x, this.y, x + colW * 0.68, this.y, 0.7, INK);
         this.line(this.page, x + colW * 0.74, this.y, x + colW, this.y, 0.7, INK);
         this.text(this.page, printable(labels[i + c]), x, this.y - 9, 7, this.fonts.regular, MUTED);
-        this.text(this.page, 'Date (YYYY-MM-DD)', x + colW * 0.74, this.y - 9, 7, this.fonts.regular, MUTED);
+        this.text(this.page, printable(dateLabel), x + colW * 0.74, this.y - 9, 7, this.fonts.regular, MUTED);
       }
       this.y -= 14;
     }
   }
 
-  /** Draws every page's footer: the given text on the left, "Page n of N" on the right. */
-  finish(footer: string): void {
+  /** Draws every page's footer: the given text on the left, the page label ("Page 3 of 7") on the right. */
+  finish(footer: string, pageLabel: (page: number, pages: number) => string): void {
     const n = this.pages.length;
     this.pages.forEach((page, i) => {
       this.line(page, MARGIN_X, 40, PAGE_WIDTH - MARGIN_X, 40, 0.6, RULE);
       this.text(page, printable(footer), MARGIN_X, 28, 7, this.fonts.regular, MUTED);
-      const label = `Page ${i + 1} of ${n}`;
+      const label = printable(pageLabel(i + 1, n));
       this.text(
         page,
         label,

@@ -6,7 +6,15 @@ import { formatMoney, formatValue } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
 import { embedFonts } from './embedFonts.ts';
 import { PageWriter, hexColor, type Cell } from './pageWriter.ts';
-import type { FormField, FormMapping, LoadedForm, OwnerParty, PayloadBeneficiary, PlanOption } from './types.ts';
+import type {
+  AdviserProfile,
+  FormField,
+  FormMapping,
+  LoadedForm,
+  OwnerParty,
+  PayloadBeneficiary,
+  PlanOption,
+} from './types.ts';
 
 export interface RenderInput {
   /** The insurer's mapping (compiled by loadForms) and optional template. */
@@ -16,7 +24,18 @@ export interface RenderInput {
   labels: GenerationLabels;
   /** When the documents were generated; printed on every page. */
   generatedAt: Date;
+  /** The application's number, printed in every footer (never an internal client id). */
+  applicationNumber?: string;
+  /** The adviser who signs it (the generation context's `$context.adviser`); blank lines to fill in without one. */
+  adviser?: AdviserProfile;
 }
+
+/** The insurer's word for one of the texts every form prints (`wording` in its mapping), else the text itself. */
+type Words = (text: string) => string;
+export const wordsOf =
+  (mapping: FormMapping): Words =>
+  (text) =>
+    mapping.wording?.[text] ?? text;
 
 /** `2025-11-22 14:05 UTC`. */
 export function stamp(date: Date): string {
@@ -87,32 +106,32 @@ function plansOf(source: AnswerSource, labels: GenerationLabels): { rows: string
   return { rows, total };
 }
 
-function drawPlans(w: PageWriter, source: AnswerSource, labels: GenerationLabels): void {
+function drawPlans(w: PageWriter, source: AnswerSource, labels: GenerationLabels, t: Words): void {
   const { rows, total } = plansOf(source, labels);
   w.table(
     [
-      { label: 'No.', width: 0.06 },
-      { label: 'Plan type', width: 0.14 },
-      { label: 'Product', width: 0.16 },
-      { label: 'Plan', width: 0.22 },
-      { label: 'Coverage', width: 0.22 },
-      { label: 'Face amount', width: 0.2, align: 'right' },
+      { label: t('No.'), width: 0.06 },
+      { label: t('Plan type'), width: 0.14 },
+      { label: t('Product type'), width: 0.16 },
+      { label: t('Plan'), width: 0.22 },
+      { label: t('Coverage'), width: 0.22 },
+      { label: t('Face amount'), width: 0.2, align: 'right' },
     ],
-    [...rows, ['', '', '', '', 'Total face amount', formatMoney(total)]],
+    [...rows, ['', '', '', '', t('Total face amount'), formatMoney(total)]],
     { boldLastRow: true },
   );
 }
 
-function drawBeneficiaries(w: PageWriter, source: AnswerSource): void {
+function drawBeneficiaries(w: PageWriter, source: AnswerSource, t: Words): void {
   const designation = source.payload.beneficiary_designation;
   const columns = [
-    { label: 'No.', width: 0.06 },
-    { label: 'Full name', width: 0.24 },
-    { label: 'Relationship', width: 0.13 },
-    { label: 'Date of birth', width: 0.12 },
-    { label: 'Share', width: 0.08, align: 'right' as const },
-    { label: 'Designation', width: 0.12 },
-    { label: 'Trustee for a minor', width: 0.25 },
+    { label: t('No.'), width: 0.06 },
+    { label: t('Full name'), width: 0.24 },
+    { label: t('Relationship'), width: 0.13 },
+    { label: t('Date of birth'), width: 0.12 },
+    { label: t('Share'), width: 0.08, align: 'right' as const },
+    { label: t('Designation'), width: 0.12 },
+    { label: t('Trustee for a minor'), width: 0.25 },
   ];
   const rowsOf = (list: Record<string, PayloadBeneficiary>, prefix: string): string[][] =>
     Object.entries(list)
@@ -135,14 +154,14 @@ function drawBeneficiaries(w: PageWriter, source: AnswerSource): void {
     const primary = rowsOf(designation.primary_beneficiaries, prefix);
     const contingent = rowsOf(designation.contingent_beneficiaries, prefix);
     if (!primary.length && !contingent.length) continue;
-    w.caption(`Beneficiaries of proposed insured ${i}: ${insuredName(source, i)}`);
-    w.caption('Primary beneficiaries');
-    w.table(columns, primary.length ? primary : [['', 'None designated', '', '', '', '', '']]);
+    w.caption(`${t('Beneficiaries of proposed insured')} ${i}: ${insuredName(source, i)}`);
+    w.caption(t('Primary beneficiaries'));
+    w.table(columns, primary.length ? primary : [['', t('None designated'), '', '', '', '', '']]);
     if (contingent.length) {
-      w.caption('Contingent beneficiaries');
+      w.caption(t('Contingent beneficiaries'));
       w.table(columns, contingent);
     } else {
-      w.paragraph('Contingent beneficiaries: none designated.', 8, w.fonts.italic);
+      w.paragraph(`${t('Contingent beneficiaries')}: ${t('None designated')}.`, 8, w.fonts.italic);
       w.gap(4);
     }
   }
@@ -172,13 +191,60 @@ function tableOf(field: FormField, source: AnswerSource, n: number | undefined):
   return rows.map((row) => (field.columns ?? []).map((c) => formatValue(dig(row, c.answer), c.format, c.options)));
 }
 
-function drawFields(w: PageWriter, fields: FormField[], source: AnswerSource, n: number | undefined): void {
+/** A yes/no answer as the insurer prints it: the word, or a ticked box beside Yes or No. */
+function yesNo(value: string, raw: unknown, mapping: FormMapping, t: Words): string {
+  if (mapping.layout?.yesNo !== 'checkboxes' || typeof raw !== 'boolean') return value;
+  return `${raw ? '☒' : '☐'} ${t('Yes')}   ${raw ? '☐' : '☒'} ${t('No')}`;
+}
+
+/** A field's answer as the insurer's form prints it: fieldValue, a yes/no as the insurer shows one. */
+export function printedValue(
+  field: FormField,
+  source: AnswerSource,
+  n: number | undefined,
+  mapping: FormMapping,
+): string {
+  const printed = fieldValue(field, source, n);
+  return field.format === 'yesno'
+    ? yesNo(printed, readAnswer(source, withN(answersOf(field)[0], n)), mapping, wordsOf(mapping))
+    : printed;
+}
+
+function drawFields(
+  w: PageWriter,
+  section: { fields: FormField[]; number: number },
+  source: AnswerSource,
+  n: number | undefined,
+  mapping: FormMapping,
+): void {
+  const style = mapping.layout?.fields ?? 'boxes';
   let cells: Cell[] = [];
-  for (const field of fields) {
+  let question = 0;
+  const flush = (): void => {
+    if (!cells.length) return;
+    if (style === 'boxes') w.cells(cells);
+    else
+      w.lines(
+        cells.map((c) => ({
+          label: c.label,
+          value: c.value,
+          ...(style === 'questions'
+            ? {
+                number:
+                  mapping.layout?.numbering === 'letter'
+                    ? `${String.fromCharCode(64 + ((section.number - 1) % 26) + 1)}${++question}`
+                    : `${section.number}.${++question}`,
+              }
+            : {}),
+        })),
+        style === 'questions' ? 0.58 : 0.42,
+      );
+    cells = [];
+  };
+  for (const field of section.fields) {
     if (!shows(source, field.showIf, n)) continue;
     if (field.format === 'table') {
-      w.cells(cells);
-      cells = [];
+      flush();
       const rows = tableOf(field, source, n);
       w.caption(field.label);
       if (rows.length) {
@@ -196,10 +262,10 @@ function drawFields(w: PageWriter, fields: FormField[], source: AnswerSource, n:
       }
       continue;
     }
-    const value = fieldValue(field, source, n);
+    const value = printedValue(field, source, n, mapping);
     cells.push({ label: field.label, value, span: spanOf(field, value) });
   }
-  w.cells(cells);
+  flush();
 }
 
 /** The sections of a mapping as they will print: each repetition that shows, with its title. */
@@ -254,9 +320,9 @@ export function otherAnswers(form: LoadedForm, source: AnswerSource): OtherAnswe
   return groups;
 }
 
-function drawOtherAnswers(w: PageWriter, groups: OtherAnswersGroup[]): void {
+function drawOtherAnswers(w: PageWriter, groups: OtherAnswersGroup[], t: Words): void {
   if (!groups.length) return;
-  w.heading(OTHER_ANSWERS_TITLE, 'Answers of the screening that this form does not ask for elsewhere.');
+  w.heading(t(OTHER_ANSWERS_TITLE), t('Answers of the screening that this form does not ask for elsewhere.'));
   for (const group of groups) {
     w.caption(group.title);
     w.cells(group.cells);
@@ -265,16 +331,72 @@ function drawOtherAnswers(w: PageWriter, groups: OtherAnswersGroup[]): void {
   w.endSection();
 }
 
+/**
+ * The insurer's questionnaires the answers call for (`questionnaires` in its mapping): each whose `when` answers
+ * hold a Yes, once per insured it concerns, named with the insured ("Alcohol Questionnaire (NN0612E) - proposed
+ * insured 1: Arjun K. Mehta"). Listed on the form's first page and in the generation result.
+ */
+export function questionnairesToAttach(mapping: FormMapping, source: AnswerSource): string[] {
+  const t = wordsOf(mapping);
+  const out: string[] = [];
+  for (const q of mapping.questionnaires ?? []) {
+    for (const n of q.each ? q.each.map((e) => e.n) : [undefined]) {
+      if (!q.when.some((path) => readAnswer(source, withN(path, n)) === true)) continue;
+      const who = n === 1 || n === 2 ? insuredName(source, n) : '';
+      out.push(n === undefined ? q.title : `${q.title} - ${t(`Proposed insured ${n}`)}${who ? `: ${who}` : ''}`);
+    }
+  }
+  return out;
+}
+
+/** The left part of every footer: the mapping's `layout.footer` with its placeholders filled. */
+function footerOf(mapping: FormMapping, applicationNumber: string | undefined, t: Words): string {
+  const template =
+    mapping.layout?.footer ??
+    `{insurer}{formNumber? - ${t('Form')} }{formNumber}{application? - ${t('Application')} }{application}`;
+  const values: Record<string, string> = {
+    insurer: mapping.displayName,
+    formNumber: mapping.formNumber ?? '',
+    edition: mapping.layout?.edition ?? '',
+    application: applicationNumber ?? '',
+  };
+  return template
+    .replace(/\{(\w+)\?([^}]*)\}/g, (_, key: string, text: string) => (values[key] ? text : ''))
+    .replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** The adviser's section: name, licence, agency and this insurer's adviser code, blank lines without a profile. */
+function drawAdviser(w: PageWriter, mapping: FormMapping, adviser: AdviserProfile | undefined, t: Words): void {
+  w.heading(t('Adviser'), undefined, 60);
+  const licence = [
+    adviser?.licence_number,
+    adviser?.licence_provinces?.length ? `(${adviser.licence_provinces.join(', ')})` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  w.cells([
+    { label: t('Adviser name'), value: adviser?.full_name ?? '', span: 6 },
+    { label: t('Adviser code'), value: adviser?.codes?.[mapping.insurer] ?? '', span: 6 },
+    { label: t('Licence number'), value: licence, span: 6 },
+    { label: t('Agency or MGA'), value: adviser?.agency ?? '', span: 6 },
+  ]);
+  w.endSection();
+}
+
 async function renderPages(input: RenderInput): Promise<PDFDocument> {
   const { form, source, labels, generatedAt } = input;
   const mapping = form.mapping;
+  const t = wordsOf(mapping);
   const payload = source.payload;
   const doc = await PDFDocument.create();
   const fonts = await embedFonts(doc);
+  const formLine = [mapping.formNumber ? `${t('Form')} ${mapping.formNumber}` : '', mapping.layout?.edition ?? '']
+    .filter(Boolean)
+    .join(' - ');
   const w = new PageWriter(
     doc,
     fonts,
-    { insurer: mapping.displayName, formTitle: mapping.formTitle, formNumber: mapping.formNumber },
+    { insurer: mapping.displayName, formTitle: mapping.formTitle, formLine, style: mapping.layout?.header },
     hexColor(mapping.accentColor),
   );
   w.newPage();
@@ -286,56 +408,61 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
     .join(' and ');
   const info = payload.application_info;
   const { total } = plansOf(source, labels);
+  const born = (i: 1 | 2): string => {
+    const dob = payload.proposed_insured_information[`proposed_insured_information_${i}`]?.date_of_birth;
+    return dob ? `, born ${String(dob)}` : '';
+  };
   w.title(
     mapping.formTitle,
-    `${mapping.displayName} - prefilled application generated ${stamp(generatedAt)}`,
+    `${mapping.displayName} - ${t('prefilled application generated')} ${stamp(generatedAt)}`,
     mapping.intro,
   );
   w.summary([
-    ['Client', `${insured1}${info.client_id !== null ? ` (client ${info.client_id})` : ''}`],
-    ['Application type', labels.applicationType[info.application_type ?? ''] ?? info.application_type ?? ''],
+    [t('Client'), insured1],
+    [t('Application type'), labels.applicationType[info.application_type ?? ''] ?? info.application_type ?? ''],
+    [t('Proposed insured 1'), `${insured1}${born(1)}`],
+    [t('Product type'), labels.productType[info.product_type ?? ''] ?? titleCase(info.product_type ?? '')],
+    [t('Proposed insured 2'), insured2 ? `${insured2}${born(2)}` : labels.result.notSpecified],
+    [t('Total face amount'), formatMoney(total)],
     [
-      'Proposed insured 1',
-      `${insured1}${payload.proposed_insured_information.proposed_insured_information_1.date_of_birth ? `, born ${String(payload.proposed_insured_information.proposed_insured_information_1.date_of_birth)}` : ''}`,
-    ],
-    ['Product type', labels.productType[info.product_type ?? ''] ?? titleCase(info.product_type ?? '')],
-    [
-      'Proposed insured 2',
-      insured2
-        ? `${insured2}${payload.proposed_insured_information.proposed_insured_information_2?.date_of_birth ? `, born ${String(payload.proposed_insured_information.proposed_insured_information_2.date_of_birth)}` : ''}`
-        : labels.result.notSpecified,
-    ],
-    ['Total face amount', formatMoney(total)],
-    [
-      'Policy owner',
+      t('Policy owner'),
       `${owners}${owners ? ' - ' : ''}${labels.ownerType[payload.owner_information.type] ?? payload.owner_information.type}`,
     ],
-    ['Generated on', stamp(generatedAt)],
+    [t('Generated on'), stamp(generatedAt)],
   ]);
+  const questionnaires = questionnairesToAttach(mapping, source);
+  if (questionnaires.length) {
+    w.heading(t('Questionnaires to attach'), undefined, 20);
+    w.lines(
+      questionnaires.map((q, i) => ({ number: String(i + 1), label: q, value: '☐' })),
+      0.9,
+    );
+    w.endSection();
+  }
 
+  let number = 0;
   for (const printed of printedSections(mapping, source)) {
     const section = mapping.sections[printed.index];
     w.heading(printed.title, section.note);
-    if (section.fields?.length) drawFields(w, section.fields, source, printed.n);
-    if (section.block === 'plans') drawPlans(w, source, labels);
-    if (section.block === 'beneficiaries') drawBeneficiaries(w, source);
+    if (section.fields?.length) drawFields(w, { fields: section.fields, number: ++number }, source, printed.n, mapping);
+    if (section.block === 'plans') drawPlans(w, source, labels, t);
+    if (section.block === 'beneficiaries') drawBeneficiaries(w, source, t);
     w.endSection();
   }
-  drawOtherAnswers(w, otherAnswers(form, source));
+  drawOtherAnswers(w, otherAnswers(form, source), t);
+  drawAdviser(w, mapping, input.adviser, t);
 
-  w.heading('Declaration and signatures', undefined, 90);
+  w.heading(t('Declaration and signatures'), undefined, 90);
   if (mapping.declaration) w.paragraph(mapping.declaration, 8.5);
-  const signers = [`Proposed insured 1: ${insured1}`];
-  if (insured2) signers.push(`Proposed insured 2: ${insured2}`);
+  const signers = [`${t('Proposed insured 1')}: ${insured1}`];
+  if (insured2) signers.push(`${t('Proposed insured 2')}: ${insured2}`);
   if (payload.owner_information.type === 'other_individual' || payload.owner_information.type === 'corporation')
-    signers.push(`Policy owner: ${owners}`);
-  signers.push('Advisor');
-  w.signatures(signers);
+    signers.push(`${t('Policy owner')}: ${owners}`);
+  signers.push(`${t('Adviser signature')}${input.adviser?.full_name ? `: ${input.adviser.full_name}` : ''}`);
+  w.signatures(signers, t('Date (YYYY-MM-DD)'));
   w.endSection();
 
-  w.finish(
-    `${mapping.displayName}${mapping.formNumber ? ` - Form ${mapping.formNumber}` : ''} - prefilled ${stamp(generatedAt)} - client ${info.client_id ?? ''}`,
-  );
+  w.finish(footerOf(mapping, input.applicationNumber, t), (page, pages) => `${t('Page')} ${page} ${t('of')} ${pages}`);
   doc.setTitle(`${mapping.displayName} - ${mapping.formTitle} - ${insured1}`);
   doc.setAuthor('Insure wizard');
   doc.setSubject(`Prefilled ${mapping.formTitle} for ${[insured1, insured2].filter(Boolean).join(' and ')}`);

@@ -203,6 +203,43 @@ export interface FormMapping {
   ignoredFields?: string[];
   /** Words of the closing declaration. */
   declaration?: string;
+  /** The insurer's page furniture and the way its questions are laid out. */
+  layout?: FormLayout;
+  /** The insurer's words for the texts every form prints, keyed by the default text. */
+  wording?: { [text: string]: string };
+  /** The insurer's questionnaires and the yes/no answers that call for them. */
+  questionnaires?: FormQuestionnaire[];
+}
+
+export interface FormLayout {
+  fields?: 'boxes' | 'lines' | 'questions';
+  header?: 'band' | 'rule';
+  yesNo?: 'text' | 'checkboxes';
+  /** decimal: 3.1, 3.2; letter: C1, C2 (questions layout). */
+  numbering?: 'decimal' | 'letter';
+  edition?: string;
+  /** `{insurer} - {formNumber} - Application {application}`: the left part of every footer. */
+  footer?: string;
+}
+
+export interface FormQuestionnaire {
+  title: string;
+  /** Yes/no answers (`{n}` allowed); any of them Yes calls for the questionnaire. */
+  when: string[];
+  each?: { n: number }[];
+}
+
+/**
+ * The adviser who signs the application, as the generation context carries it (`$context.adviser`, from the
+ * adviser's profile): printed in each insurer's adviser section with that insurer's adviser code.
+ */
+export interface AdviserProfile {
+  full_name: string;
+  licence_number?: string;
+  licence_provinces?: string[];
+  agency?: string;
+  /** The adviser's code with each insurer, keyed by insurer id (MANULIFE). */
+  codes?: { [insurer: string]: string };
 }
 
 /** A screening step whose answers may print under "Other answers": its id, flow title and definition. */

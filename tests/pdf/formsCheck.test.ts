@@ -110,6 +110,17 @@ describe('forms:check catches a broken mapping', () => {
     expect(tobacco).toContain('name every answer it combines in "answer"');
   });
 
+  it('a questionnaire called for by an answer that is no yes/no question, or by no answer at all', () => {
+    const lint = formsLintInput();
+    const questionnaires = lint.mappings.sunlife.questionnaires!;
+    questionnaires[0].when = ['lifestyle.lifestyle_data_{n}.alcohol_details'];
+    questionnaires[1].when = ['lifestyle.lifestyle_data_{n}.drug_use_10_yeras'];
+    expect(lintForms(lint).map(format)).toEqual([
+      'forms/sunlife/form.json /questionnaires/0/when/0: format yesno needs a true/false answer, but "lifestyle.lifestyle_data_{n}.alcohol_details" is string',
+      'forms/sunlife/form.json /questionnaires/1/when/0: answer "lifestyle.lifestyle_data_{n}.drug_use_10_yeras" is not a field of any step (did you mean lifestyle.lifestyle_data_{n}.drug_use_10_years?)',
+    ]);
+  });
+
   it('an unknown step, a misspelt repeated path, a payload path, a showIf and a table column', () => {
     const lint = formsLintInput();
     const m = lint.mappings.sunlife;

@@ -7,9 +7,9 @@ import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { labelsFrom } from '../../api/pdf/generationLabels.ts';
 import { formNotes, lintForms } from '../../api/pdf/lintForms.ts';
 import { loadForms } from '../../api/pdf/loadForms.ts';
-import { OTHER_ANSWERS_TITLE, otherAnswers, renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
+import { OTHER_ANSWERS_TITLE, otherAnswers, renderApplicationPdf, wordsOf } from '../../api/pdf/renderPdf.ts';
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
-import type { LoadedForm } from '../../api/pdf/types.ts';
+import type { FormMapping, LoadedForm } from '../../api/pdf/types.ts';
 import { answerFields, ajvSchemaChecks, createEngine, documentSources, loadDefinitions } from '../../engine/index.ts';
 import type { ApplicationData, Definitions, JsonObject } from '../../engine/index.ts';
 import {
@@ -32,9 +32,10 @@ async function textOf(form: LoadedForm, source: AnswerSource, generationLabels =
 }
 
 /** The text of the "Other answers" section: from its heading to the declaration that closes every document. */
-function otherSection(text: string): string {
+function otherSection(text: string, mapping: FormMapping): string {
   const start = text.indexOf(OTHER_ANSWERS_TITLE);
-  return start < 0 ? '' : text.slice(start, text.indexOf('Declaration and signatures', start));
+  // The adviser's section follows "Other answers", under the insurer's own heading.
+  return start < 0 ? '' : text.slice(start, text.indexOf(wordsOf(mapping)('Adviser'), start));
 }
 
 /** The ui title of a field of a step, as ui.json gives it. */
@@ -107,7 +108,7 @@ describe('"Other answers" in the documents of the complete application', () => {
       expect(form.others.placed.has('proposed-insured.insured_1.email_consent')).toBe(false);
       expect(form.others.placed.has('proposed-insured.insured_1.occupation')).toBe(true);
       const text = await textOf(form, source);
-      const others = otherSection(text);
+      const others = otherSection(text, form.mapping);
       expect(others).toContain('Proposed Insured');
       expect(others).toContain(squash(`${uiTitle('proposed-insured', 'insured_1.email_consent')} Yes`));
       // Placed answers stay where the insurer put them, not again under "Other answers".
@@ -116,7 +117,9 @@ describe('"Other answers" in the documents of the complete application', () => {
       expect(text.split('Beer, 3 to 4 drinks per week').length - 1).toBe(1);
       // SINs are placed (the payload joins the three parts), so their parts are not printed again.
       expect(others).not.toContain('SIN part');
-      expect(text.lastIndexOf(OTHER_ANSWERS_TITLE)).toBeLessThan(text.indexOf('Declaration and signatures'));
+      expect(text.lastIndexOf(OTHER_ANSWERS_TITLE)).toBeLessThan(
+        text.indexOf(wordsOf(form.mapping)('Declaration and signatures')),
+      );
     },
   );
 
@@ -167,7 +170,7 @@ describe('"Other answers" in the documents of the complete application', () => {
         placed: new Set([...form.others.placed].filter((p) => !p.startsWith('tax-information.owner1_sin'))),
       },
     };
-    const others = otherSection(await textOf(withoutSin, source));
+    const others = otherSection(await textOf(withoutSin, source), withoutSin.mapping);
     expect(others).toContain('Tax Information');
     expect(others).toMatch(/SIN part 1 046 .*SIN part 2 454 .*SIN part 3 286/);
   });
@@ -211,7 +214,10 @@ describe('a new lifestyle question added to the JSON only', () => {
     (step(data, 'lifestyle').lifestyle_data_1 as JsonObject).scuba_dive_depth = 32;
     const source = prepareGeneration(copyEngine, data, { populateForms: INSURERS, clientId: 2087 });
     for (const insurer of INSURERS) {
-      const others = otherSection(await textOf(copyForms.get(insurer)!, source, labelsFrom(defs)));
+      const others = otherSection(
+        await textOf(copyForms.get(insurer)!, source, labelsFrom(defs)),
+        copyForms.get(insurer)!.mapping,
+      );
       expect(others, insurer).toContain(`${defs.flow.steps.find((s) => s.id === 'lifestyle')!.title}`);
       expect(others, insurer).toContain(`Proposed Insured 1 — Aviation & Activities — ${TITLE} 32`);
     }

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
-import { fieldValue, printedSections, renderApplicationPdf, stamp } from '../../api/pdf/renderPdf.ts';
+import { printedSections, printedValue, renderApplicationPdf, stamp, wordsOf } from '../../api/pdf/renderPdf.ts';
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { INSURERS, definitions, engine, example, forms, fullApplication, labels, pdfText, step } from './support.ts';
@@ -42,8 +42,10 @@ describe.each(INSURERS)('the %s application of the complete two-insured screenin
     expect(text).toContain('2026-06-01 14:05 UTC');
   });
 
-  it('shows the client, both insureds and the owners', () => {
-    expect(text).toContain('Arjun K. Mehta (client 2087)');
+  it("shows the client, both insureds and the owners in the insurer's words, never the internal client id", () => {
+    const t = wordsOf(mapping);
+    expect(text).toContain(`${t('Client')} Arjun K. Mehta`);
+    expect(text).not.toContain('2087');
     expect(text).toContain('Arjun K. Mehta, born 1979-09-03');
     expect(text).toContain('Emily R. Mehta, born 1982-01-27');
     expect(text).toContain('Arjun K. Mehta and Emily R. Mehta');
@@ -57,7 +59,7 @@ describe.each(INSURERS)('the %s application of the complete two-insured screenin
     expect(text).toMatch(/B2 Kavya Mehta Child 2017-10-02 50% Revocable Neha Kapoor \(Aunt\)/);
     expect(text).toMatch(/B1 Arjun Kumar Mehta Spouse 100% Revocable/);
     expect(text).toMatch(/1 Joint Plan Whole Life Estate Protector Joint Last-to-Die \$750,000/);
-    expect(text).toContain('Total face amount $750,000');
+    expect(text).toContain(`${wordsOf(mapping)('Total face amount')} $750,000`);
     expect(text).toMatch(/Canada Life Life Insurance \$336,000 2017 In force/);
   });
 
@@ -76,7 +78,7 @@ describe.each(INSURERS)('the %s application of the complete two-insured screenin
       const body = text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : undefined);
       for (const field of mapping.sections[p.index].fields ?? []) {
         if (field.format === 'table') continue;
-        const value = squash(fieldValue(field, source, p.n));
+        const value = squash(printedValue(field, source, p.n, mapping));
         if (!value) continue;
         expect(body, `"${field.label}" = "${value}" in section "${p.title}"`).toContain(
           `${squash(field.label)} ${value}`,
@@ -166,13 +168,13 @@ describe('documents of other applications', () => {
     };
     const source = prepareGeneration(engine, data, { populateForms: ['MANULIFE'] });
     const { text } = await render('MANULIFE', source);
-    expect(text).toContain('Proposed insured 2 Not specified');
-    expect(text).not.toContain('Life to be insured 2');
+    expect(text).toContain('Life to be insured 2 Not specified');
+    expect(text).not.toContain('Section 1 - Life to be insured 2');
     expect(text).toContain('Section 2 - Joint policyowner');
     expect(text).toContain('Jean-Marc P.');
     expect(text).toContain('$250,000');
     expect(text).toContain('2 Single Life Term Life Term 20 Proposed insured 1 $750,000');
-    expect(text).toContain('Total face amount $1,000,000');
+    expect(text).toContain('Total amount of insurance $1,000,000');
     expect(text).toContain('Owner total assets $2,400,000');
     expect(text).toContain('Owner net worth $2,100,000');
   });

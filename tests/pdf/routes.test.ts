@@ -140,7 +140,22 @@ describe('application generation over HTTP', () => {
     expect(all.disposition).toBe('inline; filename="applications-arjun-k-mehta.pdf"');
     const text = pdfText(all.bytes);
     for (const name of ['BMO Insurance', 'Manulife', 'Sun Life', 'Beneva', 'Canada Life'])
-      expect(text).toContain(`${name} - prefilled application generated`);
+      expect(text).toMatch(new RegExp(`${name} - (proposition préremplie le / )?prefilled application generated`));
+    // Every footer carries the application's number, never the client's internal id.
+    const number = (data.id as string).slice(0, 8).toUpperCase();
+    const pages = (await PDFDocument.load(all.bytes)).getPageCount();
+    expect(text.split(number).length - 1).toBe(pages);
+    expect(text).not.toMatch(/client \d/);
+    // The complete application calls for one questionnaire: insured 2's hazardous activities.
+    expect(data.files.map((f: { questionnaires: string[] }) => f.questionnaires)).toEqual([
+      ['BMO Hazardous Sports Questionnaire (BMO-LQ-1102E) - Proposed insured 2: Emily R. Mehta'],
+      ['Avocation Questionnaire (NN0603E) - Life to be insured 2: Emily R. Mehta'],
+      ['Sun Life Sports and Activities Questionnaire (810-4289) - Life insured 2: Emily R. Mehta'],
+      [
+        'Questionnaire sur les sports extrêmes / Extreme sports questionnaire (F-4024) - Personne à assurer 2 / Person to be insured 2: Emily R. Mehta',
+      ],
+      ['Hazardous activities questionnaire (CL 4462) - Life insured 2: Emily R. Mehta'],
+    ]);
     expect((await PDFDocument.load(all.bytes)).getPageCount()).toBeGreaterThan(25);
 
     const one = await download(data.files[2].url, owner.token);
