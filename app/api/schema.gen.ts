@@ -251,6 +251,8 @@ export interface components {
           insurer: string;
           name: string;
           url: string;
+          /** @description Questionnaires to attach: the insurer's questionnaires this application's answers call for */
+          questionnaires: string[];
         }[];
       };
       summary: components['schemas']['GenerationSummary'];
