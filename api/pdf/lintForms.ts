@@ -293,20 +293,31 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
             });
           }
         }
-        if (field.acroField) {
+        const places: [string, string][] = [
+          ...(field.acroField ? [[`${fp}/acroField`, field.acroField] as [string, string]] : []),
+          ...Object.entries(field.acroDate ?? {}).map(([k, v]): [string, string] => [`${fp}/acroDate/${k}`, v]),
+          ...Object.entries(field.acroChoices ?? {}).map(([k, v]): [string, string] => [`${fp}/acroChoices/${k}`, v]),
+        ];
+        for (const [pointer, acroName] of places) {
           for (const n of ns) {
-            const acro = withN(field.acroField, n);
+            const acro = withN(acroName, n);
             usedAcro.add(acro);
             if (template && !template.includes(acro)) {
               const guess = closestName(acro, template);
               report(
                 file,
-                `${fp}/acroField`,
+                pointer,
                 `acroField "${acro}" is not a field of ${templateFile(root, name)}${guess ? ` (did you mean ${guess}?)` : ''}`,
               );
             }
           }
         }
+        if (template && !mapping.appendLayout && !places.length && format !== 'table')
+          report(
+            file,
+            fp,
+            `"${field.label}" has no field in ${templateFile(root, name)}: give it an acroField (or acroDate, acroChoices), or set "appendLayout": true to print the drawn pages after the template`,
+          );
       });
     });
     (mapping.questionnaires ?? []).forEach((questionnaire, i) => {
@@ -316,8 +327,10 @@ export function lintForms(input: FormsLintInput): DefinitionProblem[] {
         if (schema) checkFormat(`/questionnaires/${i}/when/${k}`, path, 'yesno', schema, undefined);
       });
     });
+    // A filled template alone draws no blocks: its plan and beneficiary fields are mapped one by one.
+    const drawn = !input.templateFields[name] || mapping.appendLayout;
     for (const block of ['beneficiaries', 'plans']) {
-      if (!blocks[block]) report(file, '/sections', `needs a section with "block": "${block}"`);
+      if (!blocks[block] && drawn) report(file, '/sections', `needs a section with "block": "${block}"`);
       else if (blocks[block] > 1) report(file, '/sections', `has ${blocks[block]} "${block}" blocks; one is enough`);
     }
 

@@ -1,4 +1,6 @@
-import { PDFCheckBox, PDFDocument, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { fieldValue } from './fieldValue.ts';
+import { fillTemplate } from './fillTemplate.ts';
 import { answerLines, labelOf, titleCase } from '../../engine/index.ts';
 import { isObject } from './answerValues.ts';
 import { answersOf, hasAnswer, readAnswer, withN, type AnswerSource } from './answerPaths.ts';
@@ -48,17 +50,6 @@ function spanOf(field: FormField, value: string): number {
   const auto =
     value.length > 70 ? 12 : value.length > 28 || ((field.format ?? 'text') === 'text' && value.length > 18) ? 6 : 4;
   return Math.max(preferred ?? 0, auto);
-}
-
-/** The printed value of a field for repeat number n. */
-export function fieldValue(field: FormField, source: AnswerSource, n: number | undefined): string {
-  const answers = answersOf(field).map((a) => readAnswer(source, withN(a, n)));
-  if (answers.length > 1)
-    return answers
-      .map((v) => formatValue(v))
-      .filter(Boolean)
-      .join(field.separator ?? ' ');
-  return formatValue(answers[0], field.format, field.options);
 }
 
 const shows = (source: AnswerSource, path: string | undefined, n: number | undefined): boolean =>
@@ -475,54 +466,23 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
 }
 
 /**
- * Fills forms/<name>/template.pdf: each mapped acroField gets its answer (text fields the printed value, check boxes
- * the yes/no answer, choices the value or its label when the template offers it).
- */
-async function fillTemplate(template: Uint8Array, input: RenderInput): Promise<PDFDocument> {
-  const doc = await PDFDocument.load(template);
-  const form = doc.getForm();
-  const fonts = await embedFonts(doc);
-  for (const section of input.form.mapping.sections) {
-    for (const n of section.each ? section.each.map((e) => e.n) : [undefined]) {
-      for (const field of section.fields ?? []) {
-        if (!field.acroField) continue;
-        const target = form.getFieldMaybe(withN(field.acroField, n));
-        if (!target) continue;
-        const value = fieldValue(field, input.source, n);
-        if (target instanceof PDFTextField) target.setText(value);
-        else if (target instanceof PDFCheckBox) {
-          if (readAnswer(input.source, withN(answersOf(field)[0], n)) === true) target.check();
-          else target.uncheck();
-        } else if (
-          target instanceof PDFDropdown ||
-          target instanceof PDFOptionList ||
-          target instanceof PDFRadioGroup
-        ) {
-          const raw = String(readAnswer(input.source, withN(answersOf(field)[0], n)) ?? '');
-          const choices = target.getOptions();
-          const pick = choices.includes(value) ? value : choices.includes(raw) ? raw : undefined;
-          if (pick) target.select(pick);
-        }
-      }
-    }
-  }
-  form.updateFieldAppearances(fonts.regular);
-  return doc;
-}
-
-/**
- * One insurer's prefilled application as PDF bytes: real text in DejaVu Sans, subset and embedded (searchable, every character as typed), paged, every page
- * headed with the insurer's name and numbered. With a template (forms/<name>/template.pdf), the filled template comes
- * first and the generated pages follow.
+ * One insurer's prefilled application as PDF bytes: real text in DejaVu Sans, subset and embedded (searchable, every
+ * character as typed), paged, every page headed with the insurer's name and numbered. When the insurer supplies its
+ * own fillable application (forms/<insurer>/template.pdf), that is filled by field name instead; with
+ * `appendLayout`, the drawn pages follow it.
  * @example const bytes = await renderApplicationPdf({ form, source: { data, payload }, labels, generatedAt: new Date() });
  */
 export async function renderApplicationPdf(input: RenderInput): Promise<Uint8Array> {
-  const generated = await renderPages(input);
-  if (!input.form.template) return generated.save();
-  const filled = await fillTemplate(input.form.template, input);
-  const pages = await filled.copyPages(generated, generated.getPageIndices());
-  for (const page of pages) filled.addPage(page);
-  filled.setTitle(generated.getTitle() ?? input.form.mapping.displayName);
+  const { form } = input;
+  if (!form.template) return (await renderPages(input)).save();
+  const filled = await fillTemplate(form.template, form.mapping, input.source);
+  filled.setTitle(`${form.mapping.displayName} - ${form.mapping.formTitle}`);
+  if (form.mapping.appendLayout) {
+    const generated = await renderPages(input);
+    const pages = await filled.copyPages(generated, generated.getPageIndices());
+    for (const page of pages) filled.addPage(page);
+    filled.setTitle(generated.getTitle() ?? form.mapping.displayName);
+  }
   return filled.save();
 }
 

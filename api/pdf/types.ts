@@ -173,6 +173,12 @@ export interface FormField {
   width?: 'third' | 'half' | 'full';
   /** The AcroForm field of forms/<insurer>/template.pdf filled with this answer (`{n}` allowed). */
   acroField?: string;
+  /** A date split into boxes: the template's year, month and day text fields. */
+  acroDate?: { year: string; month: string; day: string };
+  /** One check box per answer value ("true"/"false" for yes/no): the box ticked for each value. */
+  acroChoices?: { [value: string]: string };
+  /** The template's option (radio export value, choice) for each answer value. */
+  acroOptions?: { [value: string]: string };
 }
 
 export interface FormSection {
@@ -203,6 +209,10 @@ export interface FormMapping {
   ignoredFields?: string[];
   /** Words of the closing declaration. */
   declaration?: string;
+  /** With a template: the drawn layout follows the filled template (default: the template alone). */
+  appendLayout?: boolean;
+  /** With a template: flatten the filled fields into the page. */
+  flatten?: boolean;
   /** The insurer's page furniture and the way its questions are laid out. */
   layout?: FormLayout;
   /** The insurer's words for the texts every form prints, keyed by the default text. */

@@ -198,6 +198,7 @@ describe('forms:check catches a broken mapping', () => {
     const [c, d] = fieldAt(m, 'plan-details.illustration_status');
     m.sections[c].fields![d].acroField = 'illustraton';
     m.ignoredFields = ['office_use', 'not_in_template'];
+    m.appendLayout = true;
     lint.templateFields.bmo = ['pi1_last_name', 'pi2_last_name', 'illustration', 'office_use', 'signature_date'];
     expect(lintForms(lint).map(format)).toEqual([
       `forms/bmo/form.json /sections/${c}/fields/${d}/acroField: acroField "illustraton" is not a field of forms/bmo/template.pdf (did you mean illustration?)`,
@@ -229,6 +230,7 @@ describe('an AcroForm template', () => {
     set('payload.owner_information.owner_info.owner1_sin', 'owner1_sin');
     set('plan-details.illustration_status', 'illustration');
     bmo.ignoredFields = ['office_use'];
+    bmo.appendLayout = true;
     writeFileSync(join(dir, 'bmo', 'form.json'), JSON.stringify(bmo, null, 2));
 
     const doc = await PDFDocument.create();

@@ -13,7 +13,8 @@
  * - a beneficiary's "Date of Birth (if minor)": left blank, it says the beneficiary is not a minor.
  */
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
-import { fieldValue, printedSections } from '../../api/pdf/renderPdf.ts';
+import { fieldValue } from '../../api/pdf/fieldValue.ts';
+import { printedSections } from '../../api/pdf/renderPdf.ts';
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
 import type { ApplicationData } from '../../engine/index.ts';
 import { INSURERS, engine, forms, fullApplication } from './support.ts';
