@@ -18,6 +18,18 @@ export function answersOf(field: Pick<FormField, 'answer'>): string[] {
 export interface AnswerSource {
   data: ApplicationData;
   payload: GenerationPayload;
+  /** The generation's names, built by the final step's summary document (one name formatter for every output). */
+  names: GenerationNames;
+}
+
+/**
+ * What the final step's summary document (steps/<final>/documents/summary.json) gives every output: the insureds'
+ * names as "First M. Last" and the owners' names, null when there is none.
+ */
+export interface GenerationNames {
+  primary_insured: string | null;
+  secondary_insured: string | null;
+  owner_name: string | null;
 }
 
 /**

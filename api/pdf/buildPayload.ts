@@ -2,6 +2,7 @@ import type { Engine, ApplicationData } from '../../engine/index.ts';
 import { DocumentCheckError, finalStepOf } from '../../engine/index.ts';
 import { normalizeData } from './checkScreening.ts';
 import { IncompleteScreeningError, PayloadError } from './generationErrors.ts';
+import type { AnswerSource, GenerationNames } from './answerPaths.ts';
 import type { GenerationPayload } from './types.ts';
 
 export { GenerationError, IncompleteScreeningError, PayloadError } from './generationErrors.ts';
@@ -31,15 +32,30 @@ export function buildPayload(engine: Engine, data: ApplicationData, options: Pay
  * (the form mappings read both).
  * @throws IncompleteScreeningError, PayloadError
  */
-export function prepareGeneration(
-  engine: Engine,
-  data: ApplicationData,
-  options: PayloadOptions,
-): { payload: GenerationPayload; data: ApplicationData } {
+export function prepareGeneration(engine: Engine, data: ApplicationData, options: PayloadOptions): AnswerSource {
   const incomplete = engine.incompleteSteps(data);
   if (incomplete.length) throw new IncompleteScreeningError(incomplete);
   const normalized = normalizeData(engine, data);
-  return { payload: assemblePayload(engine, normalized, options), data: normalized };
+  const payload = assemblePayload(engine, normalized, options);
+  return { payload, data: normalized, names: generationNames(engine, normalized, payload) };
+}
+
+/**
+ * The names every output prints (the PDFs' first pages, signatures and beneficiary captions, the result's summary
+ * cards), from the final step's summary document through the engine: "First M. Last" is written once, in
+ * steps/<final>/documents/summary.json.
+ */
+export function generationNames(engine: Engine, data: ApplicationData, payload: GenerationPayload): GenerationNames {
+  const document = engine.mapDocument(finalStepOf(engine.definitions.flow), 'summary', { ...data, payload }) as Record<
+    string,
+    unknown
+  >;
+  const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+  return {
+    primary_insured: text(document.primary_insured),
+    secondary_insured: text(document.secondary_insured),
+    owner_name: text(document.owner_name),
+  };
 }
 
 /**

@@ -1,19 +1,8 @@
 import { formatMoney } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
 import { titleCase } from '../../engine/index.ts';
-import type { GenerationPayload, GenerationSummary, InsuredInfo, PlanOption } from './types.ts';
-
-function nameOf(info: InsuredInfo | undefined): string | undefined {
-  if (!info) return undefined;
-  const middle =
-    typeof info.middle_name === 'string' && info.middle_name
-      ? info.middle_name.length === 1
-        ? `${info.middle_name}.`
-        : info.middle_name
-      : '';
-  const name = [info.first_name, middle, info.last_name].filter((s) => typeof s === 'string' && s).join(' ');
-  return name || undefined;
-}
+import type { GenerationNames } from './answerPaths.ts';
+import type { GenerationPayload, GenerationSummary, PlanOption } from './types.ts';
 
 /**
  * The data of the result view's summary cards (spec document 3, Application Generation): provider, product
@@ -22,15 +11,18 @@ function nameOf(info: InsuredInfo | undefined): string | undefined {
  * separators.
  * @param payload - the generation payload
  * @param labels - labels from steps/ (labelsFrom)
- * @example buildSummary(payload, labels).plan_details[0].face_amount // "$750,000"
+ * @param names - the summary document's names (generationNames)
+ * @example buildSummary(payload, labels, names).plan_details[0].face_amount // "$750,000"
  */
-export function buildSummary(payload: GenerationPayload, labels: GenerationLabels): GenerationSummary {
+export function buildSummary(
+  payload: GenerationPayload,
+  labels: GenerationLabels,
+  names: GenerationNames,
+): GenerationSummary {
   const none = labels.result.notSpecified;
   const label = (map: Record<string, string>, value: string | null | undefined): string =>
     value ? (map[value] ?? titleCase(value)) : none;
-  const owners = [payload.owner_information.owner_info_1?.full_name, payload.owner_information.owner_info_2?.full_name]
-    .filter(Boolean)
-    .join(' and ');
+
   const plan = (option: PlanOption, planType: string): GenerationSummary['plan_details'][number] => ({
     plan_type: planType,
     product_type: label(labels.productType, option.product_type),
@@ -38,7 +30,6 @@ export function buildSummary(payload: GenerationPayload, labels: GenerationLabel
     face_amount: option.face_amount === null ? none : formatMoney(option.face_amount),
     face_amount_value: option.face_amount,
   });
-  const info = payload.proposed_insured_information;
   return {
     provider: payload.populate_forms.length
       ? payload.populate_forms.map((id) => labels.insurer[id] ?? id).join(', ')
@@ -46,10 +37,10 @@ export function buildSummary(payload: GenerationPayload, labels: GenerationLabel
     product_type: label(labels.productType, payload.application_info.product_type),
     number_of_insureds: payload.application_info.number_of_insureds,
     type_of_insurance: labels.result.typeOfInsurance,
-    primary_insured: nameOf(info.proposed_insured_information_1) ?? none,
-    secondary_insured: nameOf(info.proposed_insured_information_2) ?? none,
+    primary_insured: names.primary_insured ?? none,
+    secondary_insured: names.secondary_insured ?? none,
     owner_type: label(labels.ownerType, payload.owner_information.type),
-    owner_name: owners || none,
+    owner_name: names.owner_name ?? none,
     plan_details: [
       ...(payload.plan_details.single_life_options ?? []).map((o) => plan(o, labels.result.singleLife)),
       ...(payload.plan_details.joint_plan_options ?? []).map((o) => plan(o, labels.result.jointPlan)),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Engine, ApplicationData } from '../../engine/index.ts';
 import { createServerEngine } from '../definitions/createServerEngine.ts';
-import { GenerationError, assemblePayload, normalizeData, prepareGeneration } from './buildPayload.ts';
+import { GenerationError, assemblePayload, generationNames, normalizeData, prepareGeneration } from './buildPayload.ts';
 import { finalStepOf } from '../../engine/index.ts';
 import { buildSummary } from './buildSummary.ts';
 import type { FileStore } from './fileStore.ts';
@@ -152,7 +152,7 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
     async generate(user, clientId, populateForms) {
       const ids = chosenForms(populateForms);
       await deps.requireAccess(user, clientId);
-      const { payload, data } = prepareGeneration(engine, await answersOf(user, clientId), {
+      const { payload, data, names } = prepareGeneration(engine, await answersOf(user, clientId), {
         populateForms: ids,
         clientId,
       });
@@ -170,7 +170,7 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
         documents.push(
           await renderApplicationPdf({
             form: forms.get(insurer)!,
-            source: { data, payload },
+            source: { data, payload, names },
             labels,
             generatedAt,
             applicationNumber,
@@ -180,7 +180,7 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
       }
       await yieldToEventLoop();
       const combined = await mergePdfs(documents);
-      const summary = buildSummary(payload, labels);
+      const summary = buildSummary(payload, labels, names);
       const client = slug(summary.primary_insured) || `client-${clientId}`;
       const files = ids.map((insurer) => ({
         insurer,
@@ -229,7 +229,7 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
             insurer: f.insurer,
             name: f.name,
             url: `${filesUrl}/${id}/${f.insurer}/`,
-            questionnaires: questionnairesToAttach(forms.get(f.insurer)!.mapping, { data, payload }),
+            questionnaires: questionnairesToAttach(forms.get(f.insurer)!.mapping, { data, payload, names }),
           })),
         },
         summary,
@@ -240,7 +240,9 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
     async summary(user, clientId, populateForms) {
       await deps.requireAccess(user, clientId);
       const data = await answersOf(user, clientId);
-      return buildSummary(assemblePayload(engine, normalizeData(engine, data), { populateForms, clientId }), labels);
+      const normalized = normalizeData(engine, data);
+      const payload = assemblePayload(engine, normalized, { populateForms, clientId });
+      return buildSummary(payload, labels, generationNames(engine, normalized, payload));
     },
 
     async payload(user, clientId, populateForms) {

@@ -8,15 +8,7 @@ import { formatMoney, formatValue } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
 import { embedFonts } from './embedFonts.ts';
 import { PageWriter, hexColor, type Cell } from './pageWriter.ts';
-import type {
-  AdviserProfile,
-  FormField,
-  FormMapping,
-  LoadedForm,
-  OwnerParty,
-  PayloadBeneficiary,
-  PlanOption,
-} from './types.ts';
+import type { AdviserProfile, FormField, FormMapping, LoadedForm, PayloadBeneficiary, PlanOption } from './types.ts';
 
 export interface RenderInput {
   /** The insurer's mapping (compiled by loadForms) and optional template. */
@@ -55,20 +47,9 @@ function spanOf(field: FormField, value: string): number {
 const shows = (source: AnswerSource, path: string | undefined, n: number | undefined): boolean =>
   !path || hasAnswer(readAnswer(source, withN(path, n)));
 
-function partyName(party: OwnerParty | null | undefined): string {
-  return party?.full_name ?? '';
-}
-
+/** An insured's name as the summary document writes it ("First M. Last"), empty when there is none. */
 function insuredName(source: AnswerSource, i: 1 | 2): string {
-  const info = source.payload.proposed_insured_information[`proposed_insured_information_${i}`];
-  if (!info) return '';
-  const m =
-    typeof info.middle_name === 'string' && info.middle_name
-      ? info.middle_name.length === 1
-        ? `${info.middle_name}.`
-        : info.middle_name
-      : '';
-  return [info.first_name, m, info.last_name].filter((s) => typeof s === 'string' && s).join(' ');
+  return (i === 1 ? source.names.primary_insured : source.names.secondary_insured) ?? '';
 }
 
 function plansOf(source: AnswerSource, labels: GenerationLabels): { rows: string[][]; total: number } {
@@ -394,9 +375,7 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
 
   const insured1 = insuredName(source, 1);
   const insured2 = insuredName(source, 2);
-  const owners = [partyName(payload.owner_information.owner_info_1), partyName(payload.owner_information.owner_info_2)]
-    .filter(Boolean)
-    .join(' and ');
+  const owners = source.names.owner_name ?? '';
   const info = payload.application_info;
   const { total } = plansOf(source, labels);
   const born = (i: 1 | 2): string => {

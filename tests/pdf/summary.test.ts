@@ -1,11 +1,10 @@
-import { buildSummary } from '../../api/pdf/buildSummary.ts';
 import { formatMoney, formatValue } from '../../api/pdf/formatValue.ts';
 import type { JsonObject } from '../../engine/index.ts';
-import { example, fullApplication, labels, payloadOf, step } from './support.ts';
+import { example, fullApplication, step, summaryOf } from './support.ts';
 
 describe("the result view's summary cards", () => {
   it('describe the complete two-insured application', () => {
-    expect(buildSummary(payloadOf(fullApplication(), ['BMO', 'CANADA_LIFE']), labels)).toEqual({
+    expect(summaryOf(fullApplication(), ['BMO', 'CANADA_LIFE'])).toEqual({
       provider: 'BMO, Canada Life',
       product_type: 'Whole Life',
       number_of_insureds: 2,
@@ -31,7 +30,7 @@ describe("the result view's summary cards", () => {
     step(data, 'proposed-insured').number_of_insureds = 1;
     data['plan-details'] = example('owner', 'individual-second-owner')['plan-details'];
     step(data, 'owner').owner_type = 'insured_1';
-    const summary = buildSummary(payloadOf(data, []), labels);
+    const summary = summaryOf(data, []);
     expect(summary).toMatchObject({
       provider: 'Not specified',
       secondary_insured: 'Not specified',
@@ -61,7 +60,7 @@ describe("the result view's summary cards", () => {
   it('name a corporate owner by its legal name', () => {
     const data = fullApplication();
     data.owner = example('owner', 'entity').owner;
-    const summary = buildSummary(payloadOf(data), labels);
+    const summary = summaryOf(data);
     expect(summary.owner_type).toBe('Corporation/Trust/Entity');
     expect(summary.owner_name).toBe((data.owner as JsonObject).legal_name);
   });

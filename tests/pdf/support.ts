@@ -3,10 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApplicationData, JsonObject, JsonSchema } from '../../engine/index.ts';
-import { assemblePayload, normalizeData } from '../../api/pdf/buildPayload.ts';
+import { assemblePayload, generationNames, normalizeData } from '../../api/pdf/buildPayload.ts';
+import { buildSummary } from '../../api/pdf/buildSummary.ts';
 import { labelsFrom } from '../../api/pdf/generationLabels.ts';
 import { loadForms } from '../../api/pdf/loadForms.ts';
-import type { FormMapping, GenerationPayload } from '../../api/pdf/types.ts';
+import type { FormMapping, GenerationPayload, GenerationSummary } from '../../api/pdf/types.ts';
 import type { FormsLintInput } from '../../api/pdf/lintForms.ts';
 import { definitions, engine, example } from '../support/engine.ts';
 
@@ -24,6 +25,13 @@ export function fullApplication(): ApplicationData {
 /** The step record of `data`, for changing it in a test. */
 export function step(data: ApplicationData, stepId: string): JsonObject {
   return data[stepId] as JsonObject;
+}
+
+/** The result view's summary cards of `data` (no completeness check), names from the summary document. */
+export function summaryOf(data: ApplicationData, populateForms = ['BMO']): GenerationSummary {
+  const normalized = normalizeData(engine, data);
+  const payload = assemblePayload(engine, normalized, { populateForms });
+  return buildSummary(payload, labels, generationNames(engine, normalized, payload));
 }
 
 /** The payload of `data` after the engine's view (no completeness check). */
