@@ -23,6 +23,8 @@ interface ResultTexts {
   singleLife?: string;
   jointPlan?: string;
   cards?: Record<string, string>;
+  /** The heading of the insurers' questionnaires the answers call for. */
+  questionnairesHeading?: string;
 }
 
 const UNAVAILABLE =
@@ -58,7 +60,12 @@ export function GenerationPage() {
 
   // The file is served only with the adviser's token, so it is fetched in the page and opened in a new tab.
   const downloads = useFileDownloads(openFile);
-  const [generated, setGenerated] = useState<{ url?: string; id?: string; summary?: GenerationSummary } | null>(null);
+  const [generated, setGenerated] = useState<{
+    url?: string;
+    id?: string;
+    summary?: GenerationSummary;
+    questionnaires: { name: string; titles: string[] }[];
+  } | null>(null);
 
   const onGenerate = useCallback(async () => {
     const record = formRef.current?.flush() ?? {};
@@ -74,7 +81,7 @@ export function GenerationPage() {
       const stored = await saveStep(clientId, step, record, options.saveErrorMessage ?? 'Failed to save data');
       setSaved(step, stored);
       const forms = (stored.populate_forms as string[] | undefined) ?? [];
-      const { url, id, summary } = await generateApplication(
+      const { url, id, summary, questionnaires } = await generateApplication(
         clientId,
         forms,
         String(
@@ -84,7 +91,7 @@ export function GenerationPage() {
       );
       // The errors of an earlier try are answered: a new choice after "Generate Another Form" starts clean.
       setShowErrors(false);
-      setGenerated({ url, id, summary });
+      setGenerated({ url, id, summary, questionnaires });
     } catch (e) {
       if (e instanceof GenerateError && e.unavailable) setNotice('info', UNAVAILABLE);
       else if (e instanceof SaveError) {
@@ -157,6 +164,21 @@ export function GenerationPage() {
                 ))}
               </tbody>
             </table>
+          </div>
+        ) : null}
+        {generated.questionnaires.length ? (
+          <div className="result-questionnaires">
+            <h2 className="form-section-title">{result.questionnairesHeading ?? 'Questionnaires to attach'}</h2>
+            {generated.questionnaires.map((insurer) => (
+              <div key={insurer.name}>
+                <p className="result-card-label">{insurer.name}</p>
+                <ul>
+                  {insurer.titles.map((title) => (
+                    <li key={title}>{title}</li>
+                  ))}
+                </ul>
+              </div>
+            ))}
           </div>
         ) : null}
         <Notice

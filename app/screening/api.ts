@@ -144,16 +144,23 @@ export class GenerateError extends Error {
 
 /**
  * POST /api/pdf/generate_pdf/ with the chosen insurers.
- * @returns - the link to the generated file (data.s3_url) and the generation's id (data.id)
+ * @returns - the link to the generated file (data.s3_url), the generation's id (data.id) and each insurer's
+ *   questionnaires to attach
  */
 export async function generateApplication(
   clientId: string,
   populateForms: string[],
   fallback: string,
-): Promise<{ url?: string; id?: string; summary?: GenerationSummary; body: unknown }> {
+): Promise<{
+  url?: string;
+  id?: string;
+  summary?: GenerationSummary;
+  questionnaires: { name: string; titles: string[] }[];
+  body: unknown;
+}> {
   try {
     const body = await apiRequest<{
-      data?: { s3_url?: string; id?: string };
+      data?: { s3_url?: string; id?: string; files?: { name?: string; questionnaires?: string[] }[] };
       s3_url?: string;
       id?: string;
       summary?: GenerationSummary;
@@ -162,7 +169,17 @@ export async function generateApplication(
       body: { client_id: Number.isNaN(Number(clientId)) ? clientId : Number(clientId), populate_forms: populateForms },
       fallback,
     });
-    return { url: body?.data?.s3_url ?? body?.s3_url, id: body?.data?.id ?? body?.id, summary: body?.summary, body };
+    // "Questionnaires to attach": each insurer's questionnaires the answers call for, insurers without one left out.
+    const questionnaires = (body?.data?.files ?? [])
+      .map((f) => ({ name: f.name ?? '', titles: f.questionnaires ?? [] }))
+      .filter((f) => f.titles.length);
+    return {
+      url: body?.data?.s3_url ?? body?.s3_url,
+      id: body?.data?.id ?? body?.id,
+      summary: body?.summary,
+      questionnaires,
+      body,
+    };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 405 || e.status === 501))
       throw new GenerateError(e.message, true);

@@ -61,6 +61,38 @@ describe('the generation result (issue 31)', () => {
     expect((await screen.findAllByText(NONE_CHOSEN)).length).toBeGreaterThan(0);
   });
 
+  it("lists each insurer's questionnaires that the answers call for (issue 26)", async () => {
+    mockApi({
+      'GET /api/screening/2087/': () => ({ body: saved }),
+      'PUT /api/screening/2087/pdf-generation/': ({ body }) => ({ body }),
+      'POST /api/pdf/generate_pdf/': () => ({
+        body: {
+          data: {
+            s3_url: FILE,
+            id: 'gen-1',
+            files: [
+              {
+                insurer: 'BMO',
+                name: 'BMO Insurance',
+                url: FILE,
+                questionnaires: ['BMO Aviation Questionnaire - Proposed insured 1: Olivia Bennett'],
+              },
+              { insurer: 'SUNLIFE', name: 'Sun Life', url: FILE, questionnaires: [] },
+            ],
+          },
+          summary: { provider: 'BMO', primary_insured: 'Olivia Bennett' },
+        },
+      }),
+    });
+    const view = await generate(userEvent.setup());
+    const list = within(view).getByRole('heading', { name: result.questionnairesHeading }).parentElement!;
+    expect(within(list).getByText('BMO Insurance')).toBeInTheDocument();
+    expect(within(list).getByRole('listitem')).toHaveTextContent(
+      'BMO Aviation Questionnaire - Proposed insured 1: Olivia Bennett',
+    );
+    expect(within(list).queryByText('Sun Life')).not.toBeInTheDocument();
+  });
+
   it('"Download PDF" opens the file in a new tab, through an object URL of the file fetched with the token', async () => {
     const api = generationApi();
     const tab = { location: { href: '' }, close: vi.fn(), closed: false, opener: {} as unknown };
