@@ -4,12 +4,17 @@ import { join, resolve } from 'node:path';
 import type { Plugin } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { applicationRoutes } from './applications/applicationRoutes.ts';
 import { applicationsPlugin } from './applications/applicationsPlugin.ts';
+import { auditPlugin } from './audit/auditPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
+import { authRoutes } from './auth/authRoutes.ts';
+import { clientRoutes } from './clients/clientRoutes.ts';
 import { clientsPlugin } from './clients/clientsPlugin.ts';
-import { contractPlugin } from './contract/contractPlugin.ts';
+import { contractRoutes } from './contract/contractRoutes.ts';
 import { dbPlugin } from './db/dbPlugin.ts';
 import { enginePlugin } from './definitions/enginePlugin.ts';
+import { filesPlugin } from './files/filesPlugin.ts';
 import { answerClientError } from './http/answerClientError.ts';
 import { capConnections } from './http/capConnections.ts';
 import { ApiError } from './http/apiError.ts';
@@ -26,16 +31,11 @@ import { loadConfig } from './loadConfig.ts';
 import { openApiPlugin } from './openapi/openApiPlugin.ts';
 import { opsPlugin } from './ops/opsPlugin.ts';
 import { redisPlugin } from './ops/redisPlugin.ts';
-import { createDatabaseFileStore } from './pdf/createDatabaseFileStore.ts';
-import { createSealedFileStore } from './pdf/createSealedFileStore.ts';
-import { createDiskFileStore, createS3FileStore, type FileStore } from './pdf/fileStore.ts';
 import { pdfRoutes } from './pdf/pdfRoutes.ts';
-import { sweepDiskFiles } from './pdf/sweepDiskFiles.ts';
-import { ensurePrivateDir } from './privateFiles.ts';
 import { screeningPlugin } from './screening/screeningPlugin.ts';
+import { screeningRoutes } from './screening/screeningRoutes.ts';
 import { secretsPlugin } from './secrets/secretsPlugin.ts';
-import type { AuthUser, Config, ServerOptions } from './types.ts';
-import type { DataLayer } from './db/tables.ts';
+import type { ServerOptions } from './types.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 const TWELVE_HOURS = 12 * 60 * 60 * 1000;
@@ -48,13 +48,6 @@ const REQUEST_TIMEOUT = 20_000;
 const HEADERS_TIMEOUT = 10_000;
 const KEEP_ALIVE = 5_000;
 const CONNECTION_TIMEOUT = 30_000;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Where generated documents live (DATA_DIR/files by default). */
-    files: FileStore;
-  }
-}
 
 /** Paths are served with and without the /api prefix: the prefix is stripped before routing. */
 function stripApiPrefix(url: string): string {
@@ -76,25 +69,10 @@ function isPageRequest(request: FastifyRequest): boolean {
 const sendApp = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
 
 /**
- * Where generated files live: a bucket when S3_BUCKET is set; else, on PostgreSQL, the database, where every
- * instance reads them; else (SQLite: one instance) DATA_DIR/files.
- */
-async function fileStoreFor(env: Config, database: DataLayer, dataDir: string): Promise<FileStore> {
-  const { s3 } = env;
-  if (!s3) return database.dialect === 'postgres' ? createDatabaseFileStore(database.db) : createDiskFileStore(dataDir);
-  // The SDK is loaded only by the deployments that use it: it is large, and slow to load.
-  const { createAwsS3Client } = await import('./pdf/createAwsS3Client.ts');
-  return createS3FileStore({
-    client: createAwsS3Client({ region: s3.region, endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle }),
-    bucket: s3.bucket,
-    prefix: s3.prefix,
-  });
-}
-
-/**
- * Builds the API server out of its plugins: the database (opened, migrated, seeded), the one engine over steps/,
- * then, in the authenticated scope, accounts, clients, the screening, the spec's step calls (from the definitions'
- * contracts), applications and generation. Every route answers with and without /api. Does not listen.
+ * Builds the API server out of its plugins (api/README.md): the engine over steps/, the database (opened, migrated,
+ * seeded), secrets, Redis, files, metrics and limits; then, in the authenticated scope, the services (sessions, audit,
+ * clients, screening, applications) and the route plugins (accounts, clients, screening, the spec's step calls from
+ * the definitions' contracts, applications, generation). Every route answers with and without /api. Does not listen.
  * @param options - overrides of the environment's settings (tests give a temporary DATA_DIR or a PostgreSQL schema)
  * @returns - the fastify instance; `close()` also closes the database
  * @example const app = await buildServer({ dataDir: tmp }); await app.listen({ port: 0, host: '127.0.0.1' });
@@ -169,11 +147,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   await app.register(secretsPlugin, { secretKey: options.secretKey ?? env.secretKey, dataDir });
   await app.register(redisPlugin, { url: options.redisUrl ?? env.redisUrl });
-  ensurePrivateDir(dataDir);
-  const swept = await sweepDiskFiles(dataDir);
-  if (swept.tmpFiles || swept.unfinishedGenerations) app.log.info(swept, 'removed unfinished files');
-  // Generated PDFs print SINs whole: sealed at rest wherever they are kept, opened for an authorised download.
-  app.decorate('files', createSealedFileStore(await fileStoreFor(env, app.database, dataDir), app.secretBox));
+  await app.register(filesPlugin, { dataDir, s3: env.s3 });
   await app.register(opsPlugin);
   await app.register(limitsPlugin, {
     redisPrefix: options.redisPrefix ?? env.redisPrefix,
@@ -208,20 +182,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         if (isPageRequest(request)) return sendApp(reply);
       });
     }
+    // Services: each decorates the scope (fastify-plugin) and names what it needs.
     await api.register(authPlugin, { tokenTtlMs: options.tokenTtlMs ?? TWELVE_HOURS });
+    await api.register(auditPlugin);
     await api.register(clientsPlugin);
     await api.register(screeningPlugin);
-    await api.register(contractPlugin);
     await api.register(applicationsPlugin);
-    await api.register(pdfRoutes, {
-      engine: api.engine,
-      formsDir: options.formsDir,
-      store: api.files,
-      // With the facts the rules read, as the review and the step list see them: one good-order check.
-      loadAnswers: (user, clientId) => api.screening.load(user as AuthUser, clientId, { facts: true }),
-      requireAccess: (user, clientId) => api.clients.requireAccess(user as AuthUser, clientId),
-      onGenerated: (record) => api.applications.recordGeneration(record),
-    });
+    // Routes: each its own encapsulated plugin, reading the services above.
+    await api.register(authRoutes);
+    await api.register(clientRoutes);
+    await api.register(screeningRoutes);
+    await api.register(contractRoutes);
+    await api.register(applicationRoutes);
+    await api.register(pdfRoutes, { formsDir: options.formsDir });
     for (const plugin of options.plugins ?? []) await api.register(plugin);
   });
 

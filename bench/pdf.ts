@@ -6,7 +6,7 @@
  * Figures only, no assertions.
  */
 import { createPdfService, loadGenerationSetup } from '../api/pdf/createPdfService.ts';
-import { createMemoryFileStore } from '../api/pdf/fileStore.ts';
+import { createMemoryFileStore } from '../api/files/fileStore.ts';
 import { prepareGeneration } from '../api/pdf/buildPayload.ts';
 import { renderApplicationPdf } from '../api/pdf/renderPdf.ts';
 import { largestApplication } from './largestApplication.ts';

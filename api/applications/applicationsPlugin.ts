@@ -1,24 +1,12 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import fp from 'fastify-plugin';
-import { Type } from 'typebox';
 import { searchWords } from '../clients/clientListKeys.ts';
 import { clientSearch } from '../clients/clientSearch.ts';
 import { visibleTo } from '../clients/visibleTo.ts';
 import type { ListQuery } from '../http/listQuery.ts';
 import type { Database, LifeApplicationsTable } from '../db/tables.ts';
-import { badRequest, notFound } from '../http/apiError.ts';
-import { listPage, listQueryOf, listQuerySchema } from '../http/listQuery.ts';
-import { clientIdFrom, toId, userOf } from '../http/requestHelpers.ts';
-import { JsonObjectBody, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
-import type { ApplicationData, AuthUser, FieldError, JsonObject } from '../types.ts';
-import {
-  ApplicationList,
-  LifeApplication,
-  LifeApplicationList,
-  type GenerationView,
-  type LifeApplicationView,
-} from './applicationSchemas.ts';
+import type { ApplicationData, AuthUser, JsonObject } from '../types.ts';
+import type { GenerationView, LifeApplicationView } from './applicationSchemas.ts';
 import { diffRecords } from '../audit/diffRecords.ts';
 import { documentSources } from '../../engine/index.ts';
 
@@ -62,6 +50,8 @@ export interface GenerationRecord {
 export interface ApplicationStore {
   /** The id of the client's current application, created (DRAFT) when there is none. */
   current(clientId: number, data?: ApplicationData, userId?: number): Promise<number>;
+  /** A new DRAFT application for the client, which its screening belongs to from now on; its id. */
+  create(clientId: number, data: ApplicationData, userId: number): Promise<number>;
   /** Recomputes the derived fields of the client's current application from the screening's data. */
   follow(clientId: number, data: ApplicationData, userId?: number): Promise<void>;
   /** Records a generation on the client's current application. */
@@ -132,10 +122,9 @@ function parseJson<T>(text: string, fallback: T): T {
  * every generation of insurer PDFs with links to its files.
  */
 export const applicationsPlugin = fp(
-  async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  async (app) => {
     const { db } = app.database;
-    const { engine, screening, clients } = app;
+    const { engine, screening } = app;
     const derive = (clientId: number, data: ApplicationData): Derived & { roles: Role[] } => {
       const doc = engine.mapDocument(engine.finalStep, 'application', {
         ...data,
@@ -353,6 +342,7 @@ export const applicationsPlugin = fp(
       async current(clientId, data, userId) {
         return (await currentId(db, clientId)) ?? insert(clientId, data, userId);
       },
+      create: insert,
       async follow(clientId, data, userId) {
         const id = await currentId(db, clientId);
         if (id === undefined) {
@@ -500,102 +490,6 @@ export const applicationsPlugin = fp(
     screening.onSaved(async (user, clientId, stepId, result) => {
       if (follows(stepId)) await store.follow(clientId, result.data, user.id);
     });
-
-    app.post(
-      '/applications/create_new_application/',
-      {
-        schema: {
-          tags: ['applications'],
-          summary:
-            "Create a DRAFT application for a client; the client's screening belongs to it from now on, and its type, product, insureds and face amount follow the screening",
-          // The client id as the spec's calls send it: read with their messages (requestHelpers.clientIdFrom).
-          body: JsonObjectBody,
-          response: { 201: LifeApplication, ...errorResponses(400, 401, 404) },
-          document: { body: ref('NewApplicationRequest') },
-        },
-      },
-      async (request, reply) => {
-        const user = userOf(request);
-        const clientId = clientIdFrom(request, 'Client ID is required');
-        const data = await screening.load(user, clientId);
-        const id = await insert(clientId, data, userOf(request).id);
-        const created = (await store.list(user, clientId)).find((a) => a.id === id);
-        // Listed as the user sees it; a client deleted meanwhile has none to show.
-        if (!created) throw notFound();
-        return reply.code(201).send(created);
-      },
-    );
-
-    // The insurers an application can be generated for: the final step's choice of forms.
-    const finalSchema = engine.definitions.steps[engine.finalStep]?.schema as
-      { properties?: { populate_forms?: { items?: { enum?: unknown[] } } } } | undefined;
-    const insurers = (finalSchema?.properties?.populate_forms?.items?.enum ?? []).filter(
-      (v): v is string => typeof v === 'string',
-    );
-
-    app.get(
-      '/applications/',
-      {
-        schema: {
-          tags: ['applications'],
-          summary:
-            "One page of the applications of the user's clients (Django REST framework's page-number pagination), with status and generated PDFs: newest first unless ?ordering= says otherwise; ?search= matches the client's name, email or phone; ?status= and ?insurer= filter",
-          querystring: Type.Object({
-            ...listQuerySchema(
-              APPLICATION_ORDER_FIELDS,
-              '-created_at',
-              "Words to find in the client's name, email or phone",
-            ),
-            // Read after the page and ordering, with their messages, so one 400 names what listQueryOf did not.
-            status: Type.Optional(
-              Type.String({ description: `Only applications in this status: ${APPLICATION_STATUSES.join(', ')}` }),
-            ),
-            insurer: Type.Optional(
-              Type.String({
-                description: 'Only applications with PDFs generated for this insurer (an id of populate_forms)',
-              }),
-            ),
-          }),
-          response: {
-            200: ApplicationList,
-            ...errorResponses(400, 401),
-            404: { ...errorResponses(404)[404], description: 'A page after the last: {"error": "Invalid page."}' },
-          },
-        },
-      },
-      async (request) => {
-        const query: ApplicationQuery = listQueryOf(request, APPLICATION_ORDER_FIELDS, [
-          { field: 'created_at', desc: true },
-        ]);
-        const { status, insurer } = request.query;
-        const errors: FieldError[] = [];
-        if (status !== undefined && !(APPLICATION_STATUSES as readonly string[]).includes(status))
-          errors.push({ field: 'status', message: `status must be one of ${APPLICATION_STATUSES.join(', ')}` });
-        if (insurer !== undefined && !insurers.includes(insurer))
-          errors.push({ field: 'insurer', message: `insurer must be one of ${insurers.join(', ')}` });
-        if (errors.length) throw badRequest(errors);
-        const { count, results } = await store.page(userOf(request), { ...query, status, insurer });
-        return listPage(request, query, count, results);
-      },
-    );
-
-    app.get(
-      '/clients/:clientId/applications/',
-      {
-        schema: {
-          tags: ['applications'],
-          summary: 'The applications of one client, newest first, with their generated PDFs',
-          params: idParams('clientId'),
-          response: { 200: LifeApplicationList, ...errorResponses(401, 404) },
-        },
-      },
-      async (request) => {
-        const user = userOf(request);
-        const clientId = toId(request.params.clientId);
-        await clients.requireAccess(user, clientId);
-        return store.list(user, clientId);
-      },
-    );
   },
-  { name: 'applications', dependencies: ['db', 'engine', 'screening', 'clients'] },
+  { name: 'applications', dependencies: ['db', 'engine', 'screening', 'audit'] },
 );

@@ -5,7 +5,7 @@ import { createServerEngine } from '../definitions/createServerEngine.ts';
 import { GenerationError, assemblePayload, generationNames, normalizeData, prepareGeneration } from './buildPayload.ts';
 import { finalStepOf } from '../../engine/index.ts';
 import { buildSummary } from './buildSummary.ts';
-import type { FileStore } from './fileStore.ts';
+import type { FileStore } from '../files/fileStore.ts';
 import { labelsFrom, type GenerationLabels } from './generationLabels.ts';
 import { loadForms } from './loadForms.ts';
 import { mergePdfs, questionnairesToAttach, renderApplicationPdf } from './renderPdf.ts';
@@ -17,20 +17,20 @@ export interface PdfUser {
 }
 
 /** What the service needs from the rest of the API. */
-export interface PdfServiceDeps {
+export interface PdfServiceDeps<U extends PdfUser = PdfUser> {
   engine: Engine;
   /** Mappings by insurer id (loadForms). */
   forms: Map<string, LoadedForm>;
   labels: GenerationLabels;
   store: FileStore;
   /** The saved step records of a client the user may see, keyed by step id (the proposed insureds composed in). */
-  loadAnswers(user: PdfUser, clientId: number): Promise<ApplicationData>;
+  loadAnswers(user: U, clientId: number): Promise<ApplicationData>;
   /**
    * The signed-in adviser's profile (name, licence, agency, adviser code per insurer), printed in each insurer's
    * adviser section; it goes into the generation context as `$context.adviser`. Without it the section has blank
    * lines to fill in.
    */
-  loadAdviser?: (user: PdfUser) => Promise<AdviserProfile | undefined>;
+  loadAdviser?: (user: U) => Promise<AdviserProfile | undefined>;
   /** Called once a generation's files are stored (the application records it). */
   onGenerated?(record: {
     id: string;
@@ -42,7 +42,7 @@ export interface PdfServiceDeps {
     summary: unknown;
   }): Promise<void>;
   /** Throws (a 404) unless the user may see the client. */
-  requireAccess(user: PdfUser, clientId: number): Promise<void>;
+  requireAccess(user: U, clientId: number): Promise<void>;
   now?: () => Date;
   /** Prefix of the download links; default /api/pdf/files. */
   filesUrl?: string;
@@ -71,7 +71,7 @@ export interface GenerationResult {
   manifest: GenerationManifest;
 }
 
-export interface PdfService {
+export interface PdfService<U extends PdfUser = PdfUser> {
   /**
    * The chosen insurers, checked by the pdf-generation step's definition.
    * @throws GenerationError 'Please select at least one form to generate', or for an unknown insurer
@@ -82,13 +82,13 @@ export interface PdfService {
    * of them, and stores them.
    * @throws GenerationError (a 400): no insurer chosen, an unknown one, an incomplete screening, a payload that cannot be built
    */
-  generate(user: PdfUser, clientId: number, populateForms: unknown): Promise<GenerationResult>;
+  generate(user: U, clientId: number, populateForms: unknown): Promise<GenerationResult>;
   /** The summary cards for the client's saved answers (no completeness check, no files). */
-  summary(user: PdfUser, clientId: number, populateForms: string[]): Promise<GenerationSummary>;
+  summary(user: U, clientId: number, populateForms: string[]): Promise<GenerationSummary>;
   /** A stored file of a generation; undefined (a 404) when missing or not the user's client. */
-  download(user: PdfUser, id: string, insurer?: string): Promise<{ bytes: Uint8Array; filename: string } | undefined>;
+  download(user: U, id: string, insurer?: string): Promise<{ bytes: Uint8Array; filename: string } | undefined>;
   /** The payload for the client's saved answers, as sent to the insurers (checked like generate). */
-  payload(user: PdfUser, clientId: number, populateForms: string[]): Promise<GenerationPayload>;
+  payload(user: U, clientId: number, populateForms: string[]): Promise<GenerationPayload>;
 }
 
 /** The forms folder of this repository. */
@@ -118,7 +118,7 @@ const slug = (text: string): string =>
  * Application generation: payload, PDFs, storage and downloads.
  * @example const pdf = createPdfService({ ...loadGenerationSetup(), store, loadAnswers, requireAccess });
  */
-export function createPdfService(deps: PdfServiceDeps): PdfService {
+export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): PdfService<U> {
   const { engine, forms, labels, store } = deps;
   const finalStep = finalStepOf(engine.definitions.flow);
   const now = deps.now ?? (() => new Date());
@@ -139,7 +139,7 @@ export function createPdfService(deps: PdfServiceDeps): PdfService {
     return ids;
   };
 
-  const answersOf = async (user: PdfUser, clientId: number): Promise<ApplicationData> => {
+  const answersOf = async (user: U, clientId: number): Promise<ApplicationData> => {
     const data = await deps.loadAnswers(user, clientId);
     return { ...data, $context: { ...data.$context, clientId: String(clientId) } };
   };

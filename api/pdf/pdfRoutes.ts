@@ -1,28 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TProperties } from 'typebox';
-import type { Engine } from '../../engine/index.ts';
 import { ApiError, notFound } from '../http/apiError.ts';
 import { clientIdFrom, userOf, toId } from '../http/requestHelpers.ts';
 import { AnyJson, errorResponses, idParams, ref, type ErrorBody } from '../http/routeSchemas.ts';
 import { GenerateAnswer, GenerateBody, GenerationSummary } from './generationSchemas.ts';
 import { GenerationError, IncompleteScreeningError, PayloadError } from './buildPayload.ts';
 import { finalStepOf } from '../../engine/index.ts';
-import { createPdfService, loadGenerationSetup, type PdfService, type PdfServiceDeps } from './createPdfService.ts';
-import type { FileStore } from './fileStore.ts';
+import { createPdfService, loadGenerationSetup } from './createPdfService.ts';
+import type { AuthUser } from '../types.ts';
 
 export interface PdfRoutesOptions {
-  /** The server's one engine. */
-  engine: Engine;
   /** The insurers' form mappings; default forms/ of this repository. */
   formsDir?: string;
-  /** Where generated files are kept. */
-  store: FileStore;
-  loadAnswers: PdfServiceDeps['loadAnswers'];
-  requireAccess: PdfServiceDeps['requireAccess'];
-  onGenerated?: PdfServiceDeps['onGenerated'];
-  /** Replaces the service (tests). */
-  service?: PdfService;
 }
 
 /** The insurers of a summary or a payload, comma-separated (the service reads them, with its messages). */
@@ -56,155 +46,163 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Application generation routes (registered inside the authenticated scope, so each needs the Token header):
+ * Application generation routes (encapsulated, in the authenticated scope, so each needs the Token header):
  * POST /pdf/generate_pdf/, GET /pdf/summary/:clientId/, GET /pdf/payload/:clientId/ and the downloads
- * GET /pdf/files/:id/ (all chosen insurers) and /pdf/files/:id/:insurer/. Each also answers under /api.
+ * GET /pdf/files/:id/ (all chosen insurers) and /pdf/files/:id/:insurer/. Each also answers under /api. The
+ * generation reads the client's saved screening (with the facts the rules read, as the review and the step list see
+ * them: one good-order check), keeps its files in `files` and records itself on the client's application.
  */
-export async function pdfRoutes(fastify: FastifyInstance, options: PdfRoutesOptions): Promise<void> {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service =
-    options.service ??
-    createPdfService({
-      ...loadGenerationSetup(options.engine, options.formsDir),
-      store: options.store,
-      loadAnswers: options.loadAnswers,
-      requireAccess: options.requireAccess,
-      onGenerated: options.onGenerated,
+export const pdfRoutes = fp<PdfRoutesOptions>(
+  async (fastify, options) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    const { engine, screening, clients, applications } = app;
+    const service = createPdfService({
+      ...loadGenerationSetup(engine, options.formsDir),
+      store: app.files,
+      loadAnswers: (user: AuthUser, clientId) => screening.load(user, clientId, { facts: true }),
+      requireAccess: (user, clientId) => clients.requireAccess(user, clientId),
+      onGenerated: (record) => applications.recordGeneration(record),
     });
 
-  // The query form of populate_forms: the final step's insurers, comma-separated.
-  const insurers = (
-    (
-      options.engine.definitions.steps[finalStepOf(options.engine.definitions.flow)]?.schema.properties as
-        { populate_forms?: { items?: { enum?: string[] } } } | undefined
-    )?.populate_forms?.items?.enum ?? []
-  ).join('|');
-  const formsQuery = (required: boolean, description: string) => ({
-    type: 'object',
-    properties: {
-      populate_forms: {
-        type: 'string',
-        ...(insurers
-          ? { pattern: `^${required ? '' : '('}(${insurers})(,(${insurers}))*${required ? '' : ')?'}$` }
-          : {}),
-        description,
-      },
-    },
-    ...(required ? { required: ['populate_forms'] } : {}),
-  });
-  const formsFrom = (raw: string | undefined): string[] =>
-    raw
-      ? raw
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : [];
-
-  app.post(
-    '/pdf/generate_pdf/',
-    {
-      config: { metric: 'generation' },
-      schema: {
-        tags: ['generation'],
-        summary: "Generate the prefilled application PDFs of the chosen insurers from the client's saved screening",
-        body: GenerateBody,
-        response: { 200: GenerateAnswer, ...errorResponses(400, 401, 404) },
-        document: { body: ref('GenerateRequest') },
-      },
-    },
-    async (request) => {
-      const { body } = request;
-      const user = userOf(request);
-      return guard(async () => {
-        // The insurers first, as on the screen: 'Please select at least one form to generate'.
-        const populateForms = service.chooseForms(body.populate_forms);
-        const clientId = clientIdFrom(request);
-        const { data, summary } = await service.generate(user, clientId, populateForms);
-        return { data, summary };
-      });
-    },
-  );
-
-  app.get(
-    '/pdf/summary/:clientId/',
-    {
-      schema: {
-        tags: ['generation'],
-        summary: "The result view's summary cards for the client's saved screening",
-        params: idParams('clientId'),
-        // The insurers are read with the final step's messages (an unknown one is refused, never echoed).
-        querystring: FormsQuery,
-        response: { 200: GenerationSummary, ...errorResponses(400, 401, 404) },
-        document: { querystring: formsQuery(false, 'Comma-separated insurer ids (the provider card)') },
-      },
-    },
-    async (request) => {
-      const clientId = toId(request.params.clientId);
-      const forms = formsFrom(request.query.populate_forms);
-      // The provider card names the insurers chosen: an unknown one is refused, never echoed.
-      return guard(async () =>
-        service.summary(userOf(request), clientId, forms.length ? service.chooseForms(forms) : forms),
-      );
-    },
-  );
-
-  app.get(
-    '/pdf/payload/:clientId/',
-    {
-      schema: {
-        tags: ['generation'],
-        summary: "The generation payload the server builds from the client's saved screening",
-        params: idParams('clientId'),
-        querystring: FormsQuery,
-        response: { 200: AnyJson, ...errorResponses(400, 401, 404) },
-        document: {
-          querystring: formsQuery(true, 'Comma-separated insurer ids: at least one'),
-          response: { 200: ref('GenerationPayload') },
+    // The query form of populate_forms: the final step's insurers, comma-separated.
+    const insurers = (
+      (
+        engine.definitions.steps[finalStepOf(engine.definitions.flow)]?.schema.properties as
+          { populate_forms?: { items?: { enum?: string[] } } } | undefined
+      )?.populate_forms?.items?.enum ?? []
+    ).join('|');
+    const formsQuery = (required: boolean, description: string) => ({
+      type: 'object',
+      properties: {
+        populate_forms: {
+          type: 'string',
+          ...(insurers
+            ? { pattern: `^${required ? '' : '('}(${insurers})(,(${insurers}))*${required ? '' : ')?'}$` }
+            : {}),
+          description,
         },
       },
-    },
-    async (request) => {
-      const clientId = toId(request.params.clientId);
-      return guard(() => service.payload(userOf(request), clientId, formsFrom(request.query.populate_forms)));
-    },
-  );
+      ...(required ? { required: ['populate_forms'] } : {}),
+    });
+    const formsFrom = (raw: string | undefined): string[] =>
+      raw
+        ? raw
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [];
 
-  const download = async (user: ReturnType<typeof userOf>, id: string, insurer: string | undefined) => {
-    const file = await service.download(user, id, insurer);
-    if (!file) throw notFound();
-    return file;
-  };
-  const fileSchema = <P extends TProperties>(params: P) => ({
-    tags: ['generation'],
-    summary: 'Download generated applications (only for an adviser who may see the client; 404 otherwise)',
-    params: Type.Object(params),
-    response: {
-      200: {
-        description: 'The PDF (Content-Disposition: inline, with its file name)',
-        content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+    app.post(
+      '/pdf/generate_pdf/',
+      {
+        config: { metric: 'generation' },
+        schema: {
+          tags: ['generation'],
+          summary: "Generate the prefilled application PDFs of the chosen insurers from the client's saved screening",
+          body: GenerateBody,
+          response: { 200: GenerateAnswer, ...errorResponses(400, 401, 404) },
+          document: { body: ref('GenerateRequest') },
+        },
       },
-      ...errorResponses(401, 404),
-    },
-  });
+      async (request) => {
+        const { body } = request;
+        const user = userOf(request);
+        return guard(async () => {
+          // The insurers first, as on the screen: 'Please select at least one form to generate'.
+          const populateForms = service.chooseForms(body.populate_forms);
+          const clientId = clientIdFrom(request);
+          const { data, summary } = await service.generate(user, clientId, populateForms);
+          return { data, summary };
+        });
+      },
+    );
 
-  app.get('/pdf/files/:id/', { schema: fileSchema({ id: Type.String() }) }, async (request, reply) => {
-    const { id } = request.params;
-    const file = await download(userOf(request), id, undefined);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${file.filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
-  });
+    app.get(
+      '/pdf/summary/:clientId/',
+      {
+        schema: {
+          tags: ['generation'],
+          summary: "The result view's summary cards for the client's saved screening",
+          params: idParams('clientId'),
+          // The insurers are read with the final step's messages (an unknown one is refused, never echoed).
+          querystring: FormsQuery,
+          response: { 200: GenerationSummary, ...errorResponses(400, 401, 404) },
+          document: { querystring: formsQuery(false, 'Comma-separated insurer ids (the provider card)') },
+        },
+      },
+      async (request) => {
+        const clientId = toId(request.params.clientId);
+        const forms = formsFrom(request.query.populate_forms);
+        // The provider card names the insurers chosen: an unknown one is refused, never echoed.
+        return guard(async () =>
+          service.summary(userOf(request), clientId, forms.length ? service.chooseForms(forms) : forms),
+        );
+      },
+    );
 
-  const both = { id: Type.String(), insurer: Type.String() };
-  app.get('/pdf/files/:id/:insurer/', { schema: fileSchema(both) }, async (request, reply) => {
-    const { id, insurer } = request.params;
-    const file = await download(userOf(request), id, insurer);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${file.filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
-  });
-}
+    app.get(
+      '/pdf/payload/:clientId/',
+      {
+        schema: {
+          tags: ['generation'],
+          summary: "The generation payload the server builds from the client's saved screening",
+          params: idParams('clientId'),
+          querystring: FormsQuery,
+          response: { 200: AnyJson, ...errorResponses(400, 401, 404) },
+          document: {
+            querystring: formsQuery(true, 'Comma-separated insurer ids: at least one'),
+            response: { 200: ref('GenerationPayload') },
+          },
+        },
+      },
+      async (request) => {
+        const clientId = toId(request.params.clientId);
+        return guard(() => service.payload(userOf(request), clientId, formsFrom(request.query.populate_forms)));
+      },
+    );
+
+    const download = async (user: ReturnType<typeof userOf>, id: string, insurer: string | undefined) => {
+      const file = await service.download(user, id, insurer);
+      if (!file) throw notFound();
+      return file;
+    };
+    const fileSchema = <P extends TProperties>(params: P) => ({
+      tags: ['generation'],
+      summary: 'Download generated applications (only for an adviser who may see the client; 404 otherwise)',
+      params: Type.Object(params),
+      response: {
+        200: {
+          description: 'The PDF (Content-Disposition: inline, with its file name)',
+          content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+        },
+        ...errorResponses(401, 404),
+      },
+    });
+
+    app.get('/pdf/files/:id/', { schema: fileSchema({ id: Type.String() }) }, async (request, reply) => {
+      const { id } = request.params;
+      const file = await download(userOf(request), id, undefined);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    });
+
+    const both = { id: Type.String(), insurer: Type.String() };
+    app.get('/pdf/files/:id/:insurer/', { schema: fileSchema(both) }, async (request, reply) => {
+      const { id, insurer } = request.params;
+      const file = await download(userOf(request), id, insurer);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    });
+  },
+  {
+    name: 'pdfRoutes',
+    encapsulate: true,
+    dependencies: ['engine', 'files', 'auth', 'screening', 'clients', 'applications'],
+  },
+);

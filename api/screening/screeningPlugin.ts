@@ -1,13 +1,7 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Histogram } from 'prom-client';
-import { etagOf, forbidden } from '../http/apiError.ts';
-import { ifMatchOf, userOf, toId } from '../http/requestHelpers.ts';
-import { AnyJson, JsonObjectBody, Success, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import { createScreeningService, type ScreeningService } from './createScreeningService.ts';
 import { createScreeningStore, type ScreeningStore } from './createScreeningStore.ts';
-import { progressRoutes } from './progressRoutes.ts';
-import { ApplicationData, stepParams } from './screeningSchemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,15 +12,12 @@ declare module 'fastify' {
   }
 }
 
-const START_OVER_FORBIDDEN = "Only the client's adviser can start this screening over";
-
 /**
- * The screening: the generic calls the web app uses (the whole application's data of a client, the save of one step
- * record, a partial save of a page) and the spec's progress calls.
+ * Decorates `records` (the step records as stored, with group commit) and `screening` (loading a client's screening
+ * and the one save path of every step).
  */
 export const screeningPlugin = fp(
-  async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  async (app) => {
     const { db, dialect } = app.database;
     // How many saves share a statement or a commit: where group commit pays, and why a save costs less when busy.
     const batches = new Histogram({
@@ -42,153 +33,6 @@ export const screeningPlugin = fp(
     const screening = createScreeningService(app.engine, records, app.clients, db, app.audit);
     app.decorate('records', records);
     app.decorate('screening', screening);
-    const { engine } = app;
-    // A step of the flow that is not a screening step (the review) has no record to load or save.
-    const params = stepParams(engine.order.filter((id) => engine.isScreeningStep(id)));
-    const stepDocument = (body: string | undefined, answer: string) => ({
-      ...(body ? { body: ref('step_{stepId}', body) } : {}),
-      response: { 200: ref('step_{stepId}', answer) },
-    });
-
-    app.get(
-      '/screening/:clientId/',
-      {
-        schema: {
-          tags: ['screening'],
-          summary:
-            'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records and $context (the facts the definitions read)',
-          params: idParams('clientId'),
-          response: { 200: ApplicationData, ...errorResponses(401, 404) },
-        },
-      },
-      async (request) => screening.load(userOf(request), toId(request.params.clientId), { facts: true }),
-    );
-
-    app.get(
-      '/screening/:clientId/:stepId/',
-      {
-        schema: {
-          tags: ['screening'],
-          summary:
-            'One step record as stored, with its version as the ETag (send it back as If-Match to save over it); {} when none is saved',
-          params,
-          response: { 200: AnyJson, ...errorResponses(401, 404) },
-          document: stepDocument(undefined, 'The step record ({} when none is saved)'),
-        },
-      },
-      async (request, reply) => {
-        const { stepId } = request.params;
-        const clientId = toId(request.params.clientId);
-        const data = await screening.load(userOf(request), clientId);
-        const versions = (data.$versions ?? {}) as Record<string, number>;
-        void reply.header('etag', etagOf(versions[stepId] ?? 0));
-        return data[stepId] ?? {};
-      },
-    );
-
-    app.put(
-      '/screening/:clientId/:stepId/',
-      {
-        config: { metric: 'save' },
-        schema: {
-          tags: ['screening'],
-          summary: "Save one step record whole; 400 with the definitions' messages when the engine finds errors",
-          'x-clearsHiddenAnswers': true,
-          description:
-            "The record's shape is steps/{stepId}/schema.json; the step's rules (rules.json) are checked too. With If-Match, a record saved since gets 412.",
-          params,
-          // The engine checks the record with the step's schema and rules; one path per step in the document.
-          body: JsonObjectBody,
-          response: { 200: AnyJson, ...errorResponses(400, 401, 404, 412) },
-          document: stepDocument('The step record', 'The record as saved; its new version is the ETag'),
-        },
-      },
-      async (request, reply) => {
-        const { stepId } = request.params;
-        const clientId = toId(request.params.clientId);
-        const saved = await screening.save(userOf(request), clientId, stepId, request.body, {
-          ifMatch: ifMatchOf(request),
-        });
-        void reply.headers(versionHeaders(saved));
-        return saved.values;
-      },
-    );
-
-    app.patch(
-      '/screening/:clientId/:stepId/',
-      {
-        config: { metric: 'save' },
-        schema: {
-          tags: ['screening'],
-          summary:
-            'Save part of a step record ("Save Progress" of one page): the top-level fields given are merged into the stored record; for a step with pages only those pages are checked',
-          'x-clearsHiddenAnswers': true,
-          params,
-          body: JsonObjectBody,
-          response: { 200: AnyJson, ...errorResponses(400, 401, 404, 412) },
-          document: stepDocument(
-            'Some top-level fields of the step record',
-            'The whole record as saved; its new version is the ETag',
-          ),
-        },
-      },
-      async (request, reply) => {
-        const { stepId } = request.params;
-        const clientId = toId(request.params.clientId);
-        const saved = await screening.merge(userOf(request), clientId, stepId, request.body, {
-          ifMatch: ifMatchOf(request),
-        });
-        void reply.headers(versionHeaders(saved));
-        return saved.values;
-      },
-    );
-
-    app.delete(
-      '/screening/:clientId/',
-      {
-        schema: {
-          tags: ['screening'],
-          summary:
-            "Start over: delete every step record and the progress of the client's screening; the client's profile (and insured 1's answers kept there) stays. Only the client's own adviser may.",
-          params: idParams('clientId'),
-          response: { 200: Success, ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request) => {
-        const user = userOf(request);
-        const clientId = toId(request.params.clientId);
-        await app.clients.requireAccess(user, clientId);
-        // A broker the client lists may work on the screening, but throwing it away is its adviser's decision.
-        if ((await app.clients.ownerOf(clientId)).ownerUserId !== user.id)
-          throw forbidden('clientId', START_OVER_FORBIDDEN);
-        await app.clients.inTurn(clientId, async () => {
-          const removed = Object.keys(await records.load(clientId)).sort();
-          await db.transaction().execute(async (trx) => {
-            // On the trail as one entry: which steps' answers were thrown away (their values are not copied there).
-            await app.audit.record(trx, {
-              clientId,
-              userId: user.id,
-              entity: 'step',
-              entityId: '*',
-              changes: removed.map((field) => ({ field, from: 'answered', to: null })),
-            });
-            await records.clear(clientId, trx);
-            await trx.deleteFrom('screening_progress').where('client_id', '=', clientId).execute();
-          });
-        });
-        return { success: true } as const;
-      },
-    );
-
-    progressRoutes(app);
-
-    /** The step's new version as the ETag; the other records the save wrote, as `basic="5"`, for the windows showing them. */
-    function versionHeaders(saved: { version: number; others: Record<string, number> }): Record<string, string> {
-      const others = Object.entries(saved.others)
-        .map(([stepId, v]) => `${stepId}=${etagOf(v)}`)
-        .join(', ');
-      return { etag: etagOf(saved.version), ...(others ? { 'x-step-versions': others } : {}) };
-    }
   },
-  { name: 'screening', dependencies: ['db', 'engine', 'clients', 'secrets'] },
+  { name: 'screening', dependencies: ['db', 'engine', 'clients', 'secrets', 'audit', 'ops'] },
 );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { createDataLayer } from '../../api/db/createDataLayer.ts';
-import { createAwsS3Client } from '../../api/pdf/createAwsS3Client.ts';
+import { createAwsS3Client } from '../../api/files/createAwsS3Client.ts';
 import { createScreeningStore } from '../../api/screening/createScreeningStore.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { fullApplication } from '../pdf/support.ts';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../engine/index.ts';
-import { createDatabaseFileStore } from '../../api/pdf/createDatabaseFileStore.ts';
-import { createDiskFileStore, type FileStore } from '../../api/pdf/fileStore.ts';
+import { createDatabaseFileStore } from '../../api/files/createDatabaseFileStore.ts';
+import { createDiskFileStore, type FileStore } from '../../api/files/fileStore.ts';
 import { fullApplication, pdfText } from '../pdf/support.ts';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 

@@ -5,17 +5,17 @@ import { sql } from 'kysely';
 import { createDataLayer } from '../../api/db/createDataLayer.ts';
 import { migrateToLatest } from '../../api/db/migrateToLatest.ts';
 import type { DataLayer } from '../../api/db/tables.ts';
-import { createDatabaseFileStore } from '../../api/pdf/createDatabaseFileStore.ts';
+import { createDatabaseFileStore } from '../../api/files/createDatabaseFileStore.ts';
 import { PG_URL } from '../support/apiServer.ts';
 import { S3RVER_CREDENTIALS, startS3Server } from '../support/s3Server.ts';
-import { createAwsS3Client } from '../../api/pdf/createAwsS3Client.ts';
+import { createAwsS3Client } from '../../api/files/createAwsS3Client.ts';
 import {
   createDiskFileStore,
   createMemoryFileStore,
   createS3FileStore,
   type FileStore,
   type S3ObjectClient,
-} from '../../api/pdf/fileStore.ts';
+} from '../../api/files/fileStore.ts';
 
 const bytes = new TextEncoder().encode('%PDF-1.7 test');
 

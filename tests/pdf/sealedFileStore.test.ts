@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createSealedFileStore } from '../../api/pdf/createSealedFileStore.ts';
-import { createMemoryFileStore } from '../../api/pdf/fileStore.ts';
+import { createSealedFileStore } from '../../api/files/createSealedFileStore.ts';
+import { createMemoryFileStore } from '../../api/files/fileStore.ts';
 import { createSecretBox } from '../../api/secrets/createSecretBox.ts';
 
 const pdf = new TextEncoder().encode('%PDF-1.7 SIN 046 454 286 %%EOF');

@@ -56,7 +56,7 @@ function withDefaults(record: JsonObject, call: ContractCall, stored: JsonObject
  * where the client id is, load/save/merge/update, the request-to-record and record-to-answer mappings, error paths,
  * the record defaults for callers that leave a field out). Saves go through the one save path of the screening.
  */
-export const contractPlugin = fp(
+export const contractRoutes = fp(
   async (app) => {
     const { engine, screening, clients } = app;
     for (const stepId of engine.order) {
@@ -127,5 +127,5 @@ export const contractPlugin = fp(
       }
     }
   },
-  { name: 'contract', dependencies: ['engine', 'screening', 'clients'] },
+  { name: 'contractRoutes', encapsulate: true, dependencies: ['engine', 'auth', 'screening', 'clients'] },
 );
