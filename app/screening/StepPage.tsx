@@ -1,29 +1,17 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { FieldError, JsonObject, LostAnswers, PageDefinition } from '../../engine/index.ts';
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
+import type { JsonObject, PageDefinition } from '../../engine/index.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
-import { focusAfterRender } from '../components/focusAfterRender.ts';
-import { ConflictError, SaveError, saveStep } from './api.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { rememberEtag } from './versions.ts';
 import { formatDateTime } from '../format.ts';
-import { loadSteps } from './definitions.ts';
-import { clearDraft, readDraft, writeDraft } from './drafts.ts';
 import { DiscardDialog, LossDialog } from './LossDialog.tsx';
-import { saveProgress } from './progress.ts';
 import { nextBlockers } from './nextBlockers.ts';
-import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useConflict } from './useConflict.ts';
+import { useLeaving } from './useLeaving.ts';
+import { useStepDraft } from './useStepDraft.ts';
+import { useStepSave } from './useStepSave.ts';
 import { ActionsBar, LeaveDialog, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
-
-const SAVE_FALLBACK = 'Failed to save data';
-
-/** What to add under a failed save's message: the reason when no field carries it. Typed answers stay in the form. */
-function whyNotSaved(error: SaveError, shown?: string): string[] {
-  if (error.errors.length) return [];
-  if (error.status === 0)
-    return ['The server could not be reached. Your answers are kept on this device; try again in a moment.'];
-  return error.message && error.message !== shown ? [error.message] : [];
-}
 
 function describePage(
   pages: PageDefinition[],
@@ -42,37 +30,25 @@ function describePage(
 
 /**
  * One step of the wizard (every step but review and generation): its form, drawn by the renderer from the
- * definitions, and Back / Save / Next. Next saves the step (on its last page), then sends NEXT to the flow machine,
- * which refuses while the page has errors. Answers not saved yet are kept in localStorage and restored here.
+ * definitions, and Back / Save / Next. Composed of hooks with one job each: the draft (useStepDraft: answers not
+ * saved yet, kept in localStorage and restored), saving (useStepSave: Next saves the step on its last page, then
+ * sends NEXT to the flow machine, which refuses while the page has errors), conflicts with another window
+ * (useConflict) and leaving with answers not saved (useLeaving).
  */
 export const StepPage = memo(function StepPage({ step, page: pageId }: { step: string; page?: string }) {
   const env = useWizard();
-  const { engine, actor, clientId, context, saved, setSaved, lookups, failedLookups } = env;
+  const { engine, actor, clientId, context, saved, lookups, failedLookups } = env;
   const def = engine.definitions.steps[step];
   const options = uiOptionsOf(def);
   const formRef = useRef<StepFormHandle>(null);
+  const pageRef = useRef(pageId);
+  pageRef.current = pageId;
 
-  // This device's draft first; else what "Save Progress" kept on the server for a step never saved whole.
-  const [draft] = useState(
-    () =>
-      readDraft(clientId, step) ??
-      (env.progressDrafts[step] && saved[step] === undefined
-        ? { record: env.progressDrafts[step], savedAt: '' }
-        : null),
-  );
-  const [restored, setRestored] = useState(() => Boolean(draft));
-  const [formData, setFormData] = useState(() =>
-    withRecord(saved, context, step, (draft?.record ?? saved[step]) as JsonObject | undefined),
-  );
-  const [record, setRecord] = useState<JsonObject>(() => (formData[step] as JsonObject | undefined) ?? {});
-  const recordRef = useRef(record);
-  const dirtyRef = useRef(Boolean(draft));
-  const [showErrors, setShowErrors] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState<'save' | 'next' | null>(null);
+  const draft = useStepDraft(env, step, formRef, pageRef);
+  const { restored, formData, record, dirtyRef, latest, markSaved, discardDraft } = draft;
+  const leaving = useLeaving(dirtyRef, draft.flushToDraft);
+  const conflicts = useConflict();
   const [notice, setNotice] = useNotice();
-  const [confirmLeave, setConfirmLeave] = useState<null | (() => void)>(null);
-  const [conflict, setConflict] = useState<null | { error: ConflictError; retry: 'next' | 'save' }>(null);
   const [pendingDiscard, setPendingDiscard] = useState<null | { titles: string[]; answer: (ok: boolean) => void }>(
     null,
   );
@@ -80,22 +56,6 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
     (titles: string[]) => new Promise<boolean>((answer) => setPendingDiscard({ titles, answer })),
     [],
   );
-  const [pendingLoss, setPendingLoss] = useState<null | {
-    lost: LostAnswers[];
-    proceed: () => void;
-    cancel: () => void;
-  }>(null);
-  const pageRef = useRef(pageId);
-  pageRef.current = pageId;
-
-  // Other steps saved meanwhile (never this one's record: the form owns it).
-  useEffect(() => {
-    setFormData((current) => {
-      const next = withRecord(saved, context, step, current[step] as JsonObject | undefined);
-      const changed = Object.keys(next).some((k) => k !== step && next[k] !== current[k]);
-      return changed ? next : current;
-    });
-  }, [saved, context, step]);
 
   const allPages = def.flow.pages;
   const dataNow = withRecord(saved, context, step, record);
@@ -111,220 +71,31 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
   const blockers = useMemo(() => nextBlockers(def, fields), [def, fields]);
   const blockedBy = blockers.length ? engine.evaluateStep(step, dataNow, { fields: blockers }).errors[0] : undefined;
 
-  const flushToDraft = useCallback(() => {
-    const latest = formRef.current?.flush();
-    if (latest && dirtyRef.current) writeDraft(clientId, step, latest, pageRef.current, def);
-  }, [clientId, step, def]);
-
-  const blocker = useLeaveGuard(() => dirtyRef.current, flushToDraft);
-
-  const onChange = useCallback(
-    (next: JsonObject) => {
-      recordRef.current = next;
-      setRecord(next);
-      dirtyRef.current = true;
-      writeDraft(clientId, step, next, pageRef.current, def);
-    },
-    [clientId, step, def],
-  );
-
-  const markSaved = useCallback(
-    (savedRecord: JsonObject) => {
-      clearDraft(clientId, step);
-      dirtyRef.current = false;
-      setRestored(false);
-      recordRef.current = savedRecord;
-      setRecord(savedRecord);
-      setSaved(step, savedRecord);
-      setFormData((current) => ({ ...current, [step]: savedRecord }));
-    },
-    [clientId, step, setSaved],
-  );
-
-  const refuse = useCallback(
-    (errors: FieldError[], message?: string, details?: string[]) => {
-      setShowErrors(true);
-      formRef.current?.showAllErrors();
-      setServerErrors(errors);
-      if (message) setNotice('error', message, details);
-      // The summary (or, without field errors, the failed save's notice) takes focus, as on the client profile.
-      focusAfterRender(() =>
-        document.querySelector<HTMLElement>('.wizard-main .error-summary, .wizard-main .wizard-notice[role=alert]'),
-      );
-    },
-    [setNotice],
-  );
-
-  /**
-   * Resolves true when the save may go ahead: at once when it drops no saved answer elsewhere (engine.lostAnswers over
-   * every saved step, loaded first), else once the adviser confirms the loss the dialog names.
-   */
-  const confirmLoss = useCallback(
-    async (latest: JsonObject): Promise<boolean> => {
-      const savedSteps = Object.keys(saved).filter((id) => engine.definitions.order.includes(id));
-      await loadSteps(savedSteps).catch(() => undefined);
-      const lost = engine.lostAnswers(step, latest, { ...saved, $context: context });
-      if (!lost.length) return true;
-      return new Promise((resolve) =>
-        setPendingLoss({ lost, proceed: () => resolve(true), cancel: () => resolve(false) }),
-      );
-    },
-    [engine, saved, context, step],
-  );
-
-  /** Sends NEXT with the data; true when the machine moved on. */
-  const sendNext = useCallback(
-    (data: ReturnType<typeof withRecord>): boolean => {
-      const before = actor.getSnapshot();
-      actor.send({ type: 'NEXT', data });
-      const after = actor.getSnapshot();
-      if (
-        after === before ||
-        (JSON.stringify(after.value) === JSON.stringify(before.value) && after.context.errors.length > 0)
-      ) {
-        refuse(after.context.errors);
-        return false;
-      }
-      return true;
-    },
-    [actor, refuse],
-  );
-
-  const onNext = useCallback(async () => {
-    if (busy) return;
-    const latest = formRef.current?.flush() ?? recordRef.current;
-    const view = formRef.current?.view();
-    setServerErrors([]);
-    const data = withRecord(saved, context, step, latest);
-    if (!lastPage) {
-      if (sendNext(data)) {
-        setShowErrors(false);
-        if (dirtyRef.current) writeDraft(clientId, step, latest, undefined, def);
-      }
-      return;
-    }
-    if (view && view.errors.length) {
-      refuse([]);
-      return;
-    }
-    setBusy('next');
-    setNotice(null);
-    try {
-      if (!(await confirmLoss(latest))) return;
-      const stored = await saveStep(
-        clientId,
-        step,
-        latest,
-        options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK,
-      );
-      markSaved(stored);
-      setShowErrors(false);
-      sendNext(withRecord(saved, context, step, stored));
-    } catch (e) {
-      if (e instanceof ConflictError) {
-        setConflict({ error: e, retry: 'next' });
-        return;
-      }
-      const err = e instanceof SaveError ? e : new SaveError(SAVE_FALLBACK, [], 0);
-      refuse(err.errors, options.saveErrorMessage ?? err.message, whyNotSaved(err, options.saveErrorMessage));
-    } finally {
-      setBusy(null);
-    }
-  }, [
-    busy,
-    saved,
-    context,
-    step,
-    lastPage,
-    sendNext,
-    clientId,
-    refuse,
-    setNotice,
-    options.saveErrorMessage,
-    options.saveErrorFallback,
-    markSaved,
-    confirmLoss,
-    def,
-  ]);
-
-  const onSave = useCallback(async () => {
-    if (busy) return;
-    const latest = formRef.current?.flush() ?? recordRef.current;
-    const view = formRef.current?.view();
-    setServerErrors([]);
-    setBusy('save');
-    setNotice(null);
-    try {
-      if (!lastPage) {
-        writeDraft(clientId, step, latest, pageRef.current, def);
-        await saveProgress(clientId, step, env.finalStep, { page: pageRef.current, [step]: latest });
-        setNotice('success', 'Progress saved');
-        return;
-      }
-      if (view && view.errors.length) {
-        refuse([]);
-        return;
-      }
-      if (!(await confirmLoss(latest))) return;
-      const stored = await saveStep(
-        clientId,
-        step,
-        latest,
-        options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK,
-      );
-      markSaved(stored);
-      setShowErrors(false);
-      setNotice('success', options.successMessage ?? 'Your answers were saved');
-      saveProgress(clientId, step, env.finalStep, pageRef.current ? { page: pageRef.current } : {}).catch(
-        () => undefined,
-      );
-    } catch (e) {
-      if (e instanceof ConflictError) setConflict({ error: e, retry: 'save' });
-      else if (e instanceof SaveError)
-        refuse(e.errors, options.saveErrorMessage ?? e.message, whyNotSaved(e, options.saveErrorMessage));
-      else
-        setNotice(
-          'error',
-          options.progressSaveErrorMessage ?? (e instanceof Error && e.message ? e.message : 'Failed to save progress'),
-        );
-    } finally {
-      setBusy(null);
-    }
-  }, [busy, lastPage, clientId, step, env.finalStep, options, refuse, setNotice, markSaved, confirmLoss, def]);
+  const saving = useStepSave({ env, step, formRef, pageRef, draft, lastPage, setNotice, onConflict: conflicts.open });
+  const { busy, onNext, onSave } = saving;
 
   const onBack = useCallback(() => {
     if (busy) return;
-    const latest = formRef.current?.flush() ?? recordRef.current;
-    const data = withRecord(saved, context, step, latest);
-    actor.send({ type: 'UPDATE', data });
+    actor.send({ type: 'UPDATE', data: withRecord(saved, context, step, latest()) });
     const withinStep = Boolean(page) && pageIndex > 0;
     if (!actor.getSnapshot().can({ type: 'BACK' })) {
       if (step === env.firstStep) env.toPrompt();
       return;
     }
     const go = () => {
-      setShowErrors(false);
-      setServerErrors([]);
+      saving.clearErrors();
       actor.send({ type: 'BACK' });
     };
-    if (!withinStep && dirtyRef.current) setConfirmLeave(() => go);
+    if (!withinStep && dirtyRef.current) leaving.askToLeave(go);
     else go();
-  }, [busy, saved, context, step, actor, page, pageIndex, env]);
+  }, [busy, saved, context, step, latest, actor, page, pageIndex, env, saving, dirtyRef, leaving]);
 
   const onRequestNext = useCallback(() => {
     void onNext();
   }, [onNext]);
 
-  const discardDraft = () => {
-    clearDraft(clientId, step);
-    dirtyRef.current = false;
-    setRestored(false);
-    const original = (saved[step] as JsonObject | undefined) ?? {};
-    recordRef.current = original;
-    setRecord(original);
-    setFormData(withRecord(saved, context, step, { ...original }));
-  };
-
+  const { conflict } = conflicts;
+  const { blocker } = leaving;
   const blockedHintId = useId();
   const heading = options.heading ?? (page?.title && allPages ? page.title : def.flow.title);
   const subTitle = options.heading && page?.title && page.title !== heading ? page.title : undefined;
@@ -350,7 +121,8 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           <div className="alert alert-info wizard-restored" role="status">
             <div className="wizard-notice-body">
               <p>
-                We restored answers you had not saved yet{draft?.savedAt ? ` (${formatDateTime(draft.savedAt)})` : ''}.
+                We restored answers you had not saved yet
+                {draft.draft?.savedAt ? ` (${formatDateTime(draft.draft.savedAt)})` : ''}.
               </p>
             </div>
             <button type="button" className="btn btn-ghost btn-sm" onClick={discardDraft}>
@@ -366,9 +138,9 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           data={formData}
           source={saved[step] as JsonObject | undefined}
           fields={fields}
-          onChange={onChange}
-          showErrors={showErrors}
-          serverErrors={serverErrors}
+          onChange={draft.onChange}
+          showErrors={saving.showErrors}
+          serverErrors={saving.serverErrors}
           lookups={lookups}
           failedLookups={failedLookups}
           onRequestNext={onRequestNext}
@@ -393,32 +165,22 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           nextDescribedBy={blockedBy ? blockedHintId : undefined}
         />
       </StepCard>
-      {confirmLeave ? (
-        <LeaveDialog
-          onLeave={() => {
-            const go = confirmLeave;
-            setConfirmLeave(null);
-            go();
-          }}
-          onStay={() => setConfirmLeave(null)}
-        />
-      ) : null}
+      {leaving.asking ? <LeaveDialog onLeave={leaving.leave} onStay={leaving.stay} /> : null}
       {conflict ? (
         <ConflictDialog
           message={conflict.error.message}
-          onClose={() => setConflict(null)}
+          onClose={conflicts.close}
           onLoadTheirs={() => {
             rememberEtag(clientId, step, `"${conflict.error.version}"`);
             markSaved(conflict.error.current);
-            setShowErrors(false);
-            setConflict(null);
+            saving.setShowErrors(false);
+            conflicts.close();
             setNotice('success', 'Showing the answers saved in the other window');
           }}
           onKeepMine={() => {
             rememberEtag(clientId, step, `"${conflict.error.version}"`);
-            const retry = conflict.retry;
-            setConflict(null);
-            void (retry === 'next' ? onNext() : onSave());
+            conflicts.close();
+            void (conflict.retry === 'next' ? onNext() : onSave());
           }}
         />
       ) : null}
@@ -435,17 +197,11 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           }}
         />
       ) : null}
-      {pendingLoss ? (
+      {saving.pendingLoss ? (
         <LossDialog
-          lost={pendingLoss.lost}
-          onConfirm={() => {
-            setPendingLoss(null);
-            pendingLoss.proceed();
-          }}
-          onCancel={() => {
-            setPendingLoss(null);
-            pendingLoss.cancel();
-          }}
+          lost={saving.pendingLoss.lost}
+          onConfirm={() => saving.answerLoss(true)}
+          onCancel={() => saving.answerLoss(false)}
         />
       ) : null}
       {blocker.state === 'blocked' ? (
