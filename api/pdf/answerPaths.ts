@@ -24,12 +24,14 @@ export interface AnswerSource {
 
 /**
  * What the final step's summary document (steps/<final>/documents/summary.json) gives every output: the insureds'
- * names as "First M. Last" and the owners' names, null when there is none.
+ * names as "First M. Last", the owners' names (null when there is none), and the rows of every PDF's first page.
  */
 export interface GenerationNames {
   primary_insured: string | null;
   secondary_insured: string | null;
   owner_name: string | null;
+  /** The first page's summary of every PDF: each row's label (the insurer may reword it) and value. */
+  cover: { label: string; value: string | number | null; format?: 'money' }[];
 }
 
 /**

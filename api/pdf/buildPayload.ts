@@ -55,6 +55,7 @@ export function generationNames(engine: Engine, data: ApplicationData, payload: 
     primary_insured: text(document.primary_insured),
     secondary_insured: text(document.secondary_insured),
     owner_name: text(document.owner_name),
+    cover: Array.isArray(document.cover) ? (document.cover as GenerationNames['cover']) : [],
   };
 }
 

@@ -376,28 +376,17 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
   const insured1 = insuredName(source, 1);
   const insured2 = insuredName(source, 2);
   const owners = source.names.owner_name ?? '';
-  const info = payload.application_info;
-  const { total } = plansOf(source, labels);
-  const born = (i: 1 | 2): string => {
-    const dob = payload.proposed_insured_information[`proposed_insured_information_${i}`]?.date_of_birth;
-    return dob ? `, born ${String(dob)}` : '';
-  };
   w.title(
     mapping.formTitle,
     `${mapping.displayName} - ${t('prefilled application generated')} ${stamp(generatedAt)}`,
     mapping.intro,
   );
+  // The rows come from the summary document (summary.json); the insurer words their labels.
   w.summary([
-    [t('Client'), insured1],
-    [t('Application type'), labels.applicationType[info.application_type ?? ''] ?? info.application_type ?? ''],
-    [t('Proposed insured 1'), `${insured1}${born(1)}`],
-    [t('Product type'), labels.productType[info.product_type ?? ''] ?? titleCase(info.product_type ?? '')],
-    [t('Proposed insured 2'), insured2 ? `${insured2}${born(2)}` : labels.result.notSpecified],
-    [t('Total face amount'), formatMoney(total)],
-    [
-      t('Policy owner'),
-      `${owners}${owners ? ' - ' : ''}${labels.ownerType[payload.owner_information.type] ?? payload.owner_information.type}`,
-    ],
+    ...source.names.cover.map((row): [string, string] => [
+      t(row.label),
+      row.value === null ? '' : row.format === 'money' ? formatMoney(Number(row.value)) : String(row.value),
+    ]),
     [t('Generated on'), stamp(generatedAt)],
   ]);
   const questionnaires = questionnairesToAttach(mapping, source);
