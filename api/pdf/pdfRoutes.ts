@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TProperties } from 'typebox';
@@ -179,26 +180,22 @@ export const pdfRoutes = fp<PdfRoutesOptions>(
       },
     });
 
-    app.get('/pdf/files/:id/', { schema: fileSchema({ id: Type.String() }) }, async (request, reply) => {
-      const { id } = request.params;
-      const file = await download(userOf(request), id, undefined);
+    // One file of a generation (an insurer's), or all of them in one (no insurer), shown inline and never cached.
+    const sendFile = async (reply: FastifyReply, user: AuthUser, id: string, insurer?: string) => {
+      const file = await download(user, id, insurer);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${file.filename}"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
-    });
-
+    };
+    app.get('/pdf/files/:id/', { schema: fileSchema({ id: Type.String() }) }, async (request, reply) =>
+      sendFile(reply, userOf(request), request.params.id),
+    );
     const both = { id: Type.String(), insurer: Type.String() };
-    app.get('/pdf/files/:id/:insurer/', { schema: fileSchema(both) }, async (request, reply) => {
-      const { id, insurer } = request.params;
-      const file = await download(userOf(request), id, insurer);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${file.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
-    });
+    app.get('/pdf/files/:id/:insurer/', { schema: fileSchema(both) }, async (request, reply) =>
+      sendFile(reply, userOf(request), request.params.id, request.params.insurer),
+    );
   },
   {
     name: 'pdfRoutes',

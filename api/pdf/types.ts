@@ -2,6 +2,8 @@
  * Types of application generation: the generation payload (spec document 3, "Generation payload"),
  * the insurer form mappings read from forms/<insurer>/form.json, and the summary shown after generation.
  */
+import type { Static } from 'typebox';
+import type { GenerationSummary as GenerationSummarySchema } from './generationSchemas.ts';
 import type { JsonObject, JsonSchema, UiDefinition } from '../../engine/index.ts';
 
 export type { JsonObject };
@@ -275,20 +277,5 @@ export interface LoadedForm {
 // ---------------------------------------------------------------------------
 // Summary cards of the result view.
 
-export interface GenerationSummary {
-  provider: string;
-  product_type: string;
-  number_of_insureds: number;
-  type_of_insurance: string;
-  primary_insured: string;
-  secondary_insured: string;
-  owner_type: string;
-  owner_name: string;
-  plan_details: {
-    plan_type: string;
-    product_type: string;
-    plan_name: string;
-    face_amount: string;
-    face_amount_value: number | null;
-  }[];
-}
+/** The result view's cards, as the route schema says them (generationSchemas.ts). */
+export type GenerationSummary = Static<typeof GenerationSummarySchema>;

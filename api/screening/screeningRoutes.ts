@@ -61,61 +61,54 @@ export const screeningRoutes = fp(
       },
     );
 
-    app.put(
-      '/screening/:clientId/:stepId/',
-      {
+    /** PUT saves the step record whole, PATCH merges the top-level fields given: one save path either way. */
+    const saveRoute = (
+      method: 'PUT' | 'PATCH',
+      schema: { summary: string; description?: string },
+      body: string,
+      answer: string,
+    ) =>
+      app.route({
+        method,
+        url: '/screening/:clientId/:stepId/',
         config: { metric: 'save' },
         schema: {
           tags: ['screening'],
-          summary: "Save one step record whole; 400 with the definitions' messages when the engine finds errors",
+          ...schema,
           'x-clearsHiddenAnswers': true,
-          description:
-            "The record's shape is steps/{stepId}/schema.json; the step's rules (rules.json) are checked too. With If-Match, a record saved since gets 412.",
           params,
           // The engine checks the record with the step's schema and rules; one path per step in the document.
           body: JsonObjectBody,
           response: { 200: AnyJson, ...errorResponses(400, 401, 404, 412) },
-          document: stepDocument('The step record', 'The record as saved; its new version is the ETag'),
+          document: stepDocument(body, answer),
         },
-      },
-      async (request, reply) => {
-        const { stepId } = request.params;
-        const clientId = toId(request.params.clientId);
-        const saved = await screening.save(userOf(request), clientId, stepId, request.body, {
-          ifMatch: ifMatchOf(request),
-        });
-        void reply.headers(versionHeaders(saved));
-        return saved.values;
-      },
-    );
-
-    app.patch(
-      '/screening/:clientId/:stepId/',
+        handler: async (request, reply) => {
+          const { stepId } = request.params;
+          const clientId = toId(request.params.clientId);
+          const save = method === 'PUT' ? screening.save : screening.merge;
+          const saved = await save(userOf(request), clientId, stepId, request.body, { ifMatch: ifMatchOf(request) });
+          void reply.headers(versionHeaders(saved));
+          return saved.values;
+        },
+      });
+    saveRoute(
+      'PUT',
       {
-        config: { metric: 'save' },
-        schema: {
-          tags: ['screening'],
-          summary:
-            'Save part of a step record ("Save Progress" of one page): the top-level fields given are merged into the stored record; for a step with pages only those pages are checked',
-          'x-clearsHiddenAnswers': true,
-          params,
-          body: JsonObjectBody,
-          response: { 200: AnyJson, ...errorResponses(400, 401, 404, 412) },
-          document: stepDocument(
-            'Some top-level fields of the step record',
-            'The whole record as saved; its new version is the ETag',
-          ),
-        },
+        summary: "Save one step record whole; 400 with the definitions' messages when the engine finds errors",
+        description:
+          "The record's shape is steps/{stepId}/schema.json; the step's rules (rules.json) are checked too. With If-Match, a record saved since gets 412.",
       },
-      async (request, reply) => {
-        const { stepId } = request.params;
-        const clientId = toId(request.params.clientId);
-        const saved = await screening.merge(userOf(request), clientId, stepId, request.body, {
-          ifMatch: ifMatchOf(request),
-        });
-        void reply.headers(versionHeaders(saved));
-        return saved.values;
+      'The step record',
+      'The record as saved; its new version is the ETag',
+    );
+    saveRoute(
+      'PATCH',
+      {
+        summary:
+          'Save part of a step record ("Save Progress" of one page): the top-level fields given are merged into the stored record; for a step with pages only those pages are checked',
       },
+      'Some top-level fields of the step record',
+      'The whole record as saved; its new version is the ETag',
     );
 
     app.delete(

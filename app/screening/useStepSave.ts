@@ -87,6 +87,23 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
     else pending?.cancel();
   };
 
+  /** Saves the step whole once any loss elsewhere is confirmed: the record as stored, or null when the adviser stays. */
+  const saveWhole = useCallback(
+    async (answers: JsonObject): Promise<JsonObject | null> => {
+      if (!(await confirmLoss(answers))) return null;
+      const stored = await saveStep(
+        clientId,
+        step,
+        answers,
+        options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK,
+      );
+      markSaved(stored);
+      setShowErrors(false);
+      return stored;
+    },
+    [confirmLoss, clientId, step, options.saveErrorMessage, options.saveErrorFallback, markSaved],
+  );
+
   /** Sends NEXT with the data; true when the machine moved on. */
   const sendNext = useCallback(
     (data: ReturnType<typeof withRecord>): boolean => {
@@ -125,16 +142,8 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
     setBusy('next');
     setNotice(null);
     try {
-      if (!(await confirmLoss(answers))) return;
-      const stored = await saveStep(
-        clientId,
-        step,
-        answers,
-        options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK,
-      );
-      markSaved(stored);
-      setShowErrors(false);
-      sendNext(withRecord(saved, context, step, stored));
+      const stored = await saveWhole(answers);
+      if (stored) sendNext(withRecord(saved, context, step, stored));
     } catch (e) {
       if (e instanceof ConflictError) {
         onConflict(e, 'next');
@@ -156,13 +165,10 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
     sendNext,
     dirtyRef,
     keep,
-    clientId,
     refuse,
     setNotice,
     options.saveErrorMessage,
-    options.saveErrorFallback,
-    markSaved,
-    confirmLoss,
+    saveWhole,
     onConflict,
   ]);
 
@@ -184,15 +190,7 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
         refuse([]);
         return;
       }
-      if (!(await confirmLoss(answers))) return;
-      const stored = await saveStep(
-        clientId,
-        step,
-        answers,
-        options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK,
-      );
-      markSaved(stored);
-      setShowErrors(false);
+      if (!(await saveWhole(answers))) return;
       setNotice('success', options.successMessage ?? 'Your answers were saved');
       saveProgress(clientId, step, env.finalStep, pageRef.current ? { page: pageRef.current } : {}).catch(
         () => undefined,
@@ -222,8 +220,7 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
     options,
     refuse,
     setNotice,
-    markSaved,
-    confirmLoss,
+    saveWhole,
     onConflict,
   ]);
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationsTable } from '../../app/components/ApplicationsTable.tsx';
 import type { LifeApplication } from '../../app/api/types.ts';
+import { answeredApplication } from '../support/answeredApplication.ts';
 import {
   captureDownloads,
   deferred,
@@ -16,18 +17,9 @@ import {
   signIn,
 } from './support.tsx';
 
-/** An application as the server lists it, with these fields (some in older shapes the table still reads). */
+/** An application of Ann Lee's as the server lists it, with these fields. */
 const answered = (fields: Record<string, unknown>): LifeApplication =>
-  ({
-    client_id: 5,
-    client_name: 'Ann Lee',
-    updated_at: '2024-06-01T12:00:00Z',
-    is_current: false,
-    definitions_changed: false,
-    role: null,
-    generations: [],
-    ...fields,
-  }) as unknown as LifeApplication;
+  answeredApplication({ client_id: 5, client_name: 'Ann Lee', updated_at: '2024-06-01T12:00:00Z', ...fields });
 
 const APPLICATIONS = [
   {

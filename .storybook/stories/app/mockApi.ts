@@ -3,6 +3,7 @@
  * small in-memory table. Each returns a cleanup, so a story's `beforeEach` leaves nothing behind.
  */
 import type { Client, LifeApplication } from '../../../app/api/types.ts';
+import { answeredApplication } from '../../../tests/support/answeredApplication.ts';
 
 /** A client as the server answers it, with these fields. */
 const client = (fields: Partial<Client>): Client => ({
@@ -21,19 +22,6 @@ const client = (fields: Partial<Client>): Client => ({
   ...fields,
   phone_primary: fields.phone ?? null,
 });
-
-/** An application as the server lists it, with these fields (a face amount in an older shape the table still reads). */
-const application = (fields: Record<string, unknown>): LifeApplication =>
-  ({
-    client_id: 1024,
-    client_name: 'Daniel Tremblay',
-    updated_at: fields.created_at,
-    is_current: false,
-    definitions_changed: false,
-    role: null,
-    generations: [],
-    ...fields,
-  }) as unknown as LifeApplication;
 
 export const SAMPLE_CLIENTS: Client[] = [
   {
@@ -121,7 +109,7 @@ export const SAMPLE_APPLICATIONS: LifeApplication[] = [
     status: 'DECLINED',
     face_amount: null,
   },
-].map(application);
+].map(answeredApplication);
 
 const generation = (
   id: string,
