@@ -28,6 +28,7 @@ const SupportPage = page(() => import('./pages/SupportPage.tsx'));
 const ClientProfilePage = page(() => import('./pages/ClientProfilePage.tsx'));
 const ScreeningPromptPage = page(() => import('./pages/ScreeningPromptPage.tsx'));
 const ScreeningPage = page(() => import('./pages/ScreeningPage.tsx'));
+const AccountProfilePage = page(() => import('./pages/AccountProfilePage.tsx'));
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'));
 
 /**
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: '/applications', element: <ApplicationsPage />, handle: { title: 'Applications' } },
       { path: '/applications/new', element: <NewApplicationPage />, handle: { title: 'New application' } },
       { path: '/reports', element: <SupportPage />, handle: { title: 'Support' } },
+      { path: '/account/profile', element: <AccountProfilePage />, handle: { title: 'Adviser profile' } },
       { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'New client' } },
       { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'Client Profile' } },
       {

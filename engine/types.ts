@@ -255,8 +255,26 @@ export interface DocumentMapping {
   checks?: DocumentCheck[];
   /** Named sub-documents, used with `{"$use": name, "$with": {"$arg": logic}}`. */
   templates?: { [name: string]: unknown };
+  /** For a document built once per value (an application per insurer): the rows it keeps (see scopeData). */
+  scope?: DocumentScope;
   /** The document to build. */
   document: unknown;
+}
+
+/**
+ * How a document built once per value (an application per insurer) keeps only that value's rows: the rows of the
+ * listed answers whose `key` is the value. No row left refuses the document with `message` (`{name}` is the value's
+ * name), its `code` and `field`.
+ */
+export interface DocumentScope {
+  description?: string;
+  /** The lists it filters, as `step.field` (`plan-details.single_life_options`). */
+  rows: string[];
+  /** The row's value, with the row as `$item` and the lists as `$lists`. */
+  key: Logic;
+  code: string;
+  message: string;
+  field?: string;
 }
 
 export interface DocumentCheck {

@@ -388,5 +388,33 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         for (const key of LIST_KEYS) await db.schema.alterTable('clients').dropColumn(key).execute();
       },
     },
+    '0010_adviser_profiles': {
+      async up(db: Kysely<unknown>) {
+        // The adviser's profile (name, licence, agency, a code per insurer), printed on every insurer's form, and the
+        // trail of its changes (the client audit log belongs to clients; a profile is the adviser's own).
+        await db.schema
+          .createTable('adviser_profiles')
+          .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('profile', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('adviser_profile_audit')
+          .addColumn('id', ...idColumn(dialect))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('at', 'text', (c) => c.notNull())
+          .addColumn('changes', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('adviser_profile_audit_user')
+          .on('adviser_profile_audit')
+          .column('user_id')
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('adviser_profile_audit').ifExists().execute();
+        await db.schema.dropTable('adviser_profiles').ifExists().execute();
+      },
+    },
   };
 }

@@ -87,5 +87,25 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
         ].map((client) => ({ ...client, ...clientListKeys(client) })),
       )
       .execute();
+    // A complete adviser profile: every insurer's form prints the adviser, and generation needs each insurer's code.
+    await trx
+      .insertInto('adviser_profiles')
+      .values({ user_id: user.id, profile: JSON.stringify(DEMO_PROFILE), updated_at: now })
+      .execute();
   });
 }
+
+/** The demo adviser's profile (api/profile/adviserProfile.ts). */
+export const DEMO_PROFILE = {
+  full_name: 'Alex Demo',
+  licence_number: 'LLQP-2019-04417',
+  licence_provinces: ['ON', 'QC', 'BC'],
+  agency: 'Northshore Financial MGA',
+  adviser_codes: {
+    BMO: 'BMO-40213',
+    MANULIFE: 'ML-7781204',
+    SUNLIFE: 'SL-552190',
+    BENEVA: 'BNV-30877',
+    CANADA_LIFE: 'CL-918342',
+  },
+};

@@ -169,6 +169,21 @@ export interface AuditLogTable {
   changes: string;
 }
 
+/** An adviser's profile (api/profile/adviserProfile.ts), as JSON. */
+export interface AdviserProfilesTable {
+  user_id: number;
+  profile: string;
+  updated_at: string;
+}
+
+/** One change to an adviser's profile: when, and each field from what to what (JSON list of {field, from, to}). */
+export interface AdviserProfileAuditTable {
+  id: Generated<number>;
+  user_id: number;
+  at: string;
+  changes: string;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -183,6 +198,8 @@ export interface Database {
   generations: GenerationsTable;
   files: FilesTable;
   audit_log: AuditLogTable;
+  adviser_profiles: AdviserProfilesTable;
+  adviser_profile_audit: AdviserProfileAuditTable;
   broker_grants: BrokerGrantsTable;
   key_checks: KeyChecksTable;
 }

@@ -72,6 +72,11 @@ export const ErrorAnswer = Type.Object(
     version: Type.Optional(
       Type.Integer({ description: 'A 412 only: the current version of the record (also its ETag)' }),
     ),
+    link: Type.Optional(
+      Type.String({
+        description: "Generation only: the page that fixes the refusal (the adviser's profile, for a missing adviser code)",
+      }),
+    ),
     incomplete_steps: Type.Optional(
       Type.Array(Type.Object({ id: Type.String(), title: Type.String() }), {
         description: 'Generation only: the steps that apply but are not complete',

@@ -1,5 +1,5 @@
 import type { Engine, ApplicationData } from '../../engine/index.ts';
-import { DocumentCheckError, finalStepOf } from '../../engine/index.ts';
+import { DocumentCheckError, finalStepOf, scopeData } from '../../engine/index.ts';
 import { normalizeData } from './checkScreening.ts';
 import { IncompleteScreeningError, PayloadError } from './generationErrors.ts';
 import type { AnswerSource, GenerationNames } from './answerPaths.ts';
@@ -13,6 +13,26 @@ export interface PayloadOptions {
   populateForms: string[];
   /** The application's client; default basic.client_id, then $context.clientId. */
   clientId?: string | number;
+  /** The insurer this payload is for (one insurer's application); absent for the payload of every chosen insurer. */
+  insurer?: string;
+  /** The adviser as the payload's `adviser` prints it ($context.adviser). */
+  adviser?: Record<string, unknown>;
+}
+
+/**
+ * The answers one insurer's application is built from: only the plans of that insurer's catalogue (the payload
+ * mapping's `scope`).
+ * @throws PayloadError "No plan is chosen for Manulife. …" when none of the plans is that insurer's
+ */
+export function scopeToInsurer(engine: Engine, data: ApplicationData, insurer: string, name: string): ApplicationData {
+  const scope = engine.definitions.steps[finalStepOf(engine.definitions.flow)]?.documents?.payload?.scope;
+  if (!scope) return data;
+  try {
+    return scopeData(scope, data, engine.definitions.flow.lists, insurer, name);
+  } catch (error) {
+    if (error instanceof DocumentCheckError) throw new PayloadError(error.code, error.message, error.field);
+    throw error;
+  }
 }
 
 /**
@@ -69,7 +89,18 @@ export function generationNames(engine: Engine, data: ApplicationData, payload: 
 export function assemblePayload(engine: Engine, data: ApplicationData, options: PayloadOptions): GenerationPayload {
   const final = finalStepOf(engine.definitions.flow);
   const clientId = options.clientId ?? data.$context?.clientId ?? null;
-  const scope = { ...data, $context: { ...data.$context, clientId, populateForms: options.populateForms } };
+  const scope = {
+    ...data,
+    // The plans' catalogue: each plan row names its insurer.
+    $lists: engine.definitions.flow.lists,
+    $context: {
+      ...data.$context,
+      clientId,
+      populateForms: options.populateForms,
+      insurer: options.insurer ?? null,
+      adviser: options.adviser ?? null,
+    },
+  };
   try {
     return engine.mapDocument(final, 'payload', scope) as GenerationPayload;
   } catch (error) {

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Engine, ApplicationData } from '../../engine/index.ts';
 import { createServerEngine } from '../definitions/createServerEngine.ts';
-import { GenerationError, assemblePayload, generationNames, normalizeData, prepareGeneration } from './buildPayload.ts';
+import {
+  GenerationError,
+  assemblePayload,
+  generationNames,
+  normalizeData,
+  prepareGeneration,
+  scopeToInsurer,
+} from './buildPayload.ts';
+import { AdviserProfileError } from './generationErrors.ts';
+import { adviserFor, type AdviserProfile as StoredProfile } from '../profile/adviserProfile.ts';
 import { finalStepOf } from '../../engine/index.ts';
 import { buildSummary } from './buildSummary.ts';
 import type { FileStore } from '../files/fileStore.ts';
@@ -14,6 +23,8 @@ import type { AdviserProfile, GenerationPayload, GenerationSummary, LoadedForm }
 /** The user a request acts for (api/types.ts AuthUser). */
 export interface PdfUser {
   id: number;
+  /** The account's email, printed with the adviser. */
+  email?: string;
 }
 
 /** What the service needs from the rest of the API. */
@@ -25,12 +36,6 @@ export interface PdfServiceDeps<U extends PdfUser = PdfUser> {
   store: FileStore;
   /** The saved step records of a client the user may see, keyed by step id (the proposed insureds composed in). */
   loadAnswers(user: U, clientId: number): Promise<ApplicationData>;
-  /**
-   * The signed-in adviser's profile (name, licence, agency, adviser code per insurer), printed in each insurer's
-   * adviser section; it goes into the generation context as `$context.adviser`. Without it the section has blank
-   * lines to fill in.
-   */
-  loadAdviser?: (user: U) => Promise<AdviserProfile | undefined>;
   /** Called once a generation's files are stored (the application records it). */
   onGenerated?(record: {
     id: string;
@@ -43,6 +48,13 @@ export interface PdfServiceDeps<U extends PdfUser = PdfUser> {
   }): Promise<void>;
   /** Throws (a 404) unless the user may see the client. */
   requireAccess(user: U, clientId: number): Promise<void>;
+  /**
+   * The profile of the adviser generating (account settings: name, licence, agency, adviser code per insurer),
+   * printed in each insurer's adviser section and put into the payload (`adviser`). Without this dependency
+   * (benches, unit tests of the layouts) the section has blank lines (or the answers' `$context.adviser`) and no
+   * adviser code is asked for; the server always gives it.
+   */
+  loadAdviser?(user: U): Promise<StoredProfile | undefined>;
   now?: () => Date;
   /** Prefix of the download links; default /api/pdf/files. */
   filesUrl?: string;
@@ -152,25 +164,44 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
     async generate(user, clientId, populateForms) {
       const ids = chosenForms(populateForms);
       await deps.requireAccess(user, clientId);
-      const { payload, data, names } = prepareGeneration(engine, await answersOf(user, clientId), {
+      const answers = await answersOf(user, clientId);
+      const profile = await deps.loadAdviser?.(user);
+      const { payload, names } = prepareGeneration(engine, answers, {
         populateForms: ids,
         clientId,
+        adviser: adviserFor(profile, user.email, null),
       });
+      // In good order first: each insurer needs a plan of its own (never another insurer's), then the adviser's code
+      // with it. Each refusal names the insurer.
+      const nameOf = (insurer: string): string => labels.insurer[insurer] ?? insurer;
+      const scoped = ids.map((insurer) => scopeToInsurer(engine, answers, insurer, nameOf(insurer)));
+      if (deps.loadAdviser) {
+        const missing = ids.find((insurer) => !profile?.adviser_codes[insurer]?.trim());
+        if (missing) throw new AdviserProfileError(`Add your adviser code for ${nameOf(missing)} in your profile`);
+      }
       const generatedAt = now();
       const id = randomUUID();
       // The application's number on every page: this generation's, never the client's internal id.
       const applicationNumber = id.slice(0, 8).toUpperCase();
-      const adviser =
-        (await deps.loadAdviser?.(user)) ?? (data.$context?.adviser as AdviserProfile | undefined) ?? undefined;
+      const adviser: AdviserProfile | undefined = profile
+        ? { ...profile, codes: profile.adviser_codes }
+        : (answers.$context?.adviser as AdviserProfile | undefined);
       // One document at a time, yielding in between: other requests are served between documents, so a
       // generation never holds the event loop for more than one document's rendering.
       const documents: Uint8Array[] = [];
-      for (const insurer of ids) {
+      for (const [i, insurer] of ids.entries()) {
         await yieldToEventLoop();
+        const data = normalizeData(engine, scoped[i]);
+        const own = assemblePayload(engine, data, {
+          populateForms: ids,
+          clientId,
+          insurer,
+          adviser: adviserFor(profile, user.email, insurer),
+        });
         documents.push(
           await renderApplicationPdf({
             form: forms.get(insurer)!,
-            source: { data, payload, names },
+            source: { data, payload: own, names },
             labels,
             generatedAt,
             applicationNumber,
@@ -248,7 +279,9 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
     async payload(user, clientId, populateForms) {
       const ids = chosenForms(populateForms);
       await deps.requireAccess(user, clientId);
-      return prepareGeneration(engine, await answersOf(user, clientId), { populateForms: ids, clientId }).payload;
+      const adviser = adviserFor(await deps.loadAdviser?.(user), user.email, ids.length === 1 ? ids[0] : null);
+      return prepareGeneration(engine, await answersOf(user, clientId), { populateForms: ids, clientId, adviser })
+        .payload;
     },
 
     async download(user, id, insurer) {

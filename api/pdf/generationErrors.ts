@@ -32,3 +32,13 @@ export class IncompleteScreeningError extends GenerationError {
     this.steps = steps;
   }
 }
+
+/** Where the adviser fills in the profile the refusals below point to. */
+export const PROFILE_PAGE = '/account/profile';
+
+/** The adviser's profile lacks what an insurer's form prints (its adviser code): the message names the insurer. */
+export class AdviserProfileError extends GenerationError {
+  override name = 'AdviserProfileError';
+  readonly field = 'adviser_profile';
+  readonly link = PROFILE_PAGE;
+}

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../api/client.ts';
 import { clearSession, getUsername } from '../session.ts';
-import { ChevronDownIcon, LogoutIcon } from './icons.tsx';
+import { ChevronDownIcon, LogoutIcon, UsersIcon } from './icons.tsx';
 import { onMenuKeyDown } from './menuKeys.ts';
 import { useOutsideClick } from './useOutsideClick.ts';
 
@@ -63,6 +63,18 @@ export function UserMenu() {
       </button>
       {open && (
         <div id={menuId} className="menu" role="menu" aria-label="User menu" onKeyDown={onMenuKeyDown}>
+          <button
+            type="button"
+            role="menuitem"
+            className="menu-item"
+            onClick={() => {
+              toggle(false);
+              navigate('/account/profile');
+            }}
+          >
+            <UsersIcon />
+            Adviser profile
+          </button>
           <button type="button" role="menuitem" className="menu-item" onClick={onLogout}>
             <LogoutIcon />
             Logout

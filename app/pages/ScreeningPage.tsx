@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
+import { getProfile, insurersWorkedWith } from '../api/profile.ts';
 import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { isScreeningStep } from '../screening.ts';
@@ -90,15 +91,28 @@ export default function ScreeningPage() {
     }),
     [clientId, loaded, applicationId],
   );
+  // The insurers the adviser works with (the profile's adviser codes): the plan step offers their plans. Loaded beside
+  // the screening; without it every insurer's plans are offered.
+  const [insurers, setInsurers] = useState<string[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    getProfile(controller.signal).then(
+      (answer) => setInsurers(insurersWorkedWith(answer)),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
   // The definitions' lists (provinces) too, so the review shows a chosen province by its name.
-  const lookups = useMemo(
-    () => ({
-      ...screeningRuntime().engine.definitions.flow.lists,
+  const lookups = useMemo(() => {
+    const lists = screeningRuntime().engine.definitions.flow.lists ?? {};
+    const plans = lists.plans as { insurer?: unknown }[] | undefined;
+    return {
+      ...lists,
+      ...(plans && insurers ? { plans: plans.filter((p) => insurers.includes(String(p.insurer))) } : {}),
       clients: loaded?.clients ?? undefined,
       previousInsureds: loaded?.previousInsureds ?? undefined,
-    }),
-    [loaded],
-  );
+    };
+  }, [loaded, insurers]);
   const failedLookups = useMemo(
     () => [
       ...(loaded && loaded.clients === null ? ['clients'] : []),

@@ -94,6 +94,8 @@ export function GenerationPage() {
       setGenerated({ url, id, summary, questionnaires });
     } catch (e) {
       if (e instanceof GenerateError && e.unavailable) setNotice('info', UNAVAILABLE);
+      else if (e instanceof GenerateError && e.link)
+        setNotice('error', e.message, undefined, { to: e.link, label: 'Open your adviser profile' });
       else if (e instanceof SaveError) {
         setShowErrors(true);
         setNotice(

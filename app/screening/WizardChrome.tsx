@@ -200,6 +200,8 @@ export interface NoticeState {
   text: string;
   /** Extra lines under the text (a failed save's reasons). */
   details?: string[];
+  /** A page that fixes what the notice says (the adviser's profile, for a missing adviser code). */
+  link?: { to: string; label: string };
   id: number;
 }
 
@@ -214,7 +216,7 @@ export const SAVED_NOTICE_MS = 2 * TOAST_MS;
 /** @returns - a notice; success notices vanish after SAVED_NOTICE_MS. */
 export function useNotice(): [
   NoticeState | null,
-  (kind: NoticeState['kind'] | null, text?: string, details?: string[]) => void,
+  (kind: NoticeState['kind'] | null, text?: string, details?: string[], link?: NoticeState['link']) => void,
 ] {
   const [notice, setNotice] = useState<NoticeState | null>(null);
   useEffect(() => {
@@ -222,8 +224,8 @@ export function useNotice(): [
     const t = setTimeout(() => setNotice(null), SAVED_NOTICE_MS);
     return () => clearTimeout(t);
   }, [notice]);
-  const set = (kind: NoticeState['kind'] | null, text = '', details?: string[]) =>
-    setNotice(kind ? { kind, text, details, id: ++noticeIds } : null);
+  const set = (kind: NoticeState['kind'] | null, text = '', details?: string[], link?: NoticeState['link']) =>
+    setNotice(kind ? { kind, text, details, link, id: ++noticeIds } : null);
   return [notice, set];
 }
 
@@ -265,6 +267,11 @@ export function Notice({ notice, onClose }: { notice: NoticeState | null; onClos
           <AlertIcon width={18} height={18} aria-hidden="true" />
           <div className="wizard-notice-body">
             <p className={banner.details?.length ? 'alert-title' : undefined}>{banner.text}</p>
+            {banner.link ? (
+              <p>
+                <Link to={banner.link.to}>{banner.link.label}</Link>
+              </p>
+            ) : null}
             {banner.details?.length ? (
               <ul>
                 {banner.details.map((d) => (

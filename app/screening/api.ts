@@ -136,6 +136,8 @@ export class GenerateError extends Error {
   constructor(
     message: string,
     readonly unavailable: boolean,
+    /** The page that fixes the refusal (the adviser's profile), when the server names one. */
+    readonly link?: string,
   ) {
     super(message);
     this.name = 'GenerateError';
@@ -183,7 +185,12 @@ export async function generateApplication(
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 405 || e.status === 501))
       throw new GenerateError(e.message, true);
-    throw new GenerateError(e instanceof Error && e.message ? e.message : fallback, false);
+    const link = e instanceof ApiError ? (e.body as { link?: unknown } | null)?.link : undefined;
+    throw new GenerateError(
+      e instanceof Error && e.message ? e.message : fallback,
+      false,
+      typeof link === 'string' && link.startsWith('/') ? link : undefined,
+    );
   }
 }
 

@@ -1,7 +1,15 @@
 import type { JsonObject } from '../../engine/index.ts';
 import { grantBroker } from '../../api/admin/brokerGrants.ts';
 import { definitions } from '../support/engine.ts';
-import { createClient, databases, signUp, startServer, type Answer, type TestServer } from '../support/apiServer.ts';
+import {
+  ADVISER_PROFILE,
+  createClient,
+  databases,
+  signUp,
+  startServer,
+  type Answer,
+  type TestServer,
+} from '../support/apiServer.ts';
 import { fullApplication } from '../pdf/support.ts';
 
 /**
@@ -220,6 +228,9 @@ describe.each(databases)('broker access matrix on %s', (kind) => {
         await server.call('POST', '/api/login/', { body: { username: broker.email, password } })
       ).body.token;
     }
+    // The one who generates is the adviser the forms print: the granted broker has a profile of their own.
+    const profile = { token: tokens.broker, body: ADVISER_PROFILE };
+    expect((await server.call('PUT', '/api/profile/', profile)).status).toBe(200);
     expect((await grantBroker(db, shared[0].email, { by: 'test' })).code).toBe(0);
     ctx.id = await createClient(server, tokens.owner, { first_name: 'Shared', brokers: shared.map((b) => b.email) });
     for (const [stepId, record] of Object.entries(fullApplication())) {

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../engine/index.ts';
-import { fullApplication } from '../pdf/support.ts';
+import { fullApplication, withEveryInsurer } from '../pdf/support.ts';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 
 const modeOf = (path: string): number => statSync(path).mode & 0o777;
@@ -36,7 +36,7 @@ describe.each(databases)('data at rest (%s)', (kind) => {
   /** A client with a complete screening and one generation; returns the client and generation ids. */
   async function generated(): Promise<{ clientId: number; id: string }> {
     const clientId = await createClient(server, user.token);
-    for (const [stepId, record] of Object.entries(fullApplication())) {
+    for (const [stepId, record] of Object.entries(withEveryInsurer(fullApplication()))) {
       if (stepId !== '$context' && record) await server.seedRecord(clientId, stepId, record as JsonObject);
     }
     const res = await server.call('POST', '/api/pdf/generate_pdf/', {

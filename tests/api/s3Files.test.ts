@@ -6,7 +6,8 @@ import { createDataLayer } from '../../api/db/createDataLayer.ts';
 import { createAwsS3Client } from '../../api/files/createAwsS3Client.ts';
 import { createScreeningStore } from '../../api/screening/createScreeningStore.ts';
 import type { JsonObject } from '../../engine/index.ts';
-import { fullApplication } from '../pdf/support.ts';
+import { fullApplication, withEveryInsurer } from '../pdf/support.ts';
+import { ADVISER_PROFILE } from '../support/apiServer.ts';
 import { S3RVER_CREDENTIALS, startS3Server } from '../support/s3Server.ts';
 import { startProcess } from '../support/startProcess.ts';
 
@@ -58,6 +59,7 @@ describe('S3_BUCKET set', () => {
         (await call('POST', '/api/login/', undefined, { username: account.email, password: account.password })).bytes,
       ).token,
     );
+    expect((await call('PUT', '/api/profile/', token, ADVISER_PROFILE)).status).toBe(200);
     const created = await call('POST', '/api/clients/', token, {
       first_name: 'Olivia',
       last_name: 'Bennett',
@@ -70,7 +72,7 @@ describe('S3_BUCKET set', () => {
     const layer = await createDataLayer({ dataDir });
     try {
       const store = createScreeningStore(layer.db);
-      for (const [stepId, record] of Object.entries(fullApplication()))
+      for (const [stepId, record] of Object.entries(withEveryInsurer(fullApplication())))
         if (stepId !== '$context' && record) await store.save(clientId, stepId, record as JsonObject);
     } finally {
       await layer.close();

@@ -112,12 +112,14 @@ describe('the user menu', () => {
     const button = screen.getByRole('button', { name: /jordan@example.ca/ });
     button.focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus());
+    // The first item: the adviser's profile, then Logout.
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Adviser profile' })).toHaveFocus());
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(button).toHaveFocus();
     await user.keyboard(' ');
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Adviser profile' })).toHaveFocus());
   });
 });
 
@@ -129,12 +131,12 @@ describe('a step that is still loading', () => {
     renderRoute('/client/3/screening/plan-details');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /jordan@example.ca/ }));
-    const logout = await screen.findByRole('menuitem', { name: 'Logout' });
-    await waitFor(() => expect(logout).toHaveFocus());
+    const first = await screen.findByRole('menuitem', { name: 'Adviser profile' });
+    await waitFor(() => expect(first).toHaveFocus());
     held.resolve({ body: {} });
     await screen.findByRole('heading', { name: 'Plan Details', level: 1 }, { timeout: 20_000 });
     // The heading would have taken focus a frame or more later: give it those frames.
     await new Promise((r) => setTimeout(r, 200));
-    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Adviser profile' })).toHaveFocus();
   });
 });

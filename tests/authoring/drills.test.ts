@@ -7,7 +7,7 @@ import { applyDrill, readDrill } from '../../scripts/applyDrill.ts';
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
-import { pdfText } from '../pdf/support.ts';
+import { pdfText, withEveryInsurer } from '../pdf/support.ts';
 
 /**
  * Issue 13's drills, as product staff perform them: JSON edits only (tests/authoring/drills/*.json, JSON patches),
@@ -87,10 +87,10 @@ describe.each(drills.map((d) => [d.title, d] as const))('%s', (_title, drill) =>
   /** The edited complete application (the review step's example), as the copy holds it. */
   const fullApplication = (): Record<string, JsonObject> => {
     const { engine } = server.app;
-    return structuredClone(engine.definitions.steps[engine.reviewStep].examples['full-application'].data) as Record<
-      string,
-      JsonObject
-    >;
+    // A plan of every insurer: the drill generates each insurer's application.
+    return withEveryInsurer(
+      structuredClone(engine.definitions.steps[engine.reviewStep].examples['full-application'].data),
+    ) as Record<string, JsonObject>;
   };
 
   it('passes steps:check and forms:check on the edited copy', async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.ts';
-import { Api, createAdviser, createClient, example, seedSteps, withClientIds } from './support/seed.ts';
+import { Api, createAdviser, createClient, example, seedSteps, withClientIds, withPlans } from './support/seed.ts';
 import { signIn } from './support/ui.ts';
 
 let h: Harness;
@@ -24,10 +24,14 @@ beforeAll(async () => {
   await seedSteps(
     api,
     first,
-    withClientIds(example('screening-review', 'full-application'), { 2087: first, 2088: second }) as Record<
-      string,
-      unknown
-    >,
+    withPlans(
+      withClientIds(example('screening-review', 'full-application'), { 2087: first, 2088: second }) as Record<
+        string,
+        unknown
+      >,
+      'manulife_par_20_pay',
+      'wealth_achiever_20_pay',
+    ),
   );
   await api.ok('POST', '/pdf/generate_pdf/', {
     client_id: Number(first),

@@ -72,6 +72,24 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('username'))).toBe(email);
     expect(await sessionToken(page)).toBeTruthy();
 
+    // The adviser's profile, entered once from the user menu: name, licence, agency and a code for BMO and Sun Life.
+    await page.getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).click();
+    await page.getByRole('menuitem', { name: 'Adviser profile' }).click();
+    await page.getByRole('heading', { name: 'Adviser profile', level: 1 }).waitFor();
+    await field(page, 'Full name').fill('Camille Adviser');
+    await field(page, 'Licence number').fill('ON-2468013');
+    await field(page, 'Agency or MGA').fill('Harbourfront MGA');
+    await page.getByRole('checkbox', { name: 'Ontario', exact: true }).check();
+    await field(page, 'BMO').fill('BMO-1357');
+    await field(page, 'Sun Life').fill('SL-97531');
+    await button(page, 'Save profile').click();
+    await page.getByText('Your profile is saved').waitFor();
+    expect(await page.getByRole('region', { name: 'Changes to your profile' }).innerText()).toContain(
+      'Adviser code: Sun Life: — → SL-97531',
+    );
+    await page.getByRole('link', { name: 'Back to clients' }).click();
+    await page.getByRole('heading', { name: 'No clients found' }).waitFor();
+
     // The client profile form.
     await page.getByRole('link', { name: 'Create New Client Profile' }).click();
     await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
@@ -151,6 +169,18 @@ describe('the happy path, from sign-up to a downloaded application', () => {
         await field(plan, 'Face Amount').blur();
         await poll(() => field(plan, 'Face Amount').inputValue()).toBe('$500,000');
         await poll(() => field(region(page, 'Product'), 'Product Type').inputValue()).toBe('Term Life');
+        // A second plan, with Sun Life: the plans offered are those of the insurers the profile holds a code with,
+        // grouped by insurer.
+        await button(page, 'Add Single Life Plan').click();
+        const second = page.getByRole('group', { name: 'Single Life Option 2' });
+        await field(second, 'Product Type').selectOption({ label: 'Term Life' });
+        const groups = await field(second, 'Plan')
+          .locator('optgroup')
+          .evaluateAll((list) => list.map((g) => g.getAttribute('label')));
+        expect(groups).toEqual(['BMO Insurance', 'Sun Life']);
+        await field(second, 'Plan').selectOption({ label: 'SunTerm 20' });
+        await field(second, 'Face Amount').fill('250000');
+        await field(second, 'Face Amount').blur();
         await button(page, 'Next').click();
       },
       owner: async () => {
@@ -296,6 +326,8 @@ describe('the happy path, from sign-up to a downloaded application', () => {
       'Different Individual',
       'Margaret Leblanc',
       '$500,000',
+      'SunTerm 20',
+      '$250,000',
     ]) {
       expect(cards).toContain(text);
     }

@@ -16,6 +16,8 @@ describe('the payload of the complete two-insured application', () => {
   it('has every part the spec lists', () => {
     expect(Object.keys(payload)).toEqual([
       'populate_forms',
+      'insurer',
+      'adviser',
       'language_check',
       'residency_check',
       'application_info',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { JsonObject } from '../../engine/index.ts';
 import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
-import { INSURERS, fullApplication, pdfText } from './support.ts';
+import { INSURERS, OTHER_INSURERS_PLANS, fullApplication, pdfText, withEveryInsurer } from './support.ts';
 
 describe('application generation over HTTP', () => {
   let server: TestServer;
@@ -37,7 +37,7 @@ describe('application generation over HTTP', () => {
     server = await startServer('sqlite');
     owner = await signUp(server, 'owner');
     stranger = await signUp(server, 'stranger');
-    clientId = await clientWith(fullApplication());
+    clientId = await clientWith(withEveryInsurer(fullApplication()));
   });
   afterAll(async () => {
     await server?.close();
@@ -131,6 +131,13 @@ describe('application generation over HTTP', () => {
           face_amount: '$750,000',
           face_amount_value: 750000,
         },
+        ...OTHER_INSURERS_PLANS.map(([, , plan_name]) => ({
+          plan_type: 'Joint Plan',
+          product_type: 'Whole Life',
+          plan_name,
+          face_amount: '$500,000',
+          face_amount_value: 500000,
+        })),
       ],
     });
 
@@ -164,6 +171,14 @@ describe('application generation over HTTP', () => {
     const sunLife = pdfText(one.bytes);
     expect(sunLife).toContain('Step 3 - Person to be insured 1');
     expect(sunLife).not.toContain('BMO Insurance');
+    // Each insurer's application prints its own plan, never another insurer's.
+    for (const [i, insurer] of INSURERS.entries()) {
+      const text = pdfText((await download(data.files[i].url, owner.token)).bytes);
+      const own = insurer === 'BMO' ? 'Estate Protector' : OTHER_INSURERS_PLANS.find(([id]) => id === insurer)![2];
+      expect(text, insurer).toContain(own);
+      for (const other of ['Estate Protector', ...OTHER_INSURERS_PLANS.map(([, , name]) => name)])
+        if (other !== own) expect(text, `${insurer} prints ${other}`).not.toContain(other);
+    }
 
     const id = data.s3_url.split('/')[4];
     const stored = join(server.where.dataDir!, 'files', 'generations', id);

@@ -22,6 +22,32 @@ export function fullApplication(): ApplicationData {
   return example('screening-review', 'full-application');
 }
 
+/** One joint whole life plan of each insurer but BMO, as the plan step saves them: [insurer, plan id, its name]. */
+export const OTHER_INSURERS_PLANS = [
+  ['MANULIFE', 'manulife_par_20_pay', 'Manulife Par - 20 Pay'],
+  ['SUNLIFE', 'sun_par_protector_20_pay', 'Sun Par Protector II - 20 Pay'],
+  ['BENEVA', 'beneva_par_20_pay', 'Beneva Participating Whole Life - 20 Pay'],
+  ['CANADA_LIFE', 'wealth_achiever_20_pay', 'Wealth Achiever - 20 Pay'],
+] as const;
+
+/**
+ * The application with a plan for every insurer: its BMO Estate Protector, then one joint last-to-die plan of each
+ * other insurer ($500,000), so each insurer's application has a plan of its own.
+ */
+export function withEveryInsurer(data: ApplicationData): ApplicationData {
+  const plans = step(data, 'plan-details');
+  plans.joint_plan_options = [
+    ...((plans.joint_plan_options as JsonObject[] | null) ?? []),
+    ...OTHER_INSURERS_PLANS.map(([, plan_name]) => ({
+      product_type: 'whole_life',
+      plan_name,
+      coverage_type: 'joint_last_to_die',
+      face_amount: 500000,
+    })),
+  ];
+  return data;
+}
+
 /** The step record of `data`, for changing it in a test. */
 export function step(data: ApplicationData, stepId: string): JsonObject {
   return data[stepId] as JsonObject;

@@ -163,9 +163,21 @@ export async function signUp(
   if (created.status !== 201) throw new Error(`sign-up failed: ${created.text}`);
   const login = await server.call('POST', '/api/login/', { body: { username: email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
+  // A complete adviser profile, as an adviser enters it once: generation asks for each insurer's adviser code.
+  const profile = await server.call('PUT', '/api/profile/', { token: login.body.token, body: ADVISER_PROFILE });
+  if (profile.status !== 200) throw new Error(`profile failed: ${profile.text}`);
   // Sign-up answers alike for new and registered emails (no id): the id comes with the login.
   return { token: login.body.token, email, password, username: email, id: login.body.user_id };
 }
+
+/** A complete adviser profile: a code for each of the five insurers. */
+export const ADVISER_PROFILE = {
+  full_name: 'Jordan Adviser',
+  licence_number: 'ON-1234567',
+  licence_provinces: ['ON', 'QC'],
+  agency: 'Test Financial MGA',
+  adviser_codes: { BMO: 'B-1001', MANULIFE: 'M-2002', SUNLIFE: 'S-3003', BENEVA: 'V-4004', CANADA_LIFE: 'C-5005' },
+};
 
 /** A valid client body. */
 export function clientBody(overrides: JsonObject = {}): JsonObject {

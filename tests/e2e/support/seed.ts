@@ -68,7 +68,33 @@ export async function createAdviser(baseUrl: string, prefix = 'adviser'): Promis
   const anonymous = new Api(baseUrl);
   await anonymous.ok('POST', '/api/users/', { email, password });
   const { token } = await anonymous.ok<{ token: string }>('POST', '/api/login/', { username: email, password });
+  // A complete adviser profile, entered once: generation asks for each insurer's adviser code.
+  await new Api(baseUrl, token).ok('PUT', '/api/profile/', ADVISER_PROFILE);
   return { email, password, token };
+}
+
+/** An adviser profile with a code for each of the five insurers. */
+export const ADVISER_PROFILE = {
+  full_name: 'Robin Adviser',
+  licence_number: 'ON-7654321',
+  licence_provinces: ['ON'],
+  agency: 'Lakeshore MGA',
+  adviser_codes: { BMO: 'B-77', MANULIFE: 'M-77', SUNLIFE: 'S-77', BENEVA: 'V-77', CANADA_LIFE: 'C-77' },
+};
+
+/** The application's plan list with one more joint whole life plan per plan id (a plan of each insurer applied to). */
+export function withPlans(data: Record<string, unknown>, ...plans: string[]): Record<string, unknown> {
+  const own = data['plan-details'] as { joint_plan_options?: unknown[] | null };
+  own.joint_plan_options = [
+    ...(own.joint_plan_options ?? []),
+    ...plans.map((plan_name) => ({
+      product_type: 'whole_life',
+      plan_name,
+      coverage_type: 'joint_last_to_die',
+      face_amount: 500000,
+    })),
+  ];
+  return data;
 }
 
 export interface ClientInput {

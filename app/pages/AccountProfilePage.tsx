@@ -1,0 +1,276 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import {
+  getProfile,
+  profileHistory,
+  saveProfile,
+  type AdviserProfile,
+  type ProfileAnswer,
+  type ProfileChange,
+} from '../api/profile.ts';
+import { AlertIcon, ArrowLeftIcon } from '../components/icons.tsx';
+import { Loading } from '../components/Spinner.tsx';
+
+const EMPTY: AdviserProfile = {
+  full_name: '',
+  licence_number: '',
+  licence_provinces: [],
+  agency: '',
+  adviser_codes: {},
+};
+
+/** A field's label in the trail ("Adviser code: Manulife"), from the page's own labels. */
+function fieldLabel(field: string, insurers: ProfileAnswer['insurers']): string {
+  const labels: Record<string, string> = {
+    full_name: 'Full name',
+    licence_number: 'Licence number',
+    licence_provinces: 'Provinces of licence',
+    agency: 'Agency or MGA',
+  };
+  if (field.startsWith('adviser_codes.')) {
+    const id = field.slice('adviser_codes.'.length);
+    return `Adviser code: ${insurers.find((i) => i.id === id)?.name ?? id}`;
+  }
+  return labels[field.replace(/\.\d+$/, '')] ?? field;
+}
+
+const shown = (value: unknown): string =>
+  value === null || value === undefined || value === '' ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
+
+/**
+ * "/account/profile": the adviser's profile, entered once and printed on every insurer's form: full name, licence
+ * number and provinces, agency or MGA, and the adviser code held with each insurer (generation for an insurer asks
+ * for its code). Saved changes are listed under it.
+ */
+export default function AccountProfilePage() {
+  const [answer, setAnswer] = useState<ProfileAnswer | null>(null);
+  const [form, setForm] = useState<AdviserProfile>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [changes, setChanges] = useState<ProfileChange[]>([]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getProfile(controller.signal).then(
+      (loaded) => {
+        setAnswer(loaded);
+        setForm(loaded.profile ?? EMPTY);
+      },
+      (e: unknown) => {
+        if (!controller.signal.aborted) setFailure(e instanceof Error ? e.message : 'Failed to load your profile');
+      },
+    );
+    profileHistory(controller.signal).then(setChanges, () => undefined);
+    return () => controller.abort();
+  }, []);
+
+  const set = (patch: Partial<AdviserProfile>): void => {
+    setForm((f) => ({ ...f, ...patch }));
+    setSaved(false);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setFailure(null);
+    setSaved(false);
+    try {
+      const stored = await saveProfile(form);
+      setAnswer(stored);
+      setForm(stored.profile ?? EMPTY);
+      setErrors({});
+      setSaved(true);
+      setChanges(await profileHistory().catch(() => changes));
+    } catch (e) {
+      const body = e instanceof ApiError ? (e.body as { errors?: { field: string; message: string }[] } | null) : null;
+      if (body?.errors?.length) setErrors(Object.fromEntries(body.errors.map((x) => [x.field, x.message])));
+      setFailure(e instanceof Error ? e.message : 'Failed to save your profile');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!answer && !failure) return <Loading label="Loading your profile..." />;
+  const insurers = answer?.insurers ?? [];
+  const provinces = answer?.provinces ?? [];
+  const error = (field: string) =>
+    errors[field] ? (
+      <p className="field-error" id={`${field}-error`}>
+        {errors[field]}
+      </p>
+    ) : null;
+  const described = (field: string) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {};
+
+  return (
+    <div className="page page-narrow">
+      <p style={{ marginBottom: 'var(--space-3)' }}>
+        <Link
+          to="/dashboard"
+          className="text-sm"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}
+        >
+          <ArrowLeftIcon /> Back to clients
+        </Link>
+      </p>
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">Adviser profile</h1>
+          <p className="page-subtitle">
+            Entered once, printed in the adviser's section of every insurer's application.
+          </p>
+        </div>
+      </div>
+      <div className="stack">
+        <form className="card" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="adviser-title">
+          <div className="card-body form-stack">
+            {failure ? (
+              <div className="alert alert-error" role="alert">
+                <AlertIcon />
+                <span>{failure}</span>
+              </div>
+            ) : null}
+            {saved ? (
+              <div className="alert alert-success" role="status">
+                <span>Your profile is saved</span>
+              </div>
+            ) : null}
+            <h2 className="section-title" id="adviser-title" style={{ margin: 0 }}>
+              The adviser
+            </h2>
+            <div className="form-grid">
+              <div className="field span-2">
+                <label className="field-label field-required" htmlFor="full_name">
+                  Full name
+                </label>
+                <input
+                  id="full_name"
+                  value={form.full_name}
+                  autoComplete="name"
+                  maxLength={100}
+                  {...described('full_name')}
+                  onChange={(e) => set({ full_name: e.target.value })}
+                />
+                {error('full_name')}
+              </div>
+              <div className="field">
+                <label className="field-label field-required" htmlFor="licence_number">
+                  Licence number
+                </label>
+                <input
+                  id="licence_number"
+                  value={form.licence_number}
+                  maxLength={40}
+                  {...described('licence_number')}
+                  onChange={(e) => set({ licence_number: e.target.value })}
+                />
+                {error('licence_number')}
+              </div>
+              <div className="field">
+                <label className="field-label field-required" htmlFor="agency">
+                  Agency or MGA
+                </label>
+                <input
+                  id="agency"
+                  value={form.agency}
+                  maxLength={120}
+                  {...described('agency')}
+                  onChange={(e) => set({ agency: e.target.value })}
+                />
+                {error('agency')}
+              </div>
+              <fieldset className="field span-2 checkbox-group" {...described('licence_provinces')}>
+                <legend className="field-label field-required">Provinces and territories of licence</legend>
+                <div className="profile-provinces">
+                  {provinces.map((p) => (
+                    <label key={p.id} className="checkbox">
+                      <input
+                        type="checkbox"
+                        checked={form.licence_provinces.includes(p.id)}
+                        onChange={(e) =>
+                          set({
+                            licence_provinces: e.target.checked
+                              ? [...form.licence_provinces, p.id]
+                              : form.licence_provinces.filter((x) => x !== p.id),
+                          })
+                        }
+                      />
+                      <span>{p.name}</span>
+                    </label>
+                  ))}
+                </div>
+                {error('licence_provinces')}
+              </fieldset>
+            </div>
+            <h2 className="section-title" style={{ margin: 'var(--space-2) 0 0' }}>
+              Adviser codes
+            </h2>
+            <p className="field-hint" style={{ marginTop: 0 }}>
+              The code each insurer knows you by. The plan step offers the plans of the insurers you hold a code with
+              (every insurer while you hold none), and an application is generated only for an insurer whose code is
+              here.
+            </p>
+            <div className="form-grid">
+              {insurers.map((insurer) => {
+                const field = `adviser_codes.${insurer.id}`;
+                return (
+                  <div className="field" key={insurer.id}>
+                    <label className="field-label" htmlFor={`code-${insurer.id}`}>
+                      {insurer.name}
+                    </label>
+                    <input
+                      id={`code-${insurer.id}`}
+                      value={form.adviser_codes[insurer.id] ?? ''}
+                      maxLength={30}
+                      {...described(field)}
+                      onChange={(e) => set({ adviser_codes: { ...form.adviser_codes, [insurer.id]: e.target.value } })}
+                    />
+                    {error(field)}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+          <div className="card-footer">
+            <Link to="/dashboard" className="btn btn-secondary">
+              Cancel
+            </Link>
+            <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined}>
+              {saving ? 'Saving...' : 'Save profile'}
+            </button>
+          </div>
+        </form>
+        <section className="card" aria-labelledby="profile-changes">
+          <div className="card-header">
+            <h2 className="section-title" id="profile-changes" style={{ margin: 0 }}>
+              Changes to your profile
+            </h2>
+          </div>
+          <div className="card-body">
+            {changes.length === 0 ? (
+              <p className="field-hint">No change saved yet.</p>
+            ) : (
+              <ul className="profile-changes">
+                {changes.map((c) => (
+                  <li key={c.id}>
+                    <time dateTime={c.at}>{new Date(c.at).toLocaleString('en-CA')}</time>
+                    <ul>
+                      {c.changes.map((x, i) => (
+                        <li key={i}>
+                          {fieldLabel(x.field, insurers)}: {shown(x.from)} → {shown(x.to)}
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
