@@ -74,7 +74,8 @@ export const ErrorAnswer = Type.Object(
     ),
     link: Type.Optional(
       Type.String({
-        description: "Generation only: the page that fixes the refusal (the adviser's profile, for a missing adviser code)",
+        description:
+          "Generation only: the page that fixes the refusal (the adviser's profile, for a missing adviser code)",
       }),
     ),
     incomplete_steps: Type.Optional(

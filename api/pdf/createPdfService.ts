@@ -15,6 +15,7 @@ import { adviserFor, type AdviserProfile as StoredProfile } from '../profile/adv
 import { finalStepOf } from '../../engine/index.ts';
 import { buildSummary } from './buildSummary.ts';
 import type { FileStore } from '../files/fileStore.ts';
+import type { AnswerSource } from './answerPaths.ts';
 import { labelsFrom, type GenerationLabels } from './generationLabels.ts';
 import { loadForms } from './loadForms.ts';
 import { mergePdfs, questionnairesToAttach, renderApplicationPdf } from './renderPdf.ts';
@@ -189,6 +190,7 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
       // One document at a time, yielding in between: other requests are served between documents, so a
       // generation never holds the event loop for more than one document's rendering.
       const documents: Uint8Array[] = [];
+      const sources: AnswerSource[] = [];
       for (const [i, insurer] of ids.entries()) {
         await yieldToEventLoop();
         const data = normalizeData(engine, scoped[i]);
@@ -198,10 +200,11 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
           insurer,
           adviser: adviserFor(profile, user.email, insurer),
         });
+        sources.push({ data, payload: own, names });
         documents.push(
           await renderApplicationPdf({
             form: forms.get(insurer)!,
-            source: { data, payload: own, names },
+            source: sources[i],
             labels,
             generatedAt,
             applicationNumber,
@@ -256,11 +259,11 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
         data: {
           s3_url: `${filesUrl}/${id}/`,
           id,
-          files: files.map((f) => ({
+          files: files.map((f, i) => ({
             insurer: f.insurer,
             name: f.name,
             url: `${filesUrl}/${id}/${f.insurer}/`,
-            questionnaires: questionnairesToAttach(forms.get(f.insurer)!.mapping, { data, payload, names }),
+            questionnaires: questionnairesToAttach(forms.get(f.insurer)!.mapping, sources[i]),
           })),
         },
         summary,

@@ -18,6 +18,8 @@ export interface components {
       current?: unknown;
       /** @description A 412 only: the current version of the record (also its ETag) */
       version?: number;
+      /** @description Generation only: the page that fixes the refusal (the adviser's profile, for a missing adviser code) */
+      link?: string;
       /** @description Generation only: the steps that apply but are not complete */
       incomplete_steps?: {
         id: string;
