@@ -31,6 +31,8 @@ import { loadConfig } from './loadConfig.ts';
 import { openApiPlugin } from './openapi/openApiPlugin.ts';
 import { opsPlugin } from './ops/opsPlugin.ts';
 import { redisPlugin } from './ops/redisPlugin.ts';
+import { profileRoutes } from './profile/profileRoutes.ts';
+import { profilesPlugin } from './profile/profilesPlugin.ts';
 import { pdfRoutes } from './pdf/pdfRoutes.ts';
 import { screeningPlugin } from './screening/screeningPlugin.ts';
 import { screeningRoutes } from './screening/screeningRoutes.ts';
@@ -188,12 +190,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await api.register(clientsPlugin);
     await api.register(screeningPlugin);
     await api.register(applicationsPlugin);
+    await api.register(profilesPlugin);
     // Routes: each its own encapsulated plugin, reading the services above.
     await api.register(authRoutes);
     await api.register(clientRoutes);
     await api.register(screeningRoutes);
     await api.register(contractRoutes);
     await api.register(applicationRoutes);
+    await api.register(profileRoutes);
     await api.register(pdfRoutes, { formsDir: options.formsDir });
     for (const plugin of options.plugins ?? []) await api.register(plugin);
   });

@@ -7,6 +7,7 @@ import { clientIdFrom, userOf, toId } from '../http/requestHelpers.ts';
 import { AnyJson, errorResponses, idParams, ref, type ErrorBody } from '../http/routeSchemas.ts';
 import { GenerateAnswer, GenerateBody, GenerationSummary } from './generationSchemas.ts';
 import { GenerationError, IncompleteScreeningError, PayloadError } from './buildPayload.ts';
+import { AdviserProfileError } from './generationErrors.ts';
 import { finalStepOf } from '../../engine/index.ts';
 import { createPdfService, loadGenerationSetup } from './createPdfService.ts';
 import type { AuthUser } from '../types.ts';
@@ -33,6 +34,12 @@ function refusal(error: GenerationError): ApiError {
     };
     return new ApiError(400, body);
   }
+  if (error instanceof AdviserProfileError)
+    return new ApiError(400, {
+      error: error.message,
+      errors: [{ field: error.field, message: error.message }],
+      link: error.link,
+    });
   const field = error instanceof PayloadError ? (error.field ?? '') : 'populate_forms';
   return new ApiError(400, { error: error.message, errors: [{ field, message: error.message }] });
 }
@@ -56,13 +63,14 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 export const pdfRoutes = fp<PdfRoutesOptions>(
   async (fastify, options) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    const { engine, screening, clients, applications } = app;
+    const { engine, screening, clients, applications, profiles } = app;
     const service = createPdfService({
       ...loadGenerationSetup(engine, options.formsDir),
       store: app.files,
       loadAnswers: (user: AuthUser, clientId) => screening.load(user, clientId, { facts: true }),
       requireAccess: (user, clientId) => clients.requireAccess(user, clientId),
       onGenerated: (record) => applications.recordGeneration(record),
+      loadAdviser: async (user) => (await profiles.get(user.id))?.profile,
     });
 
     // The query form of populate_forms: the final step's insurers, comma-separated.
@@ -200,6 +208,6 @@ export const pdfRoutes = fp<PdfRoutesOptions>(
   {
     name: 'pdfRoutes',
     encapsulate: true,
-    dependencies: ['engine', 'files', 'auth', 'screening', 'clients', 'applications'],
+    dependencies: ['engine', 'files', 'auth', 'screening', 'clients', 'applications', 'profiles'],
   },
 );
