@@ -1,4 +1,6 @@
-import { realpathSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
+import { sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { searchForWorkspaceRoot } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -19,20 +21,44 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+/**
+ * The tests that start the server or open a database (SQLite and PostgreSQL): `npm run test:db`. The server's tests
+ * are tests/api/ (but for the pure ones named here) and the few named below. Everything else under tests/ (engine,
+ * steps, flow, renderer, app, PDFs: no database, no browser) is `npm test`, the fast loop; its setup file refuses a
+ * database, so a test that needs one is listed here rather than slowing that loop down.
+ */
+const PURE_API_TESTS = new Set(['tests/api/diffRecords.test.ts', 'tests/api/openapiBuild.test.ts']);
+const OTHER_DB_TESTS = new Set([
+  'tests/authoring/drills.test.ts',
+  'tests/pdf/routes.test.ts',
+  'tests/pdf/fileStore.test.ts',
+]);
+const needsDatabase = (file: string) =>
+  (file.startsWith('tests/api/') && !PURE_API_TESTS.has(file)) || OTHER_DB_TESTS.has(file);
+/** The vitest files of tests/ (end-to-end and cluster tests have configs of their own). */
+const testFiles = readdirSync(fileURLToPath(new URL('./tests', import.meta.url)), { recursive: true, encoding: 'utf8' })
+  .map((file) => `tests/${file.split(sep).join('/')}`)
+  .filter((file) => /\.test\.tsx?$/.test(file) && !/^tests\/(e2e|cluster)\//.test(file));
+
+const nodeProject = { globals: true, environment: 'node' as const, testTimeout: 30000, hookTimeout: 60000 };
+
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react(), stepModulesPlugin()],
         test: {
+          ...nodeProject,
           name: 'unit',
-          globals: true,
-          environment: 'node',
-          include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/e2e/**', 'tests/cluster/**', 'tests/stories/**', 'node_modules/**'],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // Worker threads start faster than processes; nothing here needs a process of its own.
+          pool: 'threads',
+          include: testFiles.filter((file) => !needsDatabase(file)),
+          setupFiles: ['tests/support/noDatabase.ts'],
         },
+      },
+      {
+        plugins: [react(), stepModulesPlugin()],
+        test: { ...nodeProject, name: 'db', include: testFiles.filter(needsDatabase) },
       },
       {
         // Every story is a test, run in Chromium: it renders with no console error, its play function passes
