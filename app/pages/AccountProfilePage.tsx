@@ -182,7 +182,7 @@ export default function AccountProfilePage() {
                 />
                 {error('agency')}
               </div>
-              <fieldset className="field span-2 checkbox-group" {...described('licence_provinces')}>
+              <fieldset className="field span-2 profile-fieldset" {...described('licence_provinces')}>
                 <legend className="field-label field-required">Provinces and territories of licence</legend>
                 <div className="profile-provinces">
                   {provinces.map((p) => (

@@ -69,6 +69,20 @@ describe('the insurers’ catalogues are the plan list', () => {
   });
 });
 
+describe('questions that name an insurer', () => {
+  it('asks the existing policy number once per insurer applied to, worded for that insurer', () => {
+    const data = withPlans([plan('manulife_par_20_pay', 'whole_life'), plan('sunterm_20', 'term_life')]);
+    data['insurance-history'] = { insured_1: { has_existing_insurance: false } };
+    const hidden = engine.evaluateStep('insurance-history', data).hidden;
+    for (const shown of ['insured_1.manulife_policy_number', 'insured_1.sunlife_policy_number'])
+      expect(hidden).not.toContain(shown);
+    for (const other of ['bmo', 'beneva', 'canada_life']) expect(hidden).toContain(`insured_1.${other}_policy_number`);
+    const titles = JSON.stringify(definitions.steps['insurance-history'].ui);
+    expect(titles).toContain('Manulife Policy Number (if applicable)');
+    expect(titles).toContain('BMO Policy Number (if applicable)');
+  });
+});
+
 describe('forms:check over the catalogues', () => {
   const broken = (edit: (catalogue: JsonObject) => void): Promise<string[]> => {
     const dir = mkdtempSync(join(tmpdir(), 'catalogues-'));
