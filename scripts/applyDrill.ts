@@ -21,6 +21,36 @@ type Container = Record<string, unknown> | unknown[];
 const unescape = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /**
+ * A drill names an array element by what it holds, never by its position (a step added before it would move it):
+ * `[id=medical]` is the element whose `id` is "medical"; `[file=owner~1schema.json&text=…]` needs both; a key may be
+ * dotted (`[each.0.path=lifestyle_data_1]`). Values compare as text. `add` at a selector inserts before that element.
+ */
+function selectIndex(container: unknown[], token: string, where: string): number {
+  const conditions = token
+    .slice(1, -1)
+    .split('&')
+    .map((condition) => {
+      const eq = condition.indexOf('=');
+      return { keys: condition.slice(0, eq).split('.'), value: unescape(condition.slice(eq + 1)) };
+    });
+  const matches = container.flatMap((element, index) =>
+    conditions.every(({ keys, value }) => {
+      const found = keys.reduce<unknown>(
+        (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+        element,
+      );
+      return found !== undefined && String(found) === value;
+    })
+      ? [index]
+      : [],
+  );
+  if (matches.length !== 1) throw new Error(`${where}: ${matches.length} elements match ${unescape(token)}`);
+  return matches[0];
+}
+
+const isSelector = (token: string): boolean => token.startsWith('[') && token.endsWith(']') && token.includes('=');
+
+/**
  * Applies a JSON Patch (add, remove, replace, test) to a document, returning the new document.
  * @throws Error naming the operation when a path does not exist or a test fails
  */
@@ -34,16 +64,20 @@ export function applyJsonPatch(document: unknown, operations: PatchOperation[]):
       } else root = operation.op === 'remove' ? undefined : structuredClone(operation.value);
       continue;
     }
-    const tokens = operation.path.split('/').slice(1).map(unescape);
-    const last = tokens.pop()!;
+    // Selectors are unescaped by selectIndex (a value may hold "/"), the other tokens here.
+    const raw = operation.path.split('/').slice(1);
+    const tokens = raw.map((token) => (isSelector(token) ? token : unescape(token)));
+    let last = tokens.pop()!;
     let parent: unknown = root;
-    for (const token of tokens) {
+    for (let token of tokens) {
+      if (isSelector(token) && Array.isArray(parent)) token = String(selectIndex(parent, token, where));
       parent = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[token] : undefined;
       if (parent === undefined) throw new Error(`${where}: "${token}" does not exist`);
     }
     if (parent === null || typeof parent !== 'object')
       throw new Error(`${where}: the parent is not an object or array`);
     const container = parent as Container;
+    if (isSelector(last) && Array.isArray(container)) last = String(selectIndex(container, last, where));
     if (Array.isArray(container)) {
       const index = last === '-' ? container.length : Number(last);
       if (

@@ -1,4 +1,5 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
+import { definitionText, ruleMessage } from '../support/definitionText.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 
 const STEP = 'purpose-of-insurance';
@@ -23,14 +24,17 @@ describe('purpose-of-insurance examples', () => {
 describe('purpose-of-insurance validation', () => {
   it('an empty form asks for a purpose, a source of payment and the third-party interest', () => {
     const errors = errorsOf(STEP, { [STEP]: {} });
-    expect(errors).toContainEqual({ field: 'purpose_of_insurance', message: 'Please select a purpose of insurance' });
+    expect(errors).toContainEqual({
+      field: 'purpose_of_insurance',
+      message: ruleMessage(STEP, 'purpose_of_insurance'),
+    });
     expect(errors).toContainEqual({
       field: 'source_of_payment',
-      message: 'Please select at least one source of payment',
+      message: ruleMessage(STEP, 'source_of_payment'),
     });
     expect(errors).toContainEqual({
       field: 'has_third_party_interest',
-      message: 'Please answer whether a third party has an interest in this policy',
+      message: ruleMessage(STEP, 'has_third_party_interest'),
     });
     expect(errors).toHaveLength(3);
   });
@@ -40,7 +44,7 @@ describe('purpose-of-insurance validation', () => {
     record(data).purpose_of_insurance = 'estate_planning';
     expect(errorsOf(STEP, data)).toContainEqual({
       field: 'purpose_of_insurance',
-      message: 'Please select a purpose of insurance',
+      message: ruleMessage(STEP, 'purpose_of_insurance'),
     });
     for (const purpose of ['income_replacement', 'key_person', 'buy_sell', 'personal']) {
       record(data).purpose_of_insurance = purpose;
@@ -52,7 +56,7 @@ describe('purpose-of-insurance validation', () => {
     const data = example(STEP, 'income-replacement');
     record(data).source_of_payment = [];
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'source_of_payment', message: 'Please select at least one source of payment' },
+      { field: 'source_of_payment', message: ruleMessage(STEP, 'source_of_payment') },
     ]);
     record(data).source_of_payment = ['employment_income', 'investment_income'];
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -62,7 +66,10 @@ describe('purpose-of-insurance validation', () => {
     const data = example(STEP, 'income-replacement');
     record(data).source_of_payment = ['employment_income', 'cryptocurrency'];
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'source_of_payment.1', message: 'Please select a valid source of payment' },
+      {
+        field: 'source_of_payment.1',
+        message: definitionText(`${STEP}/schema.json`, '/properties/source_of_payment/items/errorMessage/enum'),
+      },
     ]);
     record(data).source_of_payment = [
       'self_employment_income',
@@ -86,7 +93,7 @@ describe('purpose-of-insurance validation', () => {
     const data = example(STEP, 'other-purpose-and-source');
     record(data).purpose_of_insurance_other = ' ';
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'purpose_of_insurance_other', message: 'Please specify the other purpose of insurance' },
+      { field: 'purpose_of_insurance_other', message: ruleMessage(STEP, 'purpose_of_insurance_other') },
     ]);
     record(data).purpose_of_insurance_other = 'Charitable giving';
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -96,7 +103,7 @@ describe('purpose-of-insurance validation', () => {
     const data = example(STEP, 'income-replacement');
     record(data).has_third_party_interest = true;
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'third_party_interest_details', message: 'Please provide details about the third party interest' },
+      { field: 'third_party_interest_details', message: ruleMessage(STEP, 'third_party_interest_details') },
     ]);
     record(data).third_party_interest_details = 'Business partner funds half the premium under a buy-sell agreement.';
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -106,7 +113,7 @@ describe('purpose-of-insurance validation', () => {
     const data = example(STEP, 'income-replacement');
     record(data).source_of_payment = ['employment_income', 'other'];
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'source_of_payment_other', message: 'Please specify the other source of payment' },
+      { field: 'source_of_payment_other', message: ruleMessage(STEP, 'source_of_payment_other') },
     ]);
     record(data).source_of_payment_other = 'Severance payment';
     expect(errorsOf(STEP, data)).toEqual([]);
