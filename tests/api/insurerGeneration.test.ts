@@ -50,6 +50,12 @@ describe('generation per insurer: its own plan, its adviser code (issue 26)', ()
       const text = await pdf(res.body.data.files[0].url, owner.token);
       expect(text).toContain(name);
       for (const [, , other] of others) expect(text).not.toContain(other);
+      // The adviser who signs, with this insurer's code and no other's.
+      expect(text).toContain(ADVISER_PROFILE.full_name);
+      expect(text).toContain(ADVISER_PROFILE.licence_number);
+      const codes = ADVISER_PROFILE.adviser_codes as Record<string, string>;
+      expect(text).toContain(codes[insurer]);
+      for (const [id] of others) expect(text).not.toContain(codes[id]);
       expect(text).not.toContain('Estate Protector');
     });
 
