@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantBroker } from '../../api/admin/brokerGrants.ts';
 import { clientBody, createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 function isoDay(offsetDays: number): string {
   const d = new Date();
@@ -103,11 +104,11 @@ describe.each(databases)('clients (%s)', (kind) => {
       [{ date_of_birth: isoDay(1) }, 'date_of_birth', 'Date of birth cannot be in the future'],
       [{ date_of_birth: '1900-12-31' }, 'date_of_birth', 'Date of birth must be after 1900'],
       [{ date_of_birth: '1985-02-30' }, 'date_of_birth', 'Please enter a valid date of birth'],
-      [{ first_name: '  ' }, 'first_name', 'First name is required'],
-      [{ last_name: '' }, 'last_name', 'Last name is required'],
-      [{ phone_primary: null }, 'phone_primary', 'Phone number is required'],
+      [{ first_name: '  ' }, 'first_name', ruleMessage('client-profile', 'first_name')],
+      [{ last_name: '' }, 'last_name', ruleMessage('client-profile', 'last_name')],
+      [{ phone_primary: null }, 'phone_primary', ruleMessage('client-profile', 'phone_primary')],
       [{ date_of_birth: '' }, 'date_of_birth', 'Date of birth is required'],
-      [{ gender_sex_at_birth: '' }, 'gender_sex_at_birth', 'Gender is required'],
+      [{ gender_sex_at_birth: '' }, 'gender_sex_at_birth', ruleMessage('client-profile', 'gender_sex_at_birth')],
       [{ gender_sex_at_birth: 'unknown' }, 'gender_sex_at_birth', 'Please select a valid gender'],
       [{ brokers: ['nobody@example.com'] }, 'brokers', 'Please select valid brokers'],
     ];
@@ -118,13 +119,13 @@ describe.each(databases)('clients (%s)', (kind) => {
     }
     const missing = await server.call('POST', '/api/clients/', { token, body: { email: 'only@example.com' } });
     expect(missing.body.errors.map((e: { message: string }) => e.message)).toEqual([
-      'First name is required',
-      'Last name is required',
-      'Phone number is required',
+      ruleMessage('client-profile', 'first_name'),
+      ruleMessage('client-profile', 'last_name'),
+      ruleMessage('client-profile', 'phone_primary'),
       'Date of birth is required',
-      'Gender is required',
+      ruleMessage('client-profile', 'gender_sex_at_birth'),
     ]);
-    expect(missing.body.error).toBe('First name is required');
+    expect(missing.body.error).toBe(ruleMessage('client-profile', 'first_name'));
   });
 
   it('accepts the edges: 2 and 50 characters, today, 1901-01-01, no email', async () => {
@@ -150,7 +151,7 @@ describe.each(databases)('clients (%s)', (kind) => {
     expect(bad.body.error).toBe('Date of birth cannot be in the future');
     expect((await server.call('GET', `/api/clients/${id}/`, { token })).body).toEqual(before);
     const blank = await server.call('PATCH', `/api/clients/${id}/`, { token, body: { first_name: '' } });
-    expect(blank.body.error).toBe('First name is required');
+    expect(blank.body.error).toBe(ruleMessage('client-profile', 'first_name'));
   });
 
   it('keeps the proposed-insured profile fields, checked by the proposed-insured rules', async () => {

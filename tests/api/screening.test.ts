@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationData, JsonObject } from '../../api/types.ts';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { definitions, engine, example } from '../support/engine.ts';
-import { definitionText } from '../support/definitionText.ts';
+import { definitionText, ruleMessage } from '../support/definitionText.ts';
 
 /** Every (step, example) pair of steps/. */
 const examples = definitions.order.flatMap((stepId) =>
@@ -130,10 +130,10 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
       body: { ...data['plan-details'], illustration_status: null },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('Please select an illustration status');
+    expect(res.body.error).toBe(ruleMessage('plan-details', 'illustration_status'));
     expect(res.body.errors[0]).toEqual({
       field: 'illustration_status',
-      message: 'Please select an illustration status',
+      message: ruleMessage('plan-details', 'illustration_status'),
     });
   });
 
@@ -274,7 +274,7 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
       body: { ...data['purpose-of-insurance'], purpose_of_insurance: 'gambling' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe('Please select a purpose of insurance');
+    expect(bad.body.error).toBe(ruleMessage('purpose-of-insurance', 'purpose_of_insurance'));
     expect((await server.call('GET', `/api/screening/${id}/`, { token })).body['purpose-of-insurance']).toEqual(
       good.body,
     );
@@ -292,12 +292,10 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
       body: { is_canadian_tax_resident: false },
     });
     expect(residency.status).toBe(400);
-    expect(residency.body.error).toBe(
-      'Applications with this provider require Canadian tax residency. You cannot proceed with this application.',
-    );
+    expect(residency.body.error).toBe(ruleMessage('basic', 'is_canadian_tax_resident', 'other'));
     const type = await server.call('PATCH', `/screening/${id}/basic`, { token, body: { application_type: 'LINKED' } });
     expect(type.body.errors).toEqual([
-      { field: 'existing_policy_number', message: 'Please provide the required policy number' },
+      { field: 'existing_policy_number', message: ruleMessage('basic', 'existing_policy_number') },
     ]);
     const ok = await server.call('PATCH', `/api/screening/${id}/basic/`, {
       token,

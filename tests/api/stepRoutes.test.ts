@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationData, JsonObject } from '../../api/types.ts';
 import { createClient, databases, signUp, startServer, type Loose, type TestServer } from '../support/apiServer.ts';
 import { engine, example } from '../support/engine.ts';
-import { definitionText } from '../support/definitionText.ts';
+import { definitionText, ruleMessage } from '../support/definitionText.ts';
 
 describe.each(databases)("the spec's per-step calls (%s)", (kind) => {
   let server: TestServer;
@@ -79,7 +79,7 @@ describe.each(databases)("the spec's per-step calls (%s)", (kind) => {
       application_type: 'ADDITIONAL',
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toBe('Please provide the required policy number');
+    expect(refused.body.error).toBe(ruleMessage('basic', 'existing_policy_number'));
     expect((await call('GET', `/insurance/screening/basic/?client_id=${id}`)).body).toEqual(merged.body);
   });
 
@@ -169,7 +169,7 @@ describe.each(databases)("the spec's per-step calls (%s)", (kind) => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toEqual({
       field: 'plan_details.illustration_status',
-      message: 'Please select an illustration status',
+      message: ruleMessage('plan-details', 'illustration_status'),
     });
   });
 
@@ -219,7 +219,7 @@ describe.each(databases)("the spec's per-step calls (%s)", (kind) => {
       client_id: id,
     });
     expect(none.status).toBe(400);
-    expect(none.body.error).toBe('Please select at least one source of payment');
+    expect(none.body.error).toBe(ruleMessage('purpose-of-insurance', 'source_of_payment'));
   });
 
   it('financial: the envelope with {client_id, financial_data} per insured', async () => {

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationOf, mockApi, renderRoute, signIn } from './support.tsx';
+import { ruleMessage } from '../support/definitionText.ts';
 
 const BROKERS = [
   { name: 'Jane Broker', email: 'jane@brokers.ca' },
@@ -92,11 +93,11 @@ describe('client profile: blank form', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'a@b.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(errorOf('First Name')).toBe('First name is required');
-    expect(errorOf('Last Name')).toBe('Last name is required');
-    expect(errorOf('Phone')).toBe('Phone number is required');
+    expect(errorOf('First Name')).toBe(ruleMessage('client-profile', 'first_name'));
+    expect(errorOf('Last Name')).toBe(ruleMessage('client-profile', 'last_name'));
+    expect(errorOf('Phone')).toBe(ruleMessage('client-profile', 'phone_primary'));
     expect(errorOf('Date of Birth')).toBe('Date of birth is required');
-    expect(errorOf('Gender')).toBe('Gender is required');
+    expect(errorOf('Gender')).toBe(ruleMessage('client-profile', 'gender_sex_at_birth'));
     const summary = screen.getByRole('alert');
     expect(summary).toHaveTextContent('Please fix the following:');
     expect(
@@ -104,15 +105,15 @@ describe('client profile: blank form', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'First name is required',
-      'Last name is required',
-      'Phone number is required',
+      ruleMessage('client-profile', 'first_name'),
+      ruleMessage('client-profile', 'last_name'),
+      ruleMessage('client-profile', 'phone_primary'),
       'Date of birth is required',
-      'Gender is required',
+      ruleMessage('client-profile', 'gender_sex_at_birth'),
     ]);
     // The summary takes the focus, and each message moves it to its field.
     await waitFor(() => expect(summary).toHaveFocus());
-    await user.click(within(summary).getByRole('button', { name: 'Phone number is required' }));
+    await user.click(within(summary).getByRole('button', { name: ruleMessage('client-profile', 'phone_primary') }));
     expect(screen.getByLabelText('Phone')).toHaveFocus();
     expect(api.calls()).toEqual(['GET /api/brokers/']);
     await user.selectOptions(screen.getByLabelText('Gender'), 'female');

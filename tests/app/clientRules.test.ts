@@ -3,6 +3,7 @@ import { PROFILE_FORM } from '../../app/clientRules.ts';
 import { loadSteps, screeningRuntime } from '../../app/screening/definitions.ts';
 import { formatCad, formatDate, formatDateTime, formatPhone, slug, statusBadgeClass } from '../../app/format.ts';
 import { isProgressAbsent } from '../../app/screening.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 const iso = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -54,11 +55,11 @@ describe('client profile rules, from the client-profile definition', () => {
   it('requires first name, last name, phone, date of birth and gender, not email', () => {
     const { errors } = screeningRuntime().engine.evaluateStep(FORM, { [FORM]: { first_name: ' ' } });
     expect(Object.fromEntries(errors.map((e) => [e.field, e.message]))).toEqual({
-      first_name: 'First name is required',
-      last_name: 'Last name is required',
-      phone_primary: 'Phone number is required',
+      first_name: ruleMessage('client-profile', 'first_name'),
+      last_name: ruleMessage('client-profile', 'last_name'),
+      phone_primary: ruleMessage('client-profile', 'phone_primary'),
       date_of_birth: 'Date of birth is required',
-      gender_sex_at_birth: 'Gender is required',
+      gender_sex_at_birth: ruleMessage('client-profile', 'gender_sex_at_birth'),
     });
   });
 

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import full from '../../steps/screening-review/examples/full-application.json';
 import generationUi from '../../steps/pdf-generation/ui.json';
 import { captureDownloads, mockApi, PDF_BYTES, renderRoute, signIn } from './support.tsx';
+import { ruleMessage } from '../support/definitionText.ts';
 
 const { result } = generationUi['ui:options'];
 // A complete application whose insurers are not chosen yet.
@@ -32,7 +33,7 @@ function generationApi() {
   });
 }
 
-const NONE_CHOSEN = 'Please select at least one form to generate';
+const NONE_CHOSEN = ruleMessage('pdf-generation', 'populate_forms');
 
 /** Generates for BMO, after a first try with nothing chosen (refused with its message, as an adviser may do). */
 async function generate(user: ReturnType<typeof userEvent.setup>) {

@@ -1,10 +1,9 @@
 import type { ApplicationData } from '../../engine/index.ts';
 import { start, where } from '../support/flow.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
-const LANGUAGE =
-  'Applications with this provider require the insurance process to be fully explained in your language. You cannot proceed with this application.';
-const RESIDENCY =
-  'Applications with this provider require Canadian tax residency. You cannot proceed with this application.';
+const LANGUAGE = ruleMessage('basic', 'language_explained', 'other');
+const RESIDENCY = ruleMessage('basic', 'is_canadian_tax_resident', 'other');
 
 const withBasic = (basic: Record<string, unknown>, clientId: string | null = '42'): ApplicationData => ({
   basic: { client_id: '42', ...basic },
@@ -23,7 +22,7 @@ describe('basic screening sub-pages', () => {
     expect(where(actor)).toBe('basic/select-client');
     expect(actor.getSnapshot().context.errors).toContainEqual({
       field: 'client_id',
-      message: 'Please select a client or create a new one.',
+      message: ruleMessage('basic', 'client_id', 'other'),
     });
   });
 
@@ -83,7 +82,7 @@ describe('basic screening sub-pages', () => {
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().context.errors).toContainEqual({
       field: 'existing_policy_number',
-      message: 'Please provide the required policy number',
+      message: ruleMessage('basic', 'existing_policy_number'),
     });
     actor.send({ type: 'NEXT', data: withBasic({ ...answers, existing_policy_number: 'P-12345' }) });
     expect(where(actor)).toBe('proposed-insured/count');

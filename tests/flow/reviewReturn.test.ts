@@ -1,5 +1,6 @@
 import { example, engine } from '../support/engine.ts';
 import { fullApplication, start, where, walk } from '../support/flow.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 describe('EDIT from review returns to review', () => {
   it('edits a step and comes back to review on its Next', () => {
@@ -60,7 +61,7 @@ describe('EDIT from review returns to review', () => {
     expect(where(actor)).toBe('purpose-of-insurance');
     expect(actor.getSnapshot().context.errors).toContainEqual({
       field: 'purpose_of_insurance',
-      message: 'Please select a purpose of insurance',
+      message: ruleMessage('purpose-of-insurance', 'purpose_of_insurance'),
     });
   });
 });

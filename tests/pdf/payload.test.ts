@@ -9,6 +9,7 @@ import {
 import { ajvSchemaChecks, createEngine, documentSchema, finalStepOf } from '../../engine/index.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { definitions, engine, example, fullApplication, payloadOf, step } from './support.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 describe('the payload of the complete two-insured application', () => {
   const payload = buildPayload(engine, fullApplication(), { populateForms: ['BMO', 'SUNLIFE'] });
@@ -482,7 +483,7 @@ describe('the completeness check before building', () => {
     );
     expect(steps[0].errors).toContainEqual({
       field: 'illustration_status',
-      message: 'Please select an illustration status',
+      message: ruleMessage('plan-details', 'illustration_status'),
     });
     expect(steps[1].errors.map((e) => e.message)).toContain(
       'Primary beneficiary shares for Insured 1 must total 100% (currently 60%)',

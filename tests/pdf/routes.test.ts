@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { JsonObject } from '../../engine/index.ts';
 import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { INSURERS, OTHER_INSURERS_PLANS, fullApplication, pdfText, withEveryInsurer } from './support.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 describe('application generation over HTTP', () => {
   let server: TestServer;
@@ -47,7 +48,7 @@ describe('application generation over HTTP', () => {
     for (const body of [{ client_id: clientId, populate_forms: [] }, { client_id: clientId }, { populate_forms: [] }]) {
       const res = await server.call('POST', '/api/pdf/generate_pdf/', { token: owner.token, body });
       expect(res.status).toBe(400);
-      expect(res.body.error).toBe('Please select at least one form to generate');
+      expect(res.body.error).toBe(ruleMessage('pdf-generation', 'populate_forms'));
     }
     const unknown = await server.call('POST', '/api/pdf/generate_pdf/', {
       token: owner.token,

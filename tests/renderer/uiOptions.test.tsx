@@ -9,6 +9,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { renderStep } from './helpers.tsx';
+import { ruleMessage } from '../support/definitionText.ts';
 
 afterEach(cleanup);
 
@@ -34,7 +35,9 @@ describe('step ui:options', () => {
     act(() => ref.current!.showAllErrors());
     const summary = screen.getByRole('alert');
     expect(summary).toHaveTextContent('Please fix the following:');
-    expect(within(summary).getByRole('button', { name: 'Gender is required' })).toBeInTheDocument();
+    expect(
+      within(summary).getByRole('button', { name: ruleMessage('client-profile', 'gender_sex_at_birth') }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,9 +1,10 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 const STEP = 'basic';
-const NO_CLIENT = 'Please select a client or create a new one.';
-const POLICY_REQUIRED = 'Please provide the required policy number';
+const NO_CLIENT = ruleMessage('basic', 'client_id', 'other');
+const POLICY_REQUIRED = ruleMessage('basic', 'existing_policy_number');
 
 function record(data: ApplicationData): JsonObject {
   return data[STEP] as JsonObject;
@@ -68,13 +69,13 @@ describe('basic: the record', () => {
   it("asks for an explicit answer to every question, in the definitions' words", () => {
     const data = { [STEP]: {}, $context: { clientId: '7' } };
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'speaks_english_french', message: 'Please answer whether you speak English or French' },
-      { field: 'preferred_language', message: 'Please choose a preferred language' },
-      { field: 'is_canadian_tax_resident', message: 'Please answer whether you are a Canadian tax resident' },
-      { field: 'application_type', message: 'Please select an application type' },
+      { field: 'speaks_english_french', message: ruleMessage('basic', 'speaks_english_french') },
+      { field: 'preferred_language', message: ruleMessage('basic', 'preferred_language') },
+      { field: 'is_canadian_tax_resident', message: ruleMessage('basic', 'is_canadian_tax_resident') },
+      { field: 'application_type', message: ruleMessage('basic', 'application_type') },
     ]);
     (data[STEP] as JsonObject).speaks_english_french = false;
-    expect(messageOn(data, 'language_explained')).toBe('Please answer whether it was fully explained in your language');
+    expect(messageOn(data, 'language_explained')).toBe(ruleMessage('basic', 'language_explained'));
   });
 
   it('labels the application types as the spec does', () => {
@@ -150,7 +151,7 @@ describe('basic: language check', () => {
     expect(message).toMatch(/applications with .*provider require/i);
     expect(message).toMatch(/explained in your language/i);
     delete record(data).language_explained;
-    expect(messageOn(data, 'language_explained')).toBe('Please answer whether it was fully explained in your language');
+    expect(messageOn(data, 'language_explained')).toBe(ruleMessage('basic', 'language_explained'));
     record(data).language_explained = true;
     expect(errorsOf(STEP, data)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { engine, example } from '../support/engine.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 const errorsFor = (patch: Record<string, unknown>) => {
   const data = example('client-profile', 'complete');
@@ -19,11 +20,11 @@ describe('client profile rules (spec 1, section 5)', () => {
     [{ phone_primary: '555-01' }, 'phone_primary', 'Please enter a valid phone number'],
     [{ date_of_birth: '2999-01-01' }, 'date_of_birth', 'Date of birth cannot be in the future'],
     [{ date_of_birth: '1899-12-31' }, 'date_of_birth', 'Date of birth must be after 1900'],
-    [{ first_name: '' }, 'first_name', 'First name is required'],
-    [{ last_name: '  ' }, 'last_name', 'Last name is required'],
-    [{ phone_primary: undefined }, 'phone_primary', 'Phone number is required'],
+    [{ first_name: '' }, 'first_name', ruleMessage('client-profile', 'first_name')],
+    [{ last_name: '  ' }, 'last_name', ruleMessage('client-profile', 'last_name')],
+    [{ phone_primary: undefined }, 'phone_primary', ruleMessage('client-profile', 'phone_primary')],
     [{ date_of_birth: undefined }, 'date_of_birth', 'Date of birth is required'],
-    [{ gender_sex_at_birth: undefined }, 'gender_sex_at_birth', 'Gender is required'],
+    [{ gender_sex_at_birth: undefined }, 'gender_sex_at_birth', ruleMessage('client-profile', 'gender_sex_at_birth')],
   ])('%o gives "%s: %s"', (patch, field, message) => {
     expect(errorsFor(patch)).toContainEqual({ field, message });
   });

@@ -1,5 +1,6 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 const STEP = 'financial';
 
@@ -203,17 +204,23 @@ describe('financial owner and corporate sections', () => {
     delete part(data, 'corporate_data').net_profit_last_year;
     part(data, 'corporate_data').business_ownership_percentage = null;
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'corporate_data.business_number', message: 'Business number is required for corporate owners' },
-      { field: 'corporate_data.business_type', message: 'Business type is required for corporate owners' },
-      { field: 'corporate_data.nature_of_business', message: 'Nature of business is required for corporate owners' },
-      { field: 'corporate_data.fair_market_value', message: 'Fair market value is required for corporate owners' },
+      { field: 'corporate_data.business_number', message: ruleMessage('financial', 'corporate_data.business_number') },
+      { field: 'corporate_data.business_type', message: ruleMessage('financial', 'corporate_data.business_type') },
+      {
+        field: 'corporate_data.nature_of_business',
+        message: ruleMessage('financial', 'corporate_data.nature_of_business'),
+      },
+      {
+        field: 'corporate_data.fair_market_value',
+        message: ruleMessage('financial', 'corporate_data.fair_market_value'),
+      },
       {
         field: 'corporate_data.net_profit_last_year',
-        message: 'Net profit last year is required for corporate owners',
+        message: ruleMessage('financial', 'corporate_data.net_profit_last_year'),
       },
       {
         field: 'corporate_data.business_ownership_percentage',
-        message: 'Ownership percentage is required for corporate owners',
+        message: ruleMessage('financial', 'corporate_data.business_ownership_percentage'),
       },
     ]);
     Object.assign(part(data, 'corporate_data'), {

@@ -1,8 +1,9 @@
 import { example, errorsOf, definitions } from '../support/engine.ts';
 import type { JsonObject } from '../../engine/index.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 const STEP = 'pdf-generation';
-const NONE = { field: 'populate_forms', message: 'Please select at least one form to generate' };
+const NONE = { field: 'populate_forms', message: ruleMessage('pdf-generation', 'populate_forms') };
 
 describe('pdf-generation examples', () => {
   it.each(Object.keys(definitions.steps[STEP].examples))('%s has no errors', (name) => {

@@ -1,11 +1,12 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 const STEP = 'plan-details';
-const ILLUSTRATION = 'Please select an illustration status';
-const POLICY_DATE = 'Please select a policy date type';
-const SAVE_AGE = 'Please select at least one insured for save age';
-const SINGLE = 'Please select at least one single life option';
+const ILLUSTRATION = ruleMessage('plan-details', 'illustration_status');
+const POLICY_DATE = ruleMessage('plan-details', 'policy_date_type');
+const SAVE_AGE = ruleMessage('plan-details', 'save_age_insured_1', 'other');
+const SINGLE = ruleMessage('plan-details', 'single_life_options', 'other');
 
 function record(data: ApplicationData): JsonObject {
   return data[STEP] as JsonObject;
@@ -192,9 +193,9 @@ describe('plan-details: new options', () => {
     expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type ?? null).toBeNull();
     expect(view.errors.map((e) => e.message)).toEqual(
       expect.arrayContaining([
-        'Please select a plan for each joint plan',
-        'Please select a coverage type for each joint plan',
-        'Please enter a face amount greater than $0 for each joint plan',
+        ruleMessage('plan-details', 'joint_plan_options.*.plan_name'),
+        ruleMessage('plan-details', 'joint_plan_options.*.coverage_type'),
+        ruleMessage('plan-details', 'joint_plan_options.*.face_amount', 'other'),
       ]),
     );
   });
@@ -205,7 +206,7 @@ describe('plan-details: new options', () => {
     const plan = (record(data).single_life_options as JsonObject[])[0];
     delete plan.proposed_insured_1;
     expect(errorsOf(STEP, data).map((e) => e.message)).toContain(
-      'Please choose which proposed insured each single life plan covers',
+      ruleMessage('plan-details', 'single_life_options.*.proposed_insured_1'),
     );
     plan.proposed_insured_1 = false;
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -221,8 +222,7 @@ describe('plan-details: new options', () => {
     data['proposed-insured'] = { number_of_insureds: 1 };
     expect(errorsOf(STEP, data)).toContainEqual({
       field: 'joint_plan_options',
-      message:
-        'A joint plan needs two proposed insureds: add the second insured in Proposed Insured, or choose a single life plan',
+      message: ruleMessage('plan-details', 'joint_plan_options', 'other'),
     });
   });
 
@@ -287,7 +287,9 @@ describe('plan-details: enumerations', () => {
       });
       const view = engine.evaluateStep(STEP, data);
       expect((view.values.joint_plan_options as JsonObject[])[0].coverage_type ?? null).toBeNull();
-      expect(view.errors.map((e) => e.message)).toContain('Please select a coverage type for each joint plan');
+      expect(view.errors.map((e) => e.message)).toContain(
+        ruleMessage('plan-details', 'joint_plan_options.*.coverage_type'),
+      );
     }
   });
 
@@ -295,7 +297,7 @@ describe('plan-details: enumerations', () => {
     const data = example(STEP, 'single-life-term');
     const FACE = {
       field: 'single_life_options.0.face_amount',
-      message: 'Please enter a face amount greater than $0 for each single life plan',
+      message: ruleMessage('plan-details', 'single_life_options.*.face_amount', 'other'),
     };
     for (const amount of [-1, 0, null]) {
       (record(data).single_life_options as JsonObject[])[0].face_amount = amount;

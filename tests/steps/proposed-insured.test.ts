@@ -1,5 +1,6 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import { ruleMessage } from '../support/definitionText.ts';
 
 const STEP = 'proposed-insured';
 
@@ -141,7 +142,7 @@ describe('proposed-insured: the record', () => {
     ]);
     const none = { [STEP]: { insured_1: insured(example(STEP, 'one-insured'), 1) } };
     expect(errorsOf(STEP, none)).toEqual([
-      { field: 'number_of_insureds', message: 'Please choose the number of proposed insureds' },
+      { field: 'number_of_insureds', message: ruleMessage('proposed-insured', 'number_of_insureds') },
     ]);
   });
 
