@@ -12,15 +12,6 @@ import { embedFonts } from './embedFonts.ts';
 import { fieldValue } from './fieldValue.ts';
 import type { FormField, FormMapping } from './types.ts';
 
-/** The template field names a mapping field fills for repeat number n: its acroField, date boxes and choice boxes. */
-export function acroNames(field: FormField, n: number | undefined): string[] {
-  return [
-    ...(field.acroField ? [field.acroField] : []),
-    ...(field.acroDate ? [field.acroDate.year, field.acroDate.month, field.acroDate.day] : []),
-    ...Object.values(field.acroChoices ?? {}),
-  ].map((name) => withN(name, n));
-}
-
 function setText(form: PDFForm, name: string, value: string): void {
   const target = form.getFieldMaybe(name);
   if (target instanceof PDFTextField) {
