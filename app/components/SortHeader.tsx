@@ -47,6 +47,10 @@ export function SortHeader({
         {children}
         {sort === 'ascending' ? <SortUpIcon /> : sort === 'descending' ? <SortDownIcon /> : <SortIcon />}
       </button>
+      {/* Where the table is cards its header is only read out, and the sort menu sorts: the name without a button. */}
+      <span className="sort-header-text" hidden>
+        {children}
+      </span>
     </th>
   );
 }
