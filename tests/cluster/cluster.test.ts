@@ -7,11 +7,11 @@ import pg from 'pg';
 import { createDataLayer } from '../../api/db/createDataLayer.ts';
 import { createScreeningStore } from '../../api/screening/createScreeningStore.ts';
 import type { JsonObject } from '../../engine/index.ts';
-import { PG_URL, REDIS_URL } from '../support/apiServer.ts';
+import { ADVISER_PROFILE, PG_URL, REDIS_URL } from '../support/apiServer.ts';
 import { callFrom } from '../support/callFrom.ts';
 import { freshLoopback, keptOpen, openFrom } from '../support/sockets.ts';
 import { startProcess } from '../support/startProcess.ts';
-import { fullApplication } from '../pdf/support.ts';
+import { fullApplication, withEveryInsurer } from '../pdf/support.ts';
 
 // A real cluster: HAProxy (deploy/haproxy.cfg, as shipped) in front of two server processes on one PostgreSQL
 // database and one Redis. Every process started here is stopped by its PID at the end.
@@ -211,6 +211,8 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
       password: account.password,
     });
     token = String(login.json.token);
+    // Generation asks for the adviser's code at each insurer chosen (issue 26), as any adviser enters it once.
+    expect((await call(proxy, 'PUT', '/api/profile/', token, ADVISER_PROFILE)).status).toBe(200);
   }, 120_000);
 
   afterAll(async () => {
@@ -312,7 +314,7 @@ describe('two instances behind HAProxy, on one PostgreSQL database and Redis', (
     const layer = await createDataLayer({ dataDir: '', databaseUrl });
     try {
       const store = createScreeningStore(layer.db);
-      for (const [stepId, record] of Object.entries(fullApplication())) {
+      for (const [stepId, record] of Object.entries(withEveryInsurer(fullApplication()))) {
         if (stepId !== '$context' && record) await store.save(clientId, stepId, record as JsonObject);
       }
     } finally {
