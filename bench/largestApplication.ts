@@ -23,7 +23,7 @@ const branchesOf = (schema: Node): Node[] => [
 /**
  * The largest application the definitions allow, built from an application in good order and the definitions' bounds
  * alone: every list grows to its `maxItems` (its last row repeated; a multiple choice takes every option), every text
- * that its schema lets hold letters grows to its `maxLength`. Then each step is evaluated as the server does on a save
+ * that its schema lets hold letters grows to its `maxLength` (a value picked from one of flow.json's lists stays). Then each step is evaluated as the server does on a save
  * (effects such as share redistribution, computed values, hidden answers dropped), so the result is still in good
  * order where the rules allow it; `problems` lists what the engine still refuses.
  * @param engine - the engine over steps/
@@ -33,6 +33,11 @@ export function largestApplication(
   engine: Engine,
   data: ApplicationData,
 ): { data: ApplicationData; problems: string[] } {
+  const listed = new Set(
+    Object.values(engine.definitions.flow.lists ?? {}).flatMap((rows) =>
+      rows.flatMap((row) => Object.values(row).filter((v) => typeof v === 'string')),
+    ),
+  );
   const grow = (value: unknown, schema: Node, root: Node): unknown => {
     const { schema: s } = resolveRef(schema, root);
     if (Array.isArray(value)) {
@@ -55,6 +60,8 @@ export function largestApplication(
       return out;
     }
     if (typeof value !== 'string' || value === '' || !typesOf(s).includes('string')) return value;
+    // A value picked from a shared list (a catalogue's plan id) is a choice, not free text.
+    if (listed.has(value)) return value;
     if (typeof s.maxLength !== 'number' || s.enum || s.format) return value;
     const text = words(s.maxLength);
     return typeof s.pattern !== 'string' || new RegExp(s.pattern, 'u').test(text) ? text : value;

@@ -10,6 +10,7 @@ import { createMemoryFileStore } from '../api/files/fileStore.ts';
 import { prepareGeneration } from '../api/pdf/buildPayload.ts';
 import { renderApplicationPdf } from '../api/pdf/renderPdf.ts';
 import { largestApplication } from './largestApplication.ts';
+import { withPlanPerInsurer } from './withPlanPerInsurer.ts';
 import { stallMonitor } from './stallMonitor.ts';
 import { print, stats } from './stats.ts';
 
@@ -18,9 +19,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 
 let t = performance.now();
 const setup = loadGenerationSetup();
-const { $context: _context, ...answers } =
+const { $context: _context, ...example } =
   setup.engine.definitions.steps['screening-review'].examples['full-application'].data;
 void _context;
+// The example holds one BMO plan; each insurer generates from a plan of its own catalogue (issue 26), so each gets its
+// first joint last-to-die plan of the example's product type, read from flow.json's plans list.
+const answers = withPlanPerInsurer(example, setup.engine.definitions.flow.lists?.plans ?? [], INSURERS);
 console.log(`pdf: load steps/ and forms/ once per process: ${(performance.now() - t).toFixed(1)} ms`);
 
 const store = createMemoryFileStore();
