@@ -1,11 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { badRequest, notFound } from '../http/apiError.ts';
+import { notFound } from '../http/apiError.ts';
 import { listPage, listQueryOf, listQuerySchema } from '../http/listQuery.ts';
 import { clientIdFrom, toId, userOf } from '../http/requestHelpers.ts';
 import { JsonObjectBody, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
-import type { FieldError } from '../types.ts';
 import { ApplicationList, LifeApplication, LifeApplicationList } from './applicationSchemas.ts';
 import { APPLICATION_ORDER_FIELDS, APPLICATION_STATUSES, type ApplicationQuery } from './applicationsPlugin.ts';
 
@@ -63,13 +62,18 @@ export const applicationRoutes = fp(
               '-created_at',
               "Words to find in the client's name, email or phone",
             ),
-            // Read after the page and ordering, with their messages, so one 400 names what listQueryOf did not.
             status: Type.Optional(
-              Type.String({ description: `Only applications in this status: ${APPLICATION_STATUSES.join(', ')}` }),
+              Type.String({
+                enum: [...APPLICATION_STATUSES],
+                description: 'Only applications in this status',
+                errorMessage: `status must be one of ${APPLICATION_STATUSES.join(', ')}`,
+              }),
             ),
             insurer: Type.Optional(
               Type.String({
+                enum: insurers,
                 description: 'Only applications with PDFs generated for this insurer (an id of populate_forms)',
+                errorMessage: `insurer must be one of ${insurers.join(', ')}`,
               }),
             ),
           }),
@@ -81,16 +85,8 @@ export const applicationRoutes = fp(
         },
       },
       async (request) => {
-        const query: ApplicationQuery = listQueryOf(request, APPLICATION_ORDER_FIELDS, [
-          { field: 'created_at', desc: true },
-        ]);
+        const query: ApplicationQuery = listQueryOf(request, [{ field: 'created_at', desc: true }]);
         const { status, insurer } = request.query;
-        const errors: FieldError[] = [];
-        if (status !== undefined && !(APPLICATION_STATUSES as readonly string[]).includes(status))
-          errors.push({ field: 'status', message: `status must be one of ${APPLICATION_STATUSES.join(', ')}` });
-        if (insurer !== undefined && !insurers.includes(insurer))
-          errors.push({ field: 'insurer', message: `insurer must be one of ${insurers.join(', ')}` });
-        if (errors.length) throw badRequest(errors);
         const { count, results } = await store.page(userOf(request), { ...query, status, insurer });
         return listPage(request, query, count, results);
       },

@@ -71,7 +71,7 @@ export const clientRoutes = fp(
       },
       async (request) => {
         const user = userOf(request);
-        const query = listQueryOf(request, CLIENT_ORDER_FIELDS, [{ field: 'updated_at', desc: true }]);
+        const query = listQueryOf<(typeof CLIENT_ORDER_FIELDS)[number]>(request, [{ field: 'updated_at', desc: true }]);
         const { count, results } = await clients.list(user, query);
         return listPage(request, query, count, results);
       },
@@ -203,7 +203,7 @@ export const clientRoutes = fp(
         await clients.requireAccess(user, id);
         const before = request.query.before === undefined ? undefined : Number(request.query.before);
         const limit = request.query.limit === undefined ? undefined : Number(request.query.limit);
-        const query = listQueryOf(request, HISTORY_ORDER_FIELDS, [{ field: 'at', desc: true }]);
+        const query = listQueryOf(request, [{ field: 'at', desc: true }]);
         const oldestFirst = query.ordering[0]?.desc === false;
         if (before !== undefined || limit !== undefined) {
           // Reading back from an entry (the History panel's "Show older"): the next link goes on from the last one.

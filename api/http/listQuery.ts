@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { FieldError } from '../types.ts';
-import { ApiError, badRequest } from './apiError.ts';
+import { ApiError } from './apiError.ts';
 import { queryParam } from './requestHelpers.ts';
 
 /** Rows per page when the caller names none, and the most a page holds (Django REST framework's page_size). */
@@ -36,54 +35,29 @@ export interface ListPage<T> {
   results: T[];
 }
 
-/** Parses "last_name,-created_at": known fields only, each once. */
-function parseOrdering<F extends string>(text: string, fields: readonly F[]): SortKey<F>[] | FieldError {
+/** "last_name,-created_at" as sort keys, each field once (the route schema has checked the fields). */
+function parseOrdering<F extends string>(text: string): SortKey<F>[] {
   const keys: SortKey<F>[] = [];
   for (const item of text.split(',')) {
     const desc = item.startsWith('-');
     const field = (desc ? item.slice(1) : item) as F;
-    if (!fields.includes(field))
-      return {
-        field: 'ordering',
-        message: `Unknown ordering field "${item.slice(0, 40)}": use ${fields.join(', ')} (a leading - sorts descending)`,
-      };
     if (!keys.some((k) => k.field === field)) keys.push({ field, desc });
   }
   return keys;
 }
 
-/** A whole number from `min` to `max` written in decimal digits, else undefined. */
-function wholeNumber(text: string, min: number, max: number): number | undefined {
-  const n = /^[0-9]{1,10}$/.test(text) ? Number(text) : NaN;
-  return n >= min && n <= max ? n : undefined;
-}
-
 /**
- * The page, page size, ordering and search of a list request. Every bad parameter is named in one 400.
+ * The page, page size, ordering and search of a list request, whose route schema (listQuerySchema) has refused every
+ * bad parameter, each named, in one 400.
  * @param request - the list request
- * @param fields - the fields it may be ordered by
- * @param defaultOrdering - the ordering without ?ordering=
+ * @param defaultOrdering - the ordering without ?ordering= (or with it empty)
  * @returns - the query
- * @throws ApiError - 400 {error, errors: [{field, message}]}
  */
-export function listQueryOf<F extends string>(
-  request: FastifyRequest,
-  fields: readonly F[],
-  defaultOrdering: SortKey<F>[],
-): ListQuery<F> {
-  const errors: FieldError[] = [];
-  const pageText = queryParam(request, 'page');
-  const page = pageText === undefined ? 1 : wholeNumber(pageText, 1, 2_147_483_647);
-  if (page === undefined) errors.push({ field: 'page', message: 'page must be a whole number from 1' });
-  const sizeText = queryParam(request, 'page_size');
-  const pageSize = sizeText === undefined ? PAGE_SIZE : wholeNumber(sizeText, 1, MAX_PAGE_SIZE);
-  if (pageSize === undefined)
-    errors.push({ field: 'page_size', message: `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}` });
+export function listQueryOf<F extends string>(request: FastifyRequest, defaultOrdering: SortKey<F>[]): ListQuery<F> {
+  const page = Number(queryParam(request, 'page') ?? 1);
+  const pageSize = Number(queryParam(request, 'page_size') ?? PAGE_SIZE);
   const orderingText = queryParam(request, 'ordering');
-  const ordering = orderingText ? parseOrdering(orderingText, fields) : defaultOrdering;
-  if (!Array.isArray(ordering)) errors.push(ordering);
-  if (errors.length || page === undefined || pageSize === undefined || !Array.isArray(ordering))
-    throw badRequest(errors);
+  const ordering = orderingText ? parseOrdering<F>(orderingText) : defaultOrdering;
   const search = queryParam(request, 'search')?.slice(0, SEARCH_MAX).trim();
   return { page, pageSize, offset: (page - 1) * pageSize, ordering, ...(search ? { search } : {}) };
 }
@@ -119,26 +93,42 @@ export function listPage<T>(request: FastifyRequest, query: ListQuery, count: nu
   };
 }
 
+/** Alternatives of a regular expression, each written literally. */
+const anyOf = (words: readonly string[]): string =>
+  words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+
 /**
- * The query parameters of a paged list, as its route schema declares them: text. listQueryOf reads them, naming
- * every bad one in one 400 (so their bounds are described here, and checked there).
+ * The query parameters of a paged list, as text (a query string is text) bounded by patterns: Fastify's validator
+ * refuses every bad one with its message, each named, in one 400, and the API document shows the same bounds.
  * @param fields - the fields it may be ordered by
  * @param defaultOrdering - the ordering without ?ordering=, as the parameter writes it
  * @param searchDescription - what ?search= looks in; none: the list has no search
  */
 export function listQuerySchema(fields: readonly string[], defaultOrdering: string, searchDescription?: string) {
+  const field = `-?(${anyOf(fields)})`;
   return {
-    page: Type.Optional(Type.String({ default: '1', description: 'The page: a whole number from 1' })),
+    page: Type.Optional(
+      Type.String({
+        default: '1',
+        pattern: '^[1-9][0-9]{0,8}$',
+        description: 'The page: a whole number from 1',
+        errorMessage: 'page must be a whole number from 1',
+      }),
+    ),
     page_size: Type.Optional(
       Type.String({
         default: String(PAGE_SIZE),
+        pattern: `^([1-9]|[1-9][0-9]|${MAX_PAGE_SIZE})$`,
         description: `Rows per page: a whole number from 1 to ${MAX_PAGE_SIZE}`,
+        errorMessage: `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
       }),
     ),
     ordering: Type.Optional(
       Type.String({
         default: defaultOrdering,
+        pattern: `^(${field}(,${field})*)?$`,
         description: `Fields to sort by, comma-separated, a leading - for descending (${fields.join(', ')}); any other field is refused with 400; empty: the default`,
+        errorMessage: `ordering must name only ${fields.join(', ')} (a leading - sorts descending)`,
       }),
     ),
     ...(searchDescription

@@ -69,7 +69,9 @@ describe.each(databases)('client list pages, ordering and search (%s)', (kind) =
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['page', 'page_size', 'ordering']);
     expect(bad.body.error).toBe('page must be a whole number from 1');
-    expect(bad.body.errors[2].message).toContain('"-password_hash"');
+    expect(bad.body.errors[2].message).toBe(
+      'ordering must name only last_name, first_name, email, phone, created_at, updated_at (a leading - sorts descending)',
+    );
     for (const query of ['?page=abc', '?page_size=0', '?ordering=', '?ordering=profile'])
       expect((await list(query)).status, query).toBe(query === '?ordering=' ? 200 : 400);
     const past = await list('?page=3');
