@@ -3,7 +3,9 @@ import type { SchemaErrorFormatter } from 'fastify/types/schema.js';
 import type { FieldError } from '../types.ts';
 import { ApiError, badRequest, notFound } from './apiError.ts';
 
-type AjvError = FastifySchemaValidationError & { params: { missingProperty?: string; errors?: AjvError[] } };
+type AjvError = FastifySchemaValidationError & {
+  params: { missingProperty?: string; additionalProperty?: string; errors?: AjvError[] };
+};
 
 /** The dotted path of the field an ajv error is about: the property a `required` misses is named too. */
 function fieldOf(error: AjvError): string {
@@ -13,6 +15,10 @@ function fieldOf(error: AjvError): string {
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (cause.keyword === 'required' && cause.params.missingProperty) path.push(cause.params.missingProperty);
+  if (cause.keyword === 'additionalProperties' && cause.params.additionalProperty)
+    path.push(cause.params.additionalProperty);
+  // A choice of a multiple-choice list is not a field of its own: the list is (its form shows one message under it).
+  if (cause.keyword === 'enum' && /^[0-9]+$/.test(path[path.length - 1] ?? '')) path.pop();
   return path.join('.');
 }
 

@@ -4,8 +4,9 @@ import { Type } from 'typebox';
 import { finalStepOf } from '../../engine/index.ts';
 import { badRequest } from '../http/apiError.ts';
 import { userOf } from '../http/requestHelpers.ts';
-import { JsonObjectBody, Nullable, errorResponses } from '../http/routeSchemas.ts';
+import { Nullable, errorResponses } from '../http/routeSchemas.ts';
 import type { ProfileStore } from './createProfileStore.ts';
+import { profileRequest } from './profileRequest.ts';
 import { validateProfile, type ProfileChoices } from './validateProfile.ts';
 
 const Profile = Type.Object(
@@ -91,13 +92,12 @@ export const profileRoutes = fp(
         schema: {
           tags: ['accounts'],
           summary: "Saves the adviser's profile (the whole of it); each change is kept in its trail",
-          // Checked field by field with the page's messages (validateProfile).
-          body: JsonObjectBody,
+          body: profileRequest(choices),
           response: { 200: ProfileAnswer, ...errorResponses(400, 401) },
         },
       },
       async (request) => {
-        const checked = validateProfile(request.body, choices);
+        const checked = validateProfile(request.body);
         if (!checked.profile) throw badRequest(checked.errors);
         return answer(await profiles.save(userOf(request).id, checked.profile));
       },

@@ -8,60 +8,36 @@ export interface ProfileChoices {
   provinces: string[];
 }
 
-export const PROFILE_MESSAGES = {
-  fullName: 'Please enter your full name',
-  licenceNumber: 'Please enter your licence number',
-  provinces: 'Please select at least one province or territory of licence',
-  unknownProvince: 'Please select provinces and territories from the list',
-  agency: 'Please enter your agency or MGA',
-  tooLong: 'Please enter no more than {max} characters',
-  code: 'An adviser code has letters, digits and dashes only',
-  unknownInsurer: 'Unknown insurer',
-} as const;
-
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim().normalize('NFC') : '');
+/** What profileRequest lets through: the fields present, of their types, within their bounds. */
+export type ProfileBody = Omit<AdviserProfile, 'adviser_codes'> & {
+  adviser_codes?: Record<string, string | undefined>;
+};
 
 /**
- * Checks a profile as sent (PUT /api/profile/): every field named with the message the page shows under it.
- * Blank adviser codes are dropped (an insurer the adviser does not work with).
- * @returns the profile as stored, or the errors
+ * The profile as stored, from a body its route schema (profileRequest) has already bounded: texts trimmed and in NFC,
+ * blank adviser codes dropped (an insurer the adviser does not work with), or the texts the one text rule refuses
+ * (invisible or broken characters), each named.
  */
 export function validateProfile(
-  body: Record<string, unknown>,
-  choices: ProfileChoices,
+  body: ProfileBody,
 ): { profile: AdviserProfile; errors: [] } | { profile?: undefined; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const required = (field: keyof AdviserProfile, message: string, max: number): string => {
-    const value = text(body[field]);
-    const broken = typeof body[field] === 'string' ? textProblem(body[field] as string, false) : undefined;
+  const text = (field: string, value: string): string => {
+    const broken = textProblem(value, false);
     if (broken) errors.push({ field, message: broken });
-    else if (!value) errors.push({ field, message });
-    else if (value.length > max)
-      errors.push({ field, message: PROFILE_MESSAGES.tooLong.replace('{max}', String(max)) });
-    return value;
+    return value.trim().normalize('NFC');
   };
-  const full_name = required('full_name', PROFILE_MESSAGES.fullName, 100);
-  const licence_number = required('licence_number', PROFILE_MESSAGES.licenceNumber, 40);
-  const rawProvinces = Array.isArray(body.licence_provinces) ? body.licence_provinces : [];
-  const licence_provinces = [...new Set(rawProvinces.filter((p): p is string => typeof p === 'string'))];
-  if (!licence_provinces.length) errors.push({ field: 'licence_provinces', message: PROFILE_MESSAGES.provinces });
-  else if (licence_provinces.some((p) => !choices.provinces.includes(p)) || rawProvinces.length > 13)
-    errors.push({ field: 'licence_provinces', message: PROFILE_MESSAGES.unknownProvince });
-  const agency = required('agency', PROFILE_MESSAGES.agency, 120);
   const adviser_codes: Record<string, string> = {};
-  const codes = body.adviser_codes && typeof body.adviser_codes === 'object' ? body.adviser_codes : {};
-  for (const [insurer, raw] of Object.entries(codes as Record<string, unknown>)) {
-    const field = `adviser_codes.${insurer}`;
-    if (!choices.insurers.some((i) => i.id === insurer)) {
-      errors.push({ field, message: PROFILE_MESSAGES.unknownInsurer });
-      continue;
-    }
-    const code = text(raw);
-    if (!code) continue;
-    if (code.length > 30) errors.push({ field, message: PROFILE_MESSAGES.tooLong.replace('{max}', '30') });
-    else if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(code)) errors.push({ field, message: PROFILE_MESSAGES.code });
-    else adviser_codes[insurer] = code;
+  for (const [insurer, raw] of Object.entries(body.adviser_codes ?? {})) {
+    const code = text(`adviser_codes.${insurer}`, raw ?? '');
+    if (code) adviser_codes[insurer] = code;
   }
-  if (errors.length) return { errors };
-  return { profile: { full_name, licence_number, licence_provinces, agency, adviser_codes }, errors: [] };
+  const profile: AdviserProfile = {
+    full_name: text('full_name', body.full_name),
+    licence_number: text('licence_number', body.licence_number),
+    licence_provinces: body.licence_provinces,
+    agency: text('agency', body.agency),
+    adviser_codes,
+  };
+  return errors.length ? { errors } : { profile, errors: [] };
 }

@@ -144,6 +144,22 @@ describe('the adviser profile (issue 26)', () => {
       { field: 'agency', message: 'Please enter your agency or MGA' },
       { field: 'adviser_codes.ACME', message: 'Unknown insurer' },
     ]);
+    const empty = await server.call('PUT', '/api/profile/', { token, body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual([
+      { field: 'full_name', message: 'Please enter your full name' },
+      { field: 'licence_number', message: 'Please enter your licence number' },
+      { field: 'licence_provinces', message: 'Please select at least one province or territory of licence' },
+      { field: 'agency', message: 'Please enter your agency or MGA' },
+    ]);
+    const wrongCode = await server.call('PUT', '/api/profile/', {
+      token,
+      body: { ...ADVISER_PROFILE, full_name: 'x'.repeat(101), adviser_codes: { MANULIFE: 'M 2002' } },
+    });
+    expect(wrongCode.body.errors).toEqual([
+      { field: 'full_name', message: 'Please enter no more than 100 characters' },
+      { field: 'adviser_codes.MANULIFE', message: 'An adviser code has letters, digits and dashes only' },
+    ]);
     const changed = await server.call('PUT', '/api/profile/', {
       token,
       body: {

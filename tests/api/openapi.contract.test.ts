@@ -4,7 +4,15 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../api/types.ts';
-import { clientBody, createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import {
+  ADVISER_PROFILE,
+  clientBody,
+  createClient,
+  databases,
+  signUp,
+  startServer,
+  type TestServer,
+} from '../support/apiServer.ts';
 import { arbitraryFromSchema } from '../support/arbitraryFromSchema.ts';
 import { fullApplication } from '../pdf/support.ts';
 
@@ -65,6 +73,7 @@ function goodBodies(clientId: number, email: string, password: string): { [op: s
       insured_2: app['insurance-history'].insured_2 ?? null,
     },
     'patch /insurance/screening/{id}/owner/': app.owner,
+    'put /profile/': ADVISER_PROFILE,
   };
   for (const [stepId, path] of [
     ['basic', 'basic/'],
