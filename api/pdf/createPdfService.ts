@@ -200,7 +200,8 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
           insurer,
           adviser: adviserFor(profile, user.email, insurer),
         });
-        sources.push({ data, payload: own, names });
+        // The cover's names and total from this insurer's own plans, never every insurer's.
+        sources.push({ data, payload: own, names: generationNames(engine, data, own) });
         documents.push(
           await renderApplicationPdf({
             form: forms.get(insurer)!,

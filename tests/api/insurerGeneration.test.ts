@@ -57,6 +57,9 @@ describe('generation per insurer: its own plan, its adviser code (issue 26)', ()
       expect(text).toContain(codes[insurer]);
       for (const [id] of others) expect(text).not.toContain(codes[id]);
       expect(text).not.toContain('Estate Protector');
+      // Its cover's total is its own plan's face amount, not the sum of every insurer's plans ($2,000,000).
+      expect(text).toContain('$400,000');
+      expect(text).not.toContain('$2,000,000');
     });
 
   it('refuses an insurer chosen without a plan of its own, by name', async () => {
