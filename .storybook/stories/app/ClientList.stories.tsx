@@ -63,7 +63,7 @@ export const SearchWithNoMatch: Story = {
     const canvas = within(canvasElement);
     await canvas.findByText('Daniel Tremblay');
     await userEvent.type(canvas.getByRole('searchbox'), 'zzz');
-    await canvas.findByText('Try a different name, email or phone number.');
+    await canvas.findByText(/Nothing matches “zzz”\. Try a different name, email or phone number\./);
   },
 };
 

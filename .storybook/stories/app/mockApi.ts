@@ -210,7 +210,13 @@ export function mockClientsApi(mode: ClientsApi): () => void {
       clients = clients.filter((c) => String(c.id) !== id);
       return new Response(null, { status: 204 });
     }
-    return json({ results: clients, count: clients.length });
+    // The server searches the name, email and phone for every word (issue 29); this stand-in does it plainly.
+    const words = (url.searchParams.get('search') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const found = clients.filter((c) => {
+      const text = [c.first_name, c.last_name, c.email, c.phone].join(' ').toLowerCase();
+      return words.every((w) => text.includes(w));
+    });
+    return json({ results: found, count: found.length, next: null, previous: null });
   };
   return () => {
     globalThis.fetch = original;
