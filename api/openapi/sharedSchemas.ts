@@ -4,6 +4,7 @@ import { Account, LoginAnswer, LoginRequest, SignUpRequest, UserInfo } from '../
 import { Broker, Client, ClientList, History, SecondInsured } from '../clients/clientSchemas.ts';
 import { ErrorAnswer, FieldErrorSchema, Success } from '../http/routeSchemas.ts';
 import { GenerateAnswer, GenerationSummary } from '../pdf/generationSchemas.ts';
+import { AdviserProfile, ProfileAnswer, ProfileChanges } from '../profile/profileSchemas.ts';
 import { ApplicationData, Progress } from '../screening/screeningSchemas.ts';
 import type { JsonObject } from '../types.ts';
 
@@ -32,6 +33,9 @@ export const sharedSchemas: TSchema[] = [
   GenerateAnswer,
   Progress,
   ApplicationData,
+  AdviserProfile,
+  ProfileAnswer,
+  ProfileChanges,
 ];
 
 const names = new Set(sharedSchemas.map((s) => (s as { title?: string }).title));

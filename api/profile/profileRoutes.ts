@@ -1,47 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { Type } from 'typebox';
 import { finalStepOf } from '../../engine/index.ts';
 import { badRequest } from '../http/apiError.ts';
 import { userOf } from '../http/requestHelpers.ts';
-import { Nullable, errorResponses } from '../http/routeSchemas.ts';
+import { errorResponses } from '../http/routeSchemas.ts';
 import type { ProfileStore } from './createProfileStore.ts';
 import { profileRequest } from './profileRequest.ts';
+import { ProfileAnswer, ProfileChanges } from './profileSchemas.ts';
 import { validateProfile, type ProfileChoices } from './validateProfile.ts';
-
-const Profile = Type.Object(
-  {
-    full_name: Type.String(),
-    licence_number: Type.String(),
-    licence_provinces: Type.Array(Type.String(), { description: 'Province and territory ids (ON, QC…)' }),
-    agency: Type.String({ description: 'Agency or MGA' }),
-    adviser_codes: Type.Record(Type.String(), Type.String(), {
-      description: 'The adviser code held with each insurer, by populate_forms id (BMO, MANULIFE…)',
-    }),
-  },
-  { title: 'AdviserProfile', description: "The adviser's profile, printed in every insurer's adviser section" },
-);
-
-const Choice = Type.Object({ id: Type.String(), name: Type.String() });
-
-const ProfileAnswer = Type.Object({
-  profile: Nullable(Profile),
-  updated_at: Nullable(Type.String()),
-  insurers: Type.Array(Choice, {
-    description: 'The insurers a code may be given for, as the generation step offers them',
-  }),
-  provinces: Type.Array(Choice, { description: 'The provinces and territories of licence' }),
-});
-
-const ProfileChanges = Type.Object({
-  results: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      at: Type.String(),
-      changes: Type.Array(Type.Object({ field: Type.String(), from: Type.Unknown(), to: Type.Unknown() })),
-    }),
-  ),
-});
 
 /**
  * The adviser's profile, entered once in the account settings (encapsulated): GET /api/profile/ (with the insurers

@@ -1,28 +1,10 @@
 import { apiRequest } from './client.ts';
+import type { AdviserProfile, ProfileAnswer, ProfileChanges } from './schema.gen.ts';
 
-/** The adviser's profile (api/profile/adviserProfile.ts). */
-export interface AdviserProfile {
-  full_name: string;
-  licence_number: string;
-  licence_provinces: string[];
-  agency: string;
-  adviser_codes: Record<string, string>;
-}
-
-/** GET /api/profile/: the profile (null until saved) and what it may name. */
-export interface ProfileAnswer {
-  profile: AdviserProfile | null;
-  updated_at: string | null;
-  insurers: { id: string; name: string }[];
-  provinces: { id: string; name: string }[];
-}
+export type { AdviserProfile, ProfileAnswer };
 
 /** One change of the profile's trail. */
-export interface ProfileChange {
-  id: number;
-  at: string;
-  changes: { field: string; from: unknown; to: unknown }[];
-}
+export type ProfileChange = ProfileChanges['results'][number];
 
 /** The profile page and the plan step read it. @throws ApiError - "Failed to load your profile" */
 export function getProfile(signal?: AbortSignal): Promise<ProfileAnswer> {

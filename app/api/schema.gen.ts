@@ -274,6 +274,55 @@ export interface components {
     ApplicationData: {
       [key: string]: unknown;
     };
+    /**
+     * AdviserProfile
+     * @description The adviser's profile, printed in every insurer's adviser section
+     */
+    AdviserProfile: {
+      full_name: string;
+      licence_number: string;
+      /** @description Province and territory ids (ON, QC…) */
+      licence_provinces: string[];
+      /** @description Agency or MGA */
+      agency: string;
+      /** @description The adviser code held with each insurer, by populate_forms id (BMO, MANULIFE…) */
+      adviser_codes: {
+        [key: string]: string;
+      };
+    };
+    /**
+     * ProfileAnswer
+     * @description GET /api/profile/: the profile (null until saved) and what it may name
+     */
+    ProfileAnswer: {
+      profile: components['schemas']['AdviserProfile'];
+      updated_at: string | null;
+      /** @description The insurers a code may be given for, as the generation step offers them */
+      insurers: {
+        id: string;
+        name: string;
+      }[];
+      /** @description The provinces and territories of licence */
+      provinces: {
+        id: string;
+        name: string;
+      }[];
+    };
+    /**
+     * ProfileChanges
+     * @description The profile's trail, newest first
+     */
+    ProfileChanges: {
+      results: {
+        id: number;
+        at: string;
+        changes: {
+          field: string;
+          from: unknown;
+          to: unknown;
+        }[];
+      }[];
+    };
   };
   responses: never;
   parameters: never;
@@ -301,5 +350,8 @@ export type GenerationSummary = components['schemas']['GenerationSummary'];
 export type GenerateAnswer = components['schemas']['GenerateAnswer'];
 export type Progress = components['schemas']['Progress'];
 export type ApplicationData = components['schemas']['ApplicationData'];
+export type AdviserProfile = components['schemas']['AdviserProfile'];
+export type ProfileAnswer = components['schemas']['ProfileAnswer'];
+export type ProfileChanges = components['schemas']['ProfileChanges'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
