@@ -12,6 +12,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { buildServer } from '../api/server.ts';
+import type { ClientOrderField } from '../api/clients/createClientStore.ts';
+import type { ListQuery } from '../api/http/listQuery.ts';
+import { printListPlans } from './listPlans.ts';
 import { seedClients } from './seedClients.ts';
 import { print, stats } from './stats.ts';
 
@@ -67,6 +70,27 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<void> {
     }
     console.log(
       `${kind}: ${CLIENTS} clients for one adviser seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const user = { id: userId, email, username: email, role: 'adviser' };
+    const last = Math.ceil(CLIENTS / 25);
+    const page = (n: number, ordering: ListQuery<ClientOrderField>['ordering'], search?: string) => ({
+      page: n,
+      pageSize: 25,
+      offset: (n - 1) * 25,
+      ordering,
+      ...(search ? { search } : {}),
+    });
+    const newest = [{ field: 'updated_at' as const, desc: true }];
+    await printListPlans(
+      pgSchema ? { kind: 'postgres', url: PG_URL, schema: pgSchema } : { kind: 'sqlite', file: join(dataDir, 'app.db') },
+      user,
+      [
+        ['first page', page(1, newest)],
+        [`page ${Math.ceil(last / 2)}`, page(Math.ceil(last / 2), newest)],
+        [`page ${last}`, page(last, newest)],
+        ['sorted by last name, page 200', page(200, [{ field: 'last_name', desc: false }])],
+        ['search "tremblay"', page(1, newest, 'tremblay')],
+      ],
     );
     const headers = { authorization: `Token ${token}` };
     const cases: [string, string][] = [
