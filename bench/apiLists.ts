@@ -82,7 +82,9 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<void> {
     });
     const newest = [{ field: 'updated_at' as const, desc: true }];
     await printListPlans(
-      pgSchema ? { kind: 'postgres', url: PG_URL, schema: pgSchema } : { kind: 'sqlite', file: join(dataDir, 'app.db') },
+      pgSchema
+        ? { kind: 'postgres', url: PG_URL, schema: pgSchema }
+        : { kind: 'sqlite', file: join(dataDir, 'app.db') },
       user,
       [
         ['first page', page(1, newest)],
