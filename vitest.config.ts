@@ -27,7 +27,11 @@ const chromiumArgs = [
  * steps, flow, renderer, app, PDFs: no database, no browser) is `npm test`, the fast loop; its setup file refuses a
  * database, so a test that needs one is listed here rather than slowing that loop down.
  */
-const PURE_API_TESTS = new Set(['tests/api/diffRecords.test.ts', 'tests/api/openapiBuild.test.ts']);
+const PURE_API_TESTS = new Set([
+  'tests/api/diffRecords.test.ts',
+  'tests/api/openapiBuild.test.ts',
+  'tests/api/pageWindow.test.ts',
+]);
 const OTHER_DB_TESTS = new Set([
   'tests/authoring/drills.test.ts',
   'tests/pdf/routes.test.ts',

@@ -17,6 +17,8 @@
  *  3. the anchor: a plain @rjsf/core Form with liveValidate over the same owner schema and record (bench/ui/anchor.*,
  *     built with Vite into .tmp/bench-anchor), its keystroke to paint and mount to paint, and its JavaScript;
  *  4. step-to-step transitions: Next on plan-details to owner painted, Back on owner to plan-details painted.
+ * C. The dashboard with 10,000 clients (bench/ui/dashboardLists.ts): the list's answer to its painted page, and a
+ *    keystroke in its search box. BENCH_UI_ONLY=lists runs this part alone.
  *
  * A keystroke is measured in the page from the keydown event to the end of the next frame: requestAnimationFrame,
  * then a MessageChannel task (which runs after that frame's paint). The targets alternate in blocks, so machine load
@@ -38,6 +40,7 @@ import type { JsonObject } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import { print, stats } from './stats.ts';
 import { beforeTree, serveTree } from './ui/appVersions.ts';
+import { dashboardListFigures } from './ui/dashboardLists.ts';
 import {
   CPU_SLOWDOWN,
   networkLog,
@@ -675,7 +678,17 @@ function printPhone(versions: string[], all: Awaited<ReturnType<typeof phoneFigu
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** BENCH_UI_ONLY=lists: the dashboard with 10,000 clients alone (bench/ui/dashboardLists.ts). */
+async function listsOnly(): Promise<void> {
+  ensureAppBuild();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  cleanups.push(() => browser.close());
+  await dashboardListFigures(browser, APP_DIR);
+  console.log(`ui: done in ${elapsed()}`);
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_UI_ONLY === 'lists') return listsOnly();
   ensureAppBuild();
   const before = beforeTree(ROOT);
   const definitions = loadDefinitions(readDefinitionFiles(join(ROOT, 'steps')));
@@ -871,6 +884,7 @@ async function main(): Promise<void> {
   console.log(
     `ui: anchor mount to paint: cold ${f1(anchorCold)} ms, warm median ${f1(warm.median)} ms (of ${anchorWarm.length} remounts)`,
   );
+  await dashboardListFigures(browser, APP_DIR);
   const anchorFiles = readdirSync(join(ANCHOR_DIR, 'assets'))
     .filter((n) => n.endsWith('.js'))
     .map((n) => readFileSync(join(ANCHOR_DIR, 'assets', n)));

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { searchWords } from '../clients/clientListKeys.ts';
 import { clientSearch } from '../clients/clientSearch.ts';
 import { visibleTo } from '../clients/visibleTo.ts';
-import type { ListQuery } from '../http/listQuery.ts';
+import { pageWindow, type ListQuery } from '../http/listQuery.ts';
 import type { Database, LifeApplicationsTable } from '../db/tables.ts';
 import type { ApplicationData, AuthUser, JsonObject } from '../types.ts';
 import type { GenerationView, LifeApplicationView } from './applicationSchemas.ts';
@@ -445,17 +445,21 @@ export const applicationsPlugin = fp(
         const counted = await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
         const count = Number(counted.n);
         if (query.offset >= count) return { count, results: [] };
+        // A page in the second half is read from the list's end (pageWindow).
+        const window = pageWindow(count, query.offset, query.pageSize);
+        const direction = (desc: boolean | undefined) => (Boolean(desc) !== window.reverse ? 'desc' : 'asc');
         let ids = filtered.select('life_applications.id');
         for (const { field, desc } of query.ordering)
-          for (const expression of APPLICATION_ORDER[field]) ids = ids.orderBy(expression, desc ? 'desc' : 'asc');
+          for (const expression of APPLICATION_ORDER[field]) ids = ids.orderBy(expression, direction(desc));
         const last = query.ordering[query.ordering.length - 1];
-        const page = (
+        const read = (
           await ids
-            .orderBy('life_applications.id', last?.desc ? 'desc' : 'asc')
-            .limit(query.pageSize)
-            .offset(query.offset)
+            .orderBy('life_applications.id', direction(last?.desc))
+            .limit(window.limit)
+            .offset(window.offset)
             .execute()
         ).map((r) => r.id);
+        const page = window.reverse ? read.reverse() : read;
         if (!page.length) return { count, results: [] };
         const rows = await db
           .selectFrom('life_applications')

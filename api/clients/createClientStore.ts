@@ -4,7 +4,7 @@ import { ApiError, notFound, preconditionFailed } from '../http/apiError.ts';
 import type { AuditLog } from '../audit/createAuditLog.ts';
 import { diffRecords } from '../audit/diffRecords.ts';
 import type { ClientsTable, Database } from '../db/tables.ts';
-import type { ListQuery } from '../http/listQuery.ts';
+import { pageWindow, type ListQuery } from '../http/listQuery.ts';
 import type { AuthUser, JsonObject } from '../types.ts';
 import type { ClientAccess } from './accessOf.ts';
 import type { ClientView } from './clientSchemas.ts';
@@ -247,23 +247,23 @@ export function createClientStore(db: Kysely<Database>, audit: AuditLog): Client
       const counted = await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       const count = Number(counted.n);
       if (query.offset >= count) return { count, results: [] };
-      // The page's ids first, from the index that sorts them; then those rows alone.
+      // The page's ids first, from the index that sorts them (index-only, from whichever end is nearer); then those
+      // rows alone.
+      const window = pageWindow(count, query.offset, query.pageSize);
+      const direction = (desc: boolean | undefined) => (Boolean(desc) !== window.reverse ? 'desc' : 'asc');
       let ids = filtered.select('clients.id');
       const sorted = new Set<string>();
       for (const { field, desc } of query.ordering)
         for (const column of ORDER_COLUMNS[field])
           if (!sorted.has(column)) {
             sorted.add(column);
-            ids = ids.orderBy(`clients.${column}`, desc ? 'desc' : 'asc');
+            ids = ids.orderBy(`clients.${column}`, direction(desc));
           }
       const last = query.ordering[query.ordering.length - 1];
-      const page = (
-        await ids
-          .orderBy('clients.id', last?.desc ? 'desc' : 'asc')
-          .limit(query.pageSize)
-          .offset(query.offset)
-          .execute()
+      const read = (
+        await ids.orderBy('clients.id', direction(last?.desc)).limit(window.limit).offset(window.offset).execute()
       ).map((r) => r.id);
+      const page = window.reverse ? read.reverse() : read;
       if (!page.length) return { count, results: [] };
       const rows = await db.selectFrom('clients').selectAll().where('clients.id', 'in', page).execute();
       const byId = new Map(rows.map((r) => [r.id, r]));

@@ -24,6 +24,17 @@ const LIST_INDEXES: [string, string[]][] = [
   ['phone', ['phone_key']],
 ];
 
+/** The tables the paged lists read their pages from (0011). */
+const LIST_TABLES = ['clients', 'life_applications'] as const;
+
+/** Whether this PostgreSQL has autovacuum's insert threshold (13 and later; before it, inserts alone never vacuum). */
+async function insertThresholds(db: Kysely<unknown>): Promise<boolean> {
+  const { rows } = await sql<{ version: number }>`select current_setting('server_version_num')::int as version`.execute(
+    db,
+  );
+  return (rows[0]?.version ?? 0) >= 130_000;
+}
+
 /**
  * The one set of migrations for SQLite and PostgreSQL, in order. Names sort in order of application.
  * @param dialect - which database, for the few column types that differ (serial keys)
@@ -414,6 +425,27 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable('adviser_profile_audit').ifExists().execute();
         await db.schema.dropTable('adviser_profiles').ifExists().execute();
+      },
+    },
+    '0011_list_visibility': {
+      async up(db: Kysely<unknown>) {
+        // PostgreSQL reads a list page's ids and its count from an index alone only where its visibility map says a
+        // page of the table holds no change a reader might not see; else it reads the rows too, and the planner,
+        // knowing it, turns to a sequential scan and a sort. Vacuum sets the map: have autovacuum run after 2% of
+        // the lists' tables is inserted or changed (an adviser's import), not after the default 20%. SQLite reads
+        // its covering indexes alone already.
+        if (dialect === 'sqlite') return;
+        const inserts = (await insertThresholds(db)) ? sql`, autovacuum_vacuum_insert_scale_factor = 0.02` : sql``;
+        for (const table of LIST_TABLES)
+          await sql`alter table ${sql.table(table)} set (autovacuum_vacuum_scale_factor = 0.02,
+            autovacuum_analyze_scale_factor = 0.02${inserts})`.execute(db);
+      },
+      async down(db: Kysely<unknown>) {
+        if (dialect === 'sqlite') return;
+        const inserts = (await insertThresholds(db)) ? sql`, autovacuum_vacuum_insert_scale_factor` : sql``;
+        for (const table of LIST_TABLES)
+          await sql`alter table ${sql.table(table)} reset (autovacuum_vacuum_scale_factor,
+            autovacuum_analyze_scale_factor${inserts})`.execute(db);
       },
     },
   };
