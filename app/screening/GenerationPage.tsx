@@ -91,7 +91,7 @@ export function GenerationPage() {
   const [showErrors, setShowErrors] = useState(false);
   const [busy, setBusy] = useState<'next' | null>(null);
   const [notice, setNotice] = useNotice();
-  const messages = (options.messages ?? {}) as Messages;
+  const messages = useMemo(() => (options.messages ?? {}) as Messages, [options.messages]);
 
   // Each insurer the application has no plan of (the engine asks the payload's own scope, as the server does), or
   // whose adviser code the profile lacks, with why: offered greyed, never hidden.
