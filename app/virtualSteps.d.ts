@@ -8,6 +8,8 @@ declare module 'virtual:steps' {
     schema: Record<string, unknown>;
     ui: Record<string, unknown>;
     rules: Record<string, unknown>;
+    /** The step's documents that are built per value, each with its `scope` alone (no mapping). */
+    documents: Record<string, import('../engine/index.ts').DocumentMapping>;
     /** The check of the step's record. */
     record: SchemaCheck;
     /** A check per `if` condition of the schema, by conditionKey. */

@@ -63,8 +63,13 @@ export function ajvPath(error: SchemaError): string {
   return base.join('.');
 }
 
+/** A number in a message reads as people write it: two decimals at most, thousands grouped ($25,000, not $25000). */
 function formatParam(value: unknown): string {
-  if (typeof value === 'number') return String(Math.round(value * 100) / 100);
+  if (typeof value === 'number') {
+    const [whole, fraction] = String(Math.round(value * 100) / 100).split('.');
+    const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+    return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+  }
   return String(value ?? '');
 }
 

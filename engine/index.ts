@@ -24,4 +24,4 @@ export { closestName } from './closestName.ts';
 export { schemaAt } from './schemaAt.ts';
 export { compileRules, type CompiledRules } from './compileRules.ts';
 export { isListFromFiles } from './listFiles.ts';
-export { scopeData } from './scopeData.ts';
+export { scopeData, valuesInScope } from './scopeData.ts';

@@ -16,7 +16,7 @@ import { changedPaths, getPath, setPath } from '../engine/index.ts';
 import { FormStoreContext } from './contexts.ts';
 import { discardedTitles } from './discardedTitles.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
-import type { RendererFormContext } from './formContext.ts';
+import type { RendererFormContext, UnavailableChoices } from './formContext.ts';
 import { FormStore } from './formStore.ts';
 import { prepareStep } from './prepareStep.ts';
 import { registry } from './registry.ts';
@@ -64,6 +64,11 @@ export interface StepFormProps {
   confirmDiscard?: (titles: string[]) => Promise<boolean>;
   /** Heading of the alert block; default: the step's ui:options `errorTitle`, else ErrorSummary's. */
   errorTitle?: string;
+  /**
+   * Choices of a checkbox list the page offers but cannot take now (an insurer without a plan), by field then value,
+   * each with why: shown greyed with the reason under it; one already ticked stays enabled, so it can be unticked.
+   */
+  unavailableChoices?: UnavailableChoices;
   ref?: Ref<StepFormHandle>;
 }
 
@@ -85,6 +90,7 @@ function othersChanged(a: ApplicationData, b: ApplicationData, stepId: string): 
 function StepFormInner(props: StepFormProps) {
   const { engine, stepId, data, source, fields, showErrors, serverErrors, lookups, failedLookups, errorTitle, ref } =
     props;
+  const { unavailableChoices } = props;
   const prepared = useMemo(() => prepareStep(engine, stepId, fields), [engine, stepId, fields]);
   const stepOptions = ((engine.definitions.steps[stepId]?.ui as Record<string, unknown> | undefined)?.['ui:options'] ??
     {}) as {
@@ -276,8 +282,13 @@ function StepFormInner(props: StepFormProps) {
   }, []);
   const formContext = useMemo<RendererFormContext>(
     // The definitions' own lists (provinces) come with every form; the app adds what it loads (clients...).
-    () => ({ lookups: { ...engine.definitions.flow.lists, ...lookups }, failedLookups, requestNext }),
-    [engine, lookups, failedLookups, requestNext],
+    () => ({
+      lookups: { ...engine.definitions.flow.lists, ...lookups },
+      failedLookups,
+      requestNext,
+      unavailableChoices,
+    }),
+    [engine, lookups, failedLookups, requestNext, unavailableChoices],
   );
 
   return (

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /**
  * The rjsf formContext our widgets read. It is kept stable (same object while its inputs do not change), since rjsf
  * compares the registry it lives in on every render.
@@ -9,7 +11,12 @@ export interface RendererFormContext {
   failedLookups?: string[];
   /** Asks the page to go on (choiceButtons: pick one and go on). */
   requestNext?: () => void;
+  /** Choices the page offers but cannot take now, by field path then value, each with why (see StepFormProps). */
+  unavailableChoices?: UnavailableChoices;
 }
+
+/** By field path, then by choice value: why the choice cannot be taken now (a short text, maybe with a link). */
+export type UnavailableChoices = Record<string, Record<string, ReactNode>>;
 
 function asContext(formContext: unknown): Partial<RendererFormContext> {
   return formContext && typeof formContext === 'object' ? (formContext as Partial<RendererFormContext>) : {};
@@ -28,4 +35,9 @@ export function lookupFailed(formContext: unknown, source: string): boolean {
 /** @returns - the "go on" callback, when the page offers one. */
 export function requestNextOf(formContext: unknown): (() => void) | undefined {
   return asContext(formContext).requestNext;
+}
+
+/** @returns - why each choice of the field cannot be taken now (none when all can). */
+export function unavailableChoicesOf(formContext: unknown, path: string): Record<string, ReactNode> {
+  return asContext(formContext).unavailableChoices?.[path] ?? {};
 }

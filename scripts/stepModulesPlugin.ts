@@ -15,7 +15,7 @@ import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin, ViteDevServer } from 'vite';
 import { flowEntries, conditionSchemas, createAjv, loadDefinitions } from '../engine/index.ts';
-import type { Definitions, StepDefinition } from '../engine/index.ts';
+import type { Definitions, DocumentScope, StepDefinition } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 const ROOT_ID = 'virtual:steps';
@@ -77,11 +77,23 @@ function checksCode(step: StepDefinition): string {
   return [...imports, code, 'export const conditions = {', ...conditions, '};'].join('\n');
 }
 
+/**
+ * A document's scope alone, without its mapping: the page offering a per-value document (the insurers to generate)
+ * asks the engine which values the answers have rows of (valuesInScope), with the server's own definition.
+ */
+function scopesOf(step: StepDefinition): Record<string, { scope: DocumentScope; document: null }> {
+  const out: Record<string, { scope: DocumentScope; document: null }> = {};
+  for (const [name, mapping] of Object.entries(step.documents ?? {}))
+    if (mapping.scope) out[name] = { scope: mapping.scope, document: null };
+  return out;
+}
+
 function stepModule(step: StepDefinition): string {
   return [
     `export const schema = ${JSON.stringify(step.schema)};`,
     `export const ui = ${JSON.stringify(step.ui)};`,
     `export const rules = ${JSON.stringify(step.rules)};`,
+    `export const documents = ${JSON.stringify(scopesOf(step))};`,
     checksCode(step),
   ].join('\n');
 }

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { JsonObject } from '../../engine/index.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { openFile } from '../api/openFile.ts';
@@ -10,7 +10,8 @@ import { GenerateError, generateApplication, SaveError, saveStep } from './api.t
 import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { ActionsBar, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
-import { finalStepOf } from '../../engine/index.ts';
+import { finalStepOf, optionLabels, valuesInScope } from '../../engine/index.ts';
+import { getProfile, type AdviserProfile } from '../api/profile.ts';
 import { clientNameOf } from './clientNameOf.ts';
 
 interface ResultTexts {
@@ -29,6 +30,39 @@ interface ResultTexts {
 
 const UNAVAILABLE =
   'Application generation is not available yet. Your answers are saved, and you can generate the forms once generation is enabled.';
+
+interface Messages {
+  noPlan?: string;
+  noAdviserCode?: string;
+  profileLinkLabel?: string;
+  generateFailed?: string;
+}
+
+/** Why an insurer cannot be generated now, as the server would refuse it: a plan of its own first, then the code. */
+interface Unavailable {
+  text: string;
+  /** The page that fixes it (the adviser's profile). */
+  link?: { to: string; label: string };
+}
+
+const PROFILE = '/account/profile';
+
+/**
+ * The adviser's profile, for the adviser codes generation asks for; undefined while loading or when it failed (the
+ * server still refuses a missing code, so nothing is guessed here).
+ */
+function useAdviserProfile(): AdviserProfile | null | undefined {
+  const [profile, setProfile] = useState<AdviserProfile | null | undefined>(undefined);
+  useEffect(() => {
+    const controller = new AbortController();
+    getProfile(controller.signal).then(
+      (answer) => setProfile(answer.profile),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return profile;
+}
 
 /** "applications-<person>.pdf", else "applications-<generation id>.pdf"; null leaves the name to the server. */
 function combinedFilename(person: string | undefined, generationId: string | undefined): string | null {
@@ -57,6 +91,41 @@ export function GenerationPage() {
   const [showErrors, setShowErrors] = useState(false);
   const [busy, setBusy] = useState<'next' | null>(null);
   const [notice, setNotice] = useNotice();
+  const messages = useMemo(() => (options.messages ?? {}) as Messages, [options.messages]);
+
+  // Each insurer the application has no plan of (the engine asks the payload's own scope, as the server does), or
+  // whose adviser code the profile lacks, with why: offered greyed, never hidden.
+  const profile = useAdviserProfile();
+  const unavailable = useMemo(() => {
+    const withPlans = valuesInScope(engine.definitions, step, 'payload', saved);
+    const labels = optionLabels(def.schema, def.ui, ['populate_forms']) ?? {};
+    const out: Record<string, Unavailable> = {};
+    for (const [id, name] of Object.entries(labels)) {
+      if (withPlans && !withPlans.includes(id))
+        out[id] = { text: (messages.noPlan ?? 'No {name} plan in Plan Details').replace(/\{name\}/g, name) };
+      else if (profile !== undefined && !profile?.adviser_codes[id]?.trim())
+        out[id] = {
+          text: (messages.noAdviserCode ?? 'Add your adviser code for {name} in your profile').replace(
+            /\{name\}/g,
+            name,
+          ),
+          link: { to: PROFILE, label: messages.profileLinkLabel ?? 'Open your adviser profile' },
+        };
+    }
+    return out;
+  }, [engine, step, def, saved, profile, messages]);
+  const reasons = useMemo(() => {
+    const byValue: Record<string, ReactNode> = {};
+    for (const [id, why] of Object.entries(unavailable))
+      byValue[id] = why.link ? (
+        <>
+          {why.text}. <Link to={why.link.to}>{why.link.label}</Link>
+        </>
+      ) : (
+        why.text
+      );
+    return { populate_forms: byValue };
+  }, [unavailable]);
 
   // The file is served only with the adviser's token, so it is fetched in the page and opened in a new tab.
   const downloads = useFileDownloads(openFile);
@@ -75,6 +144,13 @@ export function GenerationPage() {
       formRef.current?.showAllErrors();
       return;
     }
+    // A ticked insurer that lost its plan (or has no adviser code) is not sent: the server would refuse it anyway.
+    const chosen = ((record.populate_forms as string[] | undefined) ?? []).find((id) => unavailable[id]);
+    if (chosen) {
+      const why = unavailable[chosen];
+      setNotice('error', why.text, undefined, why.link);
+      return;
+    }
     setBusy('next');
     setNotice(null);
     try {
@@ -84,10 +160,7 @@ export function GenerationPage() {
       const { url, id, summary, questionnaires } = await generateApplication(
         clientId,
         forms,
-        String(
-          (options.messages as Record<string, string> | undefined)?.generateFailed ??
-            'Failed to generate PDF forms. Please try again.',
-        ),
+        String(messages.generateFailed ?? 'Failed to generate PDF forms. Please try again.'),
       );
       // The errors of an earlier try are answered: a new choice after "Generate Another Form" starts clean.
       setShowErrors(false);
@@ -107,7 +180,7 @@ export function GenerationPage() {
     } finally {
       setBusy(null);
     }
-  }, [clientId, step, options, setSaved, setNotice]);
+  }, [clientId, step, options, messages, unavailable, setSaved, setNotice]);
 
   if (generated) {
     const notSpecified = result.notSpecified ?? 'Not specified';
@@ -234,7 +307,14 @@ export function GenerationPage() {
         missingLabel={reviewOptions.incompleteMissing ?? 'Not answered yet'}
         onOpen={openStep}
       />
-      <StepForm ref={formRef} engine={engine} stepId={step} data={formData} showErrors={showErrors} />
+      <StepForm
+        ref={formRef}
+        engine={engine}
+        stepId={step}
+        data={formData}
+        showErrors={showErrors}
+        unavailableChoices={reasons}
+      />
       <ActionsBar
         backLabel={options.backLabel ?? 'Back'}
         onBack={() => openStep(engine.definitions.flow.review)}

@@ -54,7 +54,7 @@ function loadStep(stepId: string): Promise<void> {
   pending = load().then(
     (mod) => {
       modules.set(stepId, mod);
-      screeningRuntime().engine.addSteps([assembleStep(entry, mod)]);
+      screeningRuntime().engine.addSteps([assembleStep(entry, mod, {}, mod.documents)]);
     },
     (error: unknown) => {
       // A failed download may be retried.

@@ -1,7 +1,7 @@
 import { useContext, useMemo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { FieldInfoContext, useStoreValue } from '../contexts.ts';
-import { lookupFailed, lookupsOf, requestNextOf } from '../formContext.ts';
+import { lookupFailed, lookupsOf, requestNextOf, unavailableChoicesOf } from '../formContext.ts';
 import { choicesOf, emptyValue, fillTemplate, type Choice } from '../options.ts';
 
 function indexOfValue(choices: Choice[], value: unknown): number {
@@ -262,10 +262,11 @@ export function CheckboxWidget(props: WidgetProps) {
 
 /** Several checkboxes for an array of enum values (uniqueItems). */
 export function CheckboxesWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, uiSchema, htmlName } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, uiSchema, htmlName, registry } = props;
   const info = useContext(FieldInfoContext);
   const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
   const current = Array.isArray(value) ? (value as unknown[]) : [];
+  const unavailable = unavailableChoicesOf(registry.formContext, info.path);
   const toggle = (choice: Choice, on: boolean): void => {
     const next = on ? [...current, choice.value] : current.filter((v) => !Object.is(v, choice.value));
     // Keep the definition's order, whatever the order of clicks.
@@ -273,21 +274,43 @@ export function CheckboxesWidget(props: WidgetProps) {
   };
   return (
     <div className={`checkbox-group${choices.length > 4 ? ' checkbox-group-columns' : ''}`} {...aria(info, false)}>
-      {choices.map((c, i) => (
-        <label key={String(c.value)} className="checkbox">
+      {choices.map((c, i) => {
+        const checked = current.includes(c.value);
+        const reason = unavailable[String(c.value)];
+        const reasonId = `${id}-${i}-reason`;
+        const input = (
           <input
             type="checkbox"
             id={`${id}-${i}`}
             name={htmlName || id}
-            checked={current.includes(c.value)}
-            disabled={disabled || readonly || info.readonly}
+            checked={checked}
+            // A ticked choice that cannot be taken stays enabled: unticking it is how the adviser answers the reason.
+            disabled={disabled || readonly || info.readonly || (reason !== undefined && !checked)}
+            aria-describedby={reason === undefined ? undefined : reasonId}
             onChange={(e) => toggle(c, e.target.checked)}
             onFocus={() => onFocus(id, value)}
             onBlur={() => onBlur(id, value)}
           />
-          <span>{c.label}</span>
-        </label>
-      ))}
+        );
+        if (reason === undefined)
+          return (
+            <label key={String(c.value)} className="checkbox">
+              {input}
+              <span>{c.label}</span>
+            </label>
+          );
+        return (
+          <div key={String(c.value)} className={`checkbox-unavailable${checked ? ' checkbox-unavailable-chosen' : ''}`}>
+            <label className="checkbox">
+              {input}
+              <span>{c.label}</span>
+            </label>
+            <span id={reasonId} className="checkbox-reason">
+              {reason}
+            </span>
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { ruleMessage } from '../support/definitionText.ts';
+import { realFiles } from '../support/miniDefinitions.ts';
 
 const STEP = 'plan-details';
 const ILLUSTRATION = ruleMessage('plan-details', 'illustration_status');
@@ -305,7 +306,7 @@ describe('plan-details: enumerations', () => {
     }
     (record(data).single_life_options as JsonObject[])[0].face_amount = null;
     expect(errorsOf(STEP, data)).toContainEqual(FACE);
-    (record(data).single_life_options as JsonObject[])[0].face_amount = 1;
+    (record(data).single_life_options as JsonObject[])[0].face_amount = 100000;
     expect(errorsOf(STEP, data)).toEqual([]);
   });
 });
@@ -361,5 +362,126 @@ describe('plan-details: the product code of the plans, from the plan catalogue (
     for (const plan of catalogue) expect(types).toContain(plan.product_type);
     expect(engine.labelOf(STEP, 'single_life_options.0.plan_name', 'estate_protector')).toBe('Estate Protector');
     expect(engine.labelOf(STEP, 'joint_plan_options.0.plan_name', 'manulife_par_20_pay')).toBe('Manulife Par - 20 Pay');
+  });
+});
+
+describe("plan-details: each plan within its catalogue's bounds (issue 26)", () => {
+  const rules = (realFiles()[`${STEP}/rules.json`] as { validation: { field: string; message: string }[] }).validation;
+  /** The rule's wording, filled as the engine fills it: found by the field and a placeholder only that rule has. */
+  function message(field: string, placeholder: string, values: Record<string, string>): string {
+    const rule = rules.find((r) => r.field === field && r.message.includes(placeholder));
+    if (!rule) throw new Error(`no rule for ${field} with ${placeholder}`);
+    return rule.message.replace(/\{(\w+)\}/g, (_, name: string) => values[name]);
+  }
+  /** A date of birth that makes someone `years` old today (born on this day of the month, that many years ago). */
+  function bornYearsAgo(years: number): string {
+    const now = new Date();
+    const pad = (n: number): string => String(n).padStart(2, '0');
+    return `${now.getFullYear() - years}-${pad(now.getMonth() + 1)}-${pad(now.getDate() > 28 ? 28 : now.getDate())}`;
+  }
+  const PAR20 = { product_type: 'whole_life', plan_name: 'manulife_par_20_pay', face_amount: 500000 };
+  const FACE = { plan: 'Manulife Par - 20 Pay', min: '25,000', max: '30,000,000' };
+  function single(row: JsonObject, ages: [number, number] = [40, 40]): ApplicationData {
+    const data = withPlan({ single_life_options: [{ proposed_insured_1: true, ...row }] });
+    data['proposed-insured'] = {
+      number_of_insureds: 2,
+      insured_1: { date_of_birth: bornYearsAgo(ages[0]) },
+      insured_2: { date_of_birth: bornYearsAgo(ages[1]) },
+    };
+    return data;
+  }
+  function joint(row: JsonObject, ages: [number, number]): ApplicationData {
+    const data = single({}, ages);
+    record(data).single_life_options = null;
+    record(data).joint_plan_options = [{ coverage_type: 'joint_last_to_die', ...row }];
+    return data;
+  }
+
+  it('refuses a face amount below the plan minimum, naming the plan and its range', () => {
+    expect(errorsOf(STEP, single({ ...PAR20, face_amount: 24999 }))).toEqual([
+      {
+        field: 'single_life_options.0.face_amount',
+        message: message('single_life_options.*.face_amount', '{min}', FACE),
+      },
+    ]);
+    expect(message('single_life_options.*.face_amount', '{min}', FACE)).toBe(
+      'The face amount for Manulife Par - 20 Pay must be from $25,000 to $30,000,000',
+    );
+  });
+
+  it('refuses a face amount above the plan maximum, for joint plans too', () => {
+    expect(errorsOf(STEP, single({ ...PAR20, face_amount: 30000001 }))).toEqual([
+      {
+        field: 'single_life_options.0.face_amount',
+        message: message('single_life_options.*.face_amount', '{min}', FACE),
+      },
+    ]);
+    expect(errorsOf(STEP, joint({ ...PAR20, face_amount: 30000001 }, [40, 40]))).toEqual([
+      {
+        field: 'joint_plan_options.0.face_amount',
+        message: message('joint_plan_options.*.face_amount', '{min}', FACE),
+      },
+    ]);
+  });
+
+  it('accepts a face amount within the range, its ends included', () => {
+    for (const face_amount of [25000, 500000, 30000000]) {
+      expect(errorsOf(STEP, single({ ...PAR20, face_amount }))).toEqual([]);
+      expect(errorsOf(STEP, joint({ ...PAR20, face_amount }, [40, 40]))).toEqual([]);
+    }
+  });
+
+  it('each plan is checked against its own range: $50,000 suits Manulife Par but not a Manulife term plan', () => {
+    const term = { product_type: 'term_life', plan_name: 'manulife_vitality_term_20', face_amount: 50000 };
+    expect(errorsOf(STEP, single({ ...PAR20, face_amount: 50000 }))).toEqual([]);
+    expect(errorsOf(STEP, single(term)).map((e) => e.message)).toEqual([
+      message('single_life_options.*.face_amount', '{min}', {
+        plan: 'Manulife Vitality Term 20',
+        min: '100,000',
+        max: '25,000,000',
+      }),
+    ]);
+  });
+
+  it('refuses an insured too old for the plan: the one the single-life row covers', () => {
+    const tooOld = { plan: 'Manulife Par - 20 Pay', min: '0', max: '80', age: '81' };
+    expect(errorsOf(STEP, single(PAR20, [81, 40]))).toEqual([
+      {
+        field: 'single_life_options.0.plan_name',
+        message: message('single_life_options.*.plan_name', '{age}', { ...tooOld, n: '1' }),
+      },
+    ]);
+    // The row covers insured 2, who is 40: insured 1's age is not the row's business.
+    expect(errorsOf(STEP, single({ ...PAR20, proposed_insured_1: false }, [81, 40]))).toEqual([]);
+    expect(errorsOf(STEP, single({ ...PAR20, proposed_insured_1: false }, [40, 81])).map((e) => e.message)).toEqual([
+      message('single_life_options.*.plan_name', '{age}', { ...tooOld, n: '2' }),
+    ]);
+    expect(errorsOf(STEP, single(PAR20, [80, 40]))).toEqual([]);
+  });
+
+  it('refuses a joint plan when either insured is outside its issue ages, and an insured too young for a term plan', () => {
+    const errors = errorsOf(STEP, joint(PAR20, [40, 81]));
+    expect(errors).toEqual([
+      {
+        field: 'joint_plan_options.0.plan_name',
+        message: 'Proposed Insured 2 must be from age 0 to 80 for Manulife Par - 20 Pay (now 81)',
+      },
+    ]);
+    const term = { product_type: 'term_life', plan_name: 'manulife_family_term_20', face_amount: 500000 };
+    expect(errorsOf(STEP, single(term, [17, 40])).map((e) => e.message)).toEqual([
+      message('single_life_options.*.plan_name', '{age}', {
+        plan: 'Family Term 20',
+        min: '18',
+        max: '65',
+        age: '17',
+        n: '1',
+      }),
+    ]);
+  });
+
+  it('says nothing of ages before the date of birth is known', () => {
+    const data = single(PAR20);
+    data['proposed-insured'] = { number_of_insureds: 2, insured_1: { date_of_birth: null } };
+    expect(errorsOf(STEP, data)).toEqual([]);
   });
 });
