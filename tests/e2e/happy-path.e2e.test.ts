@@ -84,9 +84,11 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     await field(page, 'Sun Life').fill('SL-97531');
     await button(page, 'Save profile').click();
     await page.getByText('Your profile is saved').waitFor();
-    expect(await page.getByRole('region', { name: 'Changes to your profile' }).innerText()).toContain(
-      'Adviser code: Sun Life: — → SL-97531',
-    );
+    // The trail is read again after the save: wait for it rather than read it at once.
+    await page
+      .getByRole('region', { name: 'Changes to your profile' })
+      .getByText('Adviser code: Sun Life: — → SL-97531')
+      .waitFor();
     await page.getByRole('link', { name: 'Back to clients' }).click();
     await page.getByRole('heading', { name: 'No clients found' }).waitFor();
 
