@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from './checkPassword.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './checkPassword.ts';
 import { EMAIL_AS_SENT } from './authSchemas.ts';
 
 /** The messages of the password pages, shared by the route schemas and the handlers. */
@@ -17,9 +17,14 @@ export const PASSWORD_PAGE_MESSAGES = {
 
 /** The new password: its length here (with the sign-up's messages); the rest of the sign-up rule in the handler. */
 const NewPassword = Type.String({
+  minLength: PASSWORD_MIN_LENGTH,
   maxLength: PASSWORD_MAX_LENGTH,
-  description: 'The sign-up rule: at least 12 characters, not the email, not guessable (zxcvbn score 3 or more)',
-  errorMessage: { type: PASSWORD_MESSAGES.short, maxLength: PASSWORD_MESSAGES.long },
+  description: 'The sign-up rule: not the email, and not guessable (zxcvbn score 3 or more)',
+  errorMessage: {
+    type: PASSWORD_MESSAGES.short,
+    minLength: PASSWORD_MESSAGES.short,
+    maxLength: PASSWORD_MESSAGES.long,
+  },
 });
 
 const OBJECT = 'The request body must be a JSON object';

@@ -85,7 +85,7 @@ export interface components {
     /** ChangePasswordRequest */
     ChangePasswordRequest: {
       current_password: string;
-      /** @description The sign-up rule: at least 12 characters, not the email, not guessable (zxcvbn score 3 or more) */
+      /** @description The sign-up rule: not the email, and not guessable (zxcvbn score 3 or more) */
       new_password: string;
     };
     /** PasswordResetRequest */
@@ -102,7 +102,7 @@ export interface components {
     PasswordResetConfirm: {
       /** @description The token of the mailed link (64 hex digits) */
       token: string;
-      /** @description The sign-up rule: at least 12 characters, not the email, not guessable (zxcvbn score 3 or more) */
+      /** @description The sign-up rule: not the email, and not guessable (zxcvbn score 3 or more) */
       new_password: string;
     };
     /**
