@@ -36,14 +36,22 @@ export function parseRateLimit(name: string, text: string | undefined, fallback:
  *   DRAIN_MS (0), METRICS=1 with METRICS_HOST (127.0.0.1) and METRICS_PORT (9464), SECRET_KEY (the key sealing SINs:
  *   64 hex digits or base64 of 32 bytes; DATA_DIR/secret.key without it), TRUST_PROXY (addresses and CIDR ranges of
  *   the proxies whose X-Forwarded-For gives the client's address; none), RATE_LIMIT_SIGNUP (10/10m) and
- *   RATE_LIMIT_LOGIN (30/1m) per address, MAX_CONNECTIONS_PER_ADDRESS (250; 0: no cap).
- * @throws SettingError when TRUST_PROXY, a RATE_LIMIT_* or MAX_CONNECTIONS_PER_ADDRESS is malformed
+ *   RATE_LIMIT_LOGIN (30/1m) per address, MAX_CONNECTIONS_PER_ADDRESS (250; 0: no cap), SMTP_URL (smtp://… or
+ *   smtps://…: mails are sent; logged without it), MAIL_FROM (Insure <no-reply@localhost>), APP_URL (the links in
+ *   mails; http://localhost:PORT).
+ * @throws SettingError when TRUST_PROXY, a RATE_LIMIT_*, MAX_CONNECTIONS_PER_ADDRESS, SMTP_URL or APP_URL is malformed
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '', 10);
   const appDir = resolve(env.APP_DIR ?? 'dist/app');
   const databaseUrl = env.DATABASE_URL?.trim();
   const redisUrl = env.REDIS_URL?.trim();
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl))
+    throw new SettingError('SMTP_URL: write smtp://user:password@host:587 or smtps://user:password@host:465');
+  const appUrl = env.APP_URL?.trim();
+  if (appUrl && !/^https?:\/\/[^/]/.test(appUrl))
+    throw new SettingError(`APP_URL: "${appUrl}" is not an http:// or https:// address`);
   const metricsPort = Number.parseInt(env.METRICS_PORT ?? '', 10);
   const drainMs = Number.parseInt(env.DRAIN_MS ?? '', 10);
   const maxConnections = Number.parseInt(env.MAX_CONNECTIONS ?? '', 10);
@@ -52,8 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new SettingError(
       `MAX_CONNECTIONS_PER_ADDRESS: "${perAddress}" is not a number of connections (0 for no cap)`,
     );
+  const listenPort = Number.isInteger(port) && port >= 0 && port < 65536 ? port : 3000;
   return {
-    port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 3000,
+    port: listenPort,
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR?.trim() || './data'),
     databaseUrl: databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : undefined,
@@ -84,6 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: Number.isInteger(maxConnections) && maxConnections > 0 ? maxConnections : 1000,
     maxConnectionsPerAddress: Number(perAddress),
     trustProxy: parseTrustedProxies(env.TRUST_PROXY),
+    smtpUrl: smtpUrl || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || 'Insure <no-reply@localhost>',
+    appUrl: appUrl || `http://localhost:${listenPort}`,
     rateLimits: {
       signup: parseRateLimit('RATE_LIMIT_SIGNUP', env.RATE_LIMIT_SIGNUP, RATE_LIMITS.signup),
       login: parseRateLimit('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, RATE_LIMITS.login),

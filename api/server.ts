@@ -9,6 +9,7 @@ import { applicationsPlugin } from './applications/applicationsPlugin.ts';
 import { auditPlugin } from './audit/auditPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
 import { authRoutes } from './auth/authRoutes.ts';
+import { passwordRoutes } from './auth/passwordRoutes.ts';
 import { clientRoutes } from './clients/clientRoutes.ts';
 import { clientsPlugin } from './clients/clientsPlugin.ts';
 import { contractRoutes } from './contract/contractRoutes.ts';
@@ -21,6 +22,7 @@ import { ApiError } from './http/apiError.ts';
 import { registerAppFiles } from './http/appFiles.ts';
 import { toErrorAnswer, withErrors } from './http/errorAnswer.ts';
 import { limitsPlugin } from './http/limitsPlugin.ts';
+import { mailPlugin } from './mail/mailPlugin.ts';
 import { registerCompression } from './http/registerCompression.ts';
 import { refuseQueryNonText } from './http/refuseQueryNonText.ts';
 import { schemaErrors } from './http/schemaErrors.ts';
@@ -156,6 +158,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     rateLimits: options.rateLimits ?? env.rateLimits,
   });
 
+  await app.register(mailPlugin, {
+    smtpUrl: options.smtpUrl ?? env.smtpUrl,
+    from: options.mailFrom ?? env.mailFrom,
+    appUrl: options.appUrl ?? env.appUrl,
+  });
+
   await app.register(openApiPlugin);
 
   registerJsonParser(app);
@@ -193,6 +201,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await api.register(profilesPlugin);
     // Routes: each its own encapsulated plugin, reading the services above.
     await api.register(authRoutes);
+    await api.register(passwordRoutes);
     await api.register(clientRoutes);
     await api.register(screeningRoutes);
     await api.register(contractRoutes);

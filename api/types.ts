@@ -54,6 +54,12 @@ export interface Config {
   demo: boolean;
   /** SECRET_KEY: the key that seals secret answers (SINs); DATA_DIR/secret.key, generated, without it. */
   secretKey?: string;
+  /** SMTP_URL (smtp://…, smtps://…): mails are sent through it; without it they are written to the log. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender of every mail. */
+  mailFrom: string;
+  /** APP_URL: where the web app is reached (the links in mails); http://localhost:PORT by default. */
+  appUrl: string;
 }
 
 /** Options of buildServer; anything not given is read from the environment. */
@@ -94,6 +100,12 @@ export interface ServerOptions {
   logStream?: { write(line: string): void };
   /** Per-address limits of sign-up and login (RATE_LIMIT_SIGNUP, RATE_LIMIT_LOGIN by default). */
   rateLimits?: RateLimits;
+  /** Overrides SMTP_URL (tests give their own local SMTP server). */
+  smtpUrl?: string;
+  /** Overrides MAIL_FROM. */
+  mailFrom?: string;
+  /** Overrides APP_URL. */
+  appUrl?: string;
 }
 
 // ---------------------------------------------------------------------------

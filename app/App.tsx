@@ -19,6 +19,8 @@ function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
 const LoginPage = page(() => import('./pages/LoginPage.tsx'));
 const SignupPage = page(() => import('./pages/SignupPage.tsx'));
 const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage.tsx'));
+const ChangePasswordPage = page(() => import('./pages/ChangePasswordPage.tsx'));
 const TermsPage = page(() => import('./pages/TermsPage.tsx'));
 const PrivacyPage = page(() => import('./pages/PrivacyPage.tsx'));
 const DashboardPage = page(() => import('./pages/DashboardPage.tsx'));
@@ -41,12 +43,13 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LoginPage />, handle: { title: 'Sign in' } },
       { path: '/signup', element: <SignupPage />, handle: { title: 'Create account' } },
+      { path: '/forgot-password', element: <ForgotPasswordPage />, handle: { title: 'Forgot password' } },
+      { path: '/reset-password', element: <ResetPasswordPage />, handle: { title: 'Choose a new password' } },
     ],
   },
   {
     element: <PublicLayout />,
     children: [
-      { path: '/forgot-password', element: <ForgotPasswordPage />, handle: { title: 'Forgot password' } },
       { path: '/terms', element: <TermsPage />, handle: { title: 'Terms of Service' } },
       { path: '/privacy', element: <PrivacyPage />, handle: { title: 'Privacy Policy' } },
     ],
@@ -59,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: '/applications/new', element: <NewApplicationPage />, handle: { title: 'New application' } },
       { path: '/reports', element: <SupportPage />, handle: { title: 'Support' } },
       { path: '/account/profile', element: <AccountProfilePage />, handle: { title: 'Adviser profile' } },
+      { path: '/account/password', element: <ChangePasswordPage />, handle: { title: 'Change password' } },
       { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'New client' } },
       { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'Client Profile' } },
       {

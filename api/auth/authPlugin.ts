@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/apiError.ts';
-import { createLoginThrottle, type LoginThrottle } from './createLoginThrottle.ts';
+import { createLoginThrottle, type LoginThrottle, type ThrottleSettings } from './createLoginThrottle.ts';
 import { createTokenStore, type TokenCache, type TokenStore } from './createTokenStore.ts';
 
 export interface AuthPluginOptions {
@@ -9,10 +9,21 @@ export interface AuthPluginOptions {
   tokenTtlMs: number;
 }
 
+/**
+ * Password reset requests, counted like failed logins: 3 mails to one address are free, then each further request
+ * waits 1 min, 2 min… up to an hour; one client address may ask 20 times before its waits start.
+ */
+export const RESET_THROTTLES: { email: ThrottleSettings; address: ThrottleSettings } = {
+  email: { free: 3, baseMs: 60_000, maxMs: 60 * 60_000, forgetMs: 60 * 60_000 },
+  address: { free: 20, baseMs: 60_000, maxMs: 60 * 60_000, forgetMs: 60 * 60_000 },
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenStore;
     loginThrottle: LoginThrottle;
+    /** Password reset requests per email (any address) and per client address (any email). */
+    resetThrottles: { email: LoginThrottle; address: LoginThrottle };
   }
 }
 
@@ -39,26 +50,39 @@ function tokenCachePolicy(app: FastifyInstance): TokenCache {
 }
 
 /**
- * Sessions: decorates `tokens` and `loginThrottle`, and adds the token check to every route of the scope it is
+ * Sessions: decorates `tokens`, `loginThrottle` and `resetThrottles`, and adds the token check to every route of the scope it is
  * registered in (except routes marked `config.public`), which then has `request.user`. The routes: authRoutes.ts.
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     const { db } = app.database;
     const tokens = await createTokenStore(db, options.tokenTtlMs, tokenCachePolicy(app));
-    const shared = createLoginThrottle(app.redis?.client, app.redisPrefix);
-    // A Redis lost after the start lets logins through (logged) rather than refusing every one.
-    const tolerant =
-      <T>(what: string, fallback: T) =>
-      (err: unknown): T => {
-        app.log.warn({ err }, `login throttle: ${what} failed`);
-        return fallback;
+    const redis = app.redis?.client;
+    // A Redis lost after the start lets tries through (logged) rather than refusing every one.
+    const tolerant = (what: string, shared: LoginThrottle): LoginThrottle => {
+      const failed =
+        <T>(step: string, fallback: T) =>
+        (err: unknown): T => {
+          app.log.warn({ err }, `${what}: ${step} failed`);
+          return fallback;
+        };
+      return {
+        wait: (name, ip) => shared.wait(name, ip).catch(failed('wait', 0)),
+        fail: (name, ip) => shared.fail(name, ip).catch(failed('fail', undefined)),
+        succeed: (name, ip) => shared.succeed(name, ip).catch(failed('succeed', undefined)),
       };
-    const throttle: LoginThrottle = {
-      wait: (name, ip) => shared.wait(name, ip).catch(tolerant('wait', 0)),
-      fail: (name, ip) => shared.fail(name, ip).catch(tolerant('fail', undefined)),
-      succeed: (name, ip) => shared.succeed(name, ip).catch(tolerant('succeed', undefined)),
     };
+    const throttle = tolerant('login throttle', createLoginThrottle(redis, app.redisPrefix));
+    app.decorate('resetThrottles', {
+      email: tolerant(
+        'reset throttle',
+        createLoginThrottle(redis, app.redisPrefix, RESET_THROTTLES.email, 'reset-email'),
+      ),
+      address: tolerant(
+        'reset throttle',
+        createLoginThrottle(redis, app.redisPrefix, RESET_THROTTLES.address, 'reset-address'),
+      ),
+    });
     app.decorate('tokens', tokens);
     app.decorate('loginThrottle', throttle);
     app.decorateRequest('user', null);

@@ -86,7 +86,7 @@ export const authRoutes = fp(
         if (errors.length) throw withDetail(badRequest(errors));
         const existing = await db
           .selectFrom('users')
-          .select(['id', 'email', 'username'])
+          .select(['id', 'email', 'username', 'language'])
           .where((eb) =>
             eb.or([eb('email', '=', email), eb(eb.fn('lower', ['username']), '=', username.toLowerCase())]),
           )
@@ -101,7 +101,14 @@ export const authRoutes = fp(
           try {
             const row = await db
               .insertInto('users')
-              .values({ email, username, password_hash, role: 'adviser', created_at: new Date().toISOString() })
+              .values({
+                email,
+                username,
+                password_hash,
+                role: 'adviser',
+                created_at: new Date().toISOString(),
+                language: body.language ?? null,
+              })
               .returning('id')
               .executeTakeFirstOrThrow();
             created = row.id;
@@ -110,12 +117,20 @@ export const authRoutes = fp(
             if (!isUniqueViolation(err)) throw err;
           }
         }
-        sendAccountNotice(
-          request.log,
-          created !== undefined
-            ? { kind: 'welcome', userId: created }
-            : { kind: 'already-registered', userId: owner?.id },
-        );
+        if (created !== undefined)
+          sendAccountNotice(app.mail, { kind: 'welcome', userId: created, to: email }, body.language);
+        else {
+          // A sign-up that lost a race to the same email finds its owner now.
+          const account =
+            owner ??
+            (await db.selectFrom('users').select(['id', 'language']).where('email', '=', email).executeTakeFirst());
+          if (account)
+            sendAccountNotice(
+              app.mail,
+              { kind: 'already-registered', userId: account.id, to: email },
+              account.language,
+            );
+        }
         return reply.code(201).send({ email, username });
       },
     );
@@ -199,5 +214,5 @@ export const authRoutes = fp(
       },
     );
   },
-  { name: 'authRoutes', encapsulate: true, dependencies: ['db', 'limits', 'auth'] },
+  { name: 'authRoutes', encapsulate: true, dependencies: ['db', 'limits', 'auth', 'mail'] },
 );

@@ -7,7 +7,7 @@ import { SIGN_UP_LIMITS } from './signUpLimits.ts';
  * The email's form as sent: something, an @, a domain with a dot. Spaces and invisible characters are the sign-up
  * check's to judge (it trims, folds with NFKC and names an invisible character), with SIGN_UP_LIMITS.emailPattern.
  */
-const EMAIL_AS_SENT = '^[^@]+@[^@]+\\.[^@]+$';
+export const EMAIL_AS_SENT = '^[^@]+@[^@]+\\.[^@]+$';
 
 /**
  * The sign-up body: its fields' types, the email's form and the password's length, with the sign-up screen's
@@ -37,6 +37,14 @@ export const SignUpRequest = Type.Object(
           description: `At most ${SIGN_UP_LIMITS.usernameMaxLength} characters. Defaults to the email; one that looks like an email must be the account's own email`,
         }),
       ),
+    ),
+
+    language: Type.Optional(
+      Type.String({
+        enum: ['en', 'fr'],
+        description: "The language of the account's mails (English when not given)",
+        errorMessage: 'Please choose English (en) or French (fr)',
+      }),
     ),
   },
   {

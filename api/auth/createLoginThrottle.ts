@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-/** Failed logins of one account from one address. */
+/** Failed logins of one account from one address (or any other counted try: password reset requests). */
 export interface LoginThrottle {
   /** Milliseconds until this account may be tried again from this address (0: now). */
   wait(username: string, ip: string): Promise<number>;
@@ -41,13 +41,15 @@ function delayAfter(count: number, settings: ThrottleSettings): number {
  * @param redis - a connected ioredis client, or undefined for memory
  * @param prefix - the Redis key prefix
  * @param settings - the waits (THROTTLE by default)
+ * @param family - what is counted, the start of its keys after the prefix ('login-fail' by default)
  */
 export function createLoginThrottle(
   redis?: Redis,
   prefix = 'insure:',
   settings: ThrottleSettings = THROTTLE,
+  family = 'login-fail',
 ): LoginThrottle {
-  return redis ? redisThrottle(redis, `${prefix}login-fail:`, settings) : memoryThrottle(settings);
+  return redis ? redisThrottle(redis, `${prefix}${family}:`, settings) : memoryThrottle(settings);
 }
 
 function memoryThrottle(settings: ThrottleSettings): LoginThrottle {

@@ -10,6 +10,8 @@ export interface TokenStore {
   find(token: string): Promise<AuthUser | undefined>;
   /** Revokes one token. */
   revoke(token: string): Promise<void>;
+  /** Revokes every token of the user but `keep` (the session that changed the password), on every instance. */
+  revokeAll(userId: number, keep?: string): Promise<void>;
 }
 
 function hashToken(token: string): string {
@@ -95,6 +97,18 @@ export async function createTokenStore(
       await db.deleteFrom('tokens').where('token_hash', '=', hash).execute();
       // After the delete: an instance that hears of it and looks again finds the token gone.
       if (policy.kind === 'shared') await policy.broadcast(hash);
+    },
+    async revokeAll(userId, keep) {
+      const kept = keep ? hashToken(keep) : '';
+      const rows = await db
+        .deleteFrom('tokens')
+        .where('user_id', '=', userId)
+        .where('token_hash', '!=', kept)
+        .returning('token_hash')
+        .execute();
+      for (const { token_hash } of rows) cache.delete(token_hash);
+      // A token another instance cached may not be in this one's cache: each revoked hash is broadcast.
+      if (policy.kind === 'shared') for (const { token_hash } of rows) await policy.broadcast(token_hash);
     },
   };
 }

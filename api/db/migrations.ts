@@ -448,5 +448,26 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
             autovacuum_analyze_scale_factor${inserts})`.execute(db);
       },
     },
+    '0012_password_resets': {
+      async up(db: Kysely<unknown>) {
+        // The language an account's mails are written in (null: English).
+        await db.schema.alterTable('users').addColumn('language', 'text').execute();
+        // A reset link's token, stored as its sha-256 (like login tokens); used_at makes it single-use and lets a
+        // second try be told apart from a forged link.
+        await db.schema
+          .createTable('password_resets')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .execute();
+        await db.schema.createIndex('password_resets_user_id').on('password_resets').column('user_id').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('password_resets').ifExists().execute();
+        await db.schema.alterTable('users').dropColumn('language').execute();
+      },
+    },
   };
 }

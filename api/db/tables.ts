@@ -18,6 +18,19 @@ export interface UsersTable {
   password_hash: string;
   role: string;
   created_at: string;
+  /** The language of the account's mails ('en', 'fr'); null: English (0012). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A password reset link's token (0012): single-use, valid 30 minutes. */
+export interface PasswordResetsTable {
+  /** sha256 (hex) of the token; the token itself is only in the mail. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  /** When it was used, or when a later password change made it void; null while it may be used. */
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TokensTable {
@@ -199,6 +212,7 @@ export interface Database {
   files: FilesTable;
   audit_log: AuditLogTable;
   adviser_profiles: AdviserProfilesTable;
+  password_resets: PasswordResetsTable;
   adviser_profile_audit: AdviserProfileAuditTable;
   broker_grants: BrokerGrantsTable;
   key_checks: KeyChecksTable;

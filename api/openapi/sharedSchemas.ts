@@ -1,6 +1,12 @@
 import type { TSchema } from 'typebox';
 import { ApplicationList, LifeApplication, Generation } from '../applications/applicationSchemas.ts';
 import { Account, LoginAnswer, LoginRequest, SignUpRequest, UserInfo } from '../auth/authSchemas.ts';
+import {
+  ChangePasswordRequest,
+  PasswordResetAnswer,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+} from '../auth/passwordSchemas.ts';
 import { Broker, Client, ClientList, History, SecondInsured } from '../clients/clientSchemas.ts';
 import { ErrorAnswer, FieldErrorSchema, Success } from '../http/routeSchemas.ts';
 import { GenerateAnswer, GenerationSummary } from '../pdf/generationSchemas.ts';
@@ -21,6 +27,10 @@ export const sharedSchemas: TSchema[] = [
   LoginRequest,
   LoginAnswer,
   UserInfo,
+  ChangePasswordRequest,
+  PasswordResetRequest,
+  PasswordResetAnswer,
+  PasswordResetConfirm,
   Client,
   ClientList,
   History,

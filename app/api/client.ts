@@ -176,15 +176,28 @@ export async function login(
   return { token: body.token, username: body.username ?? username, role: body.role ?? '' };
 }
 
+/** The language the account's mails are written in: French for a browser set to French, English otherwise. */
+function mailLanguage(): 'en' | 'fr' {
+  const preferred = typeof navigator === 'undefined' ? '' : (navigator.languages?.[0] ?? navigator.language ?? '');
+  return preferred.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
 /**
- * POST /api/users/. The username defaults to the email.
+ * POST /api/users/. The username defaults to the email; the mails' language follows the browser's.
  * @throws ApiError - the server's `detail` (or `error`), else "Registration failed: {status text}".
  */
-export async function register(request: Omit<SignUpRequest, 'username'> & { username?: string }): Promise<unknown> {
+export async function register(
+  request: Omit<SignUpRequest, 'username' | 'language'> & { username?: string },
+): Promise<unknown> {
   return apiRequest('/api/users/', {
     method: 'POST',
     auth: false,
-    body: { email: request.email, password: request.password, username: request.username || request.email },
+    body: {
+      email: request.email,
+      password: request.password,
+      username: request.username || request.email,
+      language: mailLanguage(),
+    },
     message: (_response, body) => {
       if (body && typeof body === 'object' && 'detail' in body) {
         const detail = (body as { detail: unknown }).detail;

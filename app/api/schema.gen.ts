@@ -45,6 +45,11 @@ export interface components {
       password: string;
       /** @description At most 150 characters. Defaults to the email; one that looks like an email must be the account's own email */
       username?: string | null;
+      /**
+       * @description The language of the account's mails (English when not given)
+       * @enum {string}
+       */
+      language?: 'en' | 'fr';
     };
     /** Account */
     Account: {
@@ -76,6 +81,29 @@ export interface components {
       username: string;
       email: string;
       role: string;
+    };
+    /** ChangePasswordRequest */
+    ChangePasswordRequest: {
+      current_password: string;
+      /** @description The sign-up rule: not the email, and not guessable (zxcvbn score 3 or more) */
+      new_password: string;
+    };
+    /** PasswordResetRequest */
+    PasswordResetRequest: {
+      /** @description The account’s email; the answer is the same whether or not an account uses it */
+      email: string;
+    };
+    /** PasswordResetAnswer */
+    PasswordResetAnswer: {
+      /** @description What the page says: the same text for any well-formed email */
+      detail: string;
+    };
+    /** PasswordResetConfirm */
+    PasswordResetConfirm: {
+      /** @description The token of the mailed link (64 hex digits) */
+      token: string;
+      /** @description The sign-up rule: not the email, and not guessable (zxcvbn score 3 or more) */
+      new_password: string;
     };
     /**
      * Client
@@ -338,6 +366,10 @@ export type Account = components['schemas']['Account'];
 export type LoginRequest = components['schemas']['LoginRequest'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
 export type UserInfo = components['schemas']['UserInfo'];
+export type ChangePasswordRequest = components['schemas']['ChangePasswordRequest'];
+export type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
+export type PasswordResetAnswer = components['schemas']['PasswordResetAnswer'];
+export type PasswordResetConfirm = components['schemas']['PasswordResetConfirm'];
 export type Client = components['schemas']['Client'];
 export type ClientList = components['schemas']['ClientList'];
 export type History = components['schemas']['History'];

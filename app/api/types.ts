@@ -7,11 +7,14 @@ import type * as Api from './schema.gen.ts';
 
 export type {
   Broker,
+  ChangePasswordRequest,
   Client,
   ClientList,
   GenerationSummary,
   LifeApplication,
   LoginAnswer,
+  PasswordResetAnswer,
+  PasswordResetConfirm,
   SecondInsured,
   SignUpRequest,
 } from './schema.gen.ts';

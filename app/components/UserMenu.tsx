@@ -2,11 +2,14 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../api/client.ts';
 import { clearSession, getUsername } from '../session.ts';
-import { ChevronDownIcon, LogoutIcon, UsersIcon } from './icons.tsx';
+import { ChevronDownIcon, LockIcon, LogoutIcon, UsersIcon } from './icons.tsx';
 import { onMenuKeyDown } from './menuKeys.ts';
 import { useOutsideClick } from './useOutsideClick.ts';
 
-/** The user dropdown: the stored username (default "User") and Logout. Closes on a click outside it. */
+/**
+ * The user dropdown: the stored username (default "User"), the adviser profile, Change password and Logout. Closes on
+ * a click outside it.
+ */
 export function UserMenu() {
   const username = getUsername() || 'User';
   const [open, setOpen] = useState(false);
@@ -74,6 +77,18 @@ export function UserMenu() {
           >
             <UsersIcon />
             Adviser profile
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className="menu-item"
+            onClick={() => {
+              toggle(false);
+              navigate('/account/password');
+            }}
+          >
+            <LockIcon />
+            Change password
           </button>
           <button type="button" role="menuitem" className="menu-item" onClick={onLogout}>
             <LogoutIcon />

@@ -123,6 +123,9 @@ export default function AccountProfilePage() {
             Entered once, printed in the adviser's section of every insurer's application.
           </p>
         </div>
+        <Link to="/account/password" className="btn btn-secondary">
+          Change password
+        </Link>
       </div>
       <div className="stack">
         <form className="card" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="adviser-title">

@@ -1,29 +1,114 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { LockIcon } from '../components/icons.tsx';
+import { askPasswordReset, fieldErrors } from '../api/password.ts';
+import { focusAfterRender } from '../components/focusAfterRender.ts';
+import { AlertIcon } from '../components/icons.tsx';
 
-/** "/forgot-password": reached from the login page's "Forgot password" link. */
+/**
+ * "/forgot-password", from the login page's "Forgot password" link: the email of the account, then "check your
+ * email". The server says the same for any well-formed email, registered or not, and mails a link to an account.
+ */
 export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const typed = email.trim();
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(typed)) {
+      setError('Please enter a valid email address');
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      setSent(await askPasswordReset(typed));
+      focusAfterRender(() => document.getElementById('forgot-sent-title'));
+    } catch (e) {
+      const byField = fieldErrors(e);
+      if (byField.email) {
+        setError(byField.email);
+        input.current?.focus();
+      } else setFailure(e instanceof Error ? e.message : 'Failed to send the link. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sent)
+    return (
+      <div className="auth-card">
+        <h1 className="auth-title" id="forgot-sent-title" tabIndex={-1}>
+          Check your email
+        </h1>
+        <p className="auth-subtitle">{sent}</p>
+        <p className="auth-note-text">
+          Sent to <strong>{email.trim()}</strong>. No email after a few minutes? Check your spam folder, or{' '}
+          <button type="button" className="link-button" onClick={() => setSent(null)}>
+            try another address
+          </button>
+          .
+        </p>
+        <Link to="/" className="btn btn-primary btn-lg btn-block">
+          Back to sign in
+        </Link>
+      </div>
+    );
+
   return (
-    <div className="page page-narrow">
-      <section className="card prompt-card" aria-labelledby="forgot-title">
-        <div className="card-body">
-          <span className="empty-state-icon">
-            <LockIcon />
-          </span>
-          <h1 className="page-title" id="forgot-title">
-            Forgot password
-          </h1>
-          <p className="muted">
-            Password resets are handled by your agency administrator. Contact them with the email address of your
-            account and they will send you a new password.
-          </p>
-          <div className="btn-group">
-            <Link to="/" className="btn btn-primary">
-              Back to sign in
-            </Link>
+    <div className="auth-card">
+      <h1 className="auth-title">Forgot password</h1>
+      <p className="auth-subtitle">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </p>
+      <form className="form-stack" onSubmit={(e) => void onSubmit(e)} noValidate>
+        {failure ? (
+          <div className="alert alert-error" role="alert">
+            <AlertIcon />
+            <span>{failure}</span>
           </div>
+        ) : null}
+        <div className="field">
+          <label className="field-label" htmlFor="forgot-email">
+            Email address
+          </label>
+          <input
+            ref={input}
+            id="forgot-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          {error ? (
+            <p className="field-error" id={errorId}>
+              {error}
+            </p>
+          ) : null}
         </div>
-      </section>
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg btn-block"
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? 'Sending link...' : 'Send reset link'}
+        </button>
+      </form>
+      <p className="auth-footer">
+        Remembered it? <Link to="/">Back to sign in</Link>
+      </p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPasswordResets } from '../../api/auth/createPasswordResets.ts';
 import type { JsonObject } from '../../api/types.ts';
 import {
   ADVISER_PROFILE,
@@ -20,7 +21,7 @@ import { fullApplication } from '../pdf/support.ts';
  * Contract tests from the served document: for every operation, requests generated from its documented parameters
  * and body (fast-check over the schemas, junk mixed in) are sent to the real server; each request is classed valid or
  * invalid by the document (ajv, JSON Schema 2020-12), and the answer must be a documented status whose body matches
- * its documented schema. Invalid requests must be refused with 400. Bounded: a fixed seed and a few runs per
+ * its documented schema. An operation's known-good body, when it has one, is sent first. Invalid requests must be refused with 400. Bounded: a fixed seed and a few runs per
  * operation (fewer for the costly ones).
  */
 
@@ -34,6 +35,8 @@ const COSTLY: { [op: string]: number } = {
   'post /logout/': 2,
   'post /pdf/generate_pdf/': 2,
   'delete /clients/{id}/': 3,
+  'post /password/change/': 4,
+  'post /password/reset/confirm/': 4,
 };
 
 interface Tally {
@@ -48,7 +51,12 @@ interface Tally {
  * A known-good body per operation (the spec's envelopes of the full example application), so that generated requests
  * also include near-valid ones: the good body with one field replaced by a value generated from its schema.
  */
-function goodBodies(clientId: number, email: string, password: string): { [op: string]: unknown } {
+function goodBodies(
+  clientId: number,
+  email: string,
+  password: string,
+  passwords: { password: string; resetToken: string },
+): { [op: string]: unknown } {
   const app = fullApplication() as Json;
   const out: { [op: string]: unknown } = {
     'post /clients/': clientBody(),
@@ -56,6 +64,10 @@ function goodBodies(clientId: number, email: string, password: string): { [op: s
     'post /pdf/generate_pdf/': { client_id: clientId, populate_forms: ['BMO'] },
     'post /users/': { email: `contract.${process.pid}@example.com`, password },
     'post /login/': { username: email, password },
+    // The password routes act on accounts of their own (below), so the adviser's password and sessions stay.
+    'post /password/change/': { current_password: passwords.password, new_password: 'a quiet harbour at dusk 42' },
+    'post /password/reset/': { email },
+    'post /password/reset/confirm/': { token: passwords.resetToken, new_password: 'a quiet harbour at dusk 42' },
     'post /applications/create_new_application/': { client_id: clientId },
     'post /insurance/screening-progress/update_progress/': { client_id: clientId, currentStep: 'owner', stepData: {} },
     'post /insurance/screening/save-tax-information/{clientId}/': app['tax-information'],
@@ -115,6 +127,8 @@ function pointer(...parts: string[]): string {
 describe.each(databases)('the API keeps the contract of its document (%s)', (kind) => {
   let server: TestServer;
   let token: string;
+  /** The account whose password the change operation changes (the adviser's must stay: logout logs in with it). */
+  let changer: string;
   let clientId: number;
   let good: { [op: string]: unknown };
   let generation: { id: string; insurer: string };
@@ -129,7 +143,12 @@ describe.each(databases)('the API keeps the contract of its document (%s)', (kin
     const adviser = await signUp(server);
     token = adviser.token;
     clientId = await createClient(server, token);
-    good = goodBodies(clientId, adviser.email, adviser.password);
+    const other = await signUp(server, 'changer');
+    changer = other.token;
+    // A real reset token (issued as the route would, for a third account: a reset ends every session).
+    const resetter = await signUp(server, 'resetter');
+    const resetToken = await createPasswordResets(server.app.database.db).issue(resetter.id);
+    good = goodBodies(clientId, adviser.email, adviser.password, { password: other.password, resetToken });
     for (const [stepId, record] of Object.entries(fullApplication())) {
       if (stepId !== '$context' && record) await server.seedRecord(clientId, stepId, record as JsonObject);
     }
@@ -218,7 +237,7 @@ describe.each(databases)('the API keeps the contract of its document (%s)', (kin
               const search = new URLSearchParams();
               for (const [k, v] of Object.entries(query as Json)) if (v !== undefined) search.set(k, String(v));
               const queryText = search.toString();
-              let auth = token;
+              let auth = name === 'post /password/change/' ? changer : token;
               if (name === 'post /logout/')
                 auth = (
                   await server.call('POST', '/api/login/', {
@@ -305,7 +324,13 @@ describe.each(databases)('the API keeps the contract of its document (%s)', (kin
               if (offSchema) tally.offSchema += 1;
               expect(offSchema, what).toBeUndefined();
             }),
-            { numRuns: COSTLY[name] ?? RUNS, seed: SEED, endOnFailure: true },
+            {
+              numRuns: COSTLY[name] ?? RUNS,
+              seed: SEED,
+              endOnFailure: true,
+              // The known-good body goes first, so every operation that has one is reached valid at least once.
+              examples: good[name] !== undefined ? [[good[name], {}]] : [],
+            },
           ),
           name,
         )

@@ -134,6 +134,16 @@ describe.each(databases)('counters in Redis (%s)', (kind) => {
       (await callFrom('127.0.0.8', a.url, 'POST', '/api/login/', { username: name, password: 'guess 6' })).status,
     ).toBe(429);
   });
+  it('shares the password reset requests of one email between two instances', async () => {
+    const email = `reset.${randomUUID()}@example.com`;
+    const ask = (url: string, from: string) => callFrom(from, url, 'POST', '/api/password/reset/', { email });
+    // Three free for the email, from any address and instance; the fourth waits, on either instance.
+    expect((await ask(a.url, '127.0.0.9')).status).toBe(202);
+    expect((await ask(b.url, '127.0.0.10')).status).toBe(202);
+    expect((await ask(a.url, '127.0.0.11')).status).toBe(202);
+    expect((await ask(b.url, '127.0.0.12')).status).toBe(429);
+    expect((await ask(a.url, '127.0.0.13')).status).toBe(429);
+  });
 });
 
 describe.each(['memory', 'redis'] as const)('the login throttle (%s)', (store) => {

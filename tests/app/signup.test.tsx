@@ -53,8 +53,22 @@ describe('sign-up page', () => {
       email: 'new@example.com',
       password: 'long secret phrase 1',
       username: 'new@example.com',
+      language: 'en',
     });
     expect(getToken()).toBe('tok-9');
+  });
+
+  it('asks for mails in French from a browser set to French', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['fr-CA', 'en'], language: 'fr-CA' });
+    const api = mockApi({
+      'POST /api/users/': () => ({ status: 201, body: { email: 'new@example.com', username: 'new@example.com' } }),
+      'POST /api/login/': () => ({ body: { token: 'tok-9', username: 'new@example.com', role: 'adviser' } }),
+      'GET /api/clients/': () => ({ body: { results: [], count: 0 } }),
+    });
+    const { router } = renderRoute('/signup');
+    await fill('long secret phrase 1', 'long secret phrase 1');
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
+    expect(api.bodyOf('POST /api/users/')).toMatchObject({ language: 'fr' });
   });
 
   it('shows the server detail when registration fails', async () => {

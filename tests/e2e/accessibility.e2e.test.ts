@@ -137,6 +137,44 @@ describe('axe-core and a 390 px screen on every screen', () => {
     expectNone(findings);
   });
 
+  it('forgot password, check your email, the reset link and change password, as shown and with errors', async () => {
+    const findings: Finding[] = [];
+    await page.goto(`${h.baseUrl}/forgot-password`);
+    await button(page, 'Send reset link').waitFor();
+    findings.push(...(await audit('forgot password')));
+    await field(page, 'Email address').fill('not-an-email');
+    await button(page, 'Send reset link').click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    findings.push(...(await audit('forgot password with an error')));
+    await field(page, 'Email address').fill(adviser.email);
+    await button(page, 'Send reset link').click();
+    await page.getByRole('heading', { name: 'Check your email', level: 1 }).waitFor();
+    findings.push(...(await audit('check your email')));
+    await page.goto(`${h.baseUrl}/reset-password?token=${'0'.repeat(64)}`);
+    await button(page, 'Set new password').waitFor();
+    findings.push(...(await audit('reset password')));
+    await page.getByLabel('New password', { exact: true }).fill('a quiet harbour at dusk 42');
+    await field(page, 'Confirm new password').fill('a quiet harbour at dusk 43');
+    await button(page, 'Set new password').click();
+    await page.getByText('Passwords do not match').waitFor();
+    findings.push(...(await audit('reset password with an error')));
+    await field(page, 'Confirm new password').fill('a quiet harbour at dusk 42');
+    await button(page, 'Set new password').click();
+    await page.getByRole('heading', { name: 'This link cannot be used', level: 1 }).waitFor();
+    findings.push(...(await audit('reset link refused')));
+    await ensureSignedIn();
+    await page.goto(`${h.baseUrl}/account/password`);
+    await button(page, 'Change password').waitFor();
+    findings.push(...(await audit('change password')));
+    await field(page, 'Current password').fill('not my password at all');
+    await page.getByLabel('New password', { exact: true }).fill('a quiet harbour at dusk 42');
+    await field(page, 'Confirm new password').fill('a quiet harbour at dusk 42');
+    await button(page, 'Change password').click();
+    await page.getByText('Your current password is incorrect').waitFor();
+    findings.push(...(await audit('change password with an error')));
+    expectNone(findings);
+  });
+
   it('dashboard, its menus and dialog, profile, applications, support and prompt', async () => {
     const findings: Finding[] = [];
     await ensureSignedIn();

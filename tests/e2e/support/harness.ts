@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../../api/server.ts';
+import type { ServerOptions } from '../../../api/types.ts';
 
 const ARGS = [
   '--headless=new',
@@ -32,13 +33,14 @@ export interface Harness {
 /**
  * Starts the real API with the production build on a temporary SQLite database, and Chromium with a fresh
  * profile. Fails loudly when the build or the browser is missing.
+ * @param options - more server options (a local SMTP server's smtpUrl)
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: ServerOptions = {}): Promise<Harness> {
   const appDir = resolve('dist/app');
   if (!existsSync(join(appDir, 'index.html'))) throw new Error('dist/app is missing: run `npm run build` first');
   if (!existsSync('/usr/bin/chromium')) throw new Error('/usr/bin/chromium is missing: apt-get install chromium');
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const server = await buildServer({ dataDir, appDir, logLevel: 'warn' });
+  const server = await buildServer({ ...options, dataDir, appDir, logLevel: 'warn' });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
