@@ -13,7 +13,7 @@ import {
 import { fullApplication } from '../pdf/support.ts';
 
 /**
- * The sharing model as a matrix (docs/decisions/security-broker-access-sins-at-rest.md): every call that reaches a client, by its
+ * The sharing model as a matrix (docs/decisions/security-broker-access.md): every call that reaches a client, by its
  * adviser, by a broker an administrator granted, by an account that signed up with another listed broker's email
  * but was never granted, and by a stranger.
  */
