@@ -3,7 +3,7 @@ import type { JsonObject } from '../../api/types.ts';
 import { clientBody, createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { fullApplication } from '../pdf/support.ts';
 
-/** The inputs issue 15 found the server lenient about, and the one it keeps on purpose (docs/decisions/server-openapi-contract.md). */
+/** The inputs issue 15 found the server lenient about, and the one it keeps on purpose (docs/decisions/server-strict-inputs.md). */
 describe.each(databases)('inputs the document refuses are refused (%s)', (kind) => {
   let server: TestServer;
   let token: string;
