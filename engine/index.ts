@@ -25,3 +25,13 @@ export { schemaAt } from './schemaAt.ts';
 export { compileRules, type CompiledRules } from './compileRules.ts';
 export { isListFromFiles } from './listFiles.ts';
 export { scopeData, valuesInScope } from './scopeData.ts';
+export { translatableTexts, catalogueOf, type TranslatableText } from './translatableTexts.ts';
+export {
+  lintTranslations,
+  missingTranslations,
+  placeholdersOf,
+  catalogueEntries,
+  type TranslationEntry,
+  type TranslationCatalogue,
+} from './lintTranslations.ts';
+export { localizeDefinitions, localizeStep } from './localizeDefinitions.ts';

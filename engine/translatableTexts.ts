@@ -1,0 +1,144 @@
+import type { DefinitionFiles } from './types.ts';
+
+/** One text of the definitions a person reads, where it is written. */
+export interface TranslatableText {
+  /** The definition file, as keyed in the files (`basic/ui.json`, `flow.json`, `bmo/form.json`). */
+  file: string;
+  /** JSON pointer of the text inside the file. */
+  pointer: string;
+  /** The catalogue that translates it (`basic/i18n/fr.json` for lang fr). */
+  catalogue: string;
+  /** The catalogue's key: the file relative to the catalogue's folder, then the pointer (`ui.json#/name/ui:title`). */
+  key: string;
+  /** The English as written. */
+  text: string;
+}
+
+/** RFC 6901: `~` and `/` inside a key are escaped, so a ui:definitions key `#/definitions/x` stays one segment. */
+export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+/** The segments of a JSON pointer (`/a/b~1c` → `['a', 'b/c']`). */
+export const pointerSegments = (pointer: string): string[] =>
+  pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+type Kind = 'schema' | 'ui' | 'rules' | 'contract' | 'documents' | 'flow' | 'form' | 'catalogue';
+
+// Which strings are texts is decided by the key that holds them: codes, field paths, widgets and notes for product
+// staff (`description` of a schema or a rule, `reason`) are not read by an adviser or a client.
+const UI_NOT_TEXT = new Set([
+  '$schema',
+  'ui:widget',
+  'ui:autocomplete',
+  'ui:field',
+  'ui:classNames',
+  'id',
+  'source',
+  'valueKey',
+  'optionLabel',
+  'groupBy',
+  'inputType',
+  'layout',
+  'tone',
+  'helpPointer',
+  'to',
+  'value',
+  'format',
+  'min',
+  'max',
+  'reason',
+  'saveErrorTreatedAsSuccess',
+]);
+const UI_NOT_TEXT_UNDER = new Set(['ui:order', 'fields', 'ui:review', 'labels', 'match', 'from', 'exclude']);
+const FLOW_TEXT = new Set(['title', 'nextLabel', 'name']);
+const DOCUMENT_TEXT = new Set(['label', 'caption', 'empty', 'title', 'message']);
+const FORM_TEXT = new Set(['label', 'title', 'formTitle', 'intro', 'declaration', 'footer', 'edition', 'displayName']);
+const CATALOGUE_TEXT = new Set(['name', 'product_label', 'insurer_name', 'questionnaire']);
+/** A code, a field path or a template made of placeholders only: nothing to translate. */
+const NOT_WORDS = /^(?:[a-z0-9_.*$-]*|(?:\s*\{[^}]*\}[\s()·,:-]*)+)$/;
+
+function kindOf(file: string): Kind | undefined {
+  const name = file.split('/').pop() ?? '';
+  if (file.includes('/examples/') || file.includes('/i18n/') || file.startsWith('_meta/') || file.startsWith('i18n/'))
+    return undefined;
+  if (file.includes('/documents/')) return 'documents';
+  const kinds: Record<string, Kind> = {
+    'schema.json': 'schema',
+    'ui.json': 'ui',
+    'rules.json': 'rules',
+    'contract.json': 'contract',
+    'flow.json': 'flow',
+    'form.json': 'form',
+    'catalogue.json': 'catalogue',
+  };
+  return kinds[name];
+}
+
+function isText(kind: Kind, path: string[]): boolean {
+  const last = path[path.length - 1] ?? '';
+  const at = (i: number): string => path[path.length - 1 - i] ?? '';
+  const key = /^\d+$/.test(last) ? at(1) : last;
+  switch (kind) {
+    case 'schema':
+      return path.includes('errorMessage') || (last === 'title' && at(1) !== 'properties');
+    case 'ui':
+      return !UI_NOT_TEXT.has(key) && !path.some((p) => UI_NOT_TEXT_UNDER.has(p));
+    case 'rules':
+      return last === 'message' || last === 'text' || (at(1) === 'params' && at(3) === 'each');
+    case 'contract':
+      return last === 'message';
+    case 'documents':
+      return DOCUMENT_TEXT.has(last) || key === 'signers';
+    case 'flow':
+      return (FLOW_TEXT.has(last) && !path.includes('names')) || path[0] === 'titles';
+    case 'form':
+      return FORM_TEXT.has(last) || path.includes('wording') || at(1) === 'options';
+    case 'catalogue':
+      return CATALOGUE_TEXT.has(last);
+  }
+}
+
+/**
+ * Where a file's translations are kept: a step's files in `<step>/i18n/<lang>.json`, flow.json in
+ * `i18n/<lang>.json`, an insurer's files (`bmo/form.json`, or `../forms/bmo/catalogue.json` as the steps read it) in
+ * `<insurer>/i18n/<lang>.json`; the key names the file relative to that folder.
+ * @param file - the definition file, as keyed in the files
+ * @param lang - the language, e.g. `fr`
+ */
+export function catalogueOf(file: string, lang: string): { catalogue: string; key: string } {
+  const parts = file.split('/');
+  const depth = parts[0] === '..' ? 3 : parts.length > 1 ? 1 : 0;
+  const folder = parts.slice(0, depth).join('/');
+  return { catalogue: `${folder ? `${folder}/` : ''}i18n/${lang}.json`, key: parts.slice(depth).join('/') };
+}
+
+/**
+ * Every text of the definitions a person reads, in file order: titles, labels, descriptions, option labels,
+ * placeholders, help, error messages, section titles, names templates, review and result texts, PDF labels.
+ * @param files - steps/ (or forms/) as a map from relative path to parsed JSON; examples, _meta and catalogues are skipped
+ * @param lang - the language whose catalogues are named (default `fr`)
+ * @returns one entry per text, with its catalogue and key
+ */
+export function translatableTexts(files: DefinitionFiles, lang = 'fr'): TranslatableText[] {
+  const out: TranslatableText[] = [];
+  for (const [file, json] of Object.entries(files)) {
+    const kind = kindOf(file);
+    if (!kind) continue;
+    const { catalogue, key } = catalogueOf(file, lang);
+    const visit = (value: unknown, path: string[]): void => {
+      if (typeof value === 'string') {
+        if (path.length && isText(kind, path) && !NOT_WORDS.test(value) && /\p{L}/u.test(value)) {
+          const pointer = path.map((p) => `/${escapePointer(p)}`).join('');
+          out.push({ file, pointer, catalogue, key: `${key}#${pointer}`, text: value });
+        }
+      } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, String(i)]));
+      else if (value && typeof value === 'object')
+        for (const [k, v] of Object.entries(value as Record<string, unknown>)) visit(v, [...path, k]);
+    };
+    visit(json, []);
+  }
+  return out;
+}
