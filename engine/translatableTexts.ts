@@ -130,7 +130,9 @@ export function translatableTexts(files: DefinitionFiles, lang = 'fr'): Translat
     const { catalogue, key } = catalogueOf(file, lang);
     const visit = (value: unknown, path: string[]): void => {
       if (typeof value === 'string') {
-        if (path.length && isText(kind, path) && !NOT_WORDS.test(value) && /\p{L}/u.test(value)) {
+        // An option label is a text even when it reads like a code (`"male": "male"`).
+        const words = path.includes('ui:enumNames') || !NOT_WORDS.test(value);
+        if (path.length && isText(kind, path) && words && /\p{L}/u.test(value)) {
           const pointer = path.map((p) => `/${escapePointer(p)}`).join('');
           out.push({ file, pointer, catalogue, key: `${key}#${pointer}`, text: value });
         }

@@ -1,12 +1,12 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { catalogueEntries, missingTranslations, type TranslationEntry } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 // The translator's stub: `npm run -s i18n:stub [--write] [--memory file.json]`.
 // Prints, per catalogue, the entries steps/ and forms/ lack (a new text, or one whose English changed), with the
 // French already written for the same English elsewhere (or the memory's, an {"English": "French"} map), else "".
-// --write merges them into the catalogues (sorted by key), so only the empty ones are left to write; steps:check and
+// --write merges them into the catalogues (in the order of the definitions), so only the empty ones are left to write; steps:check and
 // forms:check report those as empty until they are.
 const write = process.argv.includes('--write');
 const memoryAt = process.argv.indexOf('--memory');
@@ -46,6 +46,7 @@ for (const [root, files] of Object.entries(roots)) {
       .filter((k) => k !== '$schema')
       .sort())
       merged[key] = all[key];
+    mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
   }
 }

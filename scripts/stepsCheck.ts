@@ -8,7 +8,10 @@ try {
   const files = readDefinitionFiles(dir);
   // The French catalogues (steps/<id>/i18n/fr.json, steps/i18n/fr.json) are part of the definitions: missing,
   // extra, stale and mismatched translations are problems like any other.
-  problems = [...lintDefinitions(files), ...lintTranslations(files, 'fr')];
+  problems = [
+    ...lintDefinitions(files),
+    ...lintTranslations(files, 'fr').map((p) => ({ ...p, file: `steps/${p.file}` })),
+  ];
 } catch (e) {
   console.error((e as Error).message);
   process.exit(1);
