@@ -1,4 +1,4 @@
-import { catalogueOf, escapePointer, translatableTexts } from './translatableTexts.ts';
+import { escapePointer, translatableTexts } from './translatableTexts.ts';
 import type { DefinitionFiles, DefinitionProblem } from './types.ts';
 
 /** One entry of a catalogue: the English it was written from, and its translation. */
@@ -8,10 +8,10 @@ export interface TranslationEntry {
 }
 
 /** A catalogue (`steps/<id>/i18n/fr.json`): `<file>#<json-pointer>` → entry, and its editor's `$schema`. */
-export type TranslationCatalogue = { [key: string]: TranslationEntry | string };
+type TranslationCatalogue = { [key: string]: TranslationEntry | string };
 
 /** `{name}`, `${min}`, `{{x}}` and `%s`: what the engine or the app fills in, sorted so their order may change. */
-export function placeholdersOf(text: string): string[] {
+function placeholdersOf(text: string): string[] {
   return (text.match(/\{\{\s*[\w.$]+\s*\}\}|\$?\{[\w.$]+\}|%[sd]/g) ?? []).map((p) => p.replace(/\s/g, '')).sort();
 }
 
@@ -99,5 +99,3 @@ export function missingTranslations(
   }
   return out;
 }
-
-export { catalogueOf };
