@@ -25,7 +25,7 @@ export const pointerSegments = (pointer: string): string[] =>
         .split('/')
         .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
-type Kind = 'schema' | 'ui' | 'rules' | 'contract' | 'documents' | 'flow' | 'form' | 'catalogue';
+type Kind = 'schema' | 'ui' | 'rules' | 'contract' | 'documents' | 'flow' | 'lifecycle' | 'form' | 'catalogue';
 
 // Which strings are texts is decided by the key that holds them: codes, field paths, widgets and notes for product
 // staff (`description` of a schema or a rule, `reason`) are not read by an adviser or a client.
@@ -54,8 +54,30 @@ const UI_NOT_TEXT = new Set([
 ]);
 const UI_NOT_TEXT_UNDER = new Set(['ui:order', 'fields', 'ui:review', 'labels', 'match', 'from', 'exclude']);
 const FLOW_TEXT = new Set(['title', 'nextLabel', 'name']);
-const DOCUMENT_TEXT = new Set(['label', 'caption', 'empty', 'title', 'message']);
-const FORM_TEXT = new Set(['label', 'title', 'formTitle', 'intro', 'declaration', 'footer', 'edition', 'displayName']);
+// A document's texts: its labels and captions, and the paragraphs of a text it prints (a consent).
+const DOCUMENT_TEXT = new Set([
+  'label',
+  'caption',
+  'empty',
+  'title',
+  'message',
+  'heading',
+  'text',
+  'body',
+  'paragraphs',
+]);
+const FORM_TEXT = new Set([
+  'label',
+  'title',
+  'formTitle',
+  'intro',
+  'declaration',
+  'footer',
+  'edition',
+  'displayName',
+  'subject',
+  'message',
+]);
 const CATALOGUE_TEXT = new Set(['name', 'product_label', 'insurer_name', 'questionnaire']);
 /** A code, a field path or a template made of placeholders only: nothing to translate. */
 const NOT_WORDS = /^(?:[a-z0-9_.*$-]*|(?:\s*\{[^}]*\}[\s()·,:-]*)+)$/;
@@ -71,6 +93,7 @@ function kindOf(file: string): Kind | undefined {
     'rules.json': 'rules',
     'contract.json': 'contract',
     'flow.json': 'flow',
+    'lifecycle.json': 'lifecycle',
     'form.json': 'form',
     'catalogue.json': 'catalogue',
   };
@@ -91,9 +114,12 @@ function isText(kind: Kind, path: string[]): boolean {
     case 'contract':
       return last === 'message';
     case 'documents':
-      return DOCUMENT_TEXT.has(last) || key === 'signers';
+      return DOCUMENT_TEXT.has(last) || key === 'signers' || key === 'paragraphs';
     case 'flow':
       return (FLOW_TEXT.has(last) && !path.includes('names')) || path[0] === 'titles';
+    case 'lifecycle':
+      // Status and event labels, guards' messages; `facts` are notes for product staff.
+      return last === 'label' || last === 'message';
     case 'form':
       return FORM_TEXT.has(last) || path.includes('wording') || at(1) === 'options';
     case 'catalogue':

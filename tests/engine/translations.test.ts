@@ -82,6 +82,21 @@ describe('translatableTexts', () => {
       '../forms/bmo/i18n/fr.json catalogue.json#/products/0/plans/0/name',
     ]);
   });
+  it("lists a lifecycle's status and event labels and guard messages, not its facts' notes", () => {
+    const texts = translatableTexts({
+      'lifecycle.json': {
+        facts: { signed: 'A note for product staff' },
+        guards: { ready: { rule: { var: 'signed' }, message: 'Sign first.' } },
+        events: { SUBMIT: { label: 'Submit', sentBy: 'adviser' } },
+        statuses: { DRAFT: { label: 'Draft', badge: { colour: 'yellow' } } },
+      },
+    });
+    expect(texts.map((t) => `${t.catalogue} ${t.key}`)).toEqual([
+      'i18n/fr.json lifecycle.json#/guards/ready/message',
+      'i18n/fr.json lifecycle.json#/events/SUBMIT/label',
+      'i18n/fr.json lifecycle.json#/statuses/DRAFT/label',
+    ]);
+  });
 });
 
 describe('lintTranslations', () => {
