@@ -100,7 +100,7 @@ function kindOf(file: string): Kind | undefined {
   return kinds[name];
 }
 
-function isText(kind: Kind, path: string[]): boolean {
+function isText(kind: Kind, path: string[], siblings: number): boolean {
   const last = path[path.length - 1] ?? '';
   const at = (i: number): string => path[path.length - 1 - i] ?? '';
   const key = /^\d+$/.test(last) ? at(1) : last;
@@ -114,7 +114,15 @@ function isText(kind: Kind, path: string[]): boolean {
     case 'contract':
       return last === 'message';
     case 'documents':
-      return DOCUMENT_TEXT.has(last) || key === 'signers' || key === 'paragraphs';
+      // Besides its labels, what a document prints as it is: a constant cell (`value`) and the fallback of an
+      // `if` ("Not specified"); an `if`'s conditions and any comparison are logic, not text.
+      return (
+        DOCUMENT_TEXT.has(last) ||
+        key === 'signers' ||
+        key === 'paragraphs' ||
+        last === 'value' ||
+        (at(1) === 'if' && /^\d+$/.test(last) && (Number(last) % 2 === 1 || Number(last) === siblings - 1))
+      );
     case 'flow':
       return (FLOW_TEXT.has(last) && !path.includes('names')) || path[0] === 'titles';
     case 'lifecycle':
@@ -154,15 +162,15 @@ export function translatableTexts(files: DefinitionFiles, lang = 'fr'): Translat
     const kind = kindOf(file);
     if (!kind) continue;
     const { catalogue, key } = catalogueOf(file, lang);
-    const visit = (value: unknown, path: string[]): void => {
+    const visit = (value: unknown, path: string[], siblings = 0): void => {
       if (typeof value === 'string') {
         // An option label is a text even when it reads like a code (`"male": "male"`).
         const words = path.includes('ui:enumNames') || !NOT_WORDS.test(value);
-        if (path.length && isText(kind, path) && words && /\p{L}/u.test(value)) {
+        if (path.length && isText(kind, path, siblings) && words && /\p{L}/u.test(value)) {
           const pointer = path.map((p) => `/${escapePointer(p)}`).join('');
           out.push({ file, pointer, catalogue, key: `${key}#${pointer}`, text: value });
         }
-      } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, String(i)]));
+      } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, String(i)], value.length));
       else if (value && typeof value === 'object')
         for (const [k, v] of Object.entries(value as Record<string, unknown>)) visit(v, [...path, k]);
     };

@@ -82,6 +82,23 @@ describe('translatableTexts', () => {
       '../forms/bmo/i18n/fr.json catalogue.json#/products/0/plans/0/name',
     ]);
   });
+  it("lists what a document prints as it is: a constant cell and an if's outcomes, not its conditions", () => {
+    const texts = translatableTexts({
+      'a/documents/summary.json': {
+        cards: [
+          { label: 'Type', value: 'Life Insurance' },
+          { label: 'Owner', value: { if: [{ '==': [{ var: 'x' }, 'Yes Sir'] }, { var: 'x' }, 'Not specified'] } },
+        ],
+      },
+    });
+    expect(texts.map((t) => `${t.key}`)).toEqual([
+      'documents/summary.json#/cards/0/label',
+      'documents/summary.json#/cards/0/value',
+      'documents/summary.json#/cards/1/label',
+      'documents/summary.json#/cards/1/value/if/2',
+    ]);
+  });
+
   it("lists a lifecycle's status and event labels and guard messages, not its facts' notes", () => {
     const texts = translatableTexts({
       'lifecycle.json': {
