@@ -82,8 +82,8 @@ export function lintTranslations(files: DefinitionFiles, lang = 'fr', outside = 
 }
 
 /**
- * The catalogue entries the definitions lack, by catalogue, with an empty translation to write: the lead's stub for
- * texts added since (`npm run -s i18n:stub`).
+ * The catalogue entries the definitions lack or hold stale, by catalogue, with an empty translation to write: the
+ * stub for texts added or changed since (`npm run -s i18n:stub`); `git diff` shows a stale entry's former French.
  * @param files - the definitions and their catalogues
  * @param lang - the language (default `fr`)
  */
@@ -95,7 +95,8 @@ export function missingTranslations(
   for (const t of translatableTexts(files, lang)) {
     const entry = new Map(catalogueEntries(files[t.catalogue])).get(t.key);
     if (entry && entry.en === t.text) continue;
-    (out[t.catalogue] ??= {})[t.key] = { en: t.text, fr: entry?.fr ?? '' };
+    // A stale entry's French was written for another English: it is no translation of this one.
+    (out[t.catalogue] ??= {})[t.key] = { en: t.text, fr: '' };
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { catalogueEntries } from './lintTranslations.ts';
-import { setPath } from './paths.ts';
-import { catalogueOf, pointerSegments } from './translatableTexts.ts';
+import { getPath, setPath } from './paths.ts';
+import { catalogueOf, pointerSegments, resolveSegments } from './translatableTexts.ts';
 import type { DefinitionFiles, JsonObject, StepDefinition } from './types.ts';
 
 /** The texts a catalogue translates, by file (relative to the catalogue's folder): segments and translation. */
@@ -25,9 +25,8 @@ function translationsByFile(
 function translate(json: unknown, entries: { path: string[]; en: string; text: string }[]): unknown {
   let out = json as JsonObject;
   for (const { path, en, text } of entries) {
-    let cur: unknown = out;
-    for (const p of path) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[p] : undefined;
-    if (cur === en) out = setPath(out, path, text);
+    const at = resolveSegments(out, path);
+    if (at && getPath(out, at) === en) out = setPath(out, at, text);
   }
   return out;
 }

@@ -14,6 +14,40 @@ export interface TranslatableText {
   text: string;
 }
 
+/**
+ * The segments naming a list's rows in a key: their ids when every row is an object with its own id (flow.json's
+ * steps and pages, ui:sections), so a step or a section inserted before does not move the keys after it; else none,
+ * and rows go by index as in a JSON pointer.
+ */
+export function idsOf(list: unknown[]): string[] | undefined {
+  const ids = list.map((row) =>
+    row && typeof row === 'object' && !Array.isArray(row) ? (row as { id?: unknown }).id : undefined,
+  );
+  const named = ids.every((id): id is string => typeof id === 'string' && id !== '' && !/^\d+$/.test(id));
+  return named && list.length > 0 && new Set(ids).size === ids.length ? (ids as string[]) : undefined;
+}
+
+/**
+ * The path of JSON keys and indexes a key's segments name in `json` (a row's id becomes its index), or undefined
+ * when a segment names nothing.
+ */
+export function resolveSegments(json: unknown, segments: string[]): string[] | undefined {
+  const out: string[] = [];
+  let cur = json;
+  for (const segment of segments) {
+    if (Array.isArray(cur)) {
+      const index = /^\d+$/.test(segment) ? Number(segment) : (idsOf(cur)?.indexOf(segment) ?? -1);
+      if (index < 0 || index >= cur.length) return undefined;
+      out.push(String(index));
+      cur = cur[index];
+    } else if (cur && typeof cur === 'object' && segment in cur) {
+      out.push(segment);
+      cur = (cur as Record<string, unknown>)[segment];
+    } else return undefined;
+  }
+  return out;
+}
+
 /** RFC 6901: `~` and `/` inside a key are escaped, so a ui:definitions key `#/definitions/x` stays one segment. */
 export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 /** The segments of a JSON pointer (`/a/b~1c` → `['a', 'b/c']`). */
@@ -170,8 +204,10 @@ export function translatableTexts(files: DefinitionFiles, lang = 'fr'): Translat
           const pointer = path.map((p) => `/${escapePointer(p)}`).join('');
           out.push({ file, pointer, catalogue, key: `${key}#${pointer}`, text: value });
         }
-      } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, String(i)], value.length));
-      else if (value && typeof value === 'object')
+      } else if (Array.isArray(value)) {
+        const ids = idsOf(value);
+        value.forEach((v, i) => visit(v, [...path, ids ? ids[i] : String(i)], value.length));
+      } else if (value && typeof value === 'object')
         for (const [k, v] of Object.entries(value as Record<string, unknown>)) visit(v, [...path, k]);
     };
     visit(json, []);

