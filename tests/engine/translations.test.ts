@@ -20,7 +20,7 @@ const english = (): DefinitionFiles => ({
     properties: { name: { type: 'string', maxLength: 5, errorMessage: { maxLength: 'At most {limit} letters' } } },
   },
   'a/ui.json': {
-    'ui:options': { heading: 'Who you are', progressLabel: 'Step {n} of {total}' },
+    'ui:options': { heading: 'Who you are', progressLabel: 'Page {n} of {total}' },
     'ui:order': ['name'],
     name: { 'ui:title': 'Name', 'ui:widget': 'text', 'ui:enumNames': { m: 'male' } },
   },
@@ -34,7 +34,7 @@ const french = (): Record<string, unknown> => ({
   'schema.json#/title': entry('About', 'À propos'),
   'schema.json#/properties/name/errorMessage/maxLength': entry('At most {limit} letters', 'Au plus {limit} lettres'),
   'ui.json#/ui:options/heading': entry('Who you are', 'Qui vous êtes'),
-  'ui.json#/ui:options/progressLabel': entry('Step {n} of {total}', 'Étape {n} de {total}'),
+  'ui.json#/ui:options/progressLabel': entry('Page {n} of {total}', 'Page {n} de {total}'),
   'ui.json#/name/ui:title': entry('Name', 'Nom'),
   'ui.json#/name/ui:enumNames/m': entry('male', 'masculin'),
   'rules.json#/validation/0/message': entry('Please give {who} a name', 'Veuillez donner un nom à {who}'),
@@ -157,7 +157,7 @@ describe('lintTranslations', () => {
     const files = bilingual();
     const fr = files['a/i18n/fr.json'] as Record<string, { en: string; fr: string }>;
     fr['rules.json#/validation/0/message'].fr = 'Veuillez donner un nom à {qui}';
-    fr['ui.json#/ui:options/progressLabel'].fr = 'Étape {n}';
+    fr['ui.json#/ui:options/progressLabel'].fr = 'Page {n}';
     expect(lintTranslations(files).map((p) => `${p.path}: ${p.message}`)).toEqual([
       "/ui:options/progressLabel: the fr translation's placeholders [{n}] differ from the English's [{n}, {total}]",
       "/validation/0/message: the fr translation's placeholders [{qui}] differ from the English's [{who}]",
