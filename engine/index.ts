@@ -25,3 +25,6 @@ export { schemaAt } from './schemaAt.ts';
 export { compileRules, type CompiledRules } from './compileRules.ts';
 export { isListFromFiles } from './listFiles.ts';
 export { scopeData, valuesInScope } from './scopeData.ts';
+export { translatableTexts } from './translatableTexts.ts';
+export { lintTranslations, missingTranslations, catalogueEntries, type TranslationEntry } from './lintTranslations.ts';
+export { localizeDefinitions, localizeStep } from './localizeDefinitions.ts';

@@ -208,7 +208,7 @@ export function checkDefinitions(
   if (!seen.has(flow.review)) report(flowFile, '/review', `review step "${flow.review}" is not in steps`);
   for (const file of Object.keys(files)) {
     const dir = file.split('/')[0];
-    if (file.includes('/') && dir !== '_meta' && dir !== '..' && !seen.has(dir))
+    if (file.includes('/') && dir !== '_meta' && dir !== '..' && dir !== 'i18n' && !seen.has(dir))
       report(file, '', `folder "${dir}" is not listed in flow.json`);
   }
   if (!usable) return { problems };

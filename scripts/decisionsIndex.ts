@@ -18,6 +18,7 @@ const TOPICS: Record<string, string> = {
   performance: 'Performance',
   testing: 'Testing',
   accounts: 'Accounts',
+  i18n: 'Languages',
 };
 
 interface DecisionRecord {

@@ -1,4 +1,5 @@
-import type { DefinitionProblem } from '../engine/index.ts';
+import { lintTranslations, type DefinitionProblem } from '../engine/index.ts';
+import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import { checkForms } from '../api/pdf/checkFormsDir.ts';
 import type { FormNote } from '../api/pdf/lintForms.ts';
 
@@ -15,7 +16,14 @@ const formatNote = (n: FormNote): string =>
 const formsDir = process.argv[2] ?? 'forms';
 const stepsDir = process.argv[3] ?? 'steps';
 try {
-  const { problems, notes } = await checkForms(formsDir, stepsDir);
+  const checked = await checkForms(formsDir, stepsDir);
+  const { notes } = checked;
+  // Each insurer's French (forms/<insurer>/i18n/fr.json) translates its form.json and catalogue.json.
+  const root = formsDir.replace(/\/$/, '');
+  const problems = [
+    ...checked.problems,
+    ...lintTranslations(readDefinitionFiles(formsDir), 'fr').map((p) => ({ ...p, file: `${root}/${p.file}` })),
+  ];
   if (notes.length) {
     console.log(
       'Notes (not problems): answers a mapping does not place print under "Other answers" at the end of its PDF.',
@@ -34,7 +42,9 @@ try {
     console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} in ${formsDir}/`);
     process.exit(1);
   }
-  console.log(`${formsDir}/ is valid: every mapping, answer path, format, block and template field checks out.`);
+  console.log(
+    `${formsDir}/ is valid: every mapping, answer path, format, block, template field and translation checks out.`,
+  );
 } catch (e) {
   console.error((e as Error).message);
   process.exit(1);

@@ -1,11 +1,17 @@
-import { formatProblem, lintDefinitions } from '../engine/index.ts';
+import { formatProblem, lintDefinitions, lintTranslations } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 // Product staff's linter: `npm run steps:check [dir]`. Exits 1 on any problem.
 const dir = process.argv[2] ?? 'steps';
 let problems;
 try {
-  problems = lintDefinitions(readDefinitionFiles(dir));
+  const files = readDefinitionFiles(dir);
+  // The French catalogues (steps/<id>/i18n/fr.json, steps/i18n/fr.json) are part of the definitions: missing,
+  // extra, stale and mismatched translations are problems like any other.
+  problems = [
+    ...lintDefinitions(files),
+    ...lintTranslations(files, 'fr').map((p) => ({ ...p, file: `steps/${p.file}` })),
+  ];
 } catch (e) {
   console.error((e as Error).message);
   process.exit(1);
@@ -17,4 +23,4 @@ if (problems.length) {
   console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} in ${dir}/`);
   process.exit(1);
 }
-console.log(`${dir}/ is valid: every file, var, ui key, message, page and example checks out.`);
+console.log(`${dir}/ is valid: every file, var, ui key, message, page, example and translation checks out.`);

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { finalStepOf, ajvSchemaChecks, createEngine, type Engine, loadDefinitions } from '../../engine/index.ts';
+import {
+  finalStepOf,
+  ajvSchemaChecks,
+  createEngine,
+  type Engine,
+  loadDefinitions,
+  localizeDefinitions,
+} from '../../engine/index.ts';
 import { fileURLToPath } from 'node:url';
 import stableStringify from 'fast-json-stable-stringify';
 import type { JsonObject } from '../../engine/index.ts';
@@ -28,7 +35,15 @@ export interface ServerEngine extends Engine {
   usesContext(stepId: string, name: string): boolean;
   /** A content hash of steps/ (the version of the definitions an application was started on). */
   version: string;
+  /**
+   * The same engine over the definitions in a language (their i18n catalogues): the same rules, so the same errors,
+   * with the language's messages. 'en' is this engine; another is made once, when first asked.
+   */
+  localized(lang: Language): Engine;
 }
+
+/** The languages the definitions are written in. */
+export type Language = 'en' | 'fr';
 
 /** The project's steps/ folder. */
 export const STEPS_DIR = fileURLToPath(new URL('../../steps', import.meta.url));
@@ -42,8 +57,20 @@ export const STEPS_DIR = fileURLToPath(new URL('../../steps', import.meta.url));
 export function createServerEngine(stepsDir: string = STEPS_DIR): ServerEngine {
   const files = readDefinitionFiles(stepsDir);
   const definitions = loadDefinitions(files);
-  const version = createHash('sha256').update(stableStringify(files)).digest('hex').slice(0, 16);
+  // A translation is no new question: the version hashes the definitions without their catalogues.
+  const english = Object.fromEntries(Object.entries(files).filter(([file]) => !file.includes('i18n/')));
+  const version = createHash('sha256').update(stableStringify(english)).digest('hex').slice(0, 16);
   const engine = createEngine(definitions, ajvSchemaChecks());
+  const engines = new Map<Language, Engine>();
+  const localized = (lang: Language): Engine => {
+    if (lang === 'en') return engine;
+    let other = engines.get(lang);
+    if (!other) {
+      other = createEngine(loadDefinitions(localizeDefinitions(files, lang)), ajvSchemaChecks());
+      engines.set(lang, other);
+    }
+    return other;
+  };
   const { flow, order } = definitions;
   const finalStep = finalStepOf(flow);
   const contextUse = new Map<string, boolean>();
@@ -54,6 +81,7 @@ export function createServerEngine(stepsDir: string = STEPS_DIR): ServerEngine {
   }
   return Object.assign(engine, {
     version,
+    localized,
     order,
     firstStep: order[0],
     finalStep,

@@ -68,7 +68,15 @@ function readListFiles(dir: string, out: DefinitionFiles): void {
               .sort()
               .map((name) => `${before}${name}${after}`)
           : [];
-    for (const rel of candidates) {
+    // Each list file's translations (`../forms/bmo/i18n/fr.json`) come with it, for localizeDefinitions.
+    const translations = candidates.flatMap((rel) =>
+      existsSync(join(dir, rel, '..', 'i18n'))
+        ? readdirSync(join(dir, rel, '..', 'i18n'))
+            .filter((n) => n.endsWith('.json'))
+            .map((n) => `${rel.slice(0, rel.lastIndexOf('/'))}/i18n/${n}`)
+        : [],
+    );
+    for (const rel of [...candidates, ...new Set(translations)]) {
       const p = join(dir, rel);
       if (!existsSync(p) || !statSync(p).isFile()) continue;
       const text = readFileSync(p, 'utf8');

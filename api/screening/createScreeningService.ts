@@ -4,7 +4,7 @@ import { boundFields, clientBindings, type ClientBinding } from '../clients/clie
 import type { ClientStore } from '../clients/createClientStore.ts';
 import { visibleTo } from '../clients/visibleTo.ts';
 import type { Database } from '../db/tables.ts';
-import type { ServerEngine } from '../definitions/createServerEngine.ts';
+import type { Language, ServerEngine } from '../definitions/createServerEngine.ts';
 import { ApiError, badRequest, preconditionFailed } from '../http/apiError.ts';
 import type { ClientView } from '../clients/clientSchemas.ts';
 import type { ApplicationData, AuthUser, FieldError, JsonObject } from '../types.ts';
@@ -34,6 +34,8 @@ export interface SaveOptions {
    * save is refused with 412 and the current record; without it, a merge is still atomic (retried on a race).
    */
   ifMatch?: number;
+  /** The language of the refusal's messages (the request's Accept-Language); default English, the spec's texts. */
+  lang?: Language;
 }
 
 /** What a save did, for the caller's answer and for whoever follows the screening (the application). */
@@ -265,7 +267,11 @@ export function createScreeningService(
     try {
       // Effects fill around what was sent, never over it: the browser applied them as the adviser changed the
       // record, and what the adviser answered after (a share typed over an even split) is the answer.
-      const view = engine.evaluateStep(stepId, data, { previous: before[stepId], fields: options.fields, answered });
+      const evaluate = { previous: before[stepId], fields: options.fields, answered };
+      const view = engine.evaluateStep(stepId, data, evaluate);
+      // A refusal in French: the French definitions hold the same rules, so they refuse the same fields.
+      if (view.errors.length && options.lang && options.lang !== 'en')
+        throw refuse(engine.localized(options.lang).evaluateStep(stepId, data, evaluate).errors, options.fieldPath);
       if (view.errors.length) throw refuse(view.errors, options.fieldPath);
       values = view.values;
       hidden = view.hidden;

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { etagOf, forbidden } from '../http/apiError.ts';
 import { ifMatchOf, toId, userOf } from '../http/requestHelpers.ts';
+import { languageOf } from '../http/languageOf.ts';
 import { AnyJson, JsonObjectBody, Success, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import { progressRoutes } from './progressRoutes.ts';
 import { ApplicationData, stepParams } from './screeningSchemas.ts';
@@ -86,7 +87,10 @@ export const screeningRoutes = fp(
           const { stepId } = request.params;
           const clientId = toId(request.params.clientId);
           const save = method === 'PUT' ? screening.save : screening.merge;
-          const saved = await save(userOf(request), clientId, stepId, request.body, { ifMatch: ifMatchOf(request) });
+          const saved = await save(userOf(request), clientId, stepId, request.body, {
+            ifMatch: ifMatchOf(request),
+            lang: languageOf(request),
+          });
           void reply.headers(versionHeaders(saved));
           return saved.values;
         },

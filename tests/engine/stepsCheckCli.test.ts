@@ -44,4 +44,29 @@ describe('npm run steps:check (the command)', () => {
     expect(r.stderr).toMatch(/medical\/ui\.json:1:\d+: not valid JSON/);
     expect(r.stderr).not.toMatch(/position \d+/);
   });
+
+  it('exits non-zero on a French translation made stale by a changed English text, naming both texts', () => {
+    const file = join(dir, 'basic', 'ui.json');
+    const ui = JSON.parse(readFileSync(file, 'utf8'));
+    const before = ui['ui:options'].heading as string;
+    ui['ui:options'].heading = `${before} (new)`;
+    writeFileSync(file, JSON.stringify(ui));
+    const r = run([dir]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(
+      `${dir}/basic/ui.json /ui:options/heading: stale fr translation in basic/i18n/fr.json: written from "${before}", the English is now "${before} (new)"`,
+    );
+  });
+
+  it('exits non-zero on a text without French', () => {
+    const file = join(dir, 'basic', 'i18n', 'fr.json');
+    const fr = JSON.parse(readFileSync(file, 'utf8'));
+    delete fr['ui.json#/ui:options/heading'];
+    writeFileSync(file, JSON.stringify(fr));
+    const r = run([dir]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      new RegExp(`${dir}/basic/ui.json /ui:options/heading: no fr translation of ".+" in basic/i18n/fr.json`),
+    );
+  });
 });
