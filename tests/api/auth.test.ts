@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { specText } from '../support/specText.ts';
 
 const STRONG = 'correct horse battery staple';
 
@@ -88,10 +89,10 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
     const bad = await server.call('POST', '/api/users/', { body: { email: 'not-an-email', password: 'short' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
-      { field: 'email', message: 'Please enter a valid email address' },
+      { field: 'email', message: specText('client-profile.email.errorMessage.type') },
       { field: 'password', message: 'Password must be at least 12 characters' },
     ]);
-    expect(bad.body.detail).toBe('Please enter a valid email address');
+    expect(bad.body.detail).toBe(specText('client-profile.email.errorMessage.type'));
   });
 
   it('refuses short, common and guessable passwords, and one equal to the email', async () => {
@@ -166,10 +167,10 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
     ]) {
       const res = await server.call(method, path, { body: method === 'GET' ? undefined : {} });
       expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.body).toEqual({ error: 'No authentication token found', errors: [] });
+      expect(res.body).toEqual({ error: specText('plan-details.missingTokenMessage'), errors: [] });
     }
     const wrongScheme = await server.call('GET', '/api/clients/', { headers: { authorization: 'Bearer abc' } });
-    expect(wrongScheme.body).toEqual({ error: 'No authentication token found', errors: [] });
+    expect(wrongScheme.body).toEqual({ error: specText('plan-details.missingTokenMessage'), errors: [] });
   });
 
   it('refuses an unknown token with 401 "Invalid token"', async () => {

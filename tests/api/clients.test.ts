@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantBroker } from '../../api/admin/brokerGrants.ts';
 import { clientBody, createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 function isoDay(offsetDays: number): string {
   const d = new Date();
@@ -94,22 +95,38 @@ describe.each(databases)('clients (%s)', (kind) => {
 
   it('gives every client-profile message of the spec', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ first_name: 'A' }, 'first_name', 'First name must be at least 2 characters'],
-      [{ last_name: 'B' }, 'last_name', 'Last name must be at least 2 characters'],
-      [{ first_name: 'x'.repeat(51) }, 'first_name', 'First name must be less than 50 characters'],
-      [{ last_name: 'y'.repeat(51) }, 'last_name', 'Last name must be less than 50 characters'],
-      [{ email: 'jane@' }, 'email', 'Please enter a valid email address'],
-      [{ phone_primary: '555-12' }, 'phone_primary', 'Please enter a valid phone number'],
-      [{ phone_primary: '(416) 555-0123' }, 'phone_primary', 'Please enter a valid phone number'],
-      [{ date_of_birth: isoDay(1) }, 'date_of_birth', 'Date of birth cannot be in the future'],
-      [{ date_of_birth: '1900-12-31' }, 'date_of_birth', 'Date of birth must be after 1900'],
-      [{ date_of_birth: '1985-02-30' }, 'date_of_birth', 'Please enter a valid date of birth'],
+      [{ first_name: 'A' }, 'first_name', specText('client-profile.first_name.errorMessage.type')],
+      [{ last_name: 'B' }, 'last_name', specText('client-profile.last_name.errorMessage.type')],
+      [{ first_name: 'x'.repeat(51) }, 'first_name', specText('client-profile.first_name.errorMessage.maxLength')],
+      [{ last_name: 'y'.repeat(51) }, 'last_name', specText('client-profile.last_name.errorMessage.maxLength')],
+      [{ email: 'jane@' }, 'email', specText('client-profile.email.errorMessage.type')],
+      [{ phone_primary: '555-12' }, 'phone_primary', specText('client-profile.phone_primary.errorMessage.type')],
+      [
+        { phone_primary: '(416) 555-0123' },
+        'phone_primary',
+        specText('client-profile.phone_primary.errorMessage.type'),
+      ],
+      [
+        { date_of_birth: isoDay(1) },
+        'date_of_birth',
+        specText('client-profile.validation.date_of_birth.future.message'),
+      ],
+      [
+        { date_of_birth: '1900-12-31' },
+        'date_of_birth',
+        specText('client-profile.validation.date_of_birth.after1900.message'),
+      ],
+      [{ date_of_birth: '1985-02-30' }, 'date_of_birth', specText('client-profile.date_of_birth.errorMessage.type')],
       [{ first_name: '  ' }, 'first_name', ruleMessage('client-profile', 'first_name')],
       [{ last_name: '' }, 'last_name', ruleMessage('client-profile', 'last_name')],
       [{ phone_primary: null }, 'phone_primary', ruleMessage('client-profile', 'phone_primary')],
-      [{ date_of_birth: '' }, 'date_of_birth', 'Date of birth is required'],
+      [{ date_of_birth: '' }, 'date_of_birth', specText('client-profile.validation.date_of_birth.required.message')],
       [{ gender_sex_at_birth: '' }, 'gender_sex_at_birth', ruleMessage('client-profile', 'gender_sex_at_birth')],
-      [{ gender_sex_at_birth: 'unknown' }, 'gender_sex_at_birth', 'Please select a valid gender'],
+      [
+        { gender_sex_at_birth: 'unknown' },
+        'gender_sex_at_birth',
+        specText('client-profile.gender_sex_at_birth.errorMessage.enum'),
+      ],
       [{ brokers: ['nobody@example.com'] }, 'brokers', 'Please select valid brokers'],
     ];
     for (const [change, field, message] of cases) {
@@ -122,7 +139,7 @@ describe.each(databases)('clients (%s)', (kind) => {
       ruleMessage('client-profile', 'first_name'),
       ruleMessage('client-profile', 'last_name'),
       ruleMessage('client-profile', 'phone_primary'),
-      'Date of birth is required',
+      specText('client-profile.validation.date_of_birth.required.message'),
       ruleMessage('client-profile', 'gender_sex_at_birth'),
     ]);
     expect(missing.body.error).toBe(ruleMessage('client-profile', 'first_name'));
@@ -148,7 +165,7 @@ describe.each(databases)('clients (%s)', (kind) => {
       body: { first_name: 'Nathan', date_of_birth: isoDay(3) },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe('Date of birth cannot be in the future');
+    expect(bad.body.error).toBe(specText('client-profile.validation.date_of_birth.future.message'));
     expect((await server.call('GET', `/api/clients/${id}/`, { token })).body).toEqual(before);
     const blank = await server.call('PATCH', `/api/clients/${id}/`, { token, body: { first_name: '' } });
     expect(blank.body.error).toBe(ruleMessage('client-profile', 'first_name'));
@@ -188,11 +205,13 @@ describe.each(databases)('clients (%s)', (kind) => {
     });
     expect(postal.status).toBe(400);
     expect(postal.body).toEqual({
-      error: 'Please enter a valid postal code (e.g., A1A 1A1)',
-      errors: [{ field: 'postal_code', message: 'Please enter a valid postal code (e.g., A1A 1A1)' }],
+      error: specText('owner.postal_code.errorMessage.pattern'),
+      errors: [{ field: 'postal_code', message: specText('owner.postal_code.errorMessage.pattern') }],
     });
     const years = await server.call('PATCH', `/clients/${created.body.id}/`, { token, body: { years_at_address: -2 } });
-    expect(years.body.errors).toEqual([{ field: 'years_at_address', message: 'Please enter a valid number of years' }]);
+    expect(years.body.errors).toEqual([
+      { field: 'years_at_address', message: specText('owner.years_at_address.errorMessage.type') },
+    ]);
     expect((await server.call('GET', `/clients/${created.body.id}/`, { token })).body).toMatchObject({
       postal_code: 'K1A 0B1',
       city: 'Ottawa',

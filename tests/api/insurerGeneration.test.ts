@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../engine/index.ts';
 import { ADVISER_PROFILE, createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { OTHER_INSURERS_PLANS, fullApplication, pdfText, step } from '../pdf/support.ts';
+import { specText } from '../support/specText.ts';
 
 /** The complete application with its plans replaced: one joint whole life plan per plan id given. */
 function withPlans(...plans: string[]) {
@@ -160,7 +161,7 @@ describe('the adviser profile (issue 26)', () => {
       body: { ...ADVISER_PROFILE, full_name: 'x'.repeat(101), adviser_codes: { MANULIFE: 'M 2002' } },
     });
     expect(wrongCode.body.errors).toEqual([
-      { field: 'full_name', message: 'Please enter no more than 100 characters' },
+      { field: 'full_name', message: specText('owner.city.errorMessage.maxLength') },
       { field: 'adviser_codes.MANULIFE', message: 'An adviser code has letters, digits and dashes only' },
     ]);
     const changed = await server.call('PUT', '/api/profile/', {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../api/types.ts';
 import { clientBody, createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { fullApplication } from '../pdf/support.ts';
+import { specText } from '../support/specText.ts';
 
 /** The inputs issue 15 found the server lenient about, and the one it keeps on purpose (docs/decisions/server-strict-inputs.md). */
 describe.each(databases)('inputs the document refuses are refused (%s)', (kind) => {
@@ -86,12 +87,15 @@ describe.each(databases)('inputs the document refuses are refused (%s)', (kind) 
     expect(created.body.email).toBeNull();
     const bad = await server.call('POST', '/api/clients/', { token, body: clientBody({ email: 'jane@localhost' }) });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ field: 'email', message: 'Please enter a valid email address' }]);
+    expect(bad.body.errors).toEqual([{ field: 'email', message: specText('client-profile.email.errorMessage.type') }]);
     const signUpBad = await server.call('POST', '/api/users/', {
       body: { email: 'someone@localhost', password: 'correct horse battery' },
     });
     expect(signUpBad.status).toBe(400);
-    expect(signUpBad.body.errors[0]).toEqual({ field: 'email', message: 'Please enter a valid email address' });
+    expect(signUpBad.body.errors[0]).toEqual({
+      field: 'email',
+      message: specText('client-profile.email.errorMessage.type'),
+    });
   });
 
   it('names the proposed insured, not populate_forms, when the summary has no insured', async () => {
@@ -103,7 +107,10 @@ describe.each(databases)('inputs the document refuses are refused (%s)', (kind) 
     const res = await server.call('GET', `/api/pdf/summary/${id}/?populate_forms=BMO`, { token });
     expect(res.status, res.text).toBe(400);
     expect(res.body.errors).toEqual([
-      { field: 'proposed-insured.insured_1', message: 'Primary proposed insured information is missing' },
+      {
+        field: 'proposed-insured.insured_1',
+        message: specText('pdf-generation.checks.proposed-insured.insured_1.message'),
+      },
     ]);
     const unknown = await server.call('GET', `/api/pdf/summary/${clientId}/?populate_forms=NOPE`, { token });
     expect(unknown.status).toBe(400);

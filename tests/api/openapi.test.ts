@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/apiServer.ts';
+import { specText } from '../support/specText.ts';
 
 type Json = { [key: string]: any };
 
@@ -155,7 +156,7 @@ describe('the documented security', () => {
         body: method === 'get' || method === 'delete' ? undefined : {},
       });
       expect(res.status, `${method} ${url}`).toBe(401);
-      expect(res.body).toEqual({ error: 'No authentication token found', errors: [] });
+      expect(res.body).toEqual({ error: specText('plan-details.missingTokenMessage'), errors: [] });
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { specText } from '../support/specText.ts';
 
 const STEPS = [
   'basic',
@@ -100,7 +101,7 @@ describe.each(databases)('screening progress and applications (%s)', (kind) => {
       token,
       body: { currentStep: 'owner' },
     });
-    expect(missing.body.error).toBe('Client ID is required');
+    expect(missing.body.error).toBe(specText('owner.calls./insurance/screening/owner/.clientId.message'));
     expect((await server.call('GET', `/insurance/screening-progress/get_progress/${id}/`, { token })).body).toEqual(
       before,
     );
@@ -111,8 +112,8 @@ describe.each(databases)('screening progress and applications (%s)', (kind) => {
     const missing = await server.call('POST', '/applications/create_new_application/', { token, body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({
-      error: 'Client ID is required',
-      errors: [{ field: 'client_id', message: 'Client ID is required' }],
+      error: specText('owner.calls./insurance/screening/owner/.clientId.message'),
+      errors: [{ field: 'client_id', message: specText('owner.calls./insurance/screening/owner/.clientId.message') }],
     });
     expect(
       (await server.call('POST', '/applications/create_new_application/', { token, body: { client_id: 987654 } }))

@@ -3,6 +3,7 @@ import type { ApplicationData, JsonObject } from '../../api/types.ts';
 import { createClient, databases, signUp, startServer, type Loose, type TestServer } from '../support/apiServer.ts';
 import { engine, example } from '../support/engine.ts';
 import { definitionText, ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 describe.each(databases)("the spec's per-step calls (%s)", (kind) => {
   let server: TestServer;
@@ -47,7 +48,9 @@ describe.each(databases)("the spec's per-step calls (%s)", (kind) => {
   it('basic: 404 before it exists, created by POST with defaults, then merged', async () => {
     const id = await createClient(server, token);
     expect((await call('GET', `/insurance/screening/basic/?client_id=${id}`)).status).toBe(404);
-    expect((await call('GET', '/insurance/screening/basic/')).body.error).toBe('Client ID is required');
+    expect((await call('GET', '/insurance/screening/basic/')).body.error).toBe(
+      specText('owner.calls./insurance/screening/owner/.clientId.message'),
+    );
     const created = await call('POST', '/insurance/screening/basic/', {
       client_id: id,
       number_of_insureds: 1,
@@ -139,7 +142,7 @@ describe.each(databases)("the spec's per-step calls (%s)", (kind) => {
       owner1_sin_part1: '1234',
     });
     expect(long.status).toBe(400);
-    expect(long.body.error).toBe('Each SIN part is limited to 3 characters');
+    expect(long.body.error).toBe(specText('tax-information.owner1_sin_part1.errorMessage.maxLength'));
   });
 
   it('plan details: {client_id, product_type, plan_details} with a derived product_type', async () => {
@@ -177,7 +180,9 @@ describe.each(databases)("the spec's per-step calls (%s)", (kind) => {
     const { id, data, record } = await clientWith('beneficiary', 'two-insureds');
     const missing = await call('POST', '/insurance/screening/save_beneficiaries/', { ...record });
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toBe('client_id is required');
+    expect(missing.body.error).toBe(
+      specText('beneficiary.calls./insurance/screening/get_beneficiaries/.clientId.message'),
+    );
     const saved = await call('POST', '/insurance/screening/save_beneficiaries/', {
       ...record,
       client_id: id,
@@ -248,7 +253,7 @@ describe.each(databases)("the spec's per-step calls (%s)", (kind) => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toContainEqual({
       field: 'insured_1.financial_data.total_assets',
-      message: 'Total assets is required',
+      message: specText('financial.groups.insured_1.validation.total_assets.required.message'),
     });
   });
 
@@ -301,13 +306,11 @@ describe.each(databases)("the spec's per-step calls (%s)", (kind) => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
-      error:
-        'No secondary insured found in the application. Please add a second insured in the basic information section first.',
+      error: specText('lifestyle.calls./insurance/screening/save_lifestyle/.checks.lifestyle_data_2.message'),
       errors: [
         {
           field: 'lifestyle_data_2',
-          message:
-            'No secondary insured found in the application. Please add a second insured in the basic information section first.',
+          message: specText('lifestyle.calls./insurance/screening/save_lifestyle/.checks.lifestyle_data_2.message'),
         },
       ],
     });

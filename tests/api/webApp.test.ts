@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/apiServer.ts';
+import { specText } from '../support/specText.ts';
 
 describe('serving the built web app with the API', () => {
   const appDir = mkdtempSync(join(tmpdir(), 'api-app-'));
@@ -49,7 +50,7 @@ describe('serving the built web app with the API', () => {
 
   it('keeps API answers as JSON, even for a browser', async () => {
     expect((await server.call('GET', '/api/clients/', { headers: page })).body).toEqual({
-      error: 'No authentication token found',
+      error: specText('plan-details.missingTokenMessage'),
       errors: [],
     });
     expect((await server.call('GET', '/api/unknown', { headers: page })).body).toEqual({
@@ -60,7 +61,7 @@ describe('serving the built web app with the API', () => {
     expect((await server.call('POST', '/dashboard', { body: {} })).status).toBe(404);
     // The same path for an API client (no text/html) is the API's route.
     expect((await server.call('GET', '/applications/')).body).toEqual({
-      error: 'No authentication token found',
+      error: specText('plan-details.missingTokenMessage'),
       errors: [],
     });
     expect((await server.call('GET', '/applications/', { headers: { accept: 'application/json' } })).status).toBe(401);

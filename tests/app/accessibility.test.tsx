@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wizardTitle } from '../../app/screening/useStepAnnouncement.ts';
 import { deferred, mockApi, renderRoute, signIn } from './support.tsx';
+import { specText } from '../support/specText.ts';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -97,7 +98,7 @@ describe('focus after a refusal', () => {
     expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-required', 'true');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const summary = (await screen.findByText('Please fix the following:')).closest('[role=alert]');
+    const summary = (await screen.findByText(specText('client-profile.errorTitle'))).closest('[role=alert]');
     await waitFor(() => expect(summary).toHaveFocus());
   });
 });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import basicRules from '../../steps/basic/rules.json';
 import basicUi from '../../steps/basic/ui.json';
 import { locationOf, mockApi, renderRoute, signIn } from './support.tsx';
+import { specTextPattern } from '../support/specText.ts';
 
 const POLICY_NUMBER_REQUIRED = basicRules.validation.find((r) => r.field === 'existing_policy_number')!.message;
 const CONTINUE = basicUi['ui:options'].nextLabel;
@@ -33,7 +34,7 @@ describe('Application Type: Continue is disabled until the policy number is fill
     expect(next).toBeEnabled();
 
     await user.selectOptions(type, TYPES.REPLACEMENT);
-    const number = await screen.findByRole('textbox', { name: /Policy Number to Replace:/ });
+    const number = await screen.findByRole('textbox', { name: specTextPattern('basic.texts.REPLACEMENT.text') });
     await waitFor(() => expect(next).toBeDisabled());
     expect(next).toHaveAccessibleDescription(POLICY_NUMBER_REQUIRED);
 

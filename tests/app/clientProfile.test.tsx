@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationOf, mockApi, renderRoute, signIn } from './support.tsx';
 import { ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 const BROKERS = [
   { name: 'Jane Broker', email: 'jane@brokers.ca' },
@@ -35,7 +36,15 @@ describe('client profile: blank form', () => {
     renderRoute('/client/profile');
     expect(await screen.findByRole('heading', { name: 'Client Profile' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Basic Information' })).toBeInTheDocument();
-    for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Date of Birth', 'Gender', 'Brokers']) {
+    for (const label of [
+      'First Name',
+      'Last Name',
+      'Email',
+      'Phone',
+      specText('client-profile.date_of_birth.title'),
+      'Gender',
+      'Brokers',
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     const gender = screen.getByLabelText('Gender');
@@ -48,7 +57,7 @@ describe('client profile: blank form', () => {
     ]);
     expect(screen.getByRole('option', { name: 'Select gender' })).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'Jane Broker (jane@brokers.ca)' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Brokers')).toHaveAccessibleDescription('Hold Ctrl/Cmd to select multiple brokers');
+    expect(screen.getByLabelText('Brokers')).toHaveAccessibleDescription(specText('client-profile.brokers.help'));
     expect(screen.getByText('No insurance applications found')).toBeInTheDocument();
   });
 
@@ -58,31 +67,39 @@ describe('client profile: blank form', () => {
     const user = userEvent.setup();
     // No field is left: each error shows once what was typed is committed (a pause in typing).
     await user.type(await screen.findByLabelText('First Name'), 'A');
-    await waitFor(() => expect(errorOf('First Name')).toBe('First name must be at least 2 characters'));
+    await waitFor(() => expect(errorOf('First Name')).toBe(specText('client-profile.first_name.errorMessage.type')));
     expect(screen.getByLabelText('First Name')).toHaveAttribute('aria-invalid', 'true');
     await user.type(screen.getByLabelText('First Name'), 'n');
     await waitFor(() => expect(errorOf('First Name')).toBeNull());
 
     await user.type(screen.getByLabelText('Last Name'), 'x'.repeat(51));
-    await waitFor(() => expect(errorOf('Last Name')).toBe('Last name must be less than 50 characters'));
+    await waitFor(() => expect(errorOf('Last Name')).toBe(specText('client-profile.last_name.errorMessage.maxLength')));
     await user.clear(screen.getByLabelText('Last Name'));
     await user.type(screen.getByLabelText('Last Name'), 'B');
-    await waitFor(() => expect(errorOf('Last Name')).toBe('Last name must be at least 2 characters'));
+    await waitFor(() => expect(errorOf('Last Name')).toBe(specText('client-profile.last_name.errorMessage.type')));
 
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
-    await waitFor(() => expect(errorOf('Email')).toBe('Please enter a valid email address'));
+    await waitFor(() => expect(errorOf('Email')).toBe(specText('client-profile.email.errorMessage.type')));
 
     await user.type(screen.getByLabelText('Phone'), '12345');
-    await waitFor(() => expect(errorOf('Phone')).toBe('Please enter a valid phone number'));
+    await waitFor(() => expect(errorOf('Phone')).toBe(specText('client-profile.phone_primary.errorMessage.type')));
     await user.type(screen.getByLabelText('Phone'), '67890');
     await waitFor(() => expect(errorOf('Phone')).toBeNull());
 
-    const dob = screen.getByLabelText('Date of Birth');
+    const dob = screen.getByLabelText(specText('client-profile.date_of_birth.title'));
     await user.type(dob, '2999-01-01');
-    await waitFor(() => expect(errorOf('Date of Birth')).toBe('Date of birth cannot be in the future'));
+    await waitFor(() =>
+      expect(errorOf(specText('client-profile.date_of_birth.title'))).toBe(
+        specText('client-profile.validation.date_of_birth.future.message'),
+      ),
+    );
     await user.clear(dob);
     await user.type(dob, '1899-12-31');
-    await waitFor(() => expect(errorOf('Date of Birth')).toBe('Date of birth must be after 1900'));
+    await waitFor(() =>
+      expect(errorOf(specText('client-profile.date_of_birth.title'))).toBe(
+        specText('client-profile.validation.date_of_birth.after1900.message'),
+      ),
+    );
     // A field nobody changed shows nothing before Continue.
     expect(errorOf('Gender')).toBeNull();
   });
@@ -96,10 +113,12 @@ describe('client profile: blank form', () => {
     expect(errorOf('First Name')).toBe(ruleMessage('client-profile', 'first_name'));
     expect(errorOf('Last Name')).toBe(ruleMessage('client-profile', 'last_name'));
     expect(errorOf('Phone')).toBe(ruleMessage('client-profile', 'phone_primary'));
-    expect(errorOf('Date of Birth')).toBe('Date of birth is required');
+    expect(errorOf(specText('client-profile.date_of_birth.title'))).toBe(
+      specText('client-profile.validation.date_of_birth.required.message'),
+    );
     expect(errorOf('Gender')).toBe(ruleMessage('client-profile', 'gender_sex_at_birth'));
     const summary = screen.getByRole('alert');
-    expect(summary).toHaveTextContent('Please fix the following:');
+    expect(summary).toHaveTextContent(specText('client-profile.errorTitle'));
     expect(
       within(summary)
         .getAllByRole('listitem')
@@ -108,7 +127,7 @@ describe('client profile: blank form', () => {
       ruleMessage('client-profile', 'first_name'),
       ruleMessage('client-profile', 'last_name'),
       ruleMessage('client-profile', 'phone_primary'),
-      'Date of birth is required',
+      specText('client-profile.validation.date_of_birth.required.message'),
       ruleMessage('client-profile', 'gender_sex_at_birth'),
     ]);
     // The summary takes the focus, and each message moves it to its field.
@@ -132,7 +151,7 @@ describe('client profile: blank form', () => {
     await user.type(screen.getByLabelText('Last Name'), 'Lee');
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
     await user.type(screen.getByLabelText('Phone'), '416-555-1234');
-    await user.type(screen.getByLabelText('Date of Birth'), '1980-02-03');
+    await user.type(screen.getByLabelText(specText('client-profile.date_of_birth.title')), '1980-02-03');
     await user.selectOptions(screen.getByLabelText('Gender'), 'female');
     await user.selectOptions(await screen.findByLabelText('Brokers'), [
       'Jane Broker (jane@brokers.ca)',
@@ -220,9 +239,7 @@ describe('client profile: blank form', () => {
     await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveValue('Ann'));
     const brokers = screen.getByLabelText('Brokers');
     expect(brokers).toBeDisabled();
-    expect(brokers).toHaveAccessibleDescription(
-      'This client is shared with you as a broker: only its adviser can change its brokers',
-    );
+    expect(brokers).toHaveAccessibleDescription(specText('client-profile.brokers.readonlyHelp'));
     expect(screen.getByLabelText('First Name')).toBeEnabled();
   });
 
@@ -248,7 +265,7 @@ describe('client profile: blank form', () => {
     const { router } = renderRoute('/client/profile/5');
     const user = userEvent.setup();
     await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('416-555-1234'));
-    expect(screen.getByLabelText('Date of Birth')).toHaveValue('1980-02-03');
+    expect(screen.getByLabelText(specText('client-profile.date_of_birth.title'))).toHaveValue('1980-02-03');
     const brokers = screen.getByLabelText('Brokers') as HTMLSelectElement;
     expect(Array.from(brokers.selectedOptions, (o) => o.textContent)).toEqual(['gone@brokers.ca']);
     // The rules pass, but the email is required by the input itself: the browser's check stops the save.

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StepModule } from 'virtual:steps';
 import { createAjv } from '../../engine/index.ts';
 import { locationOf, mockApi, renderRoute, signIn } from './support.tsx';
+import { specText } from '../support/specText.ts';
 
 vi.mock('virtual:steps/client-profile', async (importOriginal) => {
   const original = await importOriginal<StepModule>();
@@ -70,7 +71,7 @@ describe('client profile: drawn from its definition', () => {
       'Preferred Name',
       'Phone',
       'Email',
-      'Date of Birth',
+      specText('client-profile.date_of_birth.title'),
       'Gender',
       'Brokers',
     ]);
@@ -89,7 +90,7 @@ describe('client profile: drawn from its definition', () => {
     await user.type(screen.getByLabelText('Preferred Name'), '  Annie ');
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
     await user.type(screen.getByLabelText('Phone'), '416-555-1234');
-    await user.type(screen.getByLabelText('Date of Birth'), '1980-02-03');
+    await user.type(screen.getByLabelText(specText('client-profile.date_of_birth.title')), '1980-02-03');
     await user.selectOptions(screen.getByLabelText('Gender'), 'Female (at birth)');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(locationOf(router)).toBe('/client/7/screening/prompt'));

@@ -4,6 +4,7 @@ import { loadSteps, screeningRuntime } from '../../app/screening/definitions.ts'
 import { formatCad, formatDate, formatDateTime, formatPhone, slug, statusBadgeClass } from '../../app/format.ts';
 import { isProgressAbsent } from '../../app/screening.ts';
 import { ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 const iso = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -29,26 +30,28 @@ describe('client profile rules, from the client-profile definition', () => {
   });
 
   it('checks name lengths: 2 to 50 characters', () => {
-    expect(errorOf('first_name', 'A')).toBe('First name must be at least 2 characters');
+    expect(errorOf('first_name', 'A')).toBe(specText('client-profile.first_name.errorMessage.type'));
     expect(errorOf('first_name', 'Al')).toBeUndefined();
     expect(errorOf('first_name', 'x'.repeat(50))).toBeUndefined();
-    expect(errorOf('last_name', 'x'.repeat(51))).toBe('Last name must be less than 50 characters');
+    expect(errorOf('last_name', 'x'.repeat(51))).toBe(specText('client-profile.last_name.errorMessage.maxLength'));
   });
 
   it('checks email and phone shapes only when given', () => {
-    expect(errorOf('email', 'a@b')).toBe('Please enter a valid email address');
+    expect(errorOf('email', 'a@b')).toBe(specText('client-profile.email.errorMessage.type'));
     expect(errorOf('email', 'a@b.ca')).toBeUndefined();
     expect(errorOf('email', '')).toBeUndefined();
     expect(errorOf('phone_primary', '+1 416-555-1234')).toBeUndefined();
-    expect(errorOf('phone_primary', '416-555')).toBe('Please enter a valid phone number');
+    expect(errorOf('phone_primary', '416-555')).toBe(specText('client-profile.phone_primary.errorMessage.type'));
     expect(errorOf('phone_primary', '416 555 12')).toBeUndefined(); // 10 digits, spaces or hyphens
-    expect(errorOf('phone_primary', '(416) 555-1234')).toBe('Please enter a valid phone number');
+    expect(errorOf('phone_primary', '(416) 555-1234')).toBe(specText('client-profile.phone_primary.errorMessage.type'));
   });
 
   it('checks the date of birth against today and 1900', () => {
-    expect(errorOf('date_of_birth', TOMORROW)).toBe('Date of birth cannot be in the future');
+    expect(errorOf('date_of_birth', TOMORROW)).toBe(specText('client-profile.validation.date_of_birth.future.message'));
     expect(errorOf('date_of_birth', TODAY)).toBeUndefined();
-    expect(errorOf('date_of_birth', '1900-12-31')).toBe('Date of birth must be after 1900');
+    expect(errorOf('date_of_birth', '1900-12-31')).toBe(
+      specText('client-profile.validation.date_of_birth.after1900.message'),
+    );
     expect(errorOf('date_of_birth', '1901-01-01')).toBeUndefined();
   });
 
@@ -58,7 +61,7 @@ describe('client profile rules, from the client-profile definition', () => {
       first_name: ruleMessage('client-profile', 'first_name'),
       last_name: ruleMessage('client-profile', 'last_name'),
       phone_primary: ruleMessage('client-profile', 'phone_primary'),
-      date_of_birth: 'Date of birth is required',
+      date_of_birth: specText('client-profile.validation.date_of_birth.required.message'),
       gender_sex_at_birth: ruleMessage('client-profile', 'gender_sex_at_birth'),
     });
   });

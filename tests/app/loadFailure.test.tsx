@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoute, signIn } from './support.tsx';
+import { specText } from '../support/specText.ts';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -13,9 +14,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("a failed load says so in the step's own words (issue 11)", () => {
   it.each([
-    ['owner', 'Failed to fetch owner details'],
-    ['plan-details', 'An error occurred while fetching plan details'],
-    ['medical', 'Failed to load medical data'],
+    ['owner', specText('owner.loadErrorMessage')],
+    ['plan-details', specText('plan-details.loadErrorMessage')],
+    ['medical', specText('medical.loadErrorMessage')],
   ])('%s: "%s", with Try again', async (step, message) => {
     let fail = true;
     mockApi({
@@ -23,7 +24,7 @@ describe("a failed load says so in the step's own words (issue 11)", () => {
     });
     renderRoute(`/client/3/screening/${step}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(screen.queryByText('Failed to load data')).not.toBeInTheDocument();
+    expect(screen.queryByText(specText('proposed-insured.loadErrorMessage'))).not.toBeInTheDocument();
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();

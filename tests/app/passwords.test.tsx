@@ -7,6 +7,7 @@ import { PASSWORD_MESSAGES } from '../../api/auth/checkPassword.ts';
 import { PASSWORD_PAGE_MESSAGES as M } from '../../api/auth/passwordSchemas.ts';
 import { getToken, getUsername } from '../../app/session.ts';
 import { locationOf, mockApi, renderRoute, signIn, type FakeResponse } from './support.tsx';
+import { specText } from '../support/specText.ts';
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
@@ -102,7 +103,7 @@ describe('forgot password', () => {
     const email = screen.getByLabelText('Email address');
     await user.type(email, 'not an email');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(email).toHaveAccessibleDescription(specText('client-profile.email.errorMessage.type'));
     expect(email).toHaveFocus();
     expect(api.calls()).toEqual([]);
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import singleLife from '../../steps/plan-details/examples/single-life-term.json';
 import { mockApi, renderRoute, signIn } from './support.tsx';
+import { specText, specTextPattern } from '../support/specText.ts';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -28,15 +29,21 @@ describe('single-life and joint plans (issue 11)', () => {
     mockApi({ 'GET /api/screening/3/': () => ({ body: saved }) });
     renderRoute('/client/3/screening/plan-details');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Add Joint Plan/ }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: specTextPattern('plan-details.joint_plan_options.addLabel') },
+        { timeout: 5000 },
+      ),
+    );
     const dialog = await screen.findByRole('alertdialog', { name: 'Replace these answers?' });
-    expect(within(dialog).getByText('Single Life Options')).toBeInTheDocument();
+    expect(within(dialog).getByText(specText('plan-details.single_life_options.title'))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Keep them' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.getByText('Single Life Option 1')).toBeInTheDocument();
     expect(screen.queryByText('Joint Plan Option 1')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /Add Joint Plan/ }));
+    await user.click(screen.getByRole('button', { name: specTextPattern('plan-details.joint_plan_options.addLabel') }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace them' }));
     expect(await screen.findByText('Joint Plan Option 1')).toBeInTheDocument();
     expect(screen.queryByText('Single Life Option 1')).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ import { filenameFromDisposition } from '../../app/api/filenameFromDisposition.t
 import { saveFile } from '../../app/api/saveFile.ts';
 import { clearSession } from '../../app/session.ts';
 import { captureDownloads, mockApi, PDF_BYTES, signIn } from './support.tsx';
+import { specText } from '../support/specText.ts';
 
 const URL_BMO = '/api/pdf/files/gen-1/BMO/';
 
@@ -86,7 +87,7 @@ describe('saveFile', () => {
   it('needs a session token', async () => {
     const api = mockApi({});
     clearSession();
-    await expect(saveFile(URL_BMO)).rejects.toThrow('No authentication token found');
+    await expect(saveFile(URL_BMO)).rejects.toThrow(specText('plan-details.missingTokenMessage'));
     expect(api.calls()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationOf, mockApi, renderRoute, signIn } from './support.tsx';
+import { specText } from '../support/specText.ts';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -28,7 +29,7 @@ describe('names in the wizard (issue 11)', () => {
     expect(await screen.findByTestId('wizard-headline')).toHaveTextContent('Olivia Bennett · Term Life');
     expect(await screen.findByRole('heading', { name: 'Insured 1: Olivia Bennett' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Insured 2: Marcus Bennett' })).toBeInTheDocument();
-    expect(screen.queryByText('Insured Person 1')).not.toBeInTheDocument();
+    expect(screen.queryByText(specText('beneficiary.insured_1.title'))).not.toBeInTheDocument();
   });
 
   it('names the client on the screening prompt', async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,8 @@ import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeReco
 import type { JsonObject } from '../../engine/index.ts';
 import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { pdfText, withEveryInsurer } from '../pdf/support.ts';
+import { readDefinitionFiles } from '../../api/definitions/readDefinitionFiles.ts';
+import { definitionValue, specText, type SpecTexts } from '../support/specText.ts';
 
 /**
  * Issue 13's drills, as product staff perform them: JSON edits only (tests/authoring/drills/*.json, JSON patches),
@@ -27,6 +29,16 @@ interface DrillExpectations {
   /** Texts every generated insurer PDF holds. */
   pdf: string[];
 }
+
+/** A drill's expectations name a text of steps/ it leaves alone as `{"specText": key}`: it follows the data too. */
+const withSpecTexts = (node: unknown): unknown =>
+  Array.isArray(node)
+    ? node.map(withSpecTexts)
+    : node !== null && typeof node === 'object'
+      ? 'specText' in node && typeof node.specText === 'string'
+        ? specText(node.specText)
+        : Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withSpecTexts(v)]))
+      : node;
 
 const drills = readdirSync(DRILLS_DIR)
   .filter((f) => f.endsWith('.json'))
@@ -59,7 +71,7 @@ const rowsOf = (group: SummaryGroup): { label: string; value: string }[] => [
 ];
 
 describe.each(drills.map((d) => [d.title, d] as const))('%s', (_title, drill) => {
-  const expected = drill.expect as DrillExpectations;
+  const expected = withSpecTexts(drill.expect) as DrillExpectations;
   let root: string;
   let server: TestServer;
   let token: string;
@@ -92,6 +104,15 @@ describe.each(drills.map((d) => [d.title, d] as const))('%s', (_title, drill) =>
       structuredClone(engine.definitions.steps[engine.reviewStep].examples['full-application'].data),
     ) as Record<string, JsonObject>;
   };
+
+  it("keeps the spec's list of texts in step: each entry of (the edited) specTexts.json is at its place in the copy", () => {
+    const list = existsSync(join(root, 'tests/steps/specTexts.json'))
+      ? join(root, 'tests/steps/specTexts.json')
+      : 'tests/steps/specTexts.json';
+    const spec = JSON.parse(readFileSync(list, 'utf8')) as SpecTexts;
+    const copy = readDefinitionFiles(join(root, 'steps')) as Record<string, unknown>;
+    expect(spec.texts.filter((t) => definitionValue(t.file, t.path, copy) !== t.text).map((t) => t.key)).toEqual([]);
+  });
 
   it('passes steps:check and forms:check on the edited copy', async () => {
     const steps = await script('stepsCheck.ts', [join(root, 'steps')]);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { checkFormsDir } from '../../api/pdf/checkFormsDir.ts';
 import type { ApplicationData, DefinitionProblem, JsonObject } from '../../engine/index.ts';
 import { definitions, engine, errorsOf } from '../support/engine.ts';
+import { specText } from '../support/specText.ts';
 
 const format = (p: DefinitionProblem): string => `${p.file} ${p.path || '/'}: ${p.message}`;
 const INSURERS = ['BMO', 'MANULIFE', 'SUNLIFE', 'BENEVA', 'CANADA_LIFE'];
@@ -45,7 +46,7 @@ describe('the insurers’ catalogues are the plan list', () => {
   it('refuses a plan of another product type than the row’s', () => {
     const data = withPlans([plan('sunterm_20', 'whole_life')]);
     expect(errorsOf('plan-details', data).map((e) => e.message)).toContain(
-      'Please select a plan offered for this product type',
+      specText('plan-details.plan_name.errorMessage.maxLength'),
     );
     expect(errorsOf('plan-details', withPlans([plan('sunterm_20', 'term_life')]))).toEqual([]);
   });
@@ -78,8 +79,8 @@ describe('questions that name an insurer', () => {
       expect(hidden).not.toContain(shown);
     for (const other of ['bmo', 'beneva', 'canada_life']) expect(hidden).toContain(`insured_1.${other}_policy_number`);
     const titles = JSON.stringify(definitions.steps['insurance-history'].ui);
-    expect(titles).toContain('Manulife Policy Number (if applicable)');
-    expect(titles).toContain('BMO Policy Number (if applicable)');
+    expect(titles).toContain(specText('insurance-history.insurance_history_data.manulife_policy_number.title'));
+    expect(titles).toContain(specText('insurance-history.insurance_history_data.bmo_policy_number.title'));
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type Adviser,
 } from './support/seed.ts';
 import { button, fetchWithSession, field, openStep, poll, region, signIn } from './support/ui.ts';
+import { specText } from '../support/specText.ts';
 
 let h: Harness;
 let owner: Adviser;
@@ -56,7 +57,7 @@ describe("another adviser and the first adviser's client", () => {
     await page.goto(`${h.baseUrl}/client/profile/${clientId}`);
     await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
     await poll(() => field(page, 'First Name').inputValue()).toBe('Arjun');
-    await openStep(page, h.baseUrl, clientId, 'screening-review', 'Review Your Application');
+    await openStep(page, h.baseUrl, clientId, 'screening-review', specText('screening-review.heading'));
     await poll(() => region(page, 'Proposed Insured').innerText()).toContain('Arjun');
     const pdf = await fetchWithSession(page, pdfUrl);
     expect(pdf.status).toBe(200);
@@ -93,7 +94,9 @@ describe("another adviser and the first adviser's client", () => {
       await page.goto(`${h.baseUrl}/client/${clientId}/screening/${step}`);
       await page.getByRole('alert').filter({ hasText: 'Client not found' }).waitFor();
       await page.getByText('This client does not exist, or its screening is not yours to open.').waitFor();
-      expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).not.toContain('Review Your Application');
+      expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).not.toContain(
+        specText('screening-review.heading'),
+      );
       expect(await page.getByText('Mehta').count()).toBe(0);
     }
 

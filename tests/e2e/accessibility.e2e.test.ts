@@ -21,6 +21,7 @@ import {
   type Adviser,
 } from './support/seed.ts';
 import { button, field, poll, signIn } from './support/ui.ts';
+import { specText } from '../support/specText.ts';
 
 const WIDTHS = [1280, 390];
 const FLOW = JSON.parse(readFileSync('steps/flow.json', 'utf8')) as {
@@ -144,7 +145,7 @@ describe('axe-core and a 390 px screen on every screen', () => {
     findings.push(...(await audit('forgot password')));
     await field(page, 'Email address').fill('not-an-email');
     await button(page, 'Send reset link').click();
-    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText(specText('client-profile.email.errorMessage.type')).waitFor();
     findings.push(...(await audit('forgot password with an error')));
     await field(page, 'Email address').fill(adviser.email);
     await button(page, 'Send reset link').click();
@@ -198,7 +199,10 @@ describe('axe-core and a 390 px screen on every screen', () => {
     await page.goto(`${h.baseUrl}/client/profile`);
     await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
     await button(page, 'Continue').click();
-    await page.getByRole('alert').filter({ hasText: 'Please fix the following:' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: specText('client-profile.errorTitle') })
+      .waitFor();
     findings.push(...(await audit('new profile with errors')));
     await page.goto(`${h.baseUrl}/client/profile/${clientId}`);
     await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
@@ -306,7 +310,7 @@ describe('axe-core and a 390 px screen on every screen', () => {
     await button(page, 'Generate Application').waitFor();
     findings.push(...(await audit('generation')));
     await button(page, 'Generate Application').click();
-    await page.getByRole('region', { name: 'Application Generated Successfully!' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('region', { name: specText('pdf-generation.result.heading') }).waitFor({ timeout: 60_000 });
     findings.push(...(await audit('generation result')));
     // The applications now list download buttons, the widest content of a phone's row cards.
     await page.goto(`${h.baseUrl}/applications`);

@@ -17,11 +17,12 @@ import {
 } from './support/seed.ts';
 import { button, openStep, poll, radio, signIn } from './support/ui.ts';
 import { definitionText } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 type Json = Record<string, unknown>;
 const STEP = 'purpose-of-insurance';
-const HEADING = 'Purpose of Insurance';
-const GROUP = 'What is the purpose of this insurance?';
+const HEADING = specText('purpose-of-insurance.heading');
+const GROUP = specText('purpose-of-insurance.purpose_of_insurance.title');
 const CONFLICT = 'This step was changed in another window';
 
 let h: Harness;

@@ -31,6 +31,7 @@ import {
   signIn,
   waitForStep,
 } from './support/ui.ts';
+import { specText } from '../support/specText.ts';
 
 type Json = Record<string, unknown>;
 
@@ -70,7 +71,7 @@ describe('an application in good order', () => {
       withClientIds({ basic: record('basic', 'new-application') }, { 1024: clientId }) as Json,
     );
     // The profile fills in the proposed insured's name, but nobody has answered that step: the list does not check it.
-    await openStep(page, h.baseUrl, clientId, 'basic', 'Basic Insurance Screening');
+    await openStep(page, h.baseUrl, clientId, 'basic', specText('basic.heading'));
     const insuredItem = page
       .getByRole('navigation', { name: 'Screening steps' })
       .getByRole('listitem')
@@ -85,14 +86,16 @@ describe('an application in good order', () => {
 
     // What the adviser entered on the profile is there.
     expect(await field(page, 'First Name').inputValue()).toBe('Marie');
-    expect(await selectedLabel(field(page, 'Gender/Sex at Birth'))).toBe('Female');
+    expect(await selectedLabel(field(page, specText('proposed-insured.insured.gender_sex_at_birth.title')))).toBe(
+      'Female',
+    );
     expect(await selectedLabel(field(page, 'Marital Status'))).toBe('Married');
     expect(await field(page, 'City').inputValue()).toBe('Montréal');
     // What nobody answered is not answered for them.
     for (const question of [
-      'Are you a smoker?',
-      'Are you a politically exposed person?',
-      'Is this a PO Box address?',
+      specText('proposed-insured.insured.is_smoker.title'),
+      specText('proposed-insured.insured.politically_exposed_person.title'),
+      specText('owner.is_po_box.title'),
     ]) {
       expect(await radio(page, question, 'Yes').isChecked(), question).toBe(false);
       expect(await radio(page, question, 'No').isChecked(), question).toBe(false);
@@ -114,16 +117,20 @@ describe('an application in good order', () => {
     await seedSteps(api, clientId, withClientIds(data, { 1024: clientId }) as Json);
 
     await openStep(page, h.baseUrl, clientId, 'plan-details', 'Plan Details');
-    await radio(page, 'Illustration Status', 'Illustration not completed').check();
+    await radio(
+      page,
+      'Illustration Status',
+      specText('plan-details.illustration_status.enumNames.not_completed'),
+    ).check();
     await radio(page, 'Policy Date', 'Current Date').check();
     await button(page, 'Next').click();
-    expect(await errorSummary(page)).toEqual(['Please select at least one single life option']);
+    expect(await errorSummary(page)).toEqual([specText('plan-details.validation.single_life_options.message')]);
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/plan-details`);
 
     await seedSteps(api, clientId, { 'plan-details': record('plan-details', 'single-life-term') });
     await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
     await button(page, 'Next').click();
-    expect(await errorSummary(page)).toContain('Please select who the owner is');
+    expect(await errorSummary(page)).toContain(specText('owner.validation.owner_type.required.message'));
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/owner`);
     // Nothing was stored: the server refuses the same empty owner.
     expect((await savedScreening(api, clientId)).owner).toBeUndefined();
@@ -164,17 +171,17 @@ describe('an application in good order', () => {
       data,
       ANSWERED_STEPS.filter((step) => step !== 'medical'),
     );
-    await openStep(page, h.baseUrl, clientId, 'screening-review', 'Review Your Application');
-    const check = page.getByRole('region', { name: 'Before the applications can be generated, please complete:' });
+    await openStep(page, h.baseUrl, clientId, 'screening-review', specText('screening-review.heading'));
+    const check = page.getByRole('region', { name: specText('screening-review.incompleteTitle') });
     await check.waitFor();
     expect(await check.innerText()).toContain('Medical Information');
     const steps = page.getByRole('navigation', { name: 'Screening steps' });
     expect(await steps.getByRole('listitem').filter({ hasText: 'Medical Information' }).innerText()).not.toContain(
       '(completed)',
     );
-    const proceed = button(page, 'Continue to PDF Generation');
+    const proceed = button(page, specText('screening-review.nextLabel'));
     expect(await proceed.isDisabled()).toBe(true);
-    await page.getByText('Every step listed above must be complete before you continue.').waitFor();
+    await page.getByText(specText('screening-review.incompleteReason')).waitFor();
 
     await button(check, 'Complete Medical Information').click();
     await waitForStep(page, clientId, 'medical', 'Medical Information');
@@ -183,10 +190,10 @@ describe('an application in good order', () => {
       // Each insured's section is titled with the insured's name once known ("Insured 1: Daniel Tremblay").
       const group = page.getByRole('group', { name: new RegExp(`^Insured ${n}: `) });
       const paramedic = (record[`insured_${n}`] as Json).has_paramedic === true ? 'Yes' : 'No';
-      await radio(group, 'Has a paramedical exam been completed or scheduled?', paramedic).check();
+      await radio(group, specText('medical.medical_data.has_paramedic.title'), paramedic).check();
     }
     await button(page, 'Next').click();
-    await waitForStep(page, clientId, 'screening-review', 'Review Your Application');
+    await waitForStep(page, clientId, 'screening-review', specText('screening-review.heading'));
     await poll(() => check.count()).toBe(0);
     await poll(() => proceed.isEnabled()).toBe(true);
 
@@ -195,7 +202,7 @@ describe('an application in good order', () => {
     await waitForStep(page, clientId, 'pdf-generation', 'Application Generation');
     await page.getByRole('checkbox', { name: 'BMO', exact: true }).check();
     await button(page, 'Generate Application').click();
-    await page.getByRole('heading', { name: 'Application Generated Successfully!', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: specText('pdf-generation.result.heading'), level: 1 }).waitFor();
     await page.goto(`${h.baseUrl}/client/profile/${clientId}`);
     await page.reload();
     const applications = page.getByRole('table');

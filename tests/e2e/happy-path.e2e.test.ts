@@ -37,6 +37,7 @@ import {
   signIn,
   waitForStep,
 } from './support/ui.ts';
+import { specText } from '../support/specText.ts';
 
 let h: Harness;
 let page: Page;
@@ -99,7 +100,7 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     await field(page, 'Last Name').fill('Tremblay');
     await field(page, 'Email').fill('daniel.tremblay@example.ca');
     await field(page, 'Phone').fill('416-555-0134');
-    await field(page, 'Date of Birth').fill('1986-04-12');
+    await field(page, specText('client-profile.date_of_birth.title')).fill('1986-04-12');
     await field(page, 'Gender').selectOption({ label: 'male' });
     await button(page, 'Continue').click();
 
@@ -115,16 +116,16 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     const byHand: Record<string, () => Promise<void>> = {
       basic: async () => {
         // Basic: its counted pages ("Step n of 3", the count from flow.json) and the preferred language in between.
-        await waitForStep(page, clientId, 'basic', 'Basic Insurance Screening');
+        await waitForStep(page, clientId, 'basic', specText('basic.heading'));
         const counted = (definitions.steps.basic.flow.pages ?? []).filter((p) => p.counted).length;
         await page.getByRole('progressbar', { name: `Step 1 of ${counted}` }).waitFor();
-        await radio(page, 'Do you speak English or French?', 'Yes').check();
+        await radio(page, specText('basic.speaks_english_french.title'), 'Yes').check();
         await button(page, 'Continue').click();
         await page.getByRole('heading', { name: 'Preferred Language', level: 2 }).waitFor();
         await radio(page, 'Preferred Language', 'English').check();
         await button(page, 'Continue').click();
         await page.getByRole('progressbar', { name: `Step 2 of ${counted}` }).waitFor();
-        await radio(page, 'Are you a Canadian tax resident?', 'Yes').check();
+        await radio(page, specText('basic.is_canadian_tax_resident.title'), 'Yes').check();
         await button(page, 'Continue').click();
         await page.getByRole('progressbar', { name: `Step 3 of ${counted}` }).waitFor();
         await field(page, 'Application Type').selectOption({ label: 'New Application' });
@@ -135,35 +136,41 @@ describe('the happy path, from sign-up to a downloaded application', () => {
         await waitForStep(page, clientId, 'proposed-insured', 'Proposed Insureds');
         await button(page, '1 Insured').click();
         await page.getByRole('heading', { name: 'Client Information', level: 1 }).waitFor();
-        await page.getByText('Completing client information').waitFor();
+        await page.getByText(specText('proposed-insured.pageDescriptions.single')).waitFor();
         expect(await button(page, 'Next Insured').count()).toBe(0);
         await field(page, 'Title').selectOption({ label: 'Mr.' });
         await field(page, 'First Name').fill('Daniel');
         await field(page, 'Last Name').fill('Tremblay');
-        await field(page, 'Date of Birth').fill('1986-04-12');
+        await field(page, specText('client-profile.date_of_birth.title')).fill('1986-04-12');
         await field(page, 'Marital Status').selectOption({ label: 'Married' });
-        await radio(page, 'Are you a smoker?', 'No').check();
+        await radio(page, specText('proposed-insured.insured.is_smoker.title'), 'No').check();
         // In good order: residency, birthplace, PEP and PO Box are the adviser's answers, none pre-selected.
-        expect(await radio(page, 'Are you a politically exposed person?', 'No').isChecked()).toBe(false);
+        expect(
+          await radio(page, specText('proposed-insured.insured.politically_exposed_person.title'), 'No').isChecked(),
+        ).toBe(false);
         await field(page, 'Residency Status').selectOption({ label: 'Canadian Citizen' });
-        await radio(page, 'Place of Birth', 'Canada').check();
-        await field(page, 'Province of Birth').selectOption({ label: 'Ontario' });
-        await radio(page, 'Are you a politically exposed person?', 'No').check();
-        await radio(page, 'Is this a PO Box address?', 'No').check();
+        await radio(page, specText('owner.place_of_birth_type.title'), 'Canada').check();
+        await field(page, specText('owner.place_of_birth_province.title')).selectOption({ label: 'Ontario' });
+        await radio(page, specText('proposed-insured.insured.politically_exposed_person.title'), 'No').check();
+        await radio(page, specText('owner.is_po_box.title'), 'No').check();
         await field(page, 'Street Address').fill('220 King Street West');
         await field(page, 'City').fill('Toronto');
         await field(page, 'Province').selectOption({ label: 'Ontario' });
         await field(page, 'Postal Code').fill('m5h 1k4');
         await poll(() => field(page, 'Postal Code').inputValue()).toBe('M5H 1K4');
-        await field(page, 'Mobile Phone Number').fill('(416) 555-0134');
+        await field(page, specText('owner.mobile_phone.title')).fill('(416) 555-0134');
         await button(page, 'Next').click();
       },
       'plan-details': async () => {
         // Plan details: a Term 20 single life plan of $500,000.
         await waitForStep(page, clientId, 'plan-details', 'Plan Details');
-        await radio(page, 'Illustration Status', 'Illustration not completed').check();
+        await radio(
+          page,
+          'Illustration Status',
+          specText('plan-details.illustration_status.enumNames.not_completed'),
+        ).check();
         await radio(page, 'Policy Date', 'Current Date').check();
-        await button(page, 'Add Single Life Plan').click();
+        await button(page, specText('plan-details.single_life_options.addLabel')).click();
         const plan = page.getByRole('group', { name: 'Single Life Option 1' });
         await field(plan, 'Product Type').selectOption({ label: 'Term Life' });
         await field(plan, 'Plan').selectOption({ label: 'Term 20' });
@@ -173,7 +180,7 @@ describe('the happy path, from sign-up to a downloaded application', () => {
         await poll(() => field(region(page, 'Product'), 'Product Type').inputValue()).toBe('Term Life');
         // A second plan, with Sun Life: the plans offered are those of the insurers the profile holds a code with,
         // grouped by insurer.
-        await button(page, 'Add Single Life Plan').click();
+        await button(page, specText('plan-details.single_life_options.addLabel')).click();
         const second = page.getByRole('group', { name: 'Single Life Option 2' });
         await field(second, 'Product Type').selectOption({ label: 'Term Life' });
         const groups = await field(second, 'Plan')
@@ -188,21 +195,21 @@ describe('the happy path, from sign-up to a downloaded application', () => {
       owner: async () => {
         // Owner: a different individual.
         await waitForStep(page, clientId, 'owner', 'Owner Information');
-        await field(page, 'Who is the Owner?').selectOption({ label: 'Different Individual' });
-        await field(page, 'Relationship to Insured').selectOption({ label: 'Parent' });
+        await field(page, specText('owner.owner_type.title')).selectOption({ label: 'Different Individual' });
+        await field(page, specText('owner.relationship_to_insured.title')).selectOption({ label: 'Parent' });
         await field(page, 'First Name').fill('Margaret');
         await field(page, 'Last Name').fill('Leblanc');
-        await field(page, 'Date of Birth').fill('1956-11-23');
+        await field(page, specText('client-profile.date_of_birth.title')).fill('1956-11-23');
         await radio(page, 'Sex', 'Female').check();
         await radio(page, 'Smoking Class', 'Non-Smoker').check();
-        await field(page, 'Place of Birth').selectOption({ label: 'Canada' });
-        await field(page, 'Province of Birth').selectOption({ label: 'Manitoba' });
-        await radio(page, 'Is this a PO Box address?', 'No').check();
+        await field(page, specText('owner.place_of_birth_type.title')).selectOption({ label: 'Canada' });
+        await field(page, specText('owner.place_of_birth_province.title')).selectOption({ label: 'Manitoba' });
+        await radio(page, specText('owner.is_po_box.title'), 'No').check();
         await field(page, 'Street Address').fill('48 Birchwood Crescent');
         await field(page, 'City').fill('Winnipeg');
         await field(page, 'Province').selectOption({ label: 'Manitoba' });
         await field(page, 'Postal Code').fill('R3T 2N2');
-        await field(page, 'Mobile Phone Number').fill('204-555-0147');
+        await field(page, specText('owner.mobile_phone.title')).fill('204-555-0147');
         await button(page, 'Next').click();
       },
       beneficiary: async () => {
@@ -216,7 +223,7 @@ describe('the happy path, from sign-up to a downloaded application', () => {
         const beneficiary = page.getByRole('group', { name: 'Primary Beneficiary 1' });
         expect(await field(beneficiary, 'Share (%)').inputValue()).toBe('100');
         await field(beneficiary, 'Full Name').fill('Sarah Tremblay');
-        await field(beneficiary, 'Relationship to Insured').fill('spouse');
+        await field(beneficiary, specText('owner.relationship_to_insured.title')).fill('spouse');
         // The designation is a declaration: never pre-selected.
         expect(await radio(beneficiary, 'Designation', 'Revocable').isChecked()).toBe(false);
         await radio(beneficiary, 'Designation', 'Revocable').check();
@@ -224,10 +231,10 @@ describe('the happy path, from sign-up to a downloaded application', () => {
       },
       'purpose-of-insurance': async () => {
         // Purpose of insurance.
-        await waitForStep(page, clientId, 'purpose-of-insurance', 'Purpose of Insurance');
-        await radio(page, 'What is the purpose of this insurance?', 'Income Replacement').check();
+        await waitForStep(page, clientId, 'purpose-of-insurance', specText('purpose-of-insurance.heading'));
+        await radio(page, specText('purpose-of-insurance.purpose_of_insurance.title'), 'Income Replacement').check();
         await page.getByRole('checkbox', { name: 'Employment Income', exact: true }).check();
-        await radio(page, 'Does any third party have an interest in this policy?', 'No').check();
+        await radio(page, specText('purpose-of-insurance.has_third_party_interest.title'), 'No').check();
         await button(page, 'Next').click();
       },
       financial: async () => {
@@ -235,13 +242,13 @@ describe('the happy path, from sign-up to a downloaded application', () => {
         await waitForStep(page, clientId, 'financial', 'Financial Information');
         for (const [group, assets, liabilities, income] of [
           ['Insured 1: Daniel Tremblay', '800000', '300000', '120000'],
-          ['Owner Financial Information', '1200000', '100000', '60000'],
+          [specText('financial.owner_financial_data.title'), '1200000', '100000', '60000'],
         ]) {
           const scope = page.getByRole('group', { name: group, exact: true });
-          await radio(scope, 'Gainfully employed?', 'Yes').check();
+          await radio(scope, specText('financial.financial_data.is_gainfully_employed.title'), 'Yes').check();
           await field(scope, 'Total Assets').fill(assets);
           await field(scope, 'Total Liabilities').fill(liabilities);
-          await field(scope, 'Annual Earned Income').fill(income);
+          await field(scope, specText('financial.financial_data.annual_earned_income.title')).fill(income);
         }
         await button(page, 'Next').click();
       },
@@ -249,10 +256,10 @@ describe('the happy path, from sign-up to a downloaded application', () => {
         // Insurance history, lifestyle and medical: the adviser answers "No" where it is asked.
         await waitForStep(page, clientId, 'insurance-history', 'Insurance History');
         for (const question of [
-          'Do you have any existing life, critical illness, disability or long term care insurance, in force or pending?',
-          'Will the insurance applied for replace, or is it likely to replace, any existing insurance?',
-          'Have you ever applied for life, critical illness or disability insurance that was declined, postponed, rated or modified?',
-          'Will an existing policy be canceled if this insurance is issued?',
+          specText('insurance-history.insurance_history_data.has_existing_insurance.title'),
+          specText('insurance-history.insurance_history_data.is_replacement.title'),
+          specText('insurance-history.insurance_history_data.has_declined_insurance.title'),
+          specText('insurance-history.insurance_history_data.will_cancel_existing_policy.title'),
         ])
           await radio(page, question, 'No').check();
         await button(page, 'Next').click();
@@ -268,8 +275,8 @@ describe('the happy path, from sign-up to a downloaded application', () => {
       },
       medical: async () => {
         await waitForStep(page, clientId, 'medical', 'Medical Information');
-        await radio(page, 'Has a paramedical exam been completed or scheduled?', 'No').check();
-        await field(page, "Family Physician's Name").fill('Dr. Anne Roy');
+        await radio(page, specText('medical.medical_data.has_paramedic.title'), 'No').check();
+        await field(page, specText('medical.medical_data.physician_name.title')).fill('Dr. Anne Roy');
         await button(page, 'Next').click();
       },
     };
@@ -285,8 +292,8 @@ describe('the happy path, from sign-up to a downloaded application', () => {
 
     // Review: a section per step of the flow but those the review leaves out (the spec's 11: tax information has
     // none), in the flow's order, with the answers given above.
-    await waitForStep(page, clientId, 'screening-review', 'Review Your Application');
-    const review = page.getByRole('region', { name: 'Review Your Application' });
+    await waitForStep(page, clientId, 'screening-review', specText('screening-review.heading'));
+    const review = page.getByRole('region', { name: specText('screening-review.heading') });
     const sections = engine.reviewSections();
     for (const { title } of sections) await region(review, title).waitFor();
     expect(await review.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(sections.map((s) => s.title));
@@ -304,7 +311,7 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     expect(await region(review, 'Multi-Owner Information').innerText()).toContain(
       'Not applicable to this application.',
     );
-    await button(page, 'Continue to PDF Generation').click();
+    await button(page, specText('screening-review.nextLabel')).click();
 
     // Generation (issue 5): choose insurers, generate, see the summary cards.
     await waitForStep(page, clientId, 'pdf-generation', 'Application Generation');
@@ -318,8 +325,8 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     expect(response.status()).toBe(200);
     const s3Url = ((await response.json()) as { data: { s3_url: string } }).data.s3_url;
     expect(s3Url).toBeTruthy();
-    await page.getByRole('heading', { name: 'Application Generated Successfully!', level: 1 }).waitFor();
-    const result = page.getByRole('region', { name: 'Application Generated Successfully!' });
+    await page.getByRole('heading', { name: specText('pdf-generation.result.heading'), level: 1 }).waitFor();
+    const result = page.getByRole('region', { name: specText('pdf-generation.result.heading') });
     const cards = await result.innerText();
     for (const text of [
       'BMO, Sun Life',
@@ -335,8 +342,8 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     }
     await button(result, 'Download PDF').waitFor();
     expect(await button(result, 'Download PDF').isEnabled()).toBe(true);
-    await button(result, 'Generate Another Form').waitFor();
-    await button(result, 'Return to Home').waitFor();
+    await button(result, specText('pdf-generation.result.generateAnotherLabel')).waitFor();
+    await button(result, specText('pdf-generation.result.returnHomeLabel')).waitFor();
 
     // The file behind data.s3_url, fetched in the page with the session's token header: a real PDF.
     const pdf = await fetchWithSession(page, s3Url);
@@ -364,7 +371,7 @@ describe('the happy path, from sign-up to a downloaded application', () => {
     expect(saved['pdf-generation']).toMatchObject({ populate_forms: ['BMO', 'SUNLIFE'] });
 
     // Return to Home goes back to the dashboard, where the client is listed.
-    await button(result, 'Return to Home').click();
+    await button(result, specText('pdf-generation.result.returnHomeLabel')).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('link', { name: 'Daniel Tremblay' }).waitFor();
   });
@@ -392,7 +399,7 @@ describe('Download PDF', () => {
     await signIn(page, baseUrl, adviser);
     await openStep(page, baseUrl, clientId, 'pdf-generation', 'Application Generation');
     await button(page, 'Generate Application').click();
-    result = page.getByRole('region', { name: 'Application Generated Successfully!' });
+    result = page.getByRole('region', { name: specText('pdf-generation.result.heading') });
     await button(result, 'Download PDF').waitFor();
   });
 

@@ -22,6 +22,7 @@ import {
   withClientIds,
 } from './support/seed.ts';
 import { button, field, openStep, poll, radio, signIn, waitForStep } from './support/ui.ts';
+import { specText } from '../support/specText.ts';
 
 type Json = Record<string, unknown>;
 
@@ -54,7 +55,7 @@ describe('answers stay with the person they are about', () => {
     await button(page, '1 Insured').click();
     await page.getByRole('heading', { name: 'Client Information', level: 1 }).waitFor();
     expect(await field(page, 'Email Address').count()).toBe(0);
-    await page.getByLabel('I consent to receive documents electronically').check();
+    await page.getByLabel(specText('proposed-insured.insured.email_consent.title')).check();
     await poll(() => field(page, 'Email Address').inputValue()).toBe(email);
 
     await answerInsuredRest(page);
@@ -77,10 +78,10 @@ describe('answers stay with the person they are about', () => {
     await seedSteps(api, clientId, data, ['basic', 'proposed-insured', 'plan-details']);
     await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
 
-    const ownerType = field(page, 'Who is the Owner?');
-    await ownerType.selectOption({ label: 'Same as Insured 1' });
+    const ownerType = field(page, specText('owner.owner_type.title'));
+    await ownerType.selectOption({ label: specText('owner.owner_type.enumNames.insured_1') });
     await poll(() => field(page, 'ID Number').inputValue()).toBe('AB123456');
-    expect(await field(page, 'ID Expiry Date').inputValue()).toBe('2031-02-28');
+    expect(await field(page, specText('owner.primary_id_expiry.title')).inputValue()).toBe('2031-02-28');
     expect(await field(page, 'ID Number').isEditable()).toBe(false);
 
     // Nothing typed yet: the insured's copies go without a question, and nothing of them stays.
@@ -88,7 +89,7 @@ describe('answers stay with the person they are about', () => {
     await field(page, 'First Name').waitFor();
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     expect(await field(page, 'ID Number').inputValue()).toBe('');
-    expect(await field(page, 'ID Expiry Date').inputValue()).toBe('');
+    expect(await field(page, specText('owner.primary_id_expiry.title')).inputValue()).toBe('');
     expect(await field(page, 'ID Number').isEditable()).toBe(true);
 
     await field(page, 'First Name').fill('Olga');
@@ -96,17 +97,17 @@ describe('answers stay with the person they are about', () => {
     await field(page, 'City').fill('Winnipeg');
     await answerOwnerRest(page);
     for (const question of [
-      'Will a third party give instructions on this policy?',
-      'Will a third party provide the funds for this policy?',
-      'Do you suspect that an undisclosed third party is involved?',
+      specText('owner.has_third_party_instructions.title'),
+      specText('owner.has_third_party_funds.title'),
+      specText('owner.suspect_third_party.title'),
     ])
       await radio(page, question, 'No').check();
     await field(page, 'ID Type').selectOption({ label: 'Passport' });
     await field(page, 'ID Number').fill('OS445566');
-    await field(page, 'ID Expiry Date').fill('2032-05-31');
-    await field(page, 'Country of Issue').fill('Canada');
-    await radio(page, 'Was the owner physically present when the identity was verified?', 'Yes').check();
-    await radio(page, 'Was the identity verified through an intermediary?', 'No').check();
+    await field(page, specText('owner.primary_id_expiry.title')).fill('2032-05-31');
+    await field(page, specText('owner.primary_id_country_of_issue.title')).fill('Canada');
+    await radio(page, specText('owner.is_physically_present.title'), 'Yes').check();
+    await radio(page, specText('owner.is_intermediary.title'), 'No').check();
 
     // What was typed for Olga would go with a switch to an entity: asked first, and kept.
     await ownerType.selectOption({ label: 'Corporation/Trust/Entity' });
@@ -157,8 +158,8 @@ describe('answers stay with the person they are about', () => {
     await waitForStep(page, secondId, 'proposed-insured', 'Proposed Insureds');
     await button(page, '2 Insureds').click();
     await button(page, 'Next Insured').click();
-    await page.getByRole('heading', { name: 'Second Proposed Insured Information', level: 1 }).waitFor();
-    const picker = field(page, 'Select from previous proposed insureds');
+    await page.getByRole('heading', { name: specText('proposed-insured.insured_2.title'), level: 1 }).waitFor();
+    const picker = field(page, specText('proposed-insured.insured.previous_insured_id.title'));
     await picker.selectOption({ label: 'Emily Mehta (1982-01-27)' });
     await poll(() => field(page, 'First Name').inputValue()).toBe('Emily');
     expect(await field(page, 'Maiden Name').inputValue()).toBe('Clarke');
@@ -178,17 +179,15 @@ describe('answers stay with the person they are about', () => {
       ANSWERED_STEPS.filter((s) => s !== 'basic' && s !== 'proposed-insured'),
     );
 
-    await openStep(page, h.baseUrl, secondId, 'screening-review', 'Review Your Application');
-    const proceed = button(page, 'Continue to PDF Generation');
+    await openStep(page, h.baseUrl, secondId, 'screening-review', specText('screening-review.heading'));
+    const proceed = button(page, specText('screening-review.nextLabel'));
     await poll(() => proceed.isEnabled()).toBe(true);
-    expect(
-      await page.getByRole('region', { name: 'Before the applications can be generated, please complete:' }).count(),
-    ).toBe(0);
+    expect(await page.getByRole('region', { name: specText('screening-review.incompleteTitle') }).count()).toBe(0);
     await proceed.click();
     await waitForStep(page, secondId, 'pdf-generation', 'Application Generation');
     await page.getByRole('checkbox', { name: 'BMO', exact: true }).check();
     await button(page, 'Generate Application').click();
-    await page.getByRole('heading', { name: 'Application Generated Successfully!', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: specText('pdf-generation.result.heading'), level: 1 }).waitFor();
 
     // The application Emily came from is complete and generates as before.
     const first = await api.request('POST', '/api/pdf/generate_pdf/', {

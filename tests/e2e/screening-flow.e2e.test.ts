@@ -31,6 +31,7 @@ import {
   signIn,
   waitForStep,
 } from './support/ui.ts';
+import { specText } from '../support/specText.ts';
 
 type Json = Record<string, unknown>;
 
@@ -94,7 +95,7 @@ describe('the screening flow', () => {
     // The corporation's answers (identity, business, declarations) are saved; the adviser opens Owner and goes on.
     await seedSteps(api, clientId, { owner: record('owner', 'entity') } as Json);
     await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
-    expect(await selectedLabel(field(page, 'Who is the Owner?'))).toBe('Corporation/Trust/Entity');
+    expect(await selectedLabel(field(page, specText('owner.owner_type.title')))).toBe('Corporation/Trust/Entity');
     await region(page, 'Corporation/Trust/Entity').waitFor();
 
     const visited = recordPaths();
@@ -111,7 +112,7 @@ describe('the screening flow', () => {
     // Back from beneficiary returns to owner, again skipping both.
     await button(page, 'Back').click();
     await waitForStep(page, clientId, 'owner', 'Owner Information');
-    expect(await selectedLabel(field(page, 'Who is the Owner?'))).toBe('Corporation/Trust/Entity');
+    expect(await selectedLabel(field(page, specText('owner.owner_type.title')))).toBe('Corporation/Trust/Entity');
 
     const saved = await savedScreening(api, clientId);
     expect(saved.owner).toMatchObject({
@@ -130,9 +131,11 @@ describe('the screening flow', () => {
     // Basic, two proposed insureds, a whole life joint plan and the owner "Jointly, same as insured 1 and 2".
     const { clientId } = await fullJointApplication(['basic', 'proposed-insured', 'plan-details', 'owner']);
     await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
-    expect(await selectedLabel(field(page, 'Who is the Owner?'))).toBe('Jointly, same as insured 1 and 2');
-    await page.getByText('The owners are both proposed insureds, jointly.').waitFor();
-    await region(page, 'Identity Verification - Second Insured').waitFor();
+    expect(await selectedLabel(field(page, specText('owner.owner_type.title')))).toBe(
+      specText('owner.owner_type.enumNames.joint_insureds'),
+    );
+    await page.getByText(specText('owner.note_owner_joint.title')).waitFor();
+    await region(page, specText('owner.sections.identity_second_insured.title')).waitFor();
 
     await button(page, 'Next').click();
     await waitForStep(page, clientId, 'multi-owner', 'Multi-Owner Information');
@@ -162,22 +165,18 @@ describe('the screening flow', () => {
       await sinBlock.waitFor();
       await taxBlock.waitFor();
       // The SIN parts: focus moves to the next part after three digits.
-      await field(sinBlock, 'SIN part 1').click();
+      await field(sinBlock, specText('tax-information.owner1_sin_part1.title')).click();
       await page.keyboard.type(sin.join(''));
       await poll(() => Promise.all([1, 2, 3].map((p) => field(sinBlock, `SIN part ${p}`).inputValue()))).toEqual(sin);
-      await radio(taxBlock, 'FATCA: Is this owner a U.S. citizen or a U.S. resident for tax purposes?', 'No').check();
-      await radio(
-        taxBlock,
-        'CRS: Is this owner a tax resident of a country other than Canada or the U.S.?',
-        'No',
-      ).check();
+      await radio(taxBlock, specText('tax-information.owner1_fatca_status.title'), 'No').check();
+      await radio(taxBlock, specText('tax-information.owner1_crs_status.title'), 'No').check();
     }
     // FATCA "Yes" for owner 2 asks for a TIN in owner 2's block.
     const owner2Tax = region(page, 'Emily Mehta - Tax Residency');
-    await radio(owner2Tax, 'FATCA: Is this owner a U.S. citizen or a U.S. resident for tax purposes?', 'Yes').check();
-    await field(owner2Tax, 'U.S. Taxpayer Identification Number (TIN)').fill('123-45-6789');
+    await radio(owner2Tax, specText('tax-information.owner1_fatca_status.title'), 'Yes').check();
+    await field(owner2Tax, specText('tax-information.owner1_tin.title')).fill('123-45-6789');
     expect(
-      await field(region(page, 'Arjun Mehta - Tax Residency'), 'U.S. Taxpayer Identification Number (TIN)').count(),
+      await field(region(page, 'Arjun Mehta - Tax Residency'), specText('tax-information.owner1_tin.title')).count(),
     ).toBe(0);
     await button(page, 'Continue').click();
     await waitForStep(page, clientId, 'beneficiary', 'Beneficiary Designation');
@@ -218,14 +217,14 @@ describe('the screening flow', () => {
     expect(await button(page, 'Next').count()).toBe(0);
     await field(page, 'First Name').fill('Daniel');
     await field(page, 'Last Name').fill('Tremblay');
-    await field(page, 'Date of Birth').fill('1986-04-12');
-    await field(page, 'Gender/Sex at Birth').selectOption({ label: 'Male' });
+    await field(page, specText('client-profile.date_of_birth.title')).fill('1986-04-12');
+    await field(page, specText('proposed-insured.insured.gender_sex_at_birth.title')).selectOption({ label: 'Male' });
     await answerInsuredRest(page);
     await field(page, 'Postal Code').fill('M5H 1K4');
-    await field(page, 'Mobile Phone Number').fill('416-555-0134');
+    await field(page, specText('owner.mobile_phone.title')).fill('416-555-0134');
     await button(page, 'Next Insured').click();
 
-    await page.getByRole('heading', { name: 'Second Proposed Insured Information', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: specText('proposed-insured.insured_2.title'), level: 1 }).waitFor();
     await page.getByText('Completing information for insured 2 of 2').waitFor();
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/proposed-insured`);
     // The second insured's form is empty, and its Next is plain "Next".
@@ -233,12 +232,12 @@ describe('the screening flow', () => {
     expect(await button(page, 'Next Insured').count()).toBe(0);
     await field(page, 'First Name').fill('Sophie');
     await field(page, 'Last Name').fill('Tremblay');
-    await field(page, 'Date of Birth').fill('1988-09-02');
-    await field(page, 'Gender/Sex at Birth').selectOption({ label: 'Female' });
+    await field(page, specText('client-profile.date_of_birth.title')).fill('1988-09-02');
+    await field(page, specText('proposed-insured.insured.gender_sex_at_birth.title')).selectOption({ label: 'Female' });
     await answerInsuredRest(page);
-    await field(page, 'Relationship to Proposed Insured 1').fill('Spouse');
+    await field(page, specText('proposed-insured.insured.relationship_to_proposed_insured_1.title')).fill('Spouse');
     await field(page, 'Postal Code').fill('M5H 1K4');
-    await field(page, 'Mobile Phone Number').fill('416-555-0199');
+    await field(page, specText('owner.mobile_phone.title')).fill('416-555-0199');
 
     // Back returns to the first insured with its answers, then forward again.
     await button(page, 'Back').click();
@@ -264,8 +263,8 @@ describe('the screening flow', () => {
   it('returns to the review after editing a step from it', async () => {
     // Every step before the review answered, so that Next after an Edit has no unanswered step to stop at first.
     const { clientId } = await fullJointApplication(ANSWERED_STEPS);
-    await openStep(page, h.baseUrl, clientId, 'screening-review', 'Review Your Application');
-    const review = page.getByRole('region', { name: 'Review Your Application' });
+    await openStep(page, h.baseUrl, clientId, 'screening-review', specText('screening-review.heading'));
+    const review = page.getByRole('region', { name: specText('screening-review.heading') });
     await poll(() => region(review, 'Plan Details').innerText()).toContain('$750,000');
 
     // Edit a one-page step: Next brings the adviser back to the review, not to the following step (owner).
@@ -280,7 +279,7 @@ describe('the screening flow', () => {
     await poll(() => faceAmount.inputValue()).toBe('750000');
     await faceAmount.fill('1250000');
     await button(page, 'Next').click();
-    await waitForStep(page, clientId, 'screening-review', 'Review Your Application');
+    await waitForStep(page, clientId, 'screening-review', specText('screening-review.heading'));
     await poll(() => region(review, 'Plan Details').innerText()).toContain('$1,250,000');
 
     // Edit a step with sub-pages: through its pages, then back to the review.
@@ -292,7 +291,7 @@ describe('the screening flow', () => {
     await page.getByText('Completing information for insured 2 of 2').waitFor();
     await field(page, 'First Name').fill('Emilia');
     await button(page, 'Next').click();
-    await waitForStep(page, clientId, 'screening-review', 'Review Your Application');
+    await waitForStep(page, clientId, 'screening-review', specText('screening-review.heading'));
     await poll(() => region(review, 'Proposed Insured').innerText()).toContain('Emilia');
 
     const saved = await savedScreening(api, clientId);

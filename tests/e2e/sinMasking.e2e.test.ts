@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
 import { Api, createAdviser, createClient, example, seedSteps, withClientIds, type Adviser } from './support/seed.ts';
 import { openStep, poll, region, signIn } from './support/ui.ts';
+import { specText } from '../support/specText.ts';
 
 let h: Harness;
 let owner: Adviser;
@@ -37,7 +38,7 @@ describe('the SIN on screen', () => {
   it('is not on the review and whole in the tax step', async () => {
     const page = h.page;
     await signIn(page, h.baseUrl, owner);
-    await openStep(page, h.baseUrl, clientId, 'screening-review', 'Review Your Application');
+    await openStep(page, h.baseUrl, clientId, 'screening-review', specText('screening-review.heading'));
     // The review leaves the tax step out (its ui:review), and any answer it lists is masked by the engine's x-secret.
     await poll(() => region(page, 'Proposed Insured').innerText()).toContain('Arjun');
     expect(await region(page, 'Tax Information').count()).toBe(0);

@@ -30,6 +30,7 @@ import {
   signIn,
   waitForStep,
 } from './support/ui.ts';
+import { specText } from '../support/specText.ts';
 
 type Json = Record<string, unknown>;
 
@@ -71,22 +72,22 @@ describe("the spec's validation messages", () => {
     await page.goto(`${h.baseUrl}/client/profile`);
     await page.getByRole('heading', { name: 'Client Profile', level: 1 }).waitFor();
     await field(page, 'First Name').fill('A');
-    await expectFieldError(field(page, 'First Name'), 'First name must be at least 2 characters');
+    await expectFieldError(field(page, 'First Name'), specText('client-profile.first_name.errorMessage.type'));
     await field(page, 'Phone').fill('12');
-    await expectFieldError(field(page, 'Phone'), 'Please enter a valid phone number');
+    await expectFieldError(field(page, 'Phone'), specText('client-profile.phone_primary.errorMessage.type'));
     await field(page, 'First Name').fill('Anna');
     await poll(() => field(page, 'First Name').getAttribute('aria-invalid')).toBeNull();
 
     // Submitting lists the remaining problems in the alert block and stays on the form.
     await button(page, 'Continue').click();
-    const alert = page.getByRole('alert').filter({ hasText: 'Please fix the following:' });
+    const alert = page.getByRole('alert').filter({ hasText: specText('client-profile.errorTitle') });
     await alert.waitFor();
     const items = await alert.getByRole('listitem').allInnerTexts();
     expect(items).toEqual([
-      'Last name is required',
-      'Please enter a valid phone number',
-      'Date of birth is required',
-      'Gender is required',
+      specText('client-profile.validation.last_name.required.message'),
+      specText('client-profile.phone_primary.errorMessage.type'),
+      specText('client-profile.validation.date_of_birth.required.message'),
+      specText('client-profile.validation.gender_sex_at_birth.required.message'),
     ]);
     expect(pathOf(page)).toBe('/client/profile');
   });
@@ -98,24 +99,24 @@ describe("the spec's validation messages", () => {
     await page.getByRole('heading', { name: 'Client Information', level: 1 }).waitFor();
     await field(page, 'First Name').fill('Daniel');
     await field(page, 'Last Name').fill('Tremblay');
-    await field(page, 'Date of Birth').fill('1986-04-12');
-    await field(page, 'Mobile Phone Number').fill('416-555-0134');
+    await field(page, specText('client-profile.date_of_birth.title')).fill('1986-04-12');
+    await field(page, specText('owner.mobile_phone.title')).fill('416-555-0134');
     const postalCode = field(page, 'Postal Code');
     await postalCode.fill('12345');
     await postalCode.blur();
     // Next to the field, as soon as it is left.
-    await expectFieldError(postalCode, 'Please enter a valid postal code (e.g., A1A 1A1)');
+    await expectFieldError(postalCode, specText('owner.postal_code.errorMessage.pattern'));
 
     // Next is refused: the alert block names it, and the wizard stays on the page.
     await button(page, 'Next').click();
-    expect(await errorSummary(page)).toContain('Please enter a valid postal code (e.g., A1A 1A1)');
+    expect(await errorSummary(page)).toContain(specText('owner.postal_code.errorMessage.pattern'));
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/proposed-insured`);
     // The error's link takes the focus to the field.
-    await page.getByRole('button', { name: 'Please enter a valid postal code (e.g., A1A 1A1)' }).click();
+    await page.getByRole('button', { name: specText('owner.postal_code.errorMessage.pattern') }).click();
     await poll(() => postalCode.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await postalCode.fill('K2P 1L4');
-    await field(page, 'Gender/Sex at Birth').selectOption({ label: 'Male' });
+    await field(page, specText('proposed-insured.insured.gender_sex_at_birth.title')).selectOption({ label: 'Male' });
     await answerInsuredRest(page);
     await button(page, 'Next').click();
     await waitForStep(page, clientId, 'plan-details', 'Plan Details');
@@ -126,24 +127,29 @@ describe("the spec's validation messages", () => {
     await openStep(page, h.baseUrl, clientId, 'plan-details', 'Plan Details');
     await button(page, 'Next').click();
     const messages = await errorSummary(page);
-    expect(messages).toContain('Please select an illustration status');
-    expect(messages).toContain('Please select a policy date type');
+    expect(messages).toContain(specText('plan-details.validation.illustration_status.required.message'));
+    expect(messages).toContain(specText('plan-details.validation.policy_date_type.required.message'));
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/plan-details`);
     // Each message also sits under its question (the radio group), tied to it with aria-describedby.
     await expectFieldError(
       page.getByRole('radiogroup', { name: 'Illustration Status' }),
-      'Please select an illustration status',
+      specText('plan-details.validation.illustration_status.required.message'),
     );
-    await expectFieldError(page.getByRole('radiogroup', { name: 'Policy Date' }), 'Please select a policy date type');
+    await expectFieldError(
+      page.getByRole('radiogroup', { name: 'Policy Date' }),
+      specText('plan-details.validation.policy_date_type.required.message'),
+    );
 
     await radio(page, 'Illustration Status', 'Illustration attached').check();
-    await poll(() => page.getByText('Please select an illustration status').count()).toBe(0);
+    await poll(() =>
+      page.getByText(specText('plan-details.validation.illustration_status.required.message')).count(),
+    ).toBe(0);
     await radio(page, 'Policy Date', 'Save Age').check();
     // Save Age asks which insured: none ticked is refused with the spec's message.
     await button(page, 'Next').click();
     expect(await errorSummary(page)).toEqual([
-      'Please select at least one insured for save age',
-      'Please select at least one single life option',
+      specText('plan-details.validation.save_age_insured_1.message'),
+      specText('plan-details.validation.single_life_options.message'),
     ]);
   });
 
@@ -152,12 +158,14 @@ describe("the spec's validation messages", () => {
     await openStep(page, h.baseUrl, clientId, 'beneficiary', 'Beneficiary Designation');
     const first = page.getByRole('group', { name: 'Primary Beneficiary 1' });
     await field(first, 'Full Name').fill('Sarah Tremblay');
-    await field(first, 'Relationship to Insured').fill('spouse');
+    await field(first, specText('owner.relationship_to_insured.title')).fill('spouse');
     await radio(first, 'Designation', 'Irrevocable').check();
     await field(first, 'Share (%)').fill('90');
     await field(first, 'Share (%)').blur();
     // The warning note shows while the shares do not add up.
-    await page.getByText('Primary beneficiary shares must total 100%', { exact: true }).waitFor();
+    await page
+      .getByText(specText('beneficiary.insured_beneficiaries.primary_share_warning.title'), { exact: true })
+      .waitFor();
 
     await button(page, 'Next').click();
     expect(await errorSummary(page)).toContain(
@@ -166,16 +174,20 @@ describe("the spec's validation messages", () => {
     expect(pathOf(page)).toBe(`/client/${clientId}/screening/beneficiary`);
 
     // A second beneficiary splits the shares evenly (50/50), which totals 100%.
-    await button(page, 'Add Primary Beneficiary').click();
+    await button(page, specText('beneficiary.insured_beneficiaries.primary_beneficiaries.addLabel')).click();
     const second = page.getByRole('group', { name: 'Primary Beneficiary 2' });
     await poll(() => field(second, 'Share (%)').inputValue()).toBe('50');
     expect(await field(first, 'Share (%)').inputValue()).toBe('50');
-    await poll(() => page.getByText('Primary beneficiary shares must total 100%', { exact: true }).count()).toBe(0);
+    await poll(() =>
+      page
+        .getByText(specText('beneficiary.insured_beneficiaries.primary_share_warning.title'), { exact: true })
+        .count(),
+    ).toBe(0);
     await field(second, 'Full Name').fill('Leo Tremblay');
-    await field(second, 'Relationship to Insured').fill('child');
+    await field(second, specText('owner.relationship_to_insured.title')).fill('child');
     await radio(second, 'Designation', 'Revocable').check();
     await button(page, 'Next').click();
-    await waitForStep(page, clientId, 'purpose-of-insurance', 'Purpose of Insurance');
+    await waitForStep(page, clientId, 'purpose-of-insurance', specText('purpose-of-insurance.heading'));
   });
 });
 
@@ -183,7 +195,7 @@ describe('a reload in the middle of a step', () => {
   it('restores what was typed on the owner step', async () => {
     const clientId = await clientWith(['basic', 'proposed-insured', 'plan-details']);
     await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
-    await field(page, 'Who is the Owner?').selectOption({ label: 'Different Individual' });
+    await field(page, specText('owner.owner_type.title')).selectOption({ label: 'Different Individual' });
     await field(page, 'First Name').fill('Margaret');
     await field(page, 'Last Name').fill('Leblanc');
     await field(page, 'City').fill('Winnipeg');
@@ -193,7 +205,7 @@ describe('a reload in the middle of a step', () => {
     await page.reload();
     await waitForStep(page, clientId, 'owner', 'Owner Information');
     await page.getByRole('status').filter({ hasText: 'We restored answers you had not saved yet' }).waitFor();
-    expect(await selectedLabel(field(page, 'Who is the Owner?'))).toBe('Different Individual');
+    expect(await selectedLabel(field(page, specText('owner.owner_type.title')))).toBe('Different Individual');
     expect(await field(page, 'First Name').inputValue()).toBe('Margaret');
     expect(await field(page, 'Last Name').inputValue()).toBe('Leblanc');
     expect(await field(page, 'City').inputValue()).toBe('Winnipeg');

@@ -20,6 +20,7 @@ import {
   type Adviser,
 } from './support/seed.ts';
 import { openStep, signIn, waitForStep } from './support/ui.ts';
+import { specTextPattern } from '../support/specText.ts';
 
 type Json = Record<string, unknown>;
 
@@ -173,14 +174,14 @@ describe('names, insured 2 once, the step list and Start Over (issue 11)', () =>
       ],
     });
     await openStep(page, h.baseUrl, clientId, 'plan-details', 'Plan Details');
-    await page.getByRole('button', { name: /Add Joint Plan/ }).click();
+    await page.getByRole('button', { name: specTextPattern('plan-details.joint_plan_options.addLabel') }).click();
     const replace = page.getByRole('alertdialog', { name: 'Replace these answers?' });
     await replace.waitFor();
     await shoot('joint-plan');
     await replace.getByRole('button', { name: 'Keep them' }).click();
     await page.getByText('Single Life Option 1').waitFor();
     expect(await page.getByText('Joint Plan Option 1').count()).toBe(0);
-    await page.getByRole('button', { name: /Add Joint Plan/ }).click();
+    await page.getByRole('button', { name: specTextPattern('plan-details.joint_plan_options.addLabel') }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Replace them' }).click();
     await page.getByText('Joint Plan Option 1').waitFor();
     await page.waitForTimeout(300);

@@ -2,6 +2,7 @@ import { ajvSchemaChecks } from '../../engine/ajvSchemaChecks.ts';
 import { createEngine } from '../../engine/createEngine.ts';
 import { loadDefinitions } from '../../engine/loadDefinitions.ts';
 import { personFiles } from '../support/miniDefinitions.ts';
+import { specText } from '../support/specText.ts';
 
 const engine = createEngine(loadDefinitions(personFiles()), ajvSchemaChecks());
 const base = { first_name: 'Ann', last_name: 'Lee', insured_1: { assets: 10, debts: 4 }, insured_2: { assets: 1 } };
@@ -18,7 +19,7 @@ describe('evaluateStep', () => {
   it('keeps a visible answer and checks it', () => {
     const v = view({ ...base, email_consent: true, email: 'not-an-email' });
     expect(v.values.email).toBe('not-an-email');
-    expect(v.errors).toContainEqual({ field: 'email', message: 'Please enter a valid email address' });
+    expect(v.errors).toContainEqual({ field: 'email', message: specText('client-profile.email.errorMessage.type') });
   });
 
   it('does not report errors of hidden fields, even required ones', () => {
@@ -33,7 +34,7 @@ describe('evaluateStep', () => {
   it('takes schema messages from errorMessage and treats a blank value as absent', () => {
     expect(view({ ...base, postal_code: '12345' }).errors).toContainEqual({
       field: 'postal_code',
-      message: 'Please enter a valid postal code (e.g., A1A 1A1)',
+      message: specText('owner.postal_code.errorMessage.pattern'),
     });
     expect(view({ ...base, postal_code: 'K1A 0B1' }).errors).toEqual([]);
     expect(view({ ...base, postal_code: '' }).errors).toEqual([]);
@@ -42,7 +43,7 @@ describe('evaluateStep', () => {
   it('treats white space as blank for required rules', () => {
     expect(view({ ...base, first_name: '   ' }).errors).toContainEqual({
       field: 'first_name',
-      message: 'This field is required',
+      message: specText('proposed-insured.groups.insured_1.validation.last_name.required.message'),
     });
   });
 

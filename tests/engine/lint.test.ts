@@ -2,6 +2,7 @@ import { lintDefinitions } from '../../engine/lintDefinitions.ts';
 import { formatProblem } from '../../engine/loadDefinitions.ts';
 import type { DefinitionFiles } from '../../engine/types.ts';
 import { realFiles } from '../support/miniDefinitions.ts';
+import { specText } from '../support/specText.ts';
 
 type Json = Record<string, any>;
 
@@ -11,6 +12,9 @@ function lintWith(breakIt: (files: DefinitionFiles & Record<string, Json>) => vo
   breakIt(files);
   return lintDefinitions(files).map(formatProblem);
 }
+
+/** A step of flow.json by its id, never by its position: product staff may add steps before it. */
+const stepIndex = (f: Json, id: string): number => (f['flow.json'].steps as Json[]).findIndex((s) => s.id === id);
 
 describe('steps:check', () => {
   it('passes on steps/ as it is', () => {
@@ -28,7 +32,9 @@ describe('steps:check', () => {
 
   it('catches a var naming a step that does not exist', () => {
     const out = lintWith((f) => {
-      f['flow.json'].steps[4].showIf = { '==': [{ var: 'ownr.ownership_type' }, 'joint_insureds'] };
+      f['flow.json'].steps[stepIndex(f, 'multi-owner')].showIf = {
+        '==': [{ var: 'ownr.ownership_type' }, 'joint_insureds'],
+      };
     });
     expect(out.join('\n')).toMatch(
       /var "ownr.ownership_type" names no step "ownr" \(did you mean owner.ownership_type\?\)/,
@@ -209,10 +215,14 @@ describe('steps:check', () => {
   });
 
   it('catches an unreachable step', () => {
+    let at = -1;
     const out = lintWith((f) => {
-      f['flow.json'].steps[10].showIf = false;
+      at = stepIndex(f, 'lifestyle');
+      f['flow.json'].steps[at].showIf = false;
     });
-    expect(out).toContain('steps/flow.json /steps/10/showIf: step "lifestyle" is unreachable: its showIf never holds');
+    expect(out).toContain(
+      `steps/flow.json /steps/${at}/showIf: step "lifestyle" is unreachable: its showIf never holds`,
+    );
   });
 
   /** Where flow.json's final step stands: read from the file, so a step product staff add moves it with no test edit. */
@@ -300,12 +310,14 @@ describe('steps:check', () => {
   });
 
   it('catches a page field that is not in the step', () => {
+    let at = -1;
     expect(
       lintWith((f) => {
-        f['flow.json'].steps[0].pages[1].fields = ['speaks_english_frenchh'];
+        at = stepIndex(f, 'basic');
+        f['flow.json'].steps[at].pages[1].fields = ['speaks_english_frenchh'];
       }),
     ).toContain(
-      'steps/flow.json /steps/0/pages/1/fields/0: page field "speaks_english_frenchh" is not a field of steps/basic/schema.json (did you mean speaks_english_french?)',
+      `steps/flow.json /steps/${at}/pages/1/fields/0: page field "speaks_english_frenchh" is not a field of steps/basic/schema.json (did you mean speaks_english_french?)`,
     );
   });
 
@@ -315,7 +327,7 @@ describe('steps:check', () => {
         null;
     });
     expect(out).toContain(
-      'steps/purpose-of-insurance/examples/income-replacement.json /data/purpose-of-insurance/purpose_of_insurance: example is not valid: Please select a purpose of insurance',
+      `steps/purpose-of-insurance/examples/income-replacement.json /data/purpose-of-insurance/purpose_of_insurance: example is not valid: ${specText('purpose-of-insurance.validation.purpose_of_insurance.required.message')}`,
     );
   });
 

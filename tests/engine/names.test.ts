@@ -1,6 +1,7 @@
 /** Names from the answers through the definitions' templates (issue 11: names everywhere). */
 import { fillTemplate, firstTemplate, resolveNames } from '../../engine/resolveNames.ts';
 import { engine } from '../support/engine.ts';
+import { definitionValue } from '../support/specText.ts';
 
 const two = {
   'proposed-insured': {
@@ -21,9 +22,9 @@ describe('resolveNames and templates', () => {
   });
 
   it('fills placeholders, and gives null while one has no name yet', () => {
-    expect(fillTemplate('Insured 1: {insured_1}', { insured_1: 'Olivia Bennett' })).toBe('Insured 1: Olivia Bennett');
-    expect(fillTemplate('Insured 2: {insured_2}', { insured_1: 'Olivia Bennett' })).toBeNull();
-    expect(firstTemplate(['{client} · {product}', '{client}'], { client: 'Olivia Bennett' })).toBe('Olivia Bennett');
+    expect(fillTemplate('Owner: {insured_1}', { insured_1: 'Olivia Bennett' })).toBe('Owner: Olivia Bennett');
+    expect(fillTemplate('Owner: {insured_2}', { insured_1: 'Olivia Bennett' })).toBeNull();
+    expect(firstTemplate(['{client} – {product}', '{client}'], { client: 'Olivia Bennett' })).toBe('Olivia Bennett');
     expect(firstTemplate(['{client}'], {})).toBeNull();
   });
 });
@@ -43,13 +44,19 @@ describe('the definitions name the client, the insureds, the owners and the prod
 
   it.each(['beneficiary', 'financial', 'insurance-history', 'medical'])('titles %s per insured by name', (step) => {
     const texts = engine.evaluateStep(step, two).texts;
-    expect(texts.insured_1).toBe('Insured 1: Olivia Bennett');
-    expect(texts.insured_2).toBe('Insured 2: Marcus Bennett');
+    // The templates as the definitions word them: product staff may reword them.
+    const template = (target: string) =>
+      definitionValue(`${step}/rules.json`, `/texts/[target=${target}]/text`) as string;
+    expect(texts.insured_1).toBe(fillTemplate(template('insured_1'), { insured_1: 'Olivia Bennett' }));
+    expect(texts.insured_2).toBe(fillTemplate(template('insured_2'), { insured_2: 'Marcus Bennett' }));
   });
 
   it('keeps the generic title while an insured has no name, and never names insured 2 of a one-insured application', () => {
     const one = { 'proposed-insured': { ...two['proposed-insured'], number_of_insureds: 1 } };
-    expect(engine.evaluateStep('lifestyle', one).texts).toEqual({ lifestyle_data_1: 'Insured 1: Olivia Bennett' });
+    const template = definitionValue('lifestyle/rules.json', '/texts/[target=lifestyle_data_1]/text') as string;
+    expect(engine.evaluateStep('lifestyle', one).texts).toEqual({
+      lifestyle_data_1: fillTemplate(template, { insured_1: 'Olivia Bennett' }),
+    });
     expect(engine.evaluateStep('medical', {}).texts).toEqual({});
   });
 

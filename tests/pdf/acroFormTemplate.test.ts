@@ -66,7 +66,7 @@ function templateMapping(): FormMapping {
             acroField: 'life{n}_given_names',
           },
           {
-            label: 'Date of birth',
+            label: 'Birth date',
             answer: 'proposed-insured.insured_{n}.date_of_birth',
             format: 'date',
             acroDate: { year: 'life{n}_dob_yyyy', month: 'life{n}_dob_mm', day: 'life{n}_dob_dd' },

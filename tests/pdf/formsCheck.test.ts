@@ -12,6 +12,7 @@ import type { FormMapping } from '../../api/pdf/types.ts';
 import { finalStepOf } from '../../engine/index.ts';
 import type { DefinitionProblem } from '../../engine/index.ts';
 import { definitions, engine, fullApplication, labels, pdfText, formsLintInput } from './support.ts';
+import { specText } from '../support/specText.ts';
 
 const format = (p: DefinitionProblem): string => `${p.file} ${p.path || '/'}: ${p.message}`;
 
@@ -245,7 +246,7 @@ describe('an AcroForm template', () => {
     for (const name of ['pi1_smoker', 'pi2_smoker'])
       form.createCheckBox(name).addToPage(page, { x: 300, y: (y -= 30), width: 12, height: 12 });
     const choice = form.createDropdown('illustration');
-    choice.addOptions(['Illustration attached', 'Illustration not completed']);
+    choice.addOptions(['Illustration attached', specText('plan-details.illustration_status.enumNames.not_completed')]);
     choice.addToPage(page, { x: 40, y: (y -= 40), width: 200, height: 20 });
     writeFileSync(join(dir, 'bmo', 'template.pdf'), await doc.save());
   });

@@ -3,6 +3,7 @@ import { questionnairesToAttach, renderApplicationPdf, wordsOf } from '../../api
 import type { AdviserProfile } from '../../api/pdf/types.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { INSURERS, engine, forms, fullApplication, labels, pdfText, step } from './support.ts';
+import { specText } from '../support/specText.ts';
 
 const generatedAt = new Date('2026-06-01T14:05:00Z');
 const adviser: AdviserProfile = {
@@ -67,10 +68,12 @@ describe.each(INSURERS)("the %s application: the insurer's own form", (insurer) 
     const listed = questionnairesToAttach(mapping, source);
     expect(listed).toHaveLength(2);
     expect(listed[0]).toMatch(/aviation/i);
-    expect(listed[0]).toContain(`${t('Proposed insured 1')}: Zoë-Émilie Nguyễn-Łukasik`);
-    expect(listed[1]).toContain(`${t('Proposed insured 2')}: Emily R. Mehta`);
+    expect(listed[0]).toContain(
+      `${t(specText('pdf-generation.summary.cover.insured_1.label'))}: Zoë-Émilie Nguyễn-Łukasik`,
+    );
+    expect(listed[1]).toContain(`${t(specText('pdf-generation.summary.cover.insured_2.label'))}: Emily R. Mehta`);
     const firstPage = text.slice(0, text.indexOf('Page 1 of'));
-    expect(firstPage).toContain(t('Questionnaires to attach'));
+    expect(firstPage).toContain(t(specText('pdf-generation.result.questionnairesHeading')));
     for (const q of listed) expect(firstPage.replace(/\s+/g, ' ')).toContain(q.replace(/\s+/g, ' '));
   });
 });

@@ -10,6 +10,7 @@ import { ajvSchemaChecks, createEngine, documentSchema, finalStepOf } from '../.
 import type { JsonObject } from '../../engine/index.ts';
 import { definitions, engine, example, fullApplication, payloadOf, step } from './support.ts';
 import { ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 describe('the payload of the complete two-insured application', () => {
   const payload = buildPayload(engine, fullApplication(), { populateForms: ['BMO', 'SUNLIFE'] });
@@ -349,7 +350,7 @@ describe('plans and history', () => {
     expect(() => buildPayload(engine, data, { populateForms: ['BMO'] })).toThrow(IncompleteScreeningError);
     expect(engine.evaluateStep('insurance-history', data).errors).toContainEqual({
       field: 'insured_1.existing_insurance_entries',
-      message: 'At most 5 existing insurance entries can be listed',
+      message: specText('insurance-history.insurance_history_data.existing_insurance_entries.errorMessage.maxItems'),
     });
   });
 });
@@ -368,55 +369,55 @@ describe('payloads that cannot be built', () => {
 
   it.each([
     [
-      'Primary proposed insured information is missing',
+      specText('pdf-generation.checks.proposed-insured.insured_1.message'),
       (d: JsonObject) => {
         delete (d['proposed-insured'] as JsonObject).insured_1;
       },
     ],
     [
-      'Primary proposed insured information is missing',
+      specText('pdf-generation.checks.proposed-insured.insured_1.message'),
       (d: JsonObject) => {
         delete d['proposed-insured'];
       },
     ],
     [
-      'Beneficiary data is missing',
+      specText('pdf-generation.checks.beneficiary.message'),
       (d: JsonObject) => {
         delete d.beneficiary;
       },
     ],
     [
-      'Beneficiary data is missing',
+      specText('pdf-generation.checks.beneficiary.message'),
       (d: JsonObject) => {
         ((d.beneficiary as JsonObject).insured_1 as JsonObject).primary_beneficiaries = [];
       },
     ],
     [
-      'Plan details are missing',
+      specText('pdf-generation.checks.plan-details.message'),
       (d: JsonObject) => {
         delete d['plan-details'];
       },
     ],
     [
-      'Plan details are missing',
+      specText('pdf-generation.checks.plan-details.message'),
       (d: JsonObject) => {
         (d['plan-details'] as JsonObject).joint_plan_options = [];
       },
     ],
     [
-      'Purpose of insurance information is missing',
+      specText('pdf-generation.checks.purpose-of-insurance.message'),
       (d: JsonObject) => {
         delete d['purpose-of-insurance'];
       },
     ],
     [
-      'Purpose of insurance information is missing',
+      specText('pdf-generation.checks.purpose-of-insurance.message'),
       (d: JsonObject) => {
         (d['purpose-of-insurance'] as JsonObject).purpose_of_insurance = '';
       },
     ],
     [
-      'Financial information is not properly structured',
+      specText('pdf-generation.checks.financial.message'),
       (d: JsonObject) => {
         delete d.financial;
       },
@@ -440,7 +441,7 @@ describe('payloads that cannot be built', () => {
     expect(error).toMatchObject({
       code: 'missingPlanDetails',
       field: 'plan-details',
-      message: 'Plan details are missing',
+      message: specText('pdf-generation.checks.plan-details.message'),
     });
   });
 

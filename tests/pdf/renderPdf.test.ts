@@ -4,6 +4,7 @@ import { printedSections, printedValue, renderApplicationPdf, stamp, wordsOf } f
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { INSURERS, definitions, engine, example, forms, fullApplication, labels, pdfText, step } from './support.ts';
+import { specText } from '../support/specText.ts';
 
 const generatedAt = new Date('2026-06-01T14:05:00Z');
 
@@ -59,7 +60,7 @@ describe.each(INSURERS)('the %s application of the complete two-insured screenin
     expect(text).toMatch(/B2 Kavya Mehta Child 2017-10-02 50% Revocable Neha Kapoor \(Aunt\)/);
     expect(text).toMatch(/B1 Arjun Kumar Mehta Spouse 100% Revocable/);
     expect(text).toMatch(/1 Joint Plan Whole Life Estate Protector Joint Last-to-Die \$750,000/);
-    expect(text).toContain(`${wordsOf(mapping)('Total face amount')} $750,000`);
+    expect(text).toContain(`${wordsOf(mapping)(specText('pdf-generation.summary.cover.total.label'))} $750,000`);
     expect(text).toMatch(/Canada Life Life Insurance \$336,000 2017 In force/);
   });
 
@@ -94,7 +95,7 @@ describe.each(INSURERS)('the %s application of the complete two-insured screenin
       'Petroleum engineer, field operations planning',
       'Registered nurse, paediatric ward',
       'Illustration attached',
-      'Jointly, same as insured 1 and 2',
+      specText('owner.owner_type.enumNames.joint_insureds'),
       'Calgary, Alberta',
       'Estate preservation: pay the capital gains tax on the family cottage at Sylvan Lake at the second death',
       'Employment Income, Investment Income',

@@ -5,6 +5,7 @@ import type { JsonObject } from '../../engine/index.ts';
 import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { INSURERS, OTHER_INSURERS_PLANS, fullApplication, pdfText, withEveryInsurer } from './support.ts';
 import { ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 describe('application generation over HTTP', () => {
   let server: TestServer;
@@ -60,7 +61,7 @@ describe('application generation over HTTP', () => {
       body: { populate_forms: ['BMO'] },
     });
     expect(noClient.status).toBe(400);
-    expect(noClient.body.error).toBe('Client ID is required');
+    expect(noClient.body.error).toBe(specText('owner.calls./insurance/screening/owner/.clientId.message'));
   });
 
   it('needs a token', async () => {
@@ -68,7 +69,7 @@ describe('application generation over HTTP', () => {
       body: { client_id: clientId, populate_forms: ['BMO'] },
     });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'No authentication token found', errors: [] });
+    expect(res.body).toEqual({ error: specText('plan-details.missingTokenMessage'), errors: [] });
   });
 
   it('refuses an incomplete screening, naming the incomplete steps', async () => {
@@ -122,7 +123,7 @@ describe('application generation over HTTP', () => {
       type_of_insurance: 'Life Insurance',
       primary_insured: 'Arjun K. Mehta',
       secondary_insured: 'Emily R. Mehta',
-      owner_type: 'Jointly, same as insured 1 and 2',
+      owner_type: specText('owner.owner_type.enumNames.joint_insureds'),
       owner_name: 'Arjun K. Mehta and Emily R. Mehta',
       plan_details: [
         {

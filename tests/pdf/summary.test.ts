@@ -1,6 +1,7 @@
 import { formatMoney, formatValue } from '../../api/pdf/formatValue.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { example, fullApplication, step, summaryOf } from './support.ts';
+import { specText } from '../support/specText.ts';
 
 describe("the result view's summary cards", () => {
   it('describe the complete two-insured application', () => {
@@ -11,7 +12,7 @@ describe("the result view's summary cards", () => {
       type_of_insurance: 'Life Insurance',
       primary_insured: 'Arjun K. Mehta',
       secondary_insured: 'Emily R. Mehta',
-      owner_type: 'Jointly, same as insured 1 and 2',
+      owner_type: specText('owner.owner_type.enumNames.joint_insureds'),
       owner_name: 'Arjun K. Mehta and Emily R. Mehta',
       plan_details: [
         {
@@ -36,7 +37,7 @@ describe("the result view's summary cards", () => {
       secondary_insured: 'Not specified',
       number_of_insureds: 1,
       product_type: 'Combination',
-      owner_type: 'Same as Insured 1',
+      owner_type: specText('owner.owner_type.enumNames.insured_1'),
       owner_name: 'Arjun K. Mehta',
     });
     expect(summary.plan_details).toEqual([

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApplicationData } from '../../engine/index.ts';
 import { renderStep } from './helpers.tsx';
+import { specText, specTextPattern } from '../support/specText.ts';
 
 afterEach(cleanup);
 
@@ -22,36 +23,44 @@ describe("errors use the spec's messages", () => {
     const user = userEvent.setup();
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'] });
     const first = screen.getByLabelText('First Name');
-    expect(screen.queryByText('This field is required')).toBeNull();
+    expect(
+      screen.queryByText(specText('proposed-insured.groups.insured_1.validation.last_name.required.message')),
+    ).toBeNull();
     await user.click(first);
     await user.tab();
-    const error = await screen.findByText('This field is required');
+    const error = await screen.findByText(
+      specText('proposed-insured.groups.insured_1.validation.last_name.required.message'),
+    );
     expect(first.getAttribute('aria-invalid')).toBe('true');
-    expect(describedText(first)).toContain('This field is required');
+    expect(describedText(first)).toContain(
+      specText('proposed-insured.groups.insured_1.validation.last_name.required.message'),
+    );
     expect(error.closest('[data-path]')?.getAttribute('data-path')).toBe('insured_1.first_name');
     // Untouched fields stay quiet.
-    expect(screen.queryByText('Date of birth is required')).toBeNull();
+    expect(screen.queryByText(specText('client-profile.validation.date_of_birth.required.message'))).toBeNull();
   });
 
   it('show everywhere and in an alert block after a refused Next or Save', () => {
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'], showErrors: true });
     const alert = screen.getAllByRole('alert').find((a) => a.classList.contains('error-summary'))!;
     for (const message of [
-      'This field is required',
-      'Date of birth is required',
-      'Postal code is required',
-      'Mobile phone is required',
+      specText('proposed-insured.groups.insured_1.validation.last_name.required.message'),
+      specText('client-profile.validation.date_of_birth.required.message'),
+      specText('owner.validation.postal_code.required.message'),
+      specText('proposed-insured.groups.insured_1.validation.phone_primary.required.message'),
     ]) {
       expect(within(alert).getAllByText(new RegExp(message)).length).toBeGreaterThan(0);
     }
-    const dob = screen.getByLabelText('Date of Birth');
-    expect(describedText(dob)).toContain('Date of birth is required');
+    const dob = screen.getByLabelText(specText('client-profile.date_of_birth.title'));
+    expect(describedText(dob)).toContain(specText('client-profile.validation.date_of_birth.required.message'));
   });
 
   it('the alert block moves focus to the field of a message', async () => {
     const user = userEvent.setup();
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'], showErrors: true });
-    await user.click(screen.getByRole('button', { name: /Postal code is required/ }));
+    await user.click(
+      screen.getByRole('button', { name: specTextPattern('owner.validation.postal_code.required.message') }),
+    );
     expect(document.activeElement).toBe(screen.getByLabelText('Postal Code'));
   });
 
@@ -60,10 +69,10 @@ describe("errors use the spec's messages", () => {
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'] });
     await user.type(screen.getByLabelText('Postal Code'), '12345');
     await user.tab();
-    expect(await screen.findByText('Please enter a valid postal code (e.g., A1A 1A1)')).toBeTruthy();
-    await user.type(screen.getByLabelText('Mobile Phone Number'), '555');
+    expect(await screen.findByText(specText('owner.postal_code.errorMessage.pattern'))).toBeTruthy();
+    await user.type(screen.getByLabelText(specText('owner.mobile_phone.title')), '555');
     await user.tab();
-    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    expect(await screen.findByText(specText('client-profile.phone_primary.errorMessage.type'))).toBeTruthy();
   });
 
   it('a rule message with a parameter (beneficiary shares)', async () => {
@@ -85,7 +94,7 @@ describe("errors use the spec's messages", () => {
       await screen.findByText('Primary beneficiary shares for Insured 1 must total 100% (currently 90%)'),
     ).toBeTruthy();
     // The live warning note shows too.
-    expect(screen.getByText('Primary beneficiary shares must total 100%')).toBeTruthy();
+    expect(screen.getByText(specText('beneficiary.insured_beneficiaries.primary_share_warning.title'))).toBeTruthy();
   });
 
   it("errors the server answered with show with the engine's", () => {
@@ -100,6 +109,6 @@ describe("errors use the spec's messages", () => {
   it('errors of hidden fields are not shown', () => {
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1', 'insured_2'], showErrors: true });
     // insured_2 is hidden with one insured, so its required fields report nothing.
-    expect(screen.getAllByText('Date of birth is required').length).toBe(2); // field + alert, insured 1 only
+    expect(screen.getAllByText(specText('client-profile.validation.date_of_birth.required.message')).length).toBe(2); // field + alert, insured 1 only
   });
 });

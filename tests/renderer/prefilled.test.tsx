@@ -9,6 +9,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { renderStep } from './helpers.tsx';
+import { specText } from '../support/specText.ts';
 
 afterEach(cleanup);
 
@@ -39,7 +40,7 @@ describe("a field a rule reveals shows the client record's value", () => {
     const user = userEvent.setup();
     const { ref } = renderStep('proposed-insured', fromClientRecord(), { fields: ['insured_1'] });
     expect(screen.queryByLabelText('Email Address')).toBeNull();
-    await user.click(screen.getByLabelText('I consent to receive documents electronically'));
+    await user.click(screen.getByLabelText(specText('proposed-insured.insured.email_consent.title')));
     expect((await screen.findByLabelText<HTMLInputElement>('Email Address')).value).toBe(EMAIL);
     expect(insured1(ref.current!.flush()).email).toBe(EMAIL);
   });
@@ -47,7 +48,7 @@ describe("a field a rule reveals shows the client record's value", () => {
   it("what the adviser typed is cleared when hidden; shown again, the field holds the record's value", async () => {
     const user = userEvent.setup();
     const { ref } = renderStep('proposed-insured', fromClientRecord(), { fields: ['insured_1'] });
-    const consent = screen.getByLabelText('I consent to receive documents electronically');
+    const consent = screen.getByLabelText(specText('proposed-insured.insured.email_consent.title'));
     await user.click(consent);
     const email = await screen.findByLabelText<HTMLInputElement>('Email Address');
     await user.clear(email);

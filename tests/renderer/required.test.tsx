@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ApplicationData } from '../../engine/index.ts';
 import { engine } from '../support/engine.ts';
 import { renderStep } from './helpers.tsx';
+import { specText } from '../support/specText.ts';
 
 afterEach(cleanup);
 
@@ -37,8 +38,13 @@ describe('required fields are marked from the rules', () => {
 
   it('marks a required choice on its radiogroup or select', () => {
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'] });
-    expect(screen.getByRole('radiogroup', { name: 'Are you a smoker?' })).toHaveAttribute('aria-required', 'true');
-    expect(screen.getByLabelText('Gender/Sex at Birth')).toHaveAttribute('aria-required', 'true');
+    expect(
+      screen.getByRole('radiogroup', { name: specText('proposed-insured.insured.is_smoker.title') }),
+    ).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText(specText('proposed-insured.insured.gender_sex_at_birth.title'))).toHaveAttribute(
+      'aria-required',
+      'true',
+    );
   });
 
   it('after a refused Next, the summary is the one alert: field errors describe their fields', () => {

@@ -1,6 +1,7 @@
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { definitions, engine, example } from '../support/engine.ts';
+import { specText } from '../support/specText.ts';
 
 function rows(group: SummaryGroup): Record<string, string> {
   return Object.fromEntries(group.rows.map((r) => [r.label, r.value]));
@@ -17,7 +18,7 @@ describe('review summaries come from the definitions', () => {
     const data = example('owner', 'individual');
     const summary = summarizeRecord(definitions.steps.owner, data.owner as JsonObject);
     const r = Object.fromEntries(allRows(summary).map((x) => [x.label, x.value]));
-    expect(r['Who is the Owner?']).toBe('Different Individual');
+    expect(r[specText('owner.owner_type.title')]).toBe('Different Individual');
     expect(Object.keys(r)).not.toContain('Ownership type');
     expect(allRows(summary).some((x) => x.label === 'ownership_type' || x.label === 'Ownership type')).toBe(false);
   });
@@ -27,7 +28,7 @@ describe('review summaries come from the definitions', () => {
       definitions.steps.beneficiary,
       example('beneficiary', 'split-with-contingent').beneficiary as JsonObject,
     );
-    const insured1 = beneficiary.groups.find((g) => g.title === 'Insured Person 1')!;
+    const insured1 = beneficiary.groups.find((g) => g.title === specText('beneficiary.insured_1.title'))!;
     const primary = insured1.groups.find((g) => g.title === 'Primary Beneficiaries')!;
     expect(primary.groups.map((g) => g.title)).toEqual(['Primary Beneficiary 1', 'Primary Beneficiary 2']);
     expect(rows(primary.groups[0])['Designation']).toMatch(/Revocable|Irrevocable/);
@@ -52,7 +53,7 @@ describe('review summaries come from the definitions', () => {
   it("lists a SIN masked as *** *** 286, driven by the schema's x-secret", () => {
     const tax = example('tax-information', 'one-owner')['tax-information'] as JsonObject;
     const summary = summarizeRecord(definitions.steps['tax-information'], tax);
-    const owner1 = summary.groups.find((g) => g.title === 'Owner 1 - Social Insurance Number')!;
+    const owner1 = summary.groups.find((g) => g.title === specText('tax-information.sections.owner1_sin.title'))!;
     const values = owner1.rows.filter((r) => r.label.startsWith('SIN part')).map((r) => r.value);
     expect(values.join(' ')).toBe('*** *** 286');
     expect(JSON.stringify(summary)).not.toMatch(/046|454/);
@@ -68,12 +69,12 @@ describe('review summaries come from the definitions', () => {
     expect(successors.groups.map((g) => g.title)).toEqual(
       titles.filter((t) => successors.groups.some((g) => g.title === t)),
     );
-    const first = successors.groups.find((g) => g.title === 'Successor Owner for Owner 1')!;
-    const second = successors.groups.find((g) => g.title === 'Successor Owner for Owner 2')!;
+    const first = successors.groups.find((g) => g.title === specText('multi-owner.sections.owner1_successor.title'))!;
+    const second = successors.groups.find((g) => g.title === specText('multi-owner.sections.owner2_successor.title'))!;
     expect(rows(first)['First Name']).toBe((data['multi-owner'] as JsonObject).owner1_successor_first_name);
     expect(rows(second)['First Name']).toBe((data['multi-owner'] as JsonObject).owner2_successor_first_name);
     // Each section lists its fields in the section's order, as the form draws them.
-    const section = ui['ui:sections'].find((s) => s.title === 'Successor Owner for Owner 1')!;
+    const section = ui['ui:sections'].find((s) => s.title === specText('multi-owner.sections.owner1_successor.title'))!;
     const labels = section.fields
       .map((f) => (definitions.steps['multi-owner'].ui as Record<string, { 'ui:title'?: string }>)[f]?.['ui:title'])
       .filter(Boolean);

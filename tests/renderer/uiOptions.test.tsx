@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { renderStep } from './helpers.tsx';
 import { ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 afterEach(cleanup);
 
@@ -26,7 +27,9 @@ describe('step ui:options', () => {
     await user.type(first, 'A');
     expect(first).toHaveFocus();
     await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'));
-    expect(first).toHaveAccessibleDescription(expect.stringContaining('First name must be at least 2 characters'));
+    expect(first).toHaveAccessibleDescription(
+      expect.stringContaining(specText('client-profile.first_name.errorMessage.type')),
+    );
     expect(screen.getByLabelText('Last Name')).not.toHaveAttribute('aria-invalid');
   });
 
@@ -34,7 +37,7 @@ describe('step ui:options', () => {
     const { ref } = renderStep(STEP, { [STEP]: {} });
     act(() => ref.current!.showAllErrors());
     const summary = screen.getByRole('alert');
-    expect(summary).toHaveTextContent('Please fix the following:');
+    expect(summary).toHaveTextContent(specText('client-profile.errorTitle'));
     expect(
       within(summary).getByRole('button', { name: ruleMessage('client-profile', 'gender_sex_at_birth') }),
     ).toBeInTheDocument();
@@ -53,13 +56,16 @@ describe('field ui:options', () => {
 
   it('max "today": the date picker stops at the device\'s date', () => {
     renderStep(STEP, { [STEP]: {} });
-    expect(screen.getByLabelText('Date of Birth')).toHaveAttribute('max', iso(new Date()));
+    expect(screen.getByLabelText(specText('client-profile.date_of_birth.title'))).toHaveAttribute(
+      'max',
+      iso(new Date()),
+    );
   });
 
   it('helpPointer "fine" marks a mouse-and-keyboard hint; readonlyHelp replaces it while a readonly rule holds', () => {
     renderStep(STEP, { [STEP]: {} }, { lookups: { brokers: BROKERS } });
     expect(screen.getByLabelText('Brokers')).toBeEnabled();
-    expect(screen.getByText('Hold Ctrl/Cmd to select multiple brokers')).toHaveClass('field-hint-fine-pointer');
+    expect(screen.getByText(specText('client-profile.brokers.help'))).toHaveClass('field-hint-fine-pointer');
     cleanup();
     renderStep(
       STEP,
@@ -68,9 +74,7 @@ describe('field ui:options', () => {
     );
     const brokers = screen.getByLabelText('Brokers');
     expect(brokers).toBeDisabled();
-    expect(brokers).toHaveAccessibleDescription(
-      'This client is shared with you as a broker: only its adviser can change its brokers',
-    );
+    expect(brokers).toHaveAccessibleDescription(specText('client-profile.brokers.readonlyHelp'));
     expect(screen.getByText(/only its adviser/)).not.toHaveClass('field-hint-fine-pointer');
   });
 

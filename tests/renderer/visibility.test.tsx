@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { JsonObject } from '../../engine/index.ts';
 import { example } from '../support/engine.ts';
 import { renderStep } from './helpers.tsx';
+import { specText } from '../support/specText.ts';
 
 afterEach(cleanup);
 
@@ -17,7 +18,7 @@ function ownerWith(type: string | undefined, productType = 'whole_life') {
 describe('visibility comes from the engine', () => {
   it('draws only what shows: hidden fields are not in the page', () => {
     const { container } = renderStep('owner', ownerWith(undefined));
-    expect(screen.getByLabelText('Who is the Owner?')).toBeTruthy();
+    expect(screen.getByLabelText(specText('owner.owner_type.title'))).toBeTruthy();
     expect(container.querySelector('#root_first_name')).toBeNull();
     expect(container.querySelector('#root_legal_name')).toBeNull();
     expect(container.querySelector('#root_individual_2_first_name')).toBeNull();
@@ -26,38 +27,46 @@ describe('visibility comes from the engine', () => {
   it('a choice brings its fields in and takes the others out', async () => {
     const user = userEvent.setup();
     const { container } = renderStep('owner', ownerWith(undefined));
-    await user.selectOptions(screen.getByLabelText('Who is the Owner?'), 'Different Individual');
+    await user.selectOptions(screen.getByLabelText(specText('owner.owner_type.title')), 'Different Individual');
     expect(container.querySelector('#root_first_name')).not.toBeNull();
     expect(container.querySelector('#root_legal_name')).toBeNull();
-    await user.selectOptions(screen.getByLabelText('Who is the Owner?'), 'Corporation/Trust/Entity');
+    await user.selectOptions(screen.getByLabelText(specText('owner.owner_type.title')), 'Corporation/Trust/Entity');
     expect(container.querySelector('#root_first_name')).toBeNull();
     expect(screen.getByLabelText('Legal Name')).toBeTruthy();
   });
 
   it('a section disappears while all its fields are hidden', () => {
     renderStep('owner', ownerWith('individual', 'term_life'));
-    expect(screen.queryByRole('heading', { name: 'Third Party Determination' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: specText('owner.sections.third_party.title') })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Personal Information' })).toBeTruthy();
     cleanup();
     renderStep('owner', ownerWith('individual', 'whole_life'));
-    expect(screen.getByRole('heading', { name: 'Third Party Determination' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: specText('owner.sections.third_party.title') })).toBeTruthy();
   });
 
   it('a field inside a list row follows its own rule (trustee section for a minor beneficiary)', async () => {
     const user = userEvent.setup();
     renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
-    expect(screen.queryByRole('heading', { name: 'Trustee for Minor Primary Beneficiaries' })).toBeNull();
+    expect(
+      screen.queryByRole('heading', {
+        name: specText('beneficiary.insured_beneficiaries.sections.primary_trustee.title'),
+      }),
+    ).toBeNull();
     const year = new Date().getFullYear() - 5;
-    const dob = screen.getByLabelText('Date of Birth (if minor)');
+    const dob = screen.getByLabelText(specText('beneficiary.beneficiary.date_of_birth.title'));
     await user.type(dob, `${year}-01-15`);
     await user.tab();
-    expect(await screen.findByRole('heading', { name: 'Trustee for Minor Primary Beneficiaries' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', {
+        name: specText('beneficiary.insured_beneficiaries.sections.primary_trustee.title'),
+      }),
+    ).toBeTruthy();
     expect((screen.getByLabelText('Minor') as HTMLInputElement).value).toBe('Yes');
   });
 
   it('texts from the engine replace a section title', () => {
     renderStep('owner', example('owner', 'joint-insureds'));
-    expect(screen.getByRole('heading', { name: 'Identity Verification - First Insured' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: specText('owner.texts.identity.text') })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Identity Verification' })).toBeNull();
   });
 
@@ -68,23 +77,23 @@ describe('visibility comes from the engine', () => {
     });
     expect(screen.queryByLabelText(/Policy Number/)).toBeNull();
     await user.selectOptions(screen.getByLabelText('Application Type'), 'Internal Replacement');
-    expect(screen.getByLabelText('Policy Number to Replace:')).toBeTruthy();
+    expect(screen.getByLabelText(specText('basic.texts.REPLACEMENT.text'))).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Application Type'), 'Linked Applications');
-    expect(screen.getByLabelText('Linked Application Number:')).toBeTruthy();
+    expect(screen.getByLabelText(specText('basic.texts.LINKED.text'))).toBeTruthy();
   });
 
   it('a page draws only its own fields', () => {
     const { container } = renderStep('basic', example('basic', 'new-application'), {
       fields: ['is_canadian_tax_resident'],
     });
-    expect(screen.getByRole('group', { name: 'Are you a Canadian tax resident?' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: specText('basic.is_canadian_tax_resident.title') })).toBeTruthy();
     expect(container.querySelectorAll('fieldset, .field-control')).toHaveLength(1);
   });
 
   it("a read-only rule locks a field that still shows (an insured owner's copied ID)", () => {
     renderStep('owner', example('owner', 'insured-1'));
     expect((screen.getByLabelText('ID Number') as HTMLInputElement).readOnly).toBe(true);
-    expect((screen.getByLabelText('ID Expiry Date') as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByLabelText(specText('owner.primary_id_expiry.title')) as HTMLInputElement).readOnly).toBe(true);
     cleanup();
     renderStep('owner', ownerWith('individual'));
     expect((screen.getByLabelText('ID Number') as HTMLInputElement).readOnly).toBe(false);

@@ -5,6 +5,7 @@ import { IDLE_COMMIT_MS } from '../../renderer/useDraft.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { example } from '../support/engine.ts';
 import { renderStep } from './helpers.tsx';
+import { specText, specTextPattern } from '../support/specText.ts';
 
 afterEach(cleanup);
 
@@ -71,7 +72,7 @@ describe('text widgets', () => {
   it('read numbers, and keep text that is not a number so the definition message shows', async () => {
     const user = userEvent.setup();
     const { changes } = renderStep('owner', individualOwner());
-    const years = screen.getByLabelText('Years at Current Address');
+    const years = screen.getByLabelText(specText('owner.years_at_address.title'));
     await user.clear(years);
     await user.type(years, '12');
     await user.tab();
@@ -81,9 +82,9 @@ describe('text widgets', () => {
     await user.tab();
     expect(changes.at(-1)?.view.errors).toContainEqual({
       field: 'years_at_address',
-      message: 'Please enter a valid number of years',
+      message: specText('owner.years_at_address.errorMessage.type'),
     });
-    expect(await screen.findByText('Please enter a valid number of years')).toBeTruthy();
+    expect(await screen.findByText(specText('owner.years_at_address.errorMessage.type'))).toBeTruthy();
   });
 
   it('money: Canadian dollars (en-CA) at rest, the raw amount while editing', async () => {
@@ -109,7 +110,7 @@ describe('text widgets', () => {
     expect(postal.value).toBe('B3H 4R2');
     await user.tab();
     expect(changes.at(-1)?.record.postal_code).toBe('B3H 4R2');
-    expect(screen.getByLabelText('Mobile Phone Number')).toHaveProperty('type', 'tel');
+    expect(screen.getByLabelText(specText('owner.mobile_phone.title'))).toHaveProperty('type', 'tel');
   });
 
   it('SIN parts take three digits each and move on to the next part', async () => {
@@ -117,8 +118,8 @@ describe('text widgets', () => {
     const data = example('tax-information', 'one-owner');
     const { changes } = renderStep('tax-information', data);
     const [part1, part2] = screen
-      .getAllByLabelText('SIN part 1')
-      .concat(screen.getAllByLabelText('SIN part 2')) as HTMLInputElement[];
+      .getAllByLabelText(specText('tax-information.owner1_sin_part1.title'))
+      .concat(screen.getAllByLabelText(specText('tax-information.owner1_sin_part2.title'))) as HTMLInputElement[];
     await user.clear(part1);
     await user.type(part1, '12a34');
     expect(part1.value).toBe('123');
@@ -132,7 +133,7 @@ describe('choice widgets', () => {
   it('yesNo draws a labelled group of Yes and No radios that commit booleans', async () => {
     const user = userEvent.setup();
     const { changes } = renderStep('basic', example('basic', 'new-application'), { fields: ['speaks_english_french'] });
-    const group = screen.getByRole('group', { name: 'Do you speak English or French?' });
+    const group = screen.getByRole('group', { name: specText('basic.speaks_english_french.title') });
     const no = within(group).getByLabelText('No');
     await user.click(no);
     expect(changes.at(-1)?.record.speaks_english_french).toBe(false);
@@ -158,7 +159,7 @@ describe('choice widgets', () => {
   it('checkboxes keep the definition order of the chosen values', async () => {
     const user = userEvent.setup();
     const { changes } = renderStep('purpose-of-insurance', example('purpose-of-insurance', 'income-replacement'));
-    const group = screen.getByRole('group', { name: 'Source of payment (select all that apply)' });
+    const group = screen.getByRole('group', { name: specText('purpose-of-insurance.source_of_payment.title') });
     const boxes = within(group).getAllByRole('checkbox');
     await user.click(boxes[0]);
     const chosen = changes.at(-1)?.record.source_of_payment as string[];
@@ -169,7 +170,7 @@ describe('choice widgets', () => {
   it('a checkbox carries its own label', async () => {
     const user = userEvent.setup();
     const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
-    const box = screen.getByLabelText('This is a Quebec policy') as HTMLInputElement;
+    const box = screen.getByLabelText(specText('beneficiary.is_quebec_policy.title')) as HTMLInputElement;
     expect(box.type).toBe('checkbox');
     const before = box.checked;
     await user.click(box);
@@ -179,11 +180,15 @@ describe('choice widgets', () => {
   it('toggleButton switches a boolean with its on and off labels', async () => {
     const user = userEvent.setup();
     const { changes } = renderStep('owner', individualOwner());
-    const toggle = screen.getByRole('button', { name: /Add Second Individual/ });
+    const toggle = screen.getByRole('button', { name: specTextPattern('owner.has_second_individual_owner.offLabel') });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     await user.click(toggle);
     expect(changes.at(-1)?.record.has_second_individual_owner).toBe(true);
-    expect(screen.getByRole('button', { name: /Remove Second Individual/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      screen
+        .getByRole('button', { name: specTextPattern('owner.has_second_individual_owner.onLabel') })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 
   it('choiceButtons commit the pick and ask to go on', async () => {
@@ -208,14 +213,14 @@ describe('choice widgets', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Select...', 'Create New Client', 'Ana Lopez (1985-03-04)']);
+    ).toEqual(['Select...', specText('basic.client_id.firstOption.label'), 'Ana Lopez (1985-03-04)']);
     await user.selectOptions(select, 'Ana Lopez (1985-03-04)');
     expect(changes.at(-1)?.record.client_id).toBe(7);
   });
 
   it('lookupSelect says when its list failed to load', () => {
     renderStep('basic', { basic: {} }, { fields: ['client_id'], failedLookups: ['clients'] });
-    expect(screen.getByText('Failed to load clients. Please try again later.')).toBeTruthy();
+    expect(screen.getByText(specText('basic.client_id.loadErrorMessage'))).toBeTruthy();
   });
 
   it('picking a previous insured copies that person in (pickFrom effect through the engine)', async () => {
@@ -227,7 +232,7 @@ describe('choice widgets', () => {
     data.$context = { ...(data.$context ?? {}), previousInsureds };
     const { changes } = renderStep('proposed-insured', data, { fields: ['insured_2'], lookups: { previousInsureds } });
     await user.selectOptions(
-      screen.getByLabelText('Select from previous proposed insureds'),
+      screen.getByLabelText(specText('proposed-insured.insured.previous_insured_id.title')),
       'Maria Santos (1979-06-30)',
     );
     const insured2 = changes.at(-1)?.record.insured_2 as JsonObject;
@@ -246,7 +251,7 @@ describe('other widgets', () => {
     const data = example('owner', 'insured-1');
     renderStep('owner', data);
     const note = screen.getByRole('note');
-    expect(note.textContent).toContain('The owner is the same as the proposed insured.');
+    expect(note.textContent).toContain(specText('owner.note_owner_insured_1.title'));
   });
 
   it('readonly shows the value with its enum label, not as an editable control', () => {
@@ -279,7 +284,10 @@ describe('other widgets', () => {
       ...data,
       owner: { ...(data.owner as JsonObject), owner_type: 'individual' },
     });
-    await user.selectOptions(screen.getByLabelText('Who is the Owner?'), 'Same as Insured 1');
+    await user.selectOptions(
+      screen.getByLabelText(specText('owner.owner_type.title')),
+      specText('owner.owner_type.enumNames.insured_1'),
+    );
     const idNumber = (data['proposed-insured'] as { insured_1: JsonObject }).insured_1.primary_id_number;
     expect(changes.at(-1)?.record.primary_id_number).toBe(idNumber);
     expect(screen.getByLabelText('ID Number')).toHaveProperty('value', idNumber);

@@ -1,6 +1,7 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'basic';
 const NO_CLIENT = ruleMessage('basic', 'client_id', 'other');
@@ -123,7 +124,7 @@ describe('basic: select client', () => {
     // It leads to the blank client profile (spec 1: "Create New Client" (leads to /client/profile)).
     expect(ui.client_id['ui:options']?.firstOption).toEqual({
       value: '__new__',
-      label: 'Create New Client',
+      label: specText('basic.client_id.firstOption.label'),
       to: '/client/profile',
     });
   });
@@ -178,9 +179,9 @@ describe('basic: residency check', () => {
 
 describe('basic: application type', () => {
   it.each([
-    ['ADDITIONAL', 'Existing Policy Number:'],
-    ['REPLACEMENT', 'Policy Number to Replace:'],
-    ['LINKED', 'Linked Application Number:'],
+    ['ADDITIONAL', specText('basic.existing_policy_number.title')],
+    ['REPLACEMENT', specText('basic.texts.REPLACEMENT.text')],
+    ['LINKED', specText('basic.texts.LINKED.text')],
   ])('%s requires the policy number, labelled "%s"', (type, label) => {
     const data = example(STEP, 'replacement');
     record(data).application_type = type;

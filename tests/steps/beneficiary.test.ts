@@ -1,5 +1,6 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'beneficiary';
 
@@ -54,7 +55,10 @@ describe('beneficiary examples', () => {
 
 describe('beneficiary list sizes', () => {
   it('requires at least one primary beneficiary for insured 1', () => {
-    const error = { field: 'insured_1.primary_beneficiaries', message: 'At least one primary beneficiary is required' };
+    const error = {
+      field: 'insured_1.primary_beneficiaries',
+      message: specText('beneficiary.insured_beneficiaries.primary_beneficiaries.errorMessage.minItems'),
+    };
     const data = example(STEP, 'one-beneficiary');
     insured(data, 1).primary_beneficiaries = [];
     expect(errorsOf(STEP, data)).toContainEqual(error);
@@ -70,7 +74,10 @@ describe('beneficiary list sizes', () => {
   });
 
   it('requires at least one primary beneficiary for an active insured 2 only', () => {
-    const error = { field: 'insured_2.primary_beneficiaries', message: 'At least one primary beneficiary is required' };
+    const error = {
+      field: 'insured_2.primary_beneficiaries',
+      message: specText('beneficiary.insured_beneficiaries.primary_beneficiaries.errorMessage.minItems'),
+    };
     const data = example(STEP, 'two-insureds');
     insured(data, 2).primary_beneficiaries = [];
     expect(errorsOf(STEP, data)).toContainEqual(error);
@@ -79,7 +86,7 @@ describe('beneficiary list sizes', () => {
   });
 
   it('allows at most 3 primary beneficiaries', () => {
-    const error = { field: 'insured_1.primary_beneficiaries', message: 'Maximum of 3 primary beneficiaries allowed' };
+    const error = { field: 'insured_1.primary_beneficiaries', message: specText('beneficiary.messages.maxPrimary') };
     const data = example(STEP, 'one-beneficiary');
     insured(data, 1).primary_beneficiaries = [
       person('Anna Roy', 'child', 25),
@@ -96,7 +103,7 @@ describe('beneficiary list sizes', () => {
   it('allows at most 4 contingent beneficiaries', () => {
     const error = {
       field: 'insured_1.contingent_beneficiaries',
-      message: 'Maximum of 4 contingent beneficiaries allowed',
+      message: specText('beneficiary.messages.maxContingent'),
     };
     const data = example(STEP, 'one-beneficiary');
     insured(data, 1).contingent_beneficiaries = [
@@ -191,12 +198,12 @@ describe('beneficiary share totals', () => {
     rows(data, 1, 'primary')[0].share_percentage = 150;
     expect(errorsOf(STEP, data)).toContainEqual({
       field: 'insured_1.primary_beneficiaries.0.share_percentage',
-      message: 'Share must be a number between 0 and 100',
+      message: specText('beneficiary.beneficiary.share_percentage.errorMessage.type'),
     });
     rows(data, 1, 'primary')[0].share_percentage = -5;
     expect(errorsOf(STEP, data)).toContainEqual({
       field: 'insured_1.primary_beneficiaries.0.share_percentage',
-      message: 'Share must be a number between 0 and 100',
+      message: specText('beneficiary.beneficiary.share_percentage.errorMessage.type'),
     });
   });
 
@@ -221,7 +228,7 @@ describe('beneficiary names and relationships', () => {
   it('every primary beneficiary of insured 1 needs a name and a relationship', () => {
     const error = {
       field: 'insured_1.primary_beneficiaries',
-      message: 'All primary beneficiaries for Insured 1 must have a name and relationship',
+      message: specText('beneficiary.validation.insured_1.primary_beneficiaries.named.message'),
     };
     const data = example(STEP, 'split-with-contingent');
     rows(data, 1, 'primary')[1].relationship = '';
@@ -236,7 +243,7 @@ describe('beneficiary names and relationships', () => {
   it('every contingent beneficiary of insured 1 needs a name and a relationship', () => {
     const error = {
       field: 'insured_1.contingent_beneficiaries',
-      message: 'All contingent beneficiaries for Insured 1 must have a name and relationship',
+      message: specText('beneficiary.validation.insured_1.contingent_beneficiaries.named.message'),
     };
     const data = example(STEP, 'split-with-contingent');
     delete rows(data, 1, 'contingent')[0].full_name;
@@ -248,11 +255,11 @@ describe('beneficiary names and relationships', () => {
   it('insured 2 names are checked only while insured 2 is active', () => {
     const primary = {
       field: 'insured_2.primary_beneficiaries',
-      message: 'All primary beneficiaries for Insured 2 must have a name and relationship',
+      message: specText('beneficiary.validation.insured_2.primary_beneficiaries.named.message'),
     };
     const contingent = {
       field: 'insured_2.contingent_beneficiaries',
-      message: 'All contingent beneficiaries for Insured 2 must have a name and relationship',
+      message: specText('beneficiary.validation.insured_2.contingent_beneficiaries.named.message'),
     };
     const data = example(STEP, 'two-insureds');
     rows(data, 2, 'primary')[0].full_name = null;
@@ -452,7 +459,7 @@ describe('beneficiary insured 2 toggle', () => {
     expect((i2.primary_beneficiaries as JsonObject[])[0].is_revocable ?? null).toBeNull();
     expect(v.errors).toContainEqual({
       field: 'insured_2.primary_beneficiaries',
-      message: 'All primary beneficiaries for Insured 2 must have a name and relationship',
+      message: specText('beneficiary.validation.insured_2.primary_beneficiaries.named.message'),
     });
   });
 

@@ -1,6 +1,7 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'financial';
 
@@ -42,8 +43,14 @@ describe('financial validation per insured', () => {
     part(data, 'insured_1').total_assets = null;
     delete part(data, 'insured_1').total_liabilities;
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'insured_1.total_assets', message: 'Total assets is required' },
-      { field: 'insured_1.total_liabilities', message: 'Total liabilities is required' },
+      {
+        field: 'insured_1.total_assets',
+        message: specText('financial.groups.insured_1.validation.total_assets.required.message'),
+      },
+      {
+        field: 'insured_1.total_liabilities',
+        message: specText('financial.groups.insured_1.validation.total_liabilities.required.message'),
+      },
     ]);
     part(data, 'insured_1').total_assets = 250000;
     part(data, 'insured_1').total_liabilities = 0;
@@ -57,8 +64,14 @@ describe('financial validation per insured', () => {
         field: 'insured_1.is_gainfully_employed',
         message: 'Please answer whether Proposed Insured 1 is gainfully employed',
       },
-      { field: 'insured_1.total_assets', message: 'Total assets is required' },
-      { field: 'insured_1.total_liabilities', message: 'Total liabilities is required' },
+      {
+        field: 'insured_1.total_assets',
+        message: specText('financial.groups.insured_1.validation.total_assets.required.message'),
+      },
+      {
+        field: 'insured_1.total_liabilities',
+        message: specText('financial.groups.insured_1.validation.total_liabilities.required.message'),
+      },
     ]);
   });
 
@@ -66,7 +79,10 @@ describe('financial validation per insured', () => {
     const data = example(STEP, 'employed-insured');
     part(data, 'insured_1').annual_earned_income = null;
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'insured_1.annual_earned_income', message: 'Annual earned income is required' },
+      {
+        field: 'insured_1.annual_earned_income',
+        message: specText('financial.groups.insured_1.validation.annual_earned_income.required.message'),
+      },
     ]);
     part(data, 'insured_1').annual_earned_income = 64000;
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -77,8 +93,14 @@ describe('financial validation per insured', () => {
     delete part(data, 'insured_1').family_income;
     part(data, 'insured_1').spouse_insurance_amount = null;
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'insured_1.family_income', message: 'Family income is required' },
-      { field: 'insured_1.spouse_insurance_amount', message: 'Spouse insurance amount is required' },
+      {
+        field: 'insured_1.family_income',
+        message: specText('financial.groups.insured_1.validation.family_income.required.message'),
+      },
+      {
+        field: 'insured_1.spouse_insurance_amount',
+        message: specText('financial.groups.insured_1.validation.spouse_insurance_amount.required.message'),
+      },
     ]);
     part(data, 'insured_1').family_income = 96000;
     part(data, 'insured_1').spouse_insurance_amount = 500000;
@@ -89,10 +111,22 @@ describe('financial validation per insured', () => {
     const data = example(STEP, 'two-insureds');
     record(data).insured_2 = { is_gainfully_employed: false };
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'insured_2.total_assets', message: 'Total assets is required' },
-      { field: 'insured_2.total_liabilities', message: 'Total liabilities is required' },
-      { field: 'insured_2.family_income', message: 'Family income is required' },
-      { field: 'insured_2.spouse_insurance_amount', message: 'Spouse insurance amount is required' },
+      {
+        field: 'insured_2.total_assets',
+        message: specText('financial.groups.insured_1.validation.total_assets.required.message'),
+      },
+      {
+        field: 'insured_2.total_liabilities',
+        message: specText('financial.groups.insured_1.validation.total_liabilities.required.message'),
+      },
+      {
+        field: 'insured_2.family_income',
+        message: specText('financial.groups.insured_1.validation.family_income.required.message'),
+      },
+      {
+        field: 'insured_2.spouse_insurance_amount',
+        message: specText('financial.groups.insured_1.validation.spouse_insurance_amount.required.message'),
+      },
     ]);
     data['proposed-insured'] = { number_of_insureds: 1 };
     const v = view(data);
@@ -106,7 +140,7 @@ describe('financial validation per insured', () => {
     part(data, 'insured_1').total_assets = 'lots';
     expect(errorsOf(STEP, data)).toContainEqual({
       field: 'insured_1.total_assets',
-      message: 'Please enter a valid amount',
+      message: specText('financial.money.errorMessage.type'),
     });
   });
 });
@@ -121,7 +155,10 @@ describe('financial gainfully-employed toggle', () => {
     expect(v.values.insured_1).not.toHaveProperty('family_income');
     expect(v.values.insured_1).not.toHaveProperty('spouse_insurance_amount');
     expect(v.errors).toEqual([
-      { field: 'insured_1.annual_earned_income', message: 'Annual earned income is required' },
+      {
+        field: 'insured_1.annual_earned_income',
+        message: specText('financial.groups.insured_1.validation.annual_earned_income.required.message'),
+      },
     ]);
   });
 
@@ -132,8 +169,14 @@ describe('financial gainfully-employed toggle', () => {
     expect(v.hidden).toContain('owner_financial_data.annual_earned_income');
     expect(v.values.owner_financial_data).not.toHaveProperty('annual_earned_income');
     expect(v.errors).toEqual([
-      { field: 'owner_financial_data.family_income', message: 'Family income is required' },
-      { field: 'owner_financial_data.spouse_insurance_amount', message: 'Spouse insurance amount is required' },
+      {
+        field: 'owner_financial_data.family_income',
+        message: specText('financial.groups.insured_1.validation.family_income.required.message'),
+      },
+      {
+        field: 'owner_financial_data.spouse_insurance_amount',
+        message: specText('financial.groups.insured_1.validation.spouse_insurance_amount.required.message'),
+      },
     ]);
   });
 });
@@ -188,8 +231,14 @@ describe('financial owner and corporate sections', () => {
         field: 'owner_financial_data.is_gainfully_employed',
         message: 'Please answer whether Owner is gainfully employed',
       },
-      { field: 'owner_financial_data.total_assets', message: 'Total assets is required' },
-      { field: 'owner_financial_data.total_liabilities', message: 'Total liabilities is required' },
+      {
+        field: 'owner_financial_data.total_assets',
+        message: specText('financial.groups.insured_1.validation.total_assets.required.message'),
+      },
+      {
+        field: 'owner_financial_data.total_liabilities',
+        message: specText('financial.groups.insured_1.validation.total_liabilities.required.message'),
+      },
     ]);
     record(data).owner_financial_data = { ...employedOwner };
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -253,14 +302,14 @@ describe('financial owner and corporate sections', () => {
     expect(errorsOf(STEP, data)).toEqual([
       {
         field: 'corporate_data.business_ownership_percentage',
-        message: 'Ownership percentage must be between 0 and 100',
+        message: specText('financial.corporate_data.business_ownership_percentage.errorMessage.minimum'),
       },
     ]);
     part(data, 'corporate_data').business_ownership_percentage = -1;
     expect(errorsOf(STEP, data)).toEqual([
       {
         field: 'corporate_data.business_ownership_percentage',
-        message: 'Ownership percentage must be between 0 and 100',
+        message: specText('financial.corporate_data.business_ownership_percentage.errorMessage.minimum'),
       },
     ]);
     part(data, 'corporate_data').business_ownership_percentage = 100;

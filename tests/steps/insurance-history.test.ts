@@ -1,5 +1,6 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'insurance-history';
 
@@ -45,8 +46,8 @@ describe('insurance-history examples', () => {
 
 describe('insurance-history validation (per insured)', () => {
   it.each([
-    [1, 'Proposed Insured 1'],
-    [2, 'Proposed Insured 2'],
+    [1, specText('insurance-history.insured_1.title')],
+    [2, specText('insurance-history.insured_2.title')],
   ] as const)('insured %i with existing insurance needs at least one entry', (n, who) => {
     const data = example(STEP, 'two-insureds');
     Object.assign(insured(data, n), { has_existing_insurance: true, existing_insurance_entries: [] });
@@ -71,8 +72,8 @@ describe('insurance-history validation (per insured)', () => {
   });
 
   it.each([
-    [1, 'Proposed Insured 1'],
-    [2, 'Proposed Insured 2'],
+    [1, specText('insurance-history.insured_1.title')],
+    [2, specText('insurance-history.insured_2.title')],
   ] as const)('insured %i replacement needs a replacement analysis', (n, who) => {
     const data = example(STEP, 'two-insureds');
     Object.assign(insured(data, n), { is_replacement: true, replacement_analysis: '   ' });
@@ -86,8 +87,8 @@ describe('insurance-history validation (per insured)', () => {
   });
 
   it.each([
-    [1, 'Proposed Insured 1'],
-    [2, 'Proposed Insured 2'],
+    [1, specText('insurance-history.insured_1.title')],
+    [2, specText('insurance-history.insured_2.title')],
   ] as const)('insured %i declined insurance needs details', (n, who) => {
     const data = example(STEP, 'two-insureds');
     Object.assign(insured(data, n), { has_declined_insurance: true, declined_details: '' });
@@ -101,8 +102,8 @@ describe('insurance-history validation (per insured)', () => {
   });
 
   it.each([
-    [1, 'Proposed Insured 1'],
-    [2, 'Proposed Insured 2'],
+    [1, specText('insurance-history.insured_1.title')],
+    [2, specText('insurance-history.insured_2.title')],
   ] as const)('insured %i cancelling a policy needs its number', (n, who) => {
     const data = example(STEP, 'two-insureds');
     Object.assign(insured(data, n), { will_cancel_existing_policy: true });
@@ -284,9 +285,13 @@ describe('insurance-history texts', () => {
     );
     expect(Object.values(names as Record<string, string>)).toEqual([
       'Life Insurance',
-      'Critical Illness Insurance',
+      specText(
+        'insurance-history.insurance_history_data.existing_insurance_entries.insurance_type.enumNames.critical_illness',
+      ),
       'Disability Insurance',
-      'Long Term Care Insurance',
+      specText(
+        'insurance-history.insurance_history_data.existing_insurance_entries.insurance_type.enumNames.long_term_care',
+      ),
     ]);
   });
 });

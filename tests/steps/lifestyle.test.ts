@@ -1,5 +1,6 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'lifestyle';
 
@@ -191,7 +192,7 @@ describe('lifestyle visibility (each insured)', () => {
       'Tobacco/Nicotine',
       'Alcohol',
       'Drug',
-      'Aviation & Activities',
+      specText('lifestyle.lifestyle_data.sections.aviation.title'),
       'Travel',
       'Driving History',
       'Legal History',

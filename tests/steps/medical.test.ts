@@ -1,5 +1,6 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'medical';
 
@@ -41,7 +42,7 @@ describe('medical validation', () => {
     insured(data, n).physician_phone = '555-01';
     expect(errorsOf(STEP, data)).toContainEqual({
       field: `insured_${n}.physician_phone`,
-      message: 'Please enter a valid phone number',
+      message: specText('client-profile.phone_primary.errorMessage.type'),
     });
     for (const ok of ['6135550142', '(613) 555-0142', '613-555-0142', '613.555.0142', '(613)-555-0142']) {
       insured(data, n).physician_phone = ok;
@@ -62,7 +63,7 @@ describe('medical validation', () => {
     insured(data, n).last_consultation_date = localDate(1);
     expect(errorsOf(STEP, data)).toContainEqual({
       field: `insured_${n}.last_consultation_date`,
-      message: 'Last consultation date cannot be in the future',
+      message: specText('medical.groups.insured_1.validation.last_consultation_date.message'),
     });
     insured(data, n).last_consultation_date = localDate(0);
     expect(errorsOf(STEP, data)).toEqual([]);

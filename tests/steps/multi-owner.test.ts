@@ -1,5 +1,6 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData } from '../../engine/index.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'multi-owner';
 const schema = definitions.steps[STEP].schema as { properties: Record<string, Record<string, unknown>> };
@@ -28,8 +29,8 @@ describe('multi-owner examples and record', () => {
       nextLabel: 'Continue',
       backLabel: 'Back',
       showSave: false,
-      saveErrorMessage: 'Failed to save multi-owner data',
-      loadErrorMessage: 'Failed to load multi-owner data',
+      saveErrorMessage: specText('multi-owner.saveErrorMessage'),
+      loadErrorMessage: specText('multi-owner.loadErrorMessage'),
     });
   });
 

@@ -1,9 +1,10 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { definitionText } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'owner';
-const NAMES = 'First name and last name are required';
+const NAMES = specText('owner.validation.last_name.required.message');
 
 function owner(data: ApplicationData): JsonObject {
   return data[STEP] as JsonObject;
@@ -162,9 +163,9 @@ describe('owner examples and record', () => {
       expect.arrayContaining(['insured_1', 'insured_2', 'joint_insureds', 'individual', 'entity']),
     );
     expect(ui.owner_type['ui:enumNames']).toEqual({
-      insured_1: 'Same as Insured 1',
-      insured_2: 'Same as Insured 2',
-      joint_insureds: 'Jointly, same as insured 1 and 2',
+      insured_1: specText('owner.owner_type.enumNames.insured_1'),
+      insured_2: specText('owner.owner_type.enumNames.insured_2'),
+      joint_insureds: specText('owner.owner_type.enumNames.joint_insureds'),
       individual: 'Different Individual',
       entity: 'Corporation/Trust/Entity',
     });
@@ -181,8 +182,8 @@ describe('owner examples and record', () => {
     expect(schema.properties.smoking_class.enum).toEqual(['smoker', 'non_smoker', null]);
     expect(ui.has_second_individual_owner['ui:widget']).toBe('toggleButton');
     expect(ui.has_second_individual_owner['ui:options']).toMatchObject({
-      onLabel: 'Remove Second Individual',
-      offLabel: 'Add Second Individual',
+      onLabel: specText('owner.has_second_individual_owner.onLabel'),
+      offLabel: specText('owner.has_second_individual_owner.offLabel'),
     });
   });
 
@@ -212,8 +213,8 @@ describe('owner examples and record', () => {
       nextLabel: 'Next',
       busySaveLabel: 'Saving...',
       busyNextLabel: 'Processing...',
-      successMessage: 'Owner information saved successfully',
-      saveErrorMessage: 'Failed to save owner information. Please try again.',
+      successMessage: specText('owner.successMessage'),
+      saveErrorMessage: specText('owner.saveErrorMessage'),
     });
   });
 });
@@ -280,7 +281,10 @@ describe('owner validation', () => {
   ])('%s: %s must be a valid phone number', (name, field) => {
     const data = example(STEP, name);
     owner(data)[field] = '555-01';
-    expect(errorsOf(STEP, data)).toContainEqual({ field, message: 'Please enter a valid phone number' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field,
+      message: specText('client-profile.phone_primary.errorMessage.type'),
+    });
     owner(data)[field] = '(613) 555-0142';
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -292,7 +296,7 @@ describe('owner validation', () => {
   ])('%s: %s must be an email address', (name, field) => {
     const data = example(STEP, name);
     owner(data)[field] = 'not-an-email';
-    expect(errorsOf(STEP, data)).toContainEqual({ field, message: 'Please enter a valid email address' });
+    expect(errorsOf(STEP, data)).toContainEqual({ field, message: specText('client-profile.email.errorMessage.type') });
     owner(data)[field] = 'someone@example.ca';
     expect(errorsOf(STEP, data)).toEqual([]);
   });
@@ -302,8 +306,14 @@ describe('owner validation', () => {
     owner(data).years_at_address = -1;
     owner(data).years_with_employer = 2.5;
     const errors = errorsOf(STEP, data);
-    expect(errors).toContainEqual({ field: 'years_at_address', message: 'Please enter a valid number of years' });
-    expect(errors).toContainEqual({ field: 'years_with_employer', message: 'Please enter a valid number of years' });
+    expect(errors).toContainEqual({
+      field: 'years_at_address',
+      message: specText('owner.years_at_address.errorMessage.type'),
+    });
+    expect(errors).toContainEqual({
+      field: 'years_with_employer',
+      message: specText('owner.years_at_address.errorMessage.type'),
+    });
     owner(data).years_at_address = 0;
     owner(data).years_with_employer = 3;
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -367,7 +377,7 @@ describe('owner visibility', () => {
   });
 
   it('the identity section is titled for the first insured only for joint owners', () => {
-    expect(view(example(STEP, 'joint-insureds')).texts.identity).toBe('Identity Verification - First Insured');
+    expect(view(example(STEP, 'joint-insureds')).texts.identity).toBe(specText('owner.texts.identity.text'));
     expect(ui['ui:sections'].find((s) => s.id === 'identity')?.title).toBe('Identity Verification');
     expect(view(example(STEP, 'insured-1')).texts.identity).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import { example, errorsOf, definitions } from '../support/engine.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'pdf-generation';
 const NONE = { field: 'populate_forms', message: ruleMessage('pdf-generation', 'populate_forms') };
@@ -60,20 +61,20 @@ describe('pdf-generation screen', () => {
   it('has the result view and error texts', () => {
     const texts = JSON.stringify(options);
     for (const t of [
-      'Application Generated Successfully!',
+      specText('pdf-generation.result.heading'),
       'Download PDF',
-      'Generate Another Form',
-      'Return to Home',
+      specText('pdf-generation.result.generateAnotherLabel'),
+      specText('pdf-generation.result.returnHomeLabel'),
       'Not specified',
       'Life Insurance',
       'Single Life',
       'Joint Plan',
-      'Failed to generate PDF forms. Please try again.',
-      'Client ID is required',
-      'Client ID is missing',
-      'Failed to fetch screening data',
-      'Failed to load required information',
-      'Error loading data: {detail}',
+      specText('pdf-generation.messages.generateFailed'),
+      specText('owner.calls./insurance/screening/owner/.clientId.message'),
+      specText('pdf-generation.messages.clientIdMissing'),
+      specText('pdf-generation.messages.fetchFailed'),
+      specText('pdf-generation.messages.loadFailed'),
+      specText('pdf-generation.messages.loadError'),
     ])
       expect(texts).toContain(t);
   });
@@ -81,11 +82,11 @@ describe('pdf-generation screen', () => {
   it("refuses an application the payload cannot be built from with the spec's texts, each naming its step", () => {
     const checks = definitions.steps[STEP].documents?.payload?.checks ?? [];
     expect(checks.map((c) => [c.message, c.field])).toEqual([
-      ['Primary proposed insured information is missing', 'proposed-insured.insured_1'],
-      ['Beneficiary data is missing', 'beneficiary'],
-      ['Plan details are missing', 'plan-details'],
-      ['Purpose of insurance information is missing', 'purpose-of-insurance'],
-      ['Financial information is not properly structured', 'financial'],
+      [specText('pdf-generation.checks.proposed-insured.insured_1.message'), 'proposed-insured.insured_1'],
+      [specText('pdf-generation.checks.beneficiary.message'), 'beneficiary'],
+      [specText('pdf-generation.checks.plan-details.message'), 'plan-details'],
+      [specText('pdf-generation.checks.purpose-of-insurance.message'), 'purpose-of-insurance'],
+      [specText('pdf-generation.checks.financial.message'), 'financial'],
     ]);
   });
 });

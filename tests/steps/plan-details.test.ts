@@ -2,6 +2,7 @@ import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { ruleMessage } from '../support/definitionText.ts';
 import { realFiles } from '../support/miniDefinitions.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'plan-details';
 const ILLUSTRATION = ruleMessage('plan-details', 'illustration_status');
@@ -319,8 +320,8 @@ describe('plan-details: texts', () => {
       /signed illustration must be submitted for universal life and whole life/i,
     );
     expect(ui['ui:options']).toMatchObject({
-      successMessage: 'Plan details saved successfully',
-      saveErrorMessage: 'Failed to save plan details',
+      successMessage: specText('plan-details.successMessage'),
+      saveErrorMessage: specText('plan-details.saveErrorMessage'),
     });
     // The plans' catalogue entries say who needs an illustration: universal and whole life, never a term plan.
     expect(engine.evaluateStep(STEP, example(STEP, 'universal-life-save-age')).hidden).not.toContain(

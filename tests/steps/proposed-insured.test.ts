@@ -1,6 +1,7 @@
 import { engine, example, errorsOf, definitions } from '../support/engine.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { ruleMessage } from '../support/definitionText.ts';
+import { specText } from '../support/specText.ts';
 
 const STEP = 'proposed-insured';
 
@@ -151,7 +152,7 @@ describe('proposed-insured: the record', () => {
     insured(data, 1).date_of_birth = '1700-05-01';
     expect(errorsOf(STEP, data)).toContainEqual({
       field: 'insured_1.date_of_birth',
-      message: 'Date of birth must be after 1900',
+      message: specText('proposed-insured.groups.insured_1.validation.date_of_birth.after1900.message'),
     });
     insured(data, 1).date_of_birth = '1980-05-01';
     insured(data, 1).residency_status = 'other';
@@ -159,12 +160,15 @@ describe('proposed-insured: the record', () => {
     insured(data, 1).date_of_entry = '1979-01-01';
     expect(errorsOf(STEP, data)).toContainEqual({
       field: 'insured_1.date_of_entry',
-      message: 'Date of entry cannot be before the date of birth',
+      message: specText('proposed-insured.groups.insured_1.validation.date_of_entry.afterBirth.message'),
     });
     insured(data, 1).date_of_entry = '2010-01-01';
     insured(data, 1).primary_id_expiry = '2001-01-01';
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'insured_1.primary_id_expiry', message: 'This ID has expired: please enter a valid ID' },
+      {
+        field: 'insured_1.primary_id_expiry',
+        message: specText('proposed-insured.groups.insured_1.validation.primary_id_expiry.message'),
+      },
     ]);
   });
 
@@ -172,7 +176,7 @@ describe('proposed-insured: the record', () => {
     const data = example(STEP, 'one-insured');
     insured(data, 1).occupation = 'x'.repeat(101);
     expect(errorsOf(STEP, data)).toEqual([
-      { field: 'insured_1.occupation', message: 'Please enter no more than 100 characters' },
+      { field: 'insured_1.occupation', message: specText('owner.city.errorMessage.maxLength') },
     ]);
   });
 
@@ -188,8 +192,14 @@ describe('proposed-insured: validation', () => {
     insured(data, n).first_name = '  ';
     delete insured(data, n).last_name;
     const errors = errorsOf(STEP, data);
-    expect(errors).toContainEqual({ field: `insured_${n}.first_name`, message: 'This field is required' });
-    expect(errors).toContainEqual({ field: `insured_${n}.last_name`, message: 'This field is required' });
+    expect(errors).toContainEqual({
+      field: `insured_${n}.first_name`,
+      message: specText('proposed-insured.groups.insured_1.validation.last_name.required.message'),
+    });
+    expect(errors).toContainEqual({
+      field: `insured_${n}.last_name`,
+      message: specText('proposed-insured.groups.insured_1.validation.last_name.required.message'),
+    });
     insured(data, n).first_name = 'Sophie';
     insured(data, n).last_name = 'Gagnon';
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -200,12 +210,12 @@ describe('proposed-insured: validation', () => {
     delete insured(data, n).date_of_birth;
     expect(errorsOf(STEP, data)).toContainEqual({
       field: `insured_${n}.date_of_birth`,
-      message: 'Date of birth is required',
+      message: specText('client-profile.validation.date_of_birth.required.message'),
     });
     insured(data, n).date_of_birth = tomorrow();
     expect(errorsOf(STEP, data)).toContainEqual({
       field: `insured_${n}.date_of_birth`,
-      message: 'Date of birth cannot be in the future',
+      message: specText('proposed-insured.groups.insured_1.validation.date_of_birth.future.message'),
     });
     insured(data, n).date_of_birth = '1990-06-15';
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -214,12 +224,15 @@ describe('proposed-insured: validation', () => {
   it('postal code is required and Canadian', () => {
     const data = example(STEP, 'one-insured');
     delete insured(data, 1).postal_code;
-    expect(errorsOf(STEP, data)).toContainEqual({ field: 'insured_1.postal_code', message: 'Postal code is required' });
+    expect(errorsOf(STEP, data)).toContainEqual({
+      field: 'insured_1.postal_code',
+      message: specText('owner.validation.postal_code.required.message'),
+    });
     for (const bad of ['12345', 'M5H1K', 'M5H_1K4', 'MM5 1K4']) {
       insured(data, 1).postal_code = bad;
       expect(errorsOf(STEP, data)).toContainEqual({
         field: 'insured_1.postal_code',
-        message: 'Please enter a valid postal code (e.g., A1A 1A1)',
+        message: specText('proposed-insured.insured.postal_code.errorMessage.pattern'),
       });
     }
     for (const good of ['M5H 1K4', 'm5h1k4', 'M5H-1K4']) {
@@ -233,13 +246,13 @@ describe('proposed-insured: validation', () => {
     insured(data, 1).phone_primary = '';
     expect(errorsOf(STEP, data)).toContainEqual({
       field: 'insured_1.phone_primary',
-      message: 'Mobile phone is required',
+      message: specText('proposed-insured.groups.insured_1.validation.phone_primary.required.message'),
     });
     for (const bad of ['555-0134', '416555013', '41655501345', 'phone']) {
       insured(data, 1).phone_primary = bad;
       expect(errorsOf(STEP, data)).toContainEqual({
         field: 'insured_1.phone_primary',
-        message: 'Please enter a valid phone number',
+        message: specText('client-profile.phone_primary.errorMessage.type'),
       });
     }
     for (const good of ['4165550134', '416-555-0134', '(416) 555-0134', '(416)-555-0134', '416.555.0134']) {
@@ -253,7 +266,7 @@ describe('proposed-insured: validation', () => {
     insured(data, 1).email = 'daniel.tremblay@';
     expect(errorsOf(STEP, data)).toContainEqual({
       field: 'insured_1.email',
-      message: 'Please enter a valid email address',
+      message: specText('client-profile.email.errorMessage.type'),
     });
     delete insured(data, 1).email;
     expect(errorsOf(STEP, data)).toEqual([]);
@@ -265,7 +278,7 @@ describe('proposed-insured: validation', () => {
       insured(data, 1).years_at_address = bad;
       expect(errorsOf(STEP, data)).toContainEqual({
         field: 'insured_1.years_at_address',
-        message: 'Please enter a valid number of years',
+        message: specText('owner.years_at_address.errorMessage.type'),
       });
     }
     insured(data, 1).years_at_address = 0;
@@ -306,7 +319,7 @@ describe('proposed-insured: one or two insureds', () => {
     delete insured(data, 2).phone_primary;
     expect(errorsOf(STEP, data)).toContainEqual({
       field: 'insured_2.phone_primary',
-      message: 'Mobile phone is required',
+      message: specText('proposed-insured.groups.insured_1.validation.phone_primary.required.message'),
     });
   });
 

@@ -1,24 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { engine, definitions } from '../support/engine.ts';
-import { definitionText } from '../support/definitionText.ts';
-import { realFiles } from '../support/miniDefinitions.ts';
-
-/** The spec's wording and order: the one list product staff update when the spec changes (see its $comment). */
-interface SpecTexts {
-  stepOrder: string[];
-  reviewSections: [string, string][];
-  texts: { file: string; path?: string; text: string }[];
-}
-const spec = JSON.parse(readFileSync(new URL('./specTexts.json', import.meta.url), 'utf8')) as SpecTexts;
-const files = realFiles() as Record<string, unknown>;
-
-/** Every string value of a JSON document. */
-const stringsOf = (node: unknown): string[] =>
-  typeof node === 'string'
-    ? [node]
-    : node !== null && typeof node === 'object'
-      ? Object.values(node).flatMap(stringsOf)
-      : [];
+import { definitionValue, specTexts as spec } from '../support/specText.ts';
 
 /** `items` in their order within `list`, other entries allowed in between. */
 const inOrderWithin = <T>(items: T[], list: T[]): T[] => {
@@ -43,11 +24,19 @@ describe("the spec's texts and order (tests/steps/specTexts.json)", () => {
     expect(inOrderWithin(spec.reviewSections, sections)).toEqual(spec.reviewSections);
   });
 
-  it.each(spec.texts.map((t) => [t.text, t.file, t.path ?? ''] as const))(
-    'says "%s" in steps/%s %s',
-    (text, file, path) => {
-      if (path) expect(definitionText(file, path)).toBe(text);
-      else expect(stringsOf(files[file])).toContain(text);
+  it('names each text by a key of its own', () => {
+    const keys = spec.texts.map((t) => t.key);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
+  it('names array elements by what they hold, never by their position (a rule or step added before moves it)', () => {
+    expect(spec.texts.filter((t) => /\/\d+(\/|$)/.test(t.path)).map((t) => `${t.key} ${t.path}`)).toEqual([]);
+  });
+
+  it.each(spec.texts.map((t) => [t.key, t.text, t.file, t.path] as const))(
+    '%s: says "%s" in steps/%s at %s',
+    (_key, text, file, path) => {
+      expect(definitionValue(file, path)).toBe(text);
     },
   );
 });

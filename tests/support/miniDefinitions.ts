@@ -1,5 +1,6 @@
 import { readDefinitionFiles } from '../../api/definitions/readDefinitionFiles.ts';
 import type { DefinitionFiles } from '../../engine/index.ts';
+import { specText } from './specText.ts';
 
 const real = readDefinitionFiles('steps');
 
@@ -38,10 +39,14 @@ export function personFiles(): DefinitionFiles {
         postal_code: {
           type: 'string',
           pattern: '^[A-Za-z]\\d[A-Za-z][ -]?\\d[A-Za-z]\\d$',
-          errorMessage: { pattern: 'Please enter a valid postal code (e.g., A1A 1A1)' },
+          errorMessage: { pattern: specText('owner.postal_code.errorMessage.pattern') },
         },
         email_consent: { type: 'boolean' },
-        email: { type: 'string', format: 'email', errorMessage: { format: 'Please enter a valid email address' } },
+        email: {
+          type: 'string',
+          format: 'email',
+          errorMessage: { format: specText('client-profile.email.errorMessage.type') },
+        },
         insured_1: { $ref: '#/definitions/ins' },
         insured_2: { $ref: '#/definitions/ins' },
         rows: {
@@ -67,7 +72,11 @@ export function personFiles(): DefinitionFiles {
     'person/rules.json': {
       visibility: [{ fields: ['email'], showIf: { '===': [{ var: 'person.email_consent' }, true] } }],
       validation: [
-        { field: 'first_name', required: true, message: 'This field is required' },
+        {
+          field: 'first_name',
+          required: true,
+          message: specText('proposed-insured.groups.insured_1.validation.last_name.required.message'),
+        },
         { field: 'email', required: true, message: 'Email is required with consent' },
         {
           field: 'rows.*.name',
