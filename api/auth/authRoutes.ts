@@ -177,7 +177,10 @@ export const authRoutes = fp(
         }
         await throttle.succeed(counted, request.ip);
         nameUser(request, reply, user.id);
-        const { token, expiresAt } = await tokens.issue(user.id);
+        const { token, expiresAt } = await tokens.issue(user.id, {
+          userAgent: request.headers['user-agent'],
+          address: request.ip,
+        });
         return { token, username: user.username, role: user.role, user_id: user.id, expires_at: expiresAt };
       },
     );

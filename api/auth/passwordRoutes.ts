@@ -159,7 +159,10 @@ export const passwordRoutes = fp(
         await setPassword(user, next);
         // The link proved the mailbox: the failed logins of the account from here are forgotten, as on a login.
         await loginThrottle.succeed(`account:${user.id}`, request.ip);
-        const session = await tokens.issue(user.id);
+        const session = await tokens.issue(user.id, {
+          userAgent: request.headers['user-agent'],
+          address: request.ip,
+        });
         return {
           token: session.token,
           username: user.username,
