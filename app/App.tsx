@@ -21,6 +21,7 @@ const SignupPage = page(() => import('./pages/SignupPage.tsx'));
 const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage.tsx'));
 const ChangePasswordPage = page(() => import('./pages/ChangePasswordPage.tsx'));
+const SessionsPage = page(() => import('./pages/SessionsPage.tsx'));
 const TermsPage = page(() => import('./pages/TermsPage.tsx'));
 const PrivacyPage = page(() => import('./pages/PrivacyPage.tsx'));
 const DashboardPage = page(() => import('./pages/DashboardPage.tsx'));
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: '/reports', element: <SupportPage />, handle: { title: 'Support' } },
       { path: '/account/profile', element: <AccountProfilePage />, handle: { title: 'Adviser profile' } },
       { path: '/account/password', element: <ChangePasswordPage />, handle: { title: 'Change password' } },
+      { path: '/account/sessions', element: <SessionsPage />, handle: { title: "Where you're signed in" } },
       { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'New client' } },
       { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'Client Profile' } },
       {

@@ -7,6 +7,7 @@ import {
   PasswordResetConfirm,
   PasswordResetRequest,
 } from '../auth/passwordSchemas.ts';
+import { SessionList, SessionView, SignedOut } from '../auth/sessionSchemas.ts';
 import { Broker, Client, ClientList, History, SecondInsured } from '../clients/clientSchemas.ts';
 import { ErrorAnswer, FieldErrorSchema, Success } from '../http/routeSchemas.ts';
 import { GenerateAnswer, GenerationSummary } from '../pdf/generationSchemas.ts';
@@ -31,6 +32,9 @@ export const sharedSchemas: TSchema[] = [
   PasswordResetRequest,
   PasswordResetAnswer,
   PasswordResetConfirm,
+  SessionView,
+  SessionList,
+  SignedOut,
   Client,
   ClientList,
   History,

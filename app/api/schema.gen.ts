@@ -105,6 +105,35 @@ export interface components {
       /** @description The sign-up rule: not the email, and not guessable (zxcvbn score 3 or more) */
       new_password: string;
     };
+    /** Session */
+    Session: {
+      /** @description Names the session (to sign it out); it cannot be used to sign in */
+      id: string;
+      /** @description The browser or program that signed in (its User-Agent) */
+      user_agent: string | null;
+      /** @description The network address it signed in from */
+      address: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description Written at most once a minute
+       */
+      last_used_at: string;
+      /** Format: date-time */
+      expires_at: string;
+      /** @description The session of this request */
+      current: boolean;
+    };
+    /** SessionList */
+    SessionList: {
+      results: components['schemas']['Session'][];
+    };
+    /** SignedOut */
+    SignedOut: {
+      /** @description How many sessions ended */
+      ended: number;
+    };
     /**
      * Client
      * @description A client: its profile fields, its fields as a proposed insured, its brokers; a field never given is absent or null.
@@ -370,6 +399,9 @@ export type ChangePasswordRequest = components['schemas']['ChangePasswordRequest
 export type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
 export type PasswordResetAnswer = components['schemas']['PasswordResetAnswer'];
 export type PasswordResetConfirm = components['schemas']['PasswordResetConfirm'];
+export type Session = components['schemas']['Session'];
+export type SessionList = components['schemas']['SessionList'];
+export type SignedOut = components['schemas']['SignedOut'];
 export type Client = components['schemas']['Client'];
 export type ClientList = components['schemas']['ClientList'];
 export type History = components['schemas']['History'];

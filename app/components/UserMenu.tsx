@@ -2,12 +2,13 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../api/client.ts';
 import { clearSession, getUsername } from '../session.ts';
-import { ChevronDownIcon, LockIcon, LogoutIcon, UsersIcon } from './icons.tsx';
+import { ChevronDownIcon, DevicesIcon, LockIcon, LogoutIcon, UsersIcon } from './icons.tsx';
 import { onMenuKeyDown } from './menuKeys.ts';
 import { useOutsideClick } from './useOutsideClick.ts';
 
 /**
- * The user dropdown: the stored username (default "User"), the adviser profile, Change password and Logout. Closes on
+ * The user dropdown: the stored username (default "User"), the adviser profile, Change password, Where you're signed
+ * in, and Logout. Closes on
  * a click outside it.
  */
 export function UserMenu() {
@@ -89,6 +90,18 @@ export function UserMenu() {
           >
             <LockIcon />
             Change password
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className="menu-item"
+            onClick={() => {
+              toggle(false);
+              navigate('/account/sessions');
+            }}
+          >
+            <DevicesIcon />
+            Where you&apos;re signed in
           </button>
           <button type="button" role="menuitem" className="menu-item" onClick={onLogout}>
             <LogoutIcon />
