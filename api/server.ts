@@ -11,6 +11,7 @@ import { authPlugin } from './auth/authPlugin.ts';
 import { authRoutes } from './auth/authRoutes.ts';
 import { passwordRoutes } from './auth/passwordRoutes.ts';
 import { sessionRoutes } from './auth/sessionRoutes.ts';
+import { verifyRoutes } from './auth/verifyRoutes.ts';
 import { clientRoutes } from './clients/clientRoutes.ts';
 import { clientsPlugin } from './clients/clientsPlugin.ts';
 import { contractRoutes } from './contract/contractRoutes.ts';
@@ -207,6 +208,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await api.register(authRoutes);
     await api.register(passwordRoutes);
     await api.register(sessionRoutes);
+    await api.register(verifyRoutes);
     await api.register(clientRoutes);
     await api.register(screeningRoutes);
     await api.register(contractRoutes);

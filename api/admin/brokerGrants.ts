@@ -10,6 +10,11 @@ export interface CommandResult {
 
 const normal = normalizeEmail;
 
+/** Why an account whose email is not verified cannot be made a broker, and what to do. */
+export function unverifiedMessage(address: string): string {
+  return `${address} has not verified its email address yet, so it cannot be made a broker. Ask the broker to open the link mailed at sign-up (or to ask for a new one from the app), then try again.`;
+}
+
 /**
  * Makes the account with this email a broker: it then sees the clients that list the email. The email must be an
  * account's (the broker signs up first) and on the brokers list (`name` adds it there).
@@ -23,12 +28,19 @@ export async function grantBroker(
   options: { by: string; name?: string },
 ): Promise<CommandResult> {
   const address = normal(email);
-  const user = await db.selectFrom('users').select(['id', 'username']).where('email', '=', address).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email_verified_at', 'disabled_at'])
+    .where('email', '=', address)
+    .executeTakeFirst();
   if (!user)
     return {
       code: 1,
       message: `No account has the email ${address}. The broker signs up with it first, then run this again.`,
     };
+  // Whoever signs up with a broker's address must prove the mailbox before the clients that list it reach them.
+  if (!user.email_verified_at) return { code: 1, message: unverifiedMessage(address) };
+  if (user.disabled_at) return { code: 1, message: `The account ${address} is disabled: enable it first.` };
   const granted = await db.selectFrom('broker_grants').selectAll().where('user_id', '=', user.id).executeTakeFirst();
   if (granted && granted.email === address) {
     return {

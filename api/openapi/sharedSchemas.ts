@@ -8,6 +8,7 @@ import {
   PasswordResetRequest,
 } from '../auth/passwordSchemas.ts';
 import { SessionList, SessionView, SignedOut } from '../auth/sessionSchemas.ts';
+import { VerifyEmailAnswer, VerifyEmailRequest } from '../auth/verifySchemas.ts';
 import { Broker, Client, ClientList, History, SecondInsured } from '../clients/clientSchemas.ts';
 import { ErrorAnswer, FieldErrorSchema, Success } from '../http/routeSchemas.ts';
 import { GenerateAnswer, GenerationSummary } from '../pdf/generationSchemas.ts';
@@ -35,6 +36,8 @@ export const sharedSchemas: TSchema[] = [
   SessionView,
   SessionList,
   SignedOut,
+  VerifyEmailRequest,
+  VerifyEmailAnswer,
   Client,
   ClientList,
   History,

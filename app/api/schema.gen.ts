@@ -74,6 +74,10 @@ export interface components {
        * @description When the token stops being accepted
        */
       expires_at: string;
+      /** @description Whether a mailed link has verified the account's email */
+      email_verified: boolean;
+      /** @description Whether the account may use the Admin page */
+      is_admin: boolean;
     };
     /** UserInfo */
     UserInfo: {
@@ -81,6 +85,10 @@ export interface components {
       username: string;
       email: string;
       role: string;
+      /** @description Whether a mailed link has verified the account's email */
+      email_verified: boolean;
+      /** @description Whether the account may use the Admin page */
+      is_admin: boolean;
     };
     /** ChangePasswordRequest */
     ChangePasswordRequest: {
@@ -133,6 +141,18 @@ export interface components {
     SignedOut: {
       /** @description How many sessions ended */
       ended: number;
+    };
+    /** VerifyEmailRequest */
+    VerifyEmailRequest: {
+      /** @description The token of the mailed link (64 hex digits) */
+      token: string;
+    };
+    /** VerifyEmailAnswer */
+    VerifyEmailAnswer: {
+      /** @description What the page says */
+      detail: string;
+      /** @constant */
+      email_verified: true;
     };
     /**
      * Client
@@ -402,6 +422,8 @@ export type PasswordResetConfirm = components['schemas']['PasswordResetConfirm']
 export type Session = components['schemas']['Session'];
 export type SessionList = components['schemas']['SessionList'];
 export type SignedOut = components['schemas']['SignedOut'];
+export type VerifyEmailRequest = components['schemas']['VerifyEmailRequest'];
+export type VerifyEmailAnswer = components['schemas']['VerifyEmailAnswer'];
 export type Client = components['schemas']['Client'];
 export type ClientList = components['schemas']['ClientList'];
 export type History = components['schemas']['History'];

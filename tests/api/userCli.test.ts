@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { unverifiedMessage } from '../../api/admin/brokerGrants.ts';
 import { createClient, databases, PG_URL, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { markVerified } from '../support/markVerified.ts';
 
 const run = promisify(execFile);
 
@@ -47,6 +49,12 @@ describe.each(databases)('npm run user (%s)', (kind) => {
     expect((await server.call('POST', '/api/users/', { body: { email, password } })).status).toBe(201);
     const token: string = (await server.call('POST', '/api/login/', { body: { username: email, password } })).body
       .token;
+
+    // Signing up with the address is not enough: the account must have opened the link mailed to it.
+    const unverified = await userCommand(server, 'grant-broker', email, '--name', 'Cli Broker');
+    expect(unverified.code).toBe(1);
+    expect(unverified.stderr).toContain(unverifiedMessage(email));
+    await markVerified(server.app.database.db, email);
 
     const unlisted = await userCommand(server, 'grant-broker', email.toUpperCase());
     expect(unlisted.code).toBe(1);
