@@ -22,6 +22,7 @@ const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage.tsx'));
 const ChangePasswordPage = page(() => import('./pages/ChangePasswordPage.tsx'));
 const SessionsPage = page(() => import('./pages/SessionsPage.tsx'));
+const VerifyEmailPage = page(() => import('./pages/VerifyEmailPage.tsx'));
 const TermsPage = page(() => import('./pages/TermsPage.tsx'));
 const PrivacyPage = page(() => import('./pages/PrivacyPage.tsx'));
 const DashboardPage = page(() => import('./pages/DashboardPage.tsx'));
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/terms', element: <TermsPage />, handle: { title: 'Terms of Service' } },
       { path: '/privacy', element: <PrivacyPage />, handle: { title: 'Privacy Policy' } },
+      { path: '/verify-email', element: <VerifyEmailPage />, handle: { title: 'Email verification' } },
     ],
   },
   {
