@@ -12,6 +12,7 @@ import { authRoutes } from './auth/authRoutes.ts';
 import { passwordRoutes } from './auth/passwordRoutes.ts';
 import { sessionRoutes } from './auth/sessionRoutes.ts';
 import { verifyRoutes } from './auth/verifyRoutes.ts';
+import { adminRoutes } from './admin/adminRoutes.ts';
 import { clientRoutes } from './clients/clientRoutes.ts';
 import { clientsPlugin } from './clients/clientsPlugin.ts';
 import { contractRoutes } from './contract/contractRoutes.ts';
@@ -209,6 +210,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await api.register(passwordRoutes);
     await api.register(sessionRoutes);
     await api.register(verifyRoutes);
+    await api.register(adminRoutes);
     await api.register(clientRoutes);
     await api.register(screeningRoutes);
     await api.register(contractRoutes);

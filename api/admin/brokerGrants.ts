@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { normalizeEmail } from '../auth/identity.ts';
 import type { Database } from '../db/tables.ts';
+import { recordAdminAction } from './recordAdminAction.ts';
 
 /** The outcome of an administrator's command: what to print, and the exit code (0 done or nothing to do, 1 refused). */
 export interface CommandResult {
@@ -69,6 +70,7 @@ export async function grantBroker(
       .insertInto('broker_grants')
       .values({ user_id: user.id, email: address, granted_at: new Date().toISOString(), granted_by: options.by })
       .execute();
+    await recordAdminAction(trx, { actor: options.by, action: 'grant-broker', userId: user.id, email: address });
   });
   const clients = await db
     .selectFrom('client_brokers')
@@ -85,13 +87,19 @@ export async function grantBroker(
  * Takes the broker access away from the account with this email; the clients keep listing the email.
  * @param db - the data layer
  * @param email - the account's email
+ * @param options - by: who revokes (recorded in the audit trail)
  */
-export async function revokeBroker(db: Kysely<Database>, email: string): Promise<CommandResult> {
+export async function revokeBroker(
+  db: Kysely<Database>,
+  email: string,
+  options: { by: string },
+): Promise<CommandResult> {
   const address = normal(email);
   const user = await db.selectFrom('users').select('id').where('email', '=', address).executeTakeFirst();
   if (!user) return { code: 1, message: `No account has the email ${address}.` };
   const removed = await db.deleteFrom('broker_grants').where('user_id', '=', user.id).executeTakeFirst();
   if (Number(removed.numDeletedRows) === 0) return { code: 0, message: `${address} is not a broker; nothing changed.` };
+  await recordAdminAction(db, { actor: options.by, action: 'revoke-broker', userId: user.id, email: address });
   return { code: 0, message: `${address} is no longer a broker: it sees only its own clients.` };
 }
 

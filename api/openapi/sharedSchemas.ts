@@ -9,6 +9,14 @@ import {
 } from '../auth/passwordSchemas.ts';
 import { SessionList, SessionView, SignedOut } from '../auth/sessionSchemas.ts';
 import { VerifyEmailAnswer, VerifyEmailRequest } from '../auth/verifySchemas.ts';
+import {
+  AdminAccount,
+  AdminAccountList,
+  AdminAuditEntry,
+  AdminAuditList,
+  AdminResult,
+  GrantBrokerRequest,
+} from '../admin/adminSchemas.ts';
 import { Broker, Client, ClientList, History, SecondInsured } from '../clients/clientSchemas.ts';
 import { ErrorAnswer, FieldErrorSchema, Success } from '../http/routeSchemas.ts';
 import { GenerateAnswer, GenerationSummary } from '../pdf/generationSchemas.ts';
@@ -38,6 +46,12 @@ export const sharedSchemas: TSchema[] = [
   SignedOut,
   VerifyEmailRequest,
   VerifyEmailAnswer,
+  AdminAccount,
+  AdminAccountList,
+  GrantBrokerRequest,
+  AdminResult,
+  AdminAuditEntry,
+  AdminAuditList,
   Client,
   ClientList,
   History,

@@ -154,6 +154,53 @@ export interface components {
       /** @constant */
       email_verified: true;
     };
+    /** AdminAccount */
+    AdminAccount: {
+      id: number;
+      email: string;
+      username: string;
+      /** Format: date-time */
+      created_at: string;
+      email_verified: boolean;
+      is_admin: boolean;
+      disabled: boolean;
+      /** @description The email the account is a broker for (it sees the clients listing it), or null */
+      broker: string | null;
+    };
+    /** AdminAccountList */
+    AdminAccountList: {
+      /** @description Accounts matching the search */
+      count: number;
+      /** @description At most 50, the newest first */
+      results: components['schemas']['AdminAccount'][];
+    };
+    /** GrantBrokerRequest */
+    GrantBrokerRequest: {
+      /** @description The broker's full name, to add the email to the brokers list when it is not on it */
+      name?: string;
+    };
+    /** AdminResult */
+    AdminResult: {
+      /** @description What was done */
+      detail: string;
+      account: components['schemas']['AdminAccount'];
+    };
+    /** AdminAuditEntry */
+    AdminAuditEntry: {
+      id: number;
+      /** Format: date-time */
+      at: string;
+      /** @description admin:EMAIL from the app, cli:USER from npm run user */
+      actor: string;
+      /** @enum {string} */
+      action: 'grant-broker' | 'revoke-broker' | 'disable' | 'enable' | 'make-admin';
+      account_email: string;
+    };
+    /** AdminAuditList */
+    AdminAuditList: {
+      /** @description The 100 latest, newest first */
+      results: components['schemas']['AdminAuditEntry'][];
+    };
     /**
      * Client
      * @description A client: its profile fields, its fields as a proposed insured, its brokers; a field never given is absent or null.
@@ -424,6 +471,12 @@ export type SessionList = components['schemas']['SessionList'];
 export type SignedOut = components['schemas']['SignedOut'];
 export type VerifyEmailRequest = components['schemas']['VerifyEmailRequest'];
 export type VerifyEmailAnswer = components['schemas']['VerifyEmailAnswer'];
+export type AdminAccount = components['schemas']['AdminAccount'];
+export type AdminAccountList = components['schemas']['AdminAccountList'];
+export type GrantBrokerRequest = components['schemas']['GrantBrokerRequest'];
+export type AdminResult = components['schemas']['AdminResult'];
+export type AdminAuditEntry = components['schemas']['AdminAuditEntry'];
+export type AdminAuditList = components['schemas']['AdminAuditList'];
 export type Client = components['schemas']['Client'];
 export type ClientList = components['schemas']['ClientList'];
 export type History = components['schemas']['History'];

@@ -93,6 +93,22 @@ describe.each(databases)('npm run user (%s)', (kind) => {
     expect((await userCommand(server, 'revoke-broker', email)).stdout).toContain('is not a broker; nothing changed');
     expect((await userCommand(server, 'revoke-broker', 'nobody@nowhere.example')).code).toBe(1);
   }, 120_000);
+
+  it('makes an account an administrator, which the login then says', async () => {
+    const adviser = await signUp(server, 'future-admin');
+    const made = await userCommand(server, 'make-admin', adviser.email.toUpperCase());
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain(`${adviser.email} is now an administrator`);
+    const login = await server.call('POST', '/api/login/', {
+      body: { username: adviser.email, password: adviser.password },
+    });
+    expect(login.body.is_admin).toBe(true);
+    expect((await server.call('GET', '/api/admin/accounts/', { token: login.body.token })).status).toBe(200);
+    expect((await userCommand(server, 'make-admin', adviser.email)).stdout).toContain('already an administrator');
+    const unknown = await userCommand(server, 'make-admin', 'nobody@nowhere.example');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No account has the email nobody@nowhere.example');
+  }, 60_000);
 });
 
 it('npm run user: wrong usage prints the usage and exits 2, touching no data', async () => {
@@ -102,6 +118,8 @@ it('npm run user: wrong usage prints the usage and exits 2, touching no data', a
     ['grant-broker', 'not-an-email'],
     ['revoke-broker', 'a@b.example', '--name', 'X'],
     ['promote', 'a@b.example'],
+    ['make-admin'],
+    ['make-admin', 'a@b.example', '--name', 'X'],
   ];
   const answers = await Promise.all(cases.map((args) => userCommand(undefined, ...args)));
   answers.forEach((res, i) => {
