@@ -23,6 +23,7 @@ const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage.tsx'));
 const ChangePasswordPage = page(() => import('./pages/ChangePasswordPage.tsx'));
 const SessionsPage = page(() => import('./pages/SessionsPage.tsx'));
 const VerifyEmailPage = page(() => import('./pages/VerifyEmailPage.tsx'));
+const AdminPage = page(() => import('./pages/AdminPage.tsx'));
 const TermsPage = page(() => import('./pages/TermsPage.tsx'));
 const PrivacyPage = page(() => import('./pages/PrivacyPage.tsx'));
 const DashboardPage = page(() => import('./pages/DashboardPage.tsx'));
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: '/account/profile', element: <AccountProfilePage />, handle: { title: 'Adviser profile' } },
       { path: '/account/password', element: <ChangePasswordPage />, handle: { title: 'Change password' } },
       { path: '/account/sessions', element: <SessionsPage />, handle: { title: "Where you're signed in" } },
+      { path: '/admin', element: <AdminPage />, handle: { title: 'Administration' } },
       { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'New client' } },
       { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'Client Profile' } },
       {
