@@ -38,8 +38,9 @@ export function parseRateLimit(name: string, text: string | undefined, fallback:
  *   the proxies whose X-Forwarded-For gives the client's address; none), RATE_LIMIT_SIGNUP (10/10m) and
  *   RATE_LIMIT_LOGIN (30/1m) per address, MAX_CONNECTIONS_PER_ADDRESS (250; 0: no cap), SMTP_URL (smtp://… or
  *   smtps://…: mails are sent; logged without it), MAIL_FROM (Insure <no-reply@localhost>), APP_URL (the links in
- *   mails; http://localhost:PORT).
- * @throws SettingError when TRUST_PROXY, a RATE_LIMIT_*, MAX_CONNECTIONS_PER_ADDRESS, SMTP_URL or APP_URL is malformed
+ *   mails; http://localhost:PORT), SESSION_IDLE_MINUTES (60: a session without a request for this long ends).
+ * @throws SettingError when TRUST_PROXY, a RATE_LIMIT_*, MAX_CONNECTIONS_PER_ADDRESS, SMTP_URL, APP_URL or SESSION_IDLE_MINUTES is
+ *   malformed
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '', 10);
@@ -52,6 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appUrl = env.APP_URL?.trim();
   if (appUrl && !/^https?:\/\/[^/]/.test(appUrl))
     throw new SettingError(`APP_URL: "${appUrl}" is not an http:// or https:// address`);
+  const idleText = env.SESSION_IDLE_MINUTES?.trim() || '60';
+  if (!/^[0-9]{1,6}$/.test(idleText) || Number(idleText) < 1)
+    throw new SettingError(`SESSION_IDLE_MINUTES: "${idleText}" is not a number of minutes (at least 1)`);
   const metricsPort = Number.parseInt(env.METRICS_PORT ?? '', 10);
   const drainMs = Number.parseInt(env.DRAIN_MS ?? '', 10);
   const maxConnections = Number.parseInt(env.MAX_CONNECTIONS ?? '', 10);
@@ -96,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'Insure <no-reply@localhost>',
     appUrl: appUrl || `http://localhost:${listenPort}`,
+    sessionIdleMs: Number(idleText) * 60_000,
     rateLimits: {
       signup: parseRateLimit('RATE_LIMIT_SIGNUP', env.RATE_LIMIT_SIGNUP, RATE_LIMITS.signup),
       login: parseRateLimit('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, RATE_LIMITS.login),

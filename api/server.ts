@@ -10,6 +10,9 @@ import { auditPlugin } from './audit/auditPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
 import { authRoutes } from './auth/authRoutes.ts';
 import { passwordRoutes } from './auth/passwordRoutes.ts';
+import { sessionRoutes } from './auth/sessionRoutes.ts';
+import { verifyRoutes } from './auth/verifyRoutes.ts';
+import { adminRoutes } from './admin/adminRoutes.ts';
 import { clientRoutes } from './clients/clientRoutes.ts';
 import { clientsPlugin } from './clients/clientsPlugin.ts';
 import { contractRoutes } from './contract/contractRoutes.ts';
@@ -193,7 +196,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       });
     }
     // Services: each decorates the scope (fastify-plugin) and names what it needs.
-    await api.register(authPlugin, { tokenTtlMs: options.tokenTtlMs ?? TWELVE_HOURS });
+    await api.register(authPlugin, {
+      tokenTtlMs: options.tokenTtlMs ?? TWELVE_HOURS,
+      sessionIdleMs: options.sessionIdleMs ?? env.sessionIdleMs,
+    });
     await api.register(auditPlugin);
     await api.register(clientsPlugin);
     await api.register(screeningPlugin);
@@ -202,6 +208,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // Routes: each its own encapsulated plugin, reading the services above.
     await api.register(authRoutes);
     await api.register(passwordRoutes);
+    await api.register(sessionRoutes);
+    await api.register(verifyRoutes);
+    await api.register(adminRoutes);
     await api.register(clientRoutes);
     await api.register(screeningRoutes);
     await api.register(contractRoutes);

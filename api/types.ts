@@ -60,6 +60,8 @@ export interface Config {
   mailFrom: string;
   /** APP_URL: where the web app is reached (the links in mails); http://localhost:PORT by default. */
   appUrl: string;
+  /** SESSION_IDLE_MINUTES (60): a session without a request for this long ends. */
+  sessionIdleMs: number;
 }
 
 /** Options of buildServer; anything not given is read from the environment. */
@@ -74,6 +76,8 @@ export interface ServerOptions {
   appDir?: string;
   /** Lifetime of a login token; default 12 hours. */
   tokenTtlMs?: number;
+  /** How long a session may go without a request; default SESSION_IDLE_MINUTES (60). */
+  sessionIdleMs?: number;
   /** The definitions folder; default the project's steps/ (the authoring tests use a copy). */
   stepsDir?: string;
   /** The insurers' form mappings; default the project's forms/ (the authoring tests use a copy). */

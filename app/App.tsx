@@ -21,6 +21,9 @@ const SignupPage = page(() => import('./pages/SignupPage.tsx'));
 const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage.tsx'));
 const ChangePasswordPage = page(() => import('./pages/ChangePasswordPage.tsx'));
+const SessionsPage = page(() => import('./pages/SessionsPage.tsx'));
+const VerifyEmailPage = page(() => import('./pages/VerifyEmailPage.tsx'));
+const AdminPage = page(() => import('./pages/AdminPage.tsx'));
 const TermsPage = page(() => import('./pages/TermsPage.tsx'));
 const PrivacyPage = page(() => import('./pages/PrivacyPage.tsx'));
 const DashboardPage = page(() => import('./pages/DashboardPage.tsx'));
@@ -52,6 +55,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/terms', element: <TermsPage />, handle: { title: 'Terms of Service' } },
       { path: '/privacy', element: <PrivacyPage />, handle: { title: 'Privacy Policy' } },
+      { path: '/verify-email', element: <VerifyEmailPage />, handle: { title: 'Email verification' } },
     ],
   },
   {
@@ -63,6 +67,8 @@ export const routes: RouteObject[] = [
       { path: '/reports', element: <SupportPage />, handle: { title: 'Support' } },
       { path: '/account/profile', element: <AccountProfilePage />, handle: { title: 'Adviser profile' } },
       { path: '/account/password', element: <ChangePasswordPage />, handle: { title: 'Change password' } },
+      { path: '/account/sessions', element: <SessionsPage />, handle: { title: "Where you're signed in" } },
+      { path: '/admin', element: <AdminPage />, handle: { title: 'Administration' } },
       { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'New client' } },
       { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'Client Profile' } },
       {

@@ -8,9 +8,19 @@ export interface Session {
   token: string;
   username: string;
   role: string;
+  /** false until a mailed link verifies the account's email (the app shows a banner meanwhile). */
+  emailVerified?: boolean;
+  /** The account may use the Admin page. */
+  isAdmin?: boolean;
 }
 
-const KEYS = { token: 'authToken', username: 'username', role: 'role' } as const;
+const KEYS = {
+  token: 'authToken',
+  username: 'username',
+  role: 'role',
+  unverified: 'emailUnverified',
+  admin: 'isAdmin',
+} as const;
 
 function storage(): Storage | undefined {
   try {
@@ -50,6 +60,25 @@ export function saveSession(session: Session): void {
   s.setItem(KEYS.token, session.token);
   s.setItem(KEYS.username, session.username);
   s.setItem(KEYS.role, session.role);
+  if (session.emailVerified === false) s.setItem(KEYS.unverified, '1');
+  else s.removeItem(KEYS.unverified);
+  if (session.isAdmin) s.setItem(KEYS.admin, '1');
+  else s.removeItem(KEYS.admin);
+}
+
+/** @returns - true while the signed-in account's email waits for its verification link. */
+export function isEmailUnverified(): boolean {
+  return storage()?.getItem(KEYS.unverified) === '1';
+}
+
+/** The link was opened (or the server says the email is verified): the banner goes. */
+export function markEmailVerified(): void {
+  storage()?.removeItem(KEYS.unverified);
+}
+
+/** @returns - true when the signed-in account is an administrator (the server checks each admin call anyway). */
+export function isAdminSession(): boolean {
+  return storage()?.getItem(KEYS.admin) === '1';
 }
 
 /** What the login page is told by a page that needed a session: where to go back to, and whether one just ended. */
@@ -78,6 +107,8 @@ export function clearSession(): void {
   s.removeItem(KEYS.token);
   s.removeItem(KEYS.username);
   s.removeItem(KEYS.role);
+  s.removeItem(KEYS.unverified);
+  s.removeItem(KEYS.admin);
 }
 
 const endedListeners = new Set<() => void>();

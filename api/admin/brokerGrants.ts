@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { normalizeEmail } from '../auth/identity.ts';
 import type { Database } from '../db/tables.ts';
+import { recordAdminAction } from './recordAdminAction.ts';
 
 /** The outcome of an administrator's command: what to print, and the exit code (0 done or nothing to do, 1 refused). */
 export interface CommandResult {
@@ -9,6 +10,11 @@ export interface CommandResult {
 }
 
 const normal = normalizeEmail;
+
+/** Why an account whose email is not verified cannot be made a broker, and what to do. */
+export function unverifiedMessage(address: string): string {
+  return `${address} has not verified its email address yet, so it cannot be made a broker. Ask the broker to open the link mailed at sign-up (or to ask for a new one from the app), then try again.`;
+}
 
 /**
  * Makes the account with this email a broker: it then sees the clients that list the email. The email must be an
@@ -23,12 +29,19 @@ export async function grantBroker(
   options: { by: string; name?: string },
 ): Promise<CommandResult> {
   const address = normal(email);
-  const user = await db.selectFrom('users').select(['id', 'username']).where('email', '=', address).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email_verified_at', 'disabled_at'])
+    .where('email', '=', address)
+    .executeTakeFirst();
   if (!user)
     return {
       code: 1,
       message: `No account has the email ${address}. The broker signs up with it first, then run this again.`,
     };
+  // Whoever signs up with a broker's address must prove the mailbox before the clients that list it reach them.
+  if (!user.email_verified_at) return { code: 1, message: unverifiedMessage(address) };
+  if (user.disabled_at) return { code: 1, message: `The account ${address} is disabled: enable it first.` };
   const granted = await db.selectFrom('broker_grants').selectAll().where('user_id', '=', user.id).executeTakeFirst();
   if (granted && granted.email === address) {
     return {
@@ -57,6 +70,7 @@ export async function grantBroker(
       .insertInto('broker_grants')
       .values({ user_id: user.id, email: address, granted_at: new Date().toISOString(), granted_by: options.by })
       .execute();
+    await recordAdminAction(trx, { actor: options.by, action: 'grant-broker', userId: user.id, email: address });
   });
   const clients = await db
     .selectFrom('client_brokers')
@@ -73,13 +87,19 @@ export async function grantBroker(
  * Takes the broker access away from the account with this email; the clients keep listing the email.
  * @param db - the data layer
  * @param email - the account's email
+ * @param options - by: who revokes (recorded in the audit trail)
  */
-export async function revokeBroker(db: Kysely<Database>, email: string): Promise<CommandResult> {
+export async function revokeBroker(
+  db: Kysely<Database>,
+  email: string,
+  options: { by: string },
+): Promise<CommandResult> {
   const address = normal(email);
   const user = await db.selectFrom('users').select('id').where('email', '=', address).executeTakeFirst();
   if (!user) return { code: 1, message: `No account has the email ${address}.` };
   const removed = await db.deleteFrom('broker_grants').where('user_id', '=', user.id).executeTakeFirst();
   if (Number(removed.numDeletedRows) === 0) return { code: 0, message: `${address} is not a broker; nothing changed.` };
+  await recordAdminAction(db, { actor: options.by, action: 'revoke-broker', userId: user.id, email: address });
   return { code: 0, message: `${address} is no longer a broker: it sees only its own clients.` };
 }
 

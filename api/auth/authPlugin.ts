@@ -7,6 +7,8 @@ import { createTokenStore, type TokenCache, type TokenStore } from './createToke
 export interface AuthPluginOptions {
   /** Lifetime of a login token. */
   tokenTtlMs: number;
+  /** How long a session may go without a request. */
+  sessionIdleMs: number;
 }
 
 /**
@@ -56,7 +58,11 @@ function tokenCachePolicy(app: FastifyInstance): TokenCache {
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     const { db } = app.database;
-    const tokens = await createTokenStore(db, options.tokenTtlMs, tokenCachePolicy(app));
+    const tokens = await createTokenStore(
+      db,
+      { ttlMs: options.tokenTtlMs, idleMs: options.sessionIdleMs },
+      tokenCachePolicy(app),
+    );
     const redis = app.redis?.client;
     // A Redis lost after the start lets tries through (logged) rather than refusing every one.
     const tolerant = (what: string, shared: LoginThrottle): LoginThrottle => {

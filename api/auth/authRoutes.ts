@@ -11,6 +11,8 @@ import { nameUser } from './authPlugin.ts';
 import { passwordProblem } from './checkPassword.ts';
 import { hashPassword, verifyPassword } from './hashPassword.ts';
 import { identityProblem, normalizeEmail, normalizeUsername } from './identity.ts';
+import { createLinkTokens, VERIFY_TTL_MS } from './createLinkTokens.ts';
+import { DISABLED_MESSAGE, loginAnswer } from './loginAnswer.ts';
 import { sendAccountNotice } from './sendAccountNotice.ts';
 import { SIGN_UP_LIMITS } from './signUpLimits.ts';
 
@@ -42,6 +44,7 @@ export const authRoutes = fp(
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = app.database;
     const { tokens, loginThrottle: throttle } = app;
+    const verifications = createLinkTokens(db, 'email_verifications', VERIFY_TTL_MS);
 
     app.post(
       '/users/',
@@ -117,9 +120,16 @@ export const authRoutes = fp(
             if (!isUniqueViolation(err)) throw err;
           }
         }
-        if (created !== undefined)
-          sendAccountNotice(app.mail, { kind: 'welcome', userId: created, to: email }, body.language);
-        else {
+        if (created !== undefined) {
+          // The welcome carries the link that verifies the email (48 hours, single-use).
+          const token = await verifications.issue(created);
+          const verifyUrl = app.mail.link('/verify-email', { token });
+          sendAccountNotice(
+            app.mail,
+            { kind: 'welcome', userId: created, to: email, values: { verifyUrl } },
+            body.language,
+          );
+        } else {
           // A sign-up that lost a race to the same email finds its owner now.
           const account =
             owner ??
@@ -144,7 +154,7 @@ export const authRoutes = fp(
           summary: 'Log in with username (or email) and password; answers a token for "Authorization: Token {token}"',
           security: [],
           body: LoginRequest,
-          response: { 200: LoginAnswer, ...errorResponses(400, 401, 429) },
+          response: { 200: LoginAnswer, ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request, reply) => {
@@ -177,8 +187,10 @@ export const authRoutes = fp(
         }
         await throttle.succeed(counted, request.ip);
         nameUser(request, reply, user.id);
-        const { token, expiresAt } = await tokens.issue(user.id);
-        return { token, username: user.username, role: user.role, user_id: user.id, expires_at: expiresAt };
+        // Told only to who knows the password: a disabled account's name alone says nothing.
+        if (user.disabled_at) throw new ApiError(403, { error: DISABLED_MESSAGE, errors: [] });
+        const session = await tokens.issue(user.id, { userAgent: request.headers['user-agent'], address: request.ip });
+        return loginAnswer(user, session);
       },
     );
 
@@ -209,8 +221,21 @@ export const authRoutes = fp(
         },
       },
       async (request) => {
-        const user = userOf(request);
-        return { user_id: user.id, username: user.username, email: user.email, role: user.role };
+        const me = userOf(request);
+        // Read anew, not from the session cache: a link opened in another browser verifies the email at once.
+        const user = await db
+          .selectFrom('users')
+          .select(['id', 'username', 'email', 'role', 'email_verified_at', 'is_admin'])
+          .where('id', '=', me.id)
+          .executeTakeFirstOrThrow();
+        return {
+          user_id: user.id,
+          username: user.username,
+          email: user.email,
+          role: user.role,
+          email_verified: user.email_verified_at !== null,
+          is_admin: user.is_admin === 1,
+        };
       },
     );
   },

@@ -83,11 +83,20 @@ export const LoginAnswer = Type.Object(
     role: Type.String(),
     user_id: Id,
     expires_at: Type.String({ format: 'date-time', description: 'When the token stops being accepted' }),
+    email_verified: Type.Boolean({ description: "Whether a mailed link has verified the account's email" }),
+    is_admin: Type.Boolean({ description: 'Whether the account may use the Admin page' }),
   },
   { title: 'LoginAnswer' },
 );
 
 export const UserInfo = Type.Object(
-  { user_id: Id, username: Type.String(), email: Type.String(), role: Type.String() },
+  {
+    user_id: Id,
+    username: Type.String(),
+    email: Type.String(),
+    role: Type.String(),
+    email_verified: Type.Boolean({ description: "Whether a mailed link has verified the account's email" }),
+    is_admin: Type.Boolean({ description: 'Whether the account may use the Admin page' }),
+  },
   { title: 'UserInfo' },
 );

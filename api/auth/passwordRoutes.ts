@@ -7,8 +7,9 @@ import { userOf } from '../http/requestHelpers.ts';
 import { Success, errorResponses } from '../http/routeSchemas.ts';
 import { LoginAnswer } from './authSchemas.ts';
 import { passwordProblem } from './checkPassword.ts';
-import { createPasswordResets, type ResetRefusal } from './createPasswordResets.ts';
+import { createLinkTokens, RESET_TTL_MS, type LinkRefusal } from './createLinkTokens.ts';
 import { hashPassword, verifyPassword } from './hashPassword.ts';
+import { DISABLED_MESSAGE, loginAnswer } from './loginAnswer.ts';
 import { normalizeEmail } from './identity.ts';
 import {
   ChangePasswordRequest,
@@ -18,7 +19,7 @@ import {
   PasswordResetRequest,
 } from './passwordSchemas.ts';
 
-const REFUSALS: Record<ResetRefusal, string> = { invalid: M.linkInvalid, used: M.linkUsed, expired: M.linkExpired };
+const REFUSALS: Record<LinkRefusal, string> = { invalid: M.linkInvalid, used: M.linkUsed, expired: M.linkExpired };
 
 function tooMany(reply: FastifyReply, waitMs: number, message: string): ApiError {
   reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
@@ -36,7 +37,7 @@ export const passwordRoutes = fp(
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = app.database;
     const { tokens, loginThrottle, resetThrottles, mail } = app;
-    const resets = createPasswordResets(db);
+    const resets = createLinkTokens(db, 'password_resets', RESET_TTL_MS);
 
     /** Stores the new hash, voids the reset links, ends the sessions (but `keep`) and mails the account. */
     const setPassword = async (
@@ -141,7 +142,7 @@ export const passwordRoutes = fp(
             "Set a new password with a reset link's token (once, within 30 minutes): every session of the account ends, and the answer signs in anew",
           security: [],
           body: PasswordResetConfirm,
-          response: { 200: LoginAnswer, ...errorResponses(400, 429) },
+          response: { 200: LoginAnswer, ...errorResponses(400, 403, 429) },
         },
       },
       async (request) => {
@@ -150,23 +151,22 @@ export const passwordRoutes = fp(
         if ('refused' in found) throw badRequest([{ field: 'token', message: REFUSALS[found.refused] }]);
         const user = await db
           .selectFrom('users')
-          .select(['id', 'email', 'username', 'role', 'language'])
+          .select(['id', 'email', 'username', 'role', 'language', 'email_verified_at', 'is_admin', 'disabled_at'])
           .where('id', '=', found.userId)
           .executeTakeFirstOrThrow();
+        if (user.disabled_at) throw new ApiError(403, { error: DISABLED_MESSAGE, errors: [] });
         const problem = passwordProblem(next, user);
         if (problem) throw badRequest([{ field: 'new_password', message: problem }]);
         if (!(await resets.take(token))) throw badRequest([{ field: 'token', message: M.linkUsed }]);
         await setPassword(user, next);
         // The link proved the mailbox: the failed logins of the account from here are forgotten, as on a login.
         await loginThrottle.succeed(`account:${user.id}`, request.ip);
-        const session = await tokens.issue(user.id);
-        return {
-          token: session.token,
-          username: user.username,
-          role: user.role,
-          user_id: user.id,
-          expires_at: session.expiresAt,
-        };
+        // The link proved the mailbox, as a verification link would.
+        const verifiedAt = user.email_verified_at ?? new Date().toISOString();
+        if (!user.email_verified_at)
+          await db.updateTable('users').set({ email_verified_at: verifiedAt }).where('id', '=', user.id).execute();
+        const session = await tokens.issue(user.id, { userAgent: request.headers['user-agent'], address: request.ip });
+        return loginAnswer({ ...user, email_verified_at: verifiedAt }, session);
       },
     );
   },

@@ -6,6 +6,8 @@ export interface AccountNotice {
   userId: number;
   /** The address the sign-up named (the account's own email in both cases). */
   to: string;
+  /** The welcome's verification link (verifyUrl). */
+  values?: Record<string, string>;
 }
 
 /**
@@ -17,5 +19,5 @@ export interface AccountNotice {
  * @param language - the account's language
  */
 export function sendAccountNotice(mail: Mailer, notice: AccountNotice, language?: string | null): void {
-  mail.post({ to: notice.to, template: notice.kind, userId: notice.userId, language });
+  mail.post({ to: notice.to, template: notice.kind, userId: notice.userId, language, values: notice.values });
 }

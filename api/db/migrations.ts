@@ -469,5 +469,63 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('language').execute();
       },
     },
+    '0013_verified_emails_sessions': {
+      async up(db: Kysely<unknown>) {
+        // When the account's email was proved by a link (null: not yet). Accounts older than the check are trusted as
+        // they were: their brokers were granted by an administrator who knew them.
+        await db.schema.alterTable('users').addColumn('email_verified_at', 'text').execute();
+        await sql`update users set email_verified_at = created_at`.execute(db);
+        // A verification link's token: the shape of password_resets, read by the same module (createLinkTokens).
+        await db.schema
+          .createTable('email_verifications')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .execute();
+        await db.schema
+          .createIndex('email_verifications_user_id')
+          .on('email_verifications')
+          .column('user_id')
+          .execute();
+        // What "Where you're signed in" shows of a session; last_used_at also ends an idle one.
+        for (const column of ['last_used_at', 'user_agent', 'address'])
+          await db.schema.alterTable('tokens').addColumn(column, 'text').execute();
+        await sql`update tokens set last_used_at = created_at`.execute(db);
+      },
+      async down(db: Kysely<unknown>) {
+        for (const column of ['address', 'user_agent', 'last_used_at'])
+          await db.schema.alterTable('tokens').dropColumn(column).execute();
+        await db.schema.dropTable('email_verifications').ifExists().execute();
+        await db.schema.alterTable('users').dropColumn('email_verified_at').execute();
+      },
+    },
+    '0014_administration': {
+      async up(db: Kysely<unknown>) {
+        // 1 for an administrator (the Admin page); disabled_at refuses the account's logins while it is set.
+        await db.schema
+          .alterTable('users')
+          .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable('users').addColumn('disabled_at', 'text').execute();
+        // Every administrator's action on an account, from the app or the command line.
+        await db.schema
+          .createTable('admin_audit')
+          .addColumn('id', ...idColumn(dialect))
+          .addColumn('at', 'text', (c) => c.notNull())
+          .addColumn('actor', 'text', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('target_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('target_email', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('admin_audit_at').on('admin_audit').column('at').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('admin_audit').ifExists().execute();
+        await db.schema.alterTable('users').dropColumn('disabled_at').execute();
+        await db.schema.alterTable('users').dropColumn('is_admin').execute();
+      },
+    },
   };
 }

@@ -33,7 +33,16 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
-      .values({ email: DEMO_USER.email, username: DEMO_USER.username, password_hash, role: 'adviser', created_at: now })
+      // The demo's email is verified, and it is the demo's administrator (the Admin page is part of what it shows).
+      .values({
+        email: DEMO_USER.email,
+        username: DEMO_USER.username,
+        password_hash,
+        role: 'adviser',
+        created_at: now,
+        email_verified_at: now,
+        is_admin: 1,
+      })
       .onConflict((oc) => oc.column('email').doNothing())
       .returning('id')
       .executeTakeFirst();

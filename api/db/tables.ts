@@ -20,6 +20,27 @@ export interface UsersTable {
   created_at: string;
   /** The language of the account's mails ('en', 'fr'); null: English (0012). */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a link proved the email (0013); null until then. */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 for an administrator (0014). */
+  is_admin: ColumnType<number, number | undefined, number>;
+  /** When an administrator disabled the account (0014); null while it may sign in. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An email verification link's token (0013): single-use, valid 48 hours; the shape of password_resets. */
+export type EmailVerificationsTable = PasswordResetsTable;
+
+/** An administrator's action on an account (0014). */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  at: string;
+  /** Who acted: `admin:EMAIL` from the app, `cli:USER` from `npm run user`. */
+  actor: string;
+  /** grant-broker, revoke-broker, disable, enable, make-admin. */
+  action: string;
+  target_user_id: number | null;
+  target_email: string;
 }
 
 /** A password reset link's token (0012): single-use, valid 30 minutes. */
@@ -39,6 +60,12 @@ export interface TokensTable {
   user_id: number;
   created_at: string;
   expires_at: string;
+  /** Last request with the token (0013), written at most every minute; an idle session ends. */
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The User-Agent header of the login (0013). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client's address at the login (0013). */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BrokersTable {
@@ -213,6 +240,8 @@ export interface Database {
   audit_log: AuditLogTable;
   adviser_profiles: AdviserProfilesTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
+  admin_audit: AdminAuditTable;
   adviser_profile_audit: AdviserProfileAuditTable;
   broker_grants: BrokerGrantsTable;
   key_checks: KeyChecksTable;

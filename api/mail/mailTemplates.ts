@@ -4,7 +4,7 @@ export type MailLanguage = 'en' | 'fr';
 export const MAIL_LANGUAGES: readonly MailLanguage[] = ['en', 'fr'];
 
 /** The mails the server sends. None carries a password, a SIN or anything from a client's file. */
-export type MailTemplate = 'welcome' | 'already-registered' | 'password-changed' | 'password-reset';
+export type MailTemplate = 'welcome' | 'already-registered' | 'password-changed' | 'password-reset' | 'verify-email';
 
 /**
  * Subject and text of each mail in each language, as data: `{name}` is replaced by the value of that name (the links
@@ -14,7 +14,7 @@ export const MAIL_TEMPLATES: Record<MailLanguage, Record<MailTemplate, { subject
   en: {
     welcome: {
       subject: 'Welcome to Insure',
-      text: 'Your Insure account is ready. Sign in at {signInUrl} with your email address.\n\nIf you did not create this account, you can ignore this message.',
+      text: 'Your Insure account is ready. Please confirm that this email address is yours by opening this link within 48 hours:\n\n{verifyUrl}\n\nSign in at {signInUrl} with your email address.\n\nIf you did not create this account, you can ignore this message.',
     },
     'already-registered': {
       subject: 'Someone tried to create an account with your email',
@@ -28,11 +28,15 @@ export const MAIL_TEMPLATES: Record<MailLanguage, Record<MailTemplate, { subject
       subject: 'Reset your Insure password',
       text: 'Someone asked to reset the password of your Insure account. To choose a new password, open this link within 30 minutes:\n\n{resetUrl}\n\nThe link works once. If you did not ask for it, you can ignore this message: your password stays as it is.',
     },
+    'verify-email': {
+      subject: 'Confirm your email address for Insure',
+      text: 'To confirm that this email address is yours, open this link within 48 hours:\n\n{verifyUrl}\n\nThe link works once. If you did not ask for it, you can ignore this message.',
+    },
   },
   fr: {
     welcome: {
       subject: 'Bienvenue sur Insure',
-      text: 'Votre compte Insure est prêt. Connectez-vous à {signInUrl} avec votre adresse courriel.\n\nSi vous n’avez pas créé ce compte, vous pouvez ignorer ce message.',
+      text: 'Votre compte Insure est prêt. Veuillez confirmer que cette adresse courriel est la vôtre en ouvrant ce lien d’ici 48 heures :\n\n{verifyUrl}\n\nConnectez-vous à {signInUrl} avec votre adresse courriel.\n\nSi vous n’avez pas créé ce compte, vous pouvez ignorer ce message.',
     },
     'already-registered': {
       subject: 'Quelqu’un a tenté de créer un compte avec votre courriel',
@@ -45,6 +49,10 @@ export const MAIL_TEMPLATES: Record<MailLanguage, Record<MailTemplate, { subject
     'password-reset': {
       subject: 'Réinitialisez votre mot de passe Insure',
       text: 'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Insure. Pour choisir un nouveau mot de passe, ouvrez ce lien d’ici 30 minutes :\n\n{resetUrl}\n\nLe lien ne fonctionne qu’une fois. Si vous n’avez rien demandé, vous pouvez ignorer ce message : votre mot de passe reste le même.',
+    },
+    'verify-email': {
+      subject: 'Confirmez votre adresse courriel pour Insure',
+      text: 'Pour confirmer que cette adresse courriel est la vôtre, ouvrez ce lien d’ici 48 heures :\n\n{verifyUrl}\n\nLe lien ne fonctionne qu’une fois. Si vous n’avez rien demandé, vous pouvez ignorer ce message.',
     },
   },
 };

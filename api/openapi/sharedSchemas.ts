@@ -7,6 +7,16 @@ import {
   PasswordResetConfirm,
   PasswordResetRequest,
 } from '../auth/passwordSchemas.ts';
+import { SessionList, SessionView, SignedOut } from '../auth/sessionSchemas.ts';
+import { VerifyEmailAnswer, VerifyEmailRequest } from '../auth/verifySchemas.ts';
+import {
+  AdminAccount,
+  AdminAccountList,
+  AdminAuditEntry,
+  AdminAuditList,
+  AdminResult,
+  GrantBrokerRequest,
+} from '../admin/adminSchemas.ts';
 import { Broker, Client, ClientList, History, SecondInsured } from '../clients/clientSchemas.ts';
 import { ErrorAnswer, FieldErrorSchema, Success } from '../http/routeSchemas.ts';
 import { GenerateAnswer, GenerationSummary } from '../pdf/generationSchemas.ts';
@@ -31,6 +41,17 @@ export const sharedSchemas: TSchema[] = [
   PasswordResetRequest,
   PasswordResetAnswer,
   PasswordResetConfirm,
+  SessionView,
+  SessionList,
+  SignedOut,
+  VerifyEmailRequest,
+  VerifyEmailAnswer,
+  AdminAccount,
+  AdminAccountList,
+  GrantBrokerRequest,
+  AdminResult,
+  AdminAuditEntry,
+  AdminAuditList,
   Client,
   ClientList,
   History,

@@ -3,7 +3,7 @@
  * A failed call throws an ApiError whose message is the server's `error` field when there is one,
  * otherwise the spec's fallback text for that call.
  */
-import { endSession, getToken } from '../session.ts';
+import { endSession, getToken, type Session } from '../session.ts';
 import { filenameFromDisposition } from './filenameFromDisposition.ts';
 import type {
   Broker,
@@ -161,10 +161,7 @@ export async function downloadFile(path: string): Promise<DownloadedFile> {
  * @throws ApiError - "Invalid credentials" on 401, "Login failed: {status text}" otherwise,
  *   "No authentication token received" when the answer has no token.
  */
-export async function login(
-  username: string,
-  password: string,
-): Promise<Pick<LoginAnswer, 'token' | 'username' | 'role'>> {
+export async function login(username: string, password: string): Promise<Session> {
   const body = await apiRequest<Partial<LoginAnswer> | null>('/api/login/', {
     method: 'POST',
     auth: false,
@@ -173,7 +170,14 @@ export async function login(
     fallback: (response) => `Login failed: ${response.statusText || response.status}`,
   });
   if (!body?.token) throw new ApiError('No authentication token received');
-  return { token: body.token, username: body.username ?? username, role: body.role ?? '' };
+  return {
+    token: body.token,
+    username: body.username ?? username,
+    role: body.role ?? '',
+    // An answer that does not say is taken as nothing to tell (no banner, no Admin link).
+    emailVerified: body.email_verified ?? true,
+    isAdmin: body.is_admin ?? false,
+  };
 }
 
 /** The language the account's mails are written in: French for a browser set to French, English otherwise. */

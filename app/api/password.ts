@@ -1,3 +1,4 @@
+import type { Session } from '../session.ts';
 import { ApiError, apiRequest } from './client.ts';
 import type { ChangePasswordRequest, LoginAnswer, PasswordResetAnswer, PasswordResetConfirm } from './types.ts';
 
@@ -32,15 +33,18 @@ export async function askPasswordReset(email: string): Promise<string> {
 }
 
 /** POST /api/password/reset/confirm/: sets the password with the link's token and signs in. */
-export async function resetPassword(
-  token: string,
-  newPassword: string,
-): Promise<Pick<LoginAnswer, 'token' | 'username' | 'role'>> {
+export async function resetPassword(token: string, newPassword: string): Promise<Session> {
   const answer = await apiRequest<LoginAnswer>('/api/password/reset/confirm/', {
     method: 'POST',
     auth: false,
     body: { token, new_password: newPassword } satisfies PasswordResetConfirm,
     fallback: 'Failed to set your password. Please try again.',
   });
-  return { token: answer.token, username: answer.username, role: answer.role };
+  return {
+    token: answer.token,
+    username: answer.username,
+    role: answer.role,
+    emailVerified: answer.email_verified,
+    isAdmin: answer.is_admin,
+  };
 }

@@ -74,6 +74,10 @@ export interface components {
        * @description When the token stops being accepted
        */
       expires_at: string;
+      /** @description Whether a mailed link has verified the account's email */
+      email_verified: boolean;
+      /** @description Whether the account may use the Admin page */
+      is_admin: boolean;
     };
     /** UserInfo */
     UserInfo: {
@@ -81,6 +85,10 @@ export interface components {
       username: string;
       email: string;
       role: string;
+      /** @description Whether a mailed link has verified the account's email */
+      email_verified: boolean;
+      /** @description Whether the account may use the Admin page */
+      is_admin: boolean;
     };
     /** ChangePasswordRequest */
     ChangePasswordRequest: {
@@ -104,6 +112,94 @@ export interface components {
       token: string;
       /** @description The sign-up rule: not the email, and not guessable (zxcvbn score 3 or more) */
       new_password: string;
+    };
+    /** Session */
+    Session: {
+      /** @description Names the session (to sign it out); it cannot be used to sign in */
+      id: string;
+      /** @description The browser or program that signed in (its User-Agent) */
+      user_agent: string | null;
+      /** @description The network address it signed in from */
+      address: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description Written at most once a minute
+       */
+      last_used_at: string;
+      /** Format: date-time */
+      expires_at: string;
+      /** @description The session of this request */
+      current: boolean;
+    };
+    /** SessionList */
+    SessionList: {
+      results: components['schemas']['Session'][];
+    };
+    /** SignedOut */
+    SignedOut: {
+      /** @description How many sessions ended */
+      ended: number;
+    };
+    /** VerifyEmailRequest */
+    VerifyEmailRequest: {
+      /** @description The token of the mailed link (64 hex digits) */
+      token: string;
+    };
+    /** VerifyEmailAnswer */
+    VerifyEmailAnswer: {
+      /** @description What the page says */
+      detail: string;
+      /** @constant */
+      email_verified: true;
+    };
+    /** AdminAccount */
+    AdminAccount: {
+      id: number;
+      email: string;
+      username: string;
+      /** Format: date-time */
+      created_at: string;
+      email_verified: boolean;
+      is_admin: boolean;
+      disabled: boolean;
+      /** @description The email the account is a broker for (it sees the clients listing it), or null */
+      broker: string | null;
+    };
+    /** AdminAccountList */
+    AdminAccountList: {
+      /** @description Accounts matching the search */
+      count: number;
+      /** @description At most 50, the newest first */
+      results: components['schemas']['AdminAccount'][];
+    };
+    /** GrantBrokerRequest */
+    GrantBrokerRequest: {
+      /** @description The broker's full name, to add the email to the brokers list when it is not on it */
+      name?: string;
+    };
+    /** AdminResult */
+    AdminResult: {
+      /** @description What was done */
+      detail: string;
+      account: components['schemas']['AdminAccount'];
+    };
+    /** AdminAuditEntry */
+    AdminAuditEntry: {
+      id: number;
+      /** Format: date-time */
+      at: string;
+      /** @description admin:EMAIL from the app, cli:USER from npm run user */
+      actor: string;
+      /** @enum {string} */
+      action: 'grant-broker' | 'revoke-broker' | 'disable' | 'enable' | 'make-admin';
+      account_email: string;
+    };
+    /** AdminAuditList */
+    AdminAuditList: {
+      /** @description The 100 latest, newest first */
+      results: components['schemas']['AdminAuditEntry'][];
     };
     /**
      * Client
@@ -370,6 +466,17 @@ export type ChangePasswordRequest = components['schemas']['ChangePasswordRequest
 export type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
 export type PasswordResetAnswer = components['schemas']['PasswordResetAnswer'];
 export type PasswordResetConfirm = components['schemas']['PasswordResetConfirm'];
+export type Session = components['schemas']['Session'];
+export type SessionList = components['schemas']['SessionList'];
+export type SignedOut = components['schemas']['SignedOut'];
+export type VerifyEmailRequest = components['schemas']['VerifyEmailRequest'];
+export type VerifyEmailAnswer = components['schemas']['VerifyEmailAnswer'];
+export type AdminAccount = components['schemas']['AdminAccount'];
+export type AdminAccountList = components['schemas']['AdminAccountList'];
+export type GrantBrokerRequest = components['schemas']['GrantBrokerRequest'];
+export type AdminResult = components['schemas']['AdminResult'];
+export type AdminAuditEntry = components['schemas']['AdminAuditEntry'];
+export type AdminAuditList = components['schemas']['AdminAuditList'];
 export type Client = components['schemas']['Client'];
 export type ClientList = components['schemas']['ClientList'];
 export type History = components['schemas']['History'];

@@ -5,6 +5,7 @@ import { useRouteTitle } from '../useRouteTitle.ts';
 import { Brand, TAGLINE } from './Brand.tsx';
 import { Loading } from './Spinner.tsx';
 import { TopNav } from './TopNav.tsx';
+import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
 /**
  * Signed-in pages: the top nav above the page. Without a session, to login, which comes back here afterwards; a
@@ -30,6 +31,7 @@ export function AppLayout() {
       </a>
       <TopNav />
       <main id="main" tabIndex={-1}>
+        <VerifyEmailBanner />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

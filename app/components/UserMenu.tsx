@@ -1,13 +1,14 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../api/client.ts';
-import { clearSession, getUsername } from '../session.ts';
-import { ChevronDownIcon, LockIcon, LogoutIcon, UsersIcon } from './icons.tsx';
+import { clearSession, getUsername, isAdminSession } from '../session.ts';
+import { ChevronDownIcon, DevicesIcon, LockIcon, LogoutIcon, ShieldIcon, UsersIcon } from './icons.tsx';
 import { onMenuKeyDown } from './menuKeys.ts';
 import { useOutsideClick } from './useOutsideClick.ts';
 
 /**
- * The user dropdown: the stored username (default "User"), the adviser profile, Change password and Logout. Closes on
+ * The user dropdown: the stored username (default "User"), the adviser profile, Change password, Where you're signed
+ * in, Administration (for an administrator), and Logout. Closes on
  * a click outside it.
  */
 export function UserMenu() {
@@ -90,6 +91,32 @@ export function UserMenu() {
             <LockIcon />
             Change password
           </button>
+          <button
+            type="button"
+            role="menuitem"
+            className="menu-item"
+            onClick={() => {
+              toggle(false);
+              navigate('/account/sessions');
+            }}
+          >
+            <DevicesIcon />
+            Where you&apos;re signed in
+          </button>
+          {isAdminSession() ? (
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              onClick={() => {
+                toggle(false);
+                navigate('/admin');
+              }}
+            >
+              <ShieldIcon />
+              Administration
+            </button>
+          ) : null}
           <button type="button" role="menuitem" className="menu-item" onClick={onLogout}>
             <LogoutIcon />
             Logout

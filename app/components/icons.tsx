@@ -119,6 +119,20 @@ export const LockIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const DevicesIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2" y="4" width="14" height="10" rx="2" />
+    <path d="M6 18h6M9 14v4" />
+    <rect x="17" y="8" width="5" height="12" rx="1" />
+  </Icon>
+);
+
+export const ShieldIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+  </Icon>
+);
+
 export const LogoutIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />

@@ -1,10 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { login } from '../api/client.ts';
+import { ApiError, login } from '../api/client.ts';
 import { returnPath, saveSession, type LoginState } from '../session.ts';
 import { AlertIcon } from '../components/icons.tsx';
 
-/** "/": sign in. Whatever the failure, the screen says "Invalid username or password" (spec 1, section 8). */
+/**
+ * "/": sign in. Whatever the failure, the screen says "Invalid username or password" (spec 1, section 8), but for a
+ * disabled account, which is told so.
+ */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -22,8 +25,9 @@ export default function LoginPage() {
     try {
       saveSession(await login(username.trim(), password));
       navigate(returnPath(location.state), { replace: true });
-    } catch {
-      setError('Invalid username or password');
+    } catch (e) {
+      // A disabled account is told so (the server says it only to who gave the right password).
+      setError(e instanceof ApiError && e.status === 403 ? e.message : 'Invalid username or password');
       setBusy(false);
     }
   };

@@ -194,7 +194,14 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
   it('tells the signed-in user at /clients/user_info/', async () => {
     const user = await signUp(server);
     const info = await server.call('GET', '/clients/user_info/', { token: user.token });
-    expect(info.body).toEqual({ user_id: user.id, username: user.username, email: user.email, role: 'adviser' });
+    expect(info.body).toEqual({
+      user_id: user.id,
+      username: user.username,
+      email: user.email,
+      role: 'adviser',
+      email_verified: false,
+      is_admin: false,
+    });
     expect((await server.call('GET', '/api/clients/user_info/', { token: user.token })).body.user_id).toBe(user.id);
   });
 

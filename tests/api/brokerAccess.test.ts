@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../engine/index.ts';
 import { grantBroker } from '../../api/admin/brokerGrants.ts';
+import { markVerified } from '../support/markVerified.ts';
 import { definitions } from '../support/engine.ts';
 import {
   ADVISER_PROFILE,
@@ -231,6 +232,7 @@ describe.each(databases)('broker access matrix on %s', (kind) => {
     // The one who generates is the adviser the forms print: the granted broker has a profile of their own.
     const profile = { token: tokens.broker, body: ADVISER_PROFILE };
     expect((await server.call('PUT', '/api/profile/', profile)).status).toBe(200);
+    await markVerified(db, shared[0].email);
     expect((await grantBroker(db, shared[0].email, { by: 'test' })).code).toBe(0);
     ctx.id = await createClient(server, tokens.owner, { first_name: 'Shared', brokers: shared.map((b) => b.email) });
     for (const [stepId, record] of Object.entries(fullApplication())) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantBroker } from '../../api/admin/brokerGrants.ts';
+import { markVerified } from '../support/markVerified.ts';
 import { clientBody, createClient, databases, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { ruleMessage } from '../support/definitionText.ts';
 import { specText } from '../support/specText.ts';
@@ -263,6 +264,7 @@ describe.each(databases)('clients (%s)', (kind) => {
       await server.call('POST', '/api/login/', { body: { username: brokerEmail, password: 'broker pass phrase 1' } })
     ).body.token;
     expect((await server.call('GET', `/api/clients/${id}/`, { token: brokerToken })).status).toBe(404);
+    await markVerified(server.app.database.db, brokerEmail);
     expect((await grantBroker(server.app.database.db, brokerEmail, { by: 'test' })).code).toBe(0);
     expect((await server.call('GET', `/api/clients/${id}/`, { token: brokerToken })).status).toBe(200);
     expect(

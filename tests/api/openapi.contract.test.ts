@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPasswordResets } from '../../api/auth/createPasswordResets.ts';
+import { createLinkTokens, RESET_TTL_MS } from '../../api/auth/createLinkTokens.ts';
 import type { JsonObject } from '../../api/types.ts';
 import {
   ADVISER_PROFILE,
@@ -147,7 +147,9 @@ describe.each(databases)('the API keeps the contract of its document (%s)', (kin
     changer = other.token;
     // A real reset token (issued as the route would, for a third account: a reset ends every session).
     const resetter = await signUp(server, 'resetter');
-    const resetToken = await createPasswordResets(server.app.database.db).issue(resetter.id);
+    const resetToken = await createLinkTokens(server.app.database.db, 'password_resets', RESET_TTL_MS).issue(
+      resetter.id,
+    );
     good = goodBodies(clientId, adviser.email, adviser.password, { password: other.password, resetToken });
     for (const [stepId, record] of Object.entries(fullApplication())) {
       if (stepId !== '$context' && record) await server.seedRecord(clientId, stepId, record as JsonObject);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { example } from '../support/engine.ts';
 import { grantBroker } from '../../api/admin/brokerGrants.ts';
+import { markVerified } from '../support/markVerified.ts';
 
 describe('starting a screening over', () => {
   let server: TestServer;
@@ -57,6 +58,7 @@ describe('starting a screening over', () => {
       await server.call('POST', '/api/login/', { body: { username: brokerEmail, password: 'broker pass phrase 1' } })
     ).body.token;
     // Only an account an administrator made a broker sees the client at all.
+    await markVerified(server.app.database.db, brokerEmail);
     expect((await grantBroker(server.app.database.db, brokerEmail, { by: 'test' })).code).toBe(0);
     const res = await server.call('DELETE', `/api/screening/${id}/`, { token: brokerToken });
     expect(res.status).toBe(403);

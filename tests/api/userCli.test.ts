@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { unverifiedMessage } from '../../api/admin/brokerGrants.ts';
 import { createClient, databases, PG_URL, signUp, startServer, type TestServer } from '../support/apiServer.ts';
+import { markVerified } from '../support/markVerified.ts';
 
 const run = promisify(execFile);
 
@@ -48,6 +50,12 @@ describe.each(databases)('npm run user (%s)', (kind) => {
     const token: string = (await server.call('POST', '/api/login/', { body: { username: email, password } })).body
       .token;
 
+    // Signing up with the address is not enough: the account must have opened the link mailed to it.
+    const unverified = await userCommand(server, 'grant-broker', email, '--name', 'Cli Broker');
+    expect(unverified.code).toBe(1);
+    expect(unverified.stderr).toContain(unverifiedMessage(email));
+    await markVerified(server.app.database.db, email);
+
     const unlisted = await userCommand(server, 'grant-broker', email.toUpperCase());
     expect(unlisted.code).toBe(1);
     expect(unlisted.stderr).toContain(`${email} is not on the brokers list`);
@@ -85,6 +93,22 @@ describe.each(databases)('npm run user (%s)', (kind) => {
     expect((await userCommand(server, 'revoke-broker', email)).stdout).toContain('is not a broker; nothing changed');
     expect((await userCommand(server, 'revoke-broker', 'nobody@nowhere.example')).code).toBe(1);
   }, 120_000);
+
+  it('makes an account an administrator, which the login then says', async () => {
+    const adviser = await signUp(server, 'future-admin');
+    const made = await userCommand(server, 'make-admin', adviser.email.toUpperCase());
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain(`${adviser.email} is now an administrator`);
+    const login = await server.call('POST', '/api/login/', {
+      body: { username: adviser.email, password: adviser.password },
+    });
+    expect(login.body.is_admin).toBe(true);
+    expect((await server.call('GET', '/api/admin/accounts/', { token: login.body.token })).status).toBe(200);
+    expect((await userCommand(server, 'make-admin', adviser.email)).stdout).toContain('already an administrator');
+    const unknown = await userCommand(server, 'make-admin', 'nobody@nowhere.example');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No account has the email nobody@nowhere.example');
+  }, 60_000);
 });
 
 it('npm run user: wrong usage prints the usage and exits 2, touching no data', async () => {
@@ -94,6 +118,8 @@ it('npm run user: wrong usage prints the usage and exits 2, touching no data', a
     ['grant-broker', 'not-an-email'],
     ['revoke-broker', 'a@b.example', '--name', 'X'],
     ['promote', 'a@b.example'],
+    ['make-admin'],
+    ['make-admin', 'a@b.example', '--name', 'X'],
   ];
   const answers = await Promise.all(cases.map((args) => userCommand(undefined, ...args)));
   answers.forEach((res, i) => {

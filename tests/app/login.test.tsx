@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DISABLED_MESSAGE } from '../../api/auth/loginAnswer.ts';
 import { getToken, getUsername, getRole } from '../../app/session.ts';
 import { deferred, locationOf, mockApi, renderRoute, signIn, type FakeResponse } from './support.tsx';
 
@@ -33,6 +34,14 @@ describe('login page', () => {
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(getToken()).toBeNull();
+  });
+
+  it('tells a disabled account so', async () => {
+    mockApi({ 'POST /api/login/': () => ({ status: 403, body: { error: DISABLED_MESSAGE, errors: [] } }) });
+    renderRoute('/');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(DISABLED_MESSAGE);
     expect(getToken()).toBeNull();
   });
 

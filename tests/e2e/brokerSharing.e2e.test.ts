@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantBroker } from '../../api/admin/brokerGrants.ts';
+import { markVerified } from '../support/markVerified.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { Api, createAdviser, createClient, type Adviser } from './support/seed.ts';
 import { field, poll, signIn } from './support/ui.ts';
@@ -18,6 +19,7 @@ beforeAll(async () => {
   h = await startHarness();
   const owner = await createAdviser(h.baseUrl, 'owner');
   broker = await createAdviser(h.baseUrl, 'broker');
+  await markVerified(h.server.database.db, broker.email);
   expect((await grantBroker(h.server.database.db, broker.email, { by: 'e2e', name: 'Erin Broker' })).code).toBe(0);
   const clientId = await createClient(new Api(h.baseUrl, owner.token), { first_name: 'Noor', last_name: 'Haddad' });
   await new Api(h.baseUrl, owner.token).ok('PATCH', `/api/clients/${clientId}/`, { brokers: [broker.email] });

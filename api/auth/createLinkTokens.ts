@@ -2,24 +2,32 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 
-/** How long a reset link works. */
+/** How long a password reset link works. */
 export const RESET_TTL_MS = 30 * 60_000;
 
-/** Why a reset token was refused: never issued (or forged), used (or made void by a later change), or too old. */
-export type ResetRefusal = 'invalid' | 'used' | 'expired';
+/** How long an email verification link works. */
+export const VERIFY_TTL_MS = 48 * 60 * 60_000;
 
-export interface PasswordResets {
+/** Why a link's token was refused: never issued (or forged), used (or made void by a later change), or too old. */
+export type LinkRefusal = 'invalid' | 'used' | 'expired';
+
+/** The tables of single-use mailed links: password resets (0012) and email verifications (0013), of one shape. */
+export type LinkTable = 'password_resets' | 'email_verifications';
+
+export interface LinkTokens {
   /** A new token for the user (32 random bytes, hex); only its sha-256 is stored. */
   issue(userId: number): Promise<string>;
   /** The user a token was issued to while it may be used, or why not (nothing is marked). */
-  check(token: string): Promise<{ userId: number } | { refused: ResetRefusal }>;
+  check(token: string): Promise<{ userId: number } | { refused: LinkRefusal }>;
   /**
    * Marks a checked token used: false when another try used it (or it expired) in between. One conditional update,
    * so two tries at once cannot both pass.
    */
   take(token: string): Promise<boolean>;
-  /** Makes every unused token of the user void (its password was just set). */
+  /** Makes every unused token of the user void (its password was just set, its email just verified). */
   voidAll(userId: number): Promise<void>;
+  /** How many tokens the user was issued since that time (ISO 8601), and when the last one was. */
+  issuedSince(userId: number, since: string): Promise<{ count: number; last: string | null }>;
 }
 
 function hashOf(token: string): string {
@@ -27,11 +35,13 @@ function hashOf(token: string): string {
 }
 
 /**
- * Password reset tokens in the password_resets table (0012), on either database.
+ * The tokens of mailed single-use links (password resets, email verifications), on either database: 32 random bytes
+ * in the link, their sha-256 in the table.
  * @param db - the data layer
- * @param ttlMs - how long a token works (RESET_TTL_MS)
+ * @param table - which links
+ * @param ttlMs - how long a token works (RESET_TTL_MS, VERIFY_TTL_MS)
  */
-export function createPasswordResets(db: Kysely<Database>, ttlMs = RESET_TTL_MS): PasswordResets {
+export function createLinkTokens(db: Kysely<Database>, table: LinkTable, ttlMs: number): LinkTokens {
   return {
     async issue(userId) {
       const token = randomBytes(32).toString('hex');
@@ -39,12 +49,12 @@ export function createPasswordResets(db: Kysely<Database>, ttlMs = RESET_TTL_MS)
       // Tokens expired a day ago are dropped on each request, so the table does not grow without bound; younger
       // ones stay, so a late click is told "expired" rather than "not valid".
       await db
-        .deleteFrom('password_resets')
+        .deleteFrom(table)
         .where('user_id', '=', userId)
         .where('expires_at', '<=', new Date(now - 24 * 60 * 60_000).toISOString())
         .execute();
       await db
-        .insertInto('password_resets')
+        .insertInto(table)
         .values({
           token_hash: hashOf(token),
           user_id: userId,
@@ -58,7 +68,7 @@ export function createPasswordResets(db: Kysely<Database>, ttlMs = RESET_TTL_MS)
       if (!/^[0-9a-f]{64}$/.test(token)) return { refused: 'invalid' };
       const hash = hashOf(token);
       const row = await db
-        .selectFrom('password_resets')
+        .selectFrom(table)
         .select(['user_id', 'expires_at', 'used_at'])
         .where('token_hash', '=', hash)
         .executeTakeFirst();
@@ -70,7 +80,7 @@ export function createPasswordResets(db: Kysely<Database>, ttlMs = RESET_TTL_MS)
     async take(token) {
       const now = new Date().toISOString();
       const { numUpdatedRows } = await db
-        .updateTable('password_resets')
+        .updateTable(table)
         .set({ used_at: now })
         .where('token_hash', '=', hashOf(token))
         .where('used_at', 'is', null)
@@ -80,11 +90,20 @@ export function createPasswordResets(db: Kysely<Database>, ttlMs = RESET_TTL_MS)
     },
     async voidAll(userId) {
       await db
-        .updateTable('password_resets')
+        .updateTable(table)
         .set({ used_at: new Date().toISOString() })
         .where('user_id', '=', userId)
         .where('used_at', 'is', null)
         .execute();
+    },
+    async issuedSince(userId, since) {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('created_at').as('last')])
+        .where('user_id', '=', userId)
+        .where('created_at', '>', since)
+        .executeTakeFirst();
+      return { count: Number(row?.count ?? 0), last: row?.last ?? null };
     },
   };
 }

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { verifyEmail } from '../api/verify.ts';
+import { AlertIcon, CheckIcon } from '../components/icons.tsx';
+import { Loading } from '../components/Spinner.tsx';
+import { isSignedIn, markEmailVerified } from '../session.ts';
+
+/** What the page says of a link without a token (the server's words for a forged one). */
+const NO_TOKEN = 'This verification link is not valid. Sign in and ask for a new one.';
+
+/**
+ * "/verify-email?token=…", the link mailed at sign-up: verifies the account's email at once, signed in or not, and
+ * says so; a link that is expired, used or not one of ours is said so, with where to ask for a new one.
+ */
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const valid = /^[0-9a-f]{64}$/.test(token);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(
+    valid ? null : { ok: false, text: NO_TOKEN },
+  );
+  // The link works once: the request is sent once, even when React runs the effect twice.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!valid || sent.current) return;
+    sent.current = true;
+    verifyEmail(token).then(
+      (text) => {
+        markEmailVerified();
+        setResult({ ok: true, text });
+      },
+      (e: unknown) => setResult({ ok: false, text: e instanceof Error ? e.message : NO_TOKEN }),
+    );
+  }, [token, valid]);
+
+  const next = isSignedIn() ? { to: '/dashboard', label: 'Go to your clients' } : { to: '/', label: 'Sign in' };
+  return (
+    <div className="page page-narrow">
+      <div className="card">
+        <div className="card-body form-stack">
+          <h1 className="page-title">Email verification</h1>
+          {!result ? <Loading label="Verifying your email address..." /> : null}
+          {result ? (
+            <div className={`alert ${result.ok ? 'alert-success' : 'alert-error'}`} role="status">
+              {result.ok ? <CheckIcon /> : <AlertIcon />}
+              <span>{result.text}</span>
+            </div>
+          ) : null}
+          {result ? (
+            <p>
+              <Link to={next.to} className="btn btn-primary">
+                {next.label}
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
