@@ -14,7 +14,7 @@ export interface SealCheck {
 // forge 1.x takes an options object (parseAllBytes: false reads past the zero padding after the DER); the typings
 // still say a boolean.
 const fromDerWithPadding = (der: string): forge.asn1.Asn1 =>
-  (forge.asn1.fromDer as (bytes: string, options: { parseAllBytes: boolean }) => forge.asn1.Asn1)(der, {
+  (forge.asn1.fromDer as unknown as (bytes: string, options: { parseAllBytes: boolean }) => forge.asn1.Asn1)(der, {
     parseAllBytes: false,
   });
 
