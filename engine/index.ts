@@ -25,4 +25,4 @@ export { schemaAt } from './schemaAt.ts';
 export { compileRules, type CompiledRules } from './compileRules.ts';
 export { isListFromFiles } from './listFiles.ts';
 export { scopeData, valuesInScope } from './scopeData.ts';
-export { signingPlan, type SigningPlan, type PlannedSigner, type SigningConsent } from './signingPlan.ts';
+export { signingPlan, type PlannedSigner } from './signingPlan.ts';

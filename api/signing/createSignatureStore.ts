@@ -149,8 +149,6 @@ export function createSignatureStore(db: Kysely<Database>) {
   };
 }
 
-export type SignatureStore = ReturnType<typeof createSignatureStore>;
-
 /** Rolls back the voiding a refused signature's transaction made. */
 class RefusedSignature extends Error {
   constructor(readonly refusal: SignatureRefusal) {
