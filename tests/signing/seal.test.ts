@@ -52,6 +52,25 @@ describe('sealing signed PDFs', () => {
     );
   });
 
+  it("uses SIGNING_CERT/SIGNING_KEY given as PEM files, and refuses a key that is not the certificate's", async () => {
+    const other = mkdtempSync(join(tmpdir(), 'seal-other-'));
+    try {
+      const foreign = loadSealingIdentity({ dataDir: other, warn: () => undefined });
+      const certPath = join(dataDir, 'signing', 'seal-cert.pem');
+      const keyPath = join(dataDir, 'signing', 'seal-key.pem');
+      const configured = loadSealingIdentity({ dataDir: other, cert: certPath, key: keyPath, warn: () => undefined });
+      expect(configured.selfSigned).toBe(false);
+      expect(verifySeal(await sealPdf(await twoPages(), configured, 'Signed')).valid).toBe(true);
+      const foreignKey = join(other, 'signing', 'seal-key.pem');
+      expect(() =>
+        loadSealingIdentity({ dataDir: other, cert: certPath, key: foreignKey, warn: () => undefined }),
+      ).toThrow(/not the key/);
+      expect(foreign.certificatePem).not.toBe(identity.certificatePem);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('stamps the signatures in their blocks, adds a certificate page, and the seal verifies', async () => {
     const stamped = await stampSignatures(
       await twoPages(),
