@@ -28,3 +28,4 @@ export { scopeData, valuesInScope } from './scopeData.ts';
 export { translatableTexts } from './translatableTexts.ts';
 export { lintTranslations, missingTranslations, catalogueEntries, type TranslationEntry } from './lintTranslations.ts';
 export { localizeDefinitions, localizeStep } from './localizeDefinitions.ts';
+export { signingPlan, type PlannedSigner } from './signingPlan.ts';

@@ -527,5 +527,45 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('is_admin').execute();
       },
     },
+    '0016_signatures': {
+      async up(db: Kysely<unknown>) {
+        // One row per signature collected in person (issue 27 part 2). A voided signature stays, as history:
+        // voided_at and void_reason say when and why (the answers changed after it).
+        await db.schema
+          .createTable('signatures')
+          .addColumn('id', idType, idPk)
+          .addColumn('application_id', 'integer', (c) =>
+            c.notNull().references('life_applications.id').onDelete('cascade'),
+          )
+          .addColumn('signer', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          // JSON list of the capacities (insured, owner, payor, guardian, adviser).
+          .addColumn('roles', 'text', (c) => c.notNull())
+          .addColumn('method', 'text', (c) => c.notNull())
+          .addColumn('image', 'text')
+          .addColumn('signed_at', 'text', (c) => c.notNull())
+          .addColumn('ip', 'text', (c) => c.notNull())
+          .addColumn('user_agent', 'text', (c) => c.notNull())
+          // JSON list of {name, sha256}: the exact documents signed.
+          .addColumn('documents', 'text', (c) => c.notNull())
+          .addColumn('consent_version', 'text', (c) => c.notNull())
+          // SHA-256 of the answers signed: a signature stands while the answers hash the same.
+          .addColumn('answers_hash', 'text', (c) => c.notNull())
+          .addColumn('voided_at', 'text')
+          .addColumn('void_reason', 'text')
+          .execute();
+        // One standing signature per signer: a second one racing the first fails here, not only in the check.
+        await db.schema
+          .createIndex('signatures_one_standing')
+          .on('signatures')
+          .columns(['application_id', 'signer'])
+          .unique()
+          .where(sql.ref('voided_at'), 'is', null)
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('signatures').ifExists().execute();
+      },
+    },
   };
 }

@@ -245,6 +245,28 @@ export interface Database {
   adviser_profile_audit: AdviserProfileAuditTable;
   broker_grants: BrokerGrantsTable;
   key_checks: KeyChecksTable;
+  signatures: SignaturesTable;
+}
+
+/** A signature collected in person (api/signing); voided ones stay as history. */
+export interface SignaturesTable {
+  id: Generated<number>;
+  application_id: number;
+  signer: string;
+  name: string;
+  /** JSON list of roles. */
+  roles: string;
+  method: string;
+  image: string | null;
+  signed_at: string;
+  ip: string;
+  user_agent: string;
+  /** JSON list of {name, sha256}. */
+  documents: string;
+  consent_version: string;
+  answers_hash: string;
+  voided_at: string | null;
+  void_reason: string | null;
 }
 
 /** The opened data layer. */

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadSealingIdentity } from '../../api/signing/sealingIdentity.ts';
+import { sealPdf } from '../../api/signing/sealPdf.ts';
+import { stampSignatures } from '../../api/signing/stampSignatures.ts';
+import type { SignatureRecord } from '../../api/signing/types.ts';
+import { verifySeal } from '../../api/signing/verifySeal.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'seal-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const warnings: string[] = [];
+const identity = loadSealingIdentity({ dataDir, warn: (m) => warnings.push(m) });
+
+async function twoPages(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]);
+  doc.addPage([612, 792]);
+  return doc.save();
+}
+
+const signature = (signer: string, name: string, method: 'drawn' | 'typed'): SignatureRecord => ({
+  signer,
+  name,
+  roles: [signer === 'adviser' ? 'adviser' : 'insured'],
+  signedAt: '2026-11-29T10:15:00.000Z',
+  method,
+  // A 1×1 PNG: the smallest drawing pdf-lib embeds.
+  image:
+    method === 'drawn'
+      ? 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+      : null,
+  ip: '192.0.2.10',
+  userAgent: 'Mozilla/5.0 (test)',
+  documents: [{ name: 'manulife.pdf', sha256: 'a'.repeat(64) }],
+  consentVersion: '2026-11-29',
+});
+
+describe('sealing signed PDFs', () => {
+  it('makes a self-signed pair in DATA_DIR at first use, with a warning, and reuses it', () => {
+    expect(identity.selfSigned).toBe(true);
+    expect(warnings[0]).toMatch(/SIGNING_CERT/);
+    const again = loadSealingIdentity({ dataDir, warn: () => undefined });
+    expect(again.certificatePem).toBe(identity.certificatePem);
+  });
+
+  it('refuses one of SIGNING_CERT/SIGNING_KEY without the other', () => {
+    expect(() => loadSealingIdentity({ dataDir, cert: identity.certificatePem, warn: () => undefined })).toThrow(
+      /both/,
+    );
+  });
+
+  it("uses SIGNING_CERT/SIGNING_KEY given as PEM files, and refuses a key that is not the certificate's", async () => {
+    const other = mkdtempSync(join(tmpdir(), 'seal-other-'));
+    try {
+      const foreign = loadSealingIdentity({ dataDir: other, warn: () => undefined });
+      const certPath = join(dataDir, 'signing', 'seal-cert.pem');
+      const keyPath = join(dataDir, 'signing', 'seal-key.pem');
+      const configured = loadSealingIdentity({ dataDir: other, cert: certPath, key: keyPath, warn: () => undefined });
+      expect(configured.selfSigned).toBe(false);
+      expect(verifySeal(await sealPdf(await twoPages(), configured, 'Signed')).valid).toBe(true);
+      const foreignKey = join(other, 'signing', 'seal-key.pem');
+      expect(() =>
+        loadSealingIdentity({ dataDir: other, cert: certPath, key: foreignKey, warn: () => undefined }),
+      ).toThrow(/not the key/);
+      expect(foreign.certificatePem).not.toBe(identity.certificatePem);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('stamps the signatures in their blocks, adds a certificate page, and the seal verifies', async () => {
+    const stamped = await stampSignatures(
+      await twoPages(),
+      [
+        { signer: 'insured_1', page: 1, x: 60, y: 100, width: 200, height: 40 },
+        { signer: 'adviser', page: 1, x: 320, y: 100, width: 200, height: 40 },
+      ],
+      [signature('insured_1', 'Élise Tremblay', 'drawn'), signature('adviser', 'Anne Adviser', 'typed')],
+      'Application 7 — Manulife',
+    );
+    expect((await PDFDocument.load(stamped)).getPageCount()).toBe(3);
+    const sealed = await sealPdf(stamped, identity, 'Signed application');
+    expect(verifySeal(sealed)).toMatchObject({ valid: true, problem: null });
+  });
+
+  it('a seal fails after one byte of the file changes', async () => {
+    const sealed = await sealPdf(await twoPages(), identity, 'Signed application');
+    expect(verifySeal(sealed).valid).toBe(true);
+    const changed = Buffer.from(sealed);
+    const at = changed.indexOf('/MediaBox');
+    changed[at + 1] = 'm'.charCodeAt(0);
+    expect(verifySeal(changed)).toMatchObject({ valid: false, problem: 'the file changed after it was sealed' });
+  });
+
+  it('an unsealed PDF is reported as such', async () => {
+    expect(verifySeal(Buffer.from(await twoPages()))).toMatchObject({
+      valid: false,
+      problem: 'the PDF carries no seal',
+    });
+  });
+});
