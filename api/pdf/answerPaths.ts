@@ -32,6 +32,15 @@ export interface GenerationNames {
   owner_name: string | null;
   /** The first page's summary of every PDF: each row's label (the insurer may reword it) and value. */
   cover: { label: string; value: string | number | null; format?: 'money' }[];
+  /** Who signs every application, in order: the signer's id (as signing.json names it), line label and name. */
+  signers: Signer[];
+}
+
+/** One signature line: `id` is the signer as steps/pdf-generation/documents/signing.json names it. */
+export interface Signer {
+  id: string;
+  label: string;
+  name: string | null;
 }
 
 /**

@@ -76,6 +76,7 @@ export function generationNames(engine: Engine, data: ApplicationData, payload: 
     secondary_insured: text(document.secondary_insured),
     owner_name: text(document.owner_name),
     cover: Array.isArray(document.cover) ? (document.cover as GenerationNames['cover']) : [],
+    signers: Array.isArray(document.signers) ? (document.signers as GenerationNames['signers']) : [],
   };
 }
 

@@ -18,7 +18,7 @@ import type { FileStore } from '../files/fileStore.ts';
 import type { AnswerSource } from './answerPaths.ts';
 import { labelsFrom, type GenerationLabels } from './generationLabels.ts';
 import { loadForms } from './loadForms.ts';
-import { mergePdfs, questionnairesToAttach, renderApplicationPdf } from './renderPdf.ts';
+import { mergePdfs, questionnairesToAttach, renderApplication } from './renderPdf.ts';
 import type { AdviserProfile, GenerationPayload, GenerationSummary, LoadedForm } from './types.ts';
 
 /** The user a request acts for (api/types.ts AuthUser). */
@@ -203,14 +203,16 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
         // The cover's names and total from this insurer's own plans, never every insurer's.
         sources.push({ data, payload: own, names: generationNames(engine, data, own) });
         documents.push(
-          await renderApplicationPdf({
-            form: forms.get(insurer)!,
-            source: sources[i],
-            labels,
-            generatedAt,
-            applicationNumber,
-            adviser,
-          }),
+          (
+            await renderApplication({
+              form: forms.get(insurer)!,
+              source: sources[i],
+              labels,
+              generatedAt,
+              applicationNumber,
+              adviser,
+            })
+          ).bytes,
         );
       }
       await yieldToEventLoop();
