@@ -167,7 +167,7 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
       await deps.requireAccess(user, clientId);
       const answers = await answersOf(user, clientId);
       const profile = await deps.loadAdviser?.(user);
-      const { payload, names } = prepareGeneration(engine, answers, {
+      const { names } = prepareGeneration(engine, answers, {
         populateForms: ids,
         clientId,
         adviser: adviserFor(profile, user.email, null),
@@ -217,7 +217,7 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
       }
       await yieldToEventLoop();
       const combined = await mergePdfs(documents);
-      const summary = buildSummary(payload, labels, names);
+      const summary = buildSummary(names, labels);
       const client = slug(summary.primary_insured) || `client-${clientId}`;
       const files = ids.map((insurer) => ({
         insurer,
@@ -279,7 +279,7 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
       const data = await answersOf(user, clientId);
       const normalized = normalizeData(engine, data);
       const payload = assemblePayload(engine, normalized, { populateForms, clientId });
-      return buildSummary(payload, labels, generationNames(engine, normalized, payload));
+      return buildSummary(generationNames(engine, normalized, payload), labels);
     },
 
     async payload(user, clientId, populateForms) {
