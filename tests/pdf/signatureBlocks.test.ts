@@ -66,3 +66,34 @@ describe.each(INSURERS)('the signature blocks of the %s application', (insurer) 
     expect(apart(a, b) && apart(a, c) && apart(b, c)).toBe(true);
   });
 });
+
+describe("the summary document's signers: who signs, by the owner type", () => {
+  const source = prepareGeneration(engine, fullApplication(), { populateForms: ['BMO'] });
+  const signersFor = (type: string, second: { full_name: string } | null): unknown => {
+    const owner_information = {
+      ...source.payload.owner_information,
+      type,
+      owner_info_1: { full_name: 'Acme Ltd' },
+      owner_info_2: second,
+    };
+    const payload = { ...source.payload, owner_information };
+    const document = engine.mapDocument('pdf-generation', 'summary', { ...source.data, payload }) as {
+      signers: { id: string; name: string | null }[];
+    };
+    return document.signers.map((s) => [s.id, s.name]);
+  };
+  const insureds = [
+    ['insured_1', source.names.primary_insured],
+    ['insured_2', source.names.secondary_insured],
+  ];
+
+  it('adds the signing officer of a corporation, each other individual owner, and the adviser last', () => {
+    expect(signersFor('corporation', null)).toEqual([...insureds, ['signing_officer', 'Acme Ltd'], ['adviser', null]]);
+    expect(signersFor('other_individual', { full_name: 'Bo B. Second' })).toEqual([
+      ...insureds,
+      ['owner_1', 'Acme Ltd'],
+      ['owner_2', 'Bo B. Second'],
+      ['adviser', null],
+    ]);
+  });
+});
