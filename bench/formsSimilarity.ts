@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadGenerationSetup } from '../api/pdf/createPdfService.ts';
 import { prepareGeneration } from '../api/pdf/buildPayload.ts';
-import { renderApplicationPdf } from '../api/pdf/renderPdf.ts';
+import { renderApplication } from '../api/pdf/renderPdf.ts';
 
 const setup = loadGenerationSetup();
 const insurers = [...setup.forms.keys()];
@@ -21,12 +21,14 @@ const dir = mkdtempSync(join(tmpdir(), 'forms-similarity-'));
 const lines = new Map<string, string[]>();
 try {
   for (const insurer of insurers) {
-    const bytes = await renderApplicationPdf({
-      form: setup.forms.get(insurer)!,
-      source,
-      labels: setup.labels,
-      generatedAt: new Date('2026-11-28T05:00:00Z'),
-    });
+    const bytes = (
+      await renderApplication({
+        form: setup.forms.get(insurer)!,
+        source,
+        labels: setup.labels,
+        generatedAt: new Date('2026-11-28T05:00:00Z'),
+      })
+    ).bytes;
     const file = join(dir, `${insurer}.pdf`);
     writeFileSync(file, bytes);
     execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, `${file}.txt`]);

@@ -8,7 +8,7 @@
 import { createPdfService, loadGenerationSetup } from '../api/pdf/createPdfService.ts';
 import { createMemoryFileStore } from '../api/files/fileStore.ts';
 import { prepareGeneration } from '../api/pdf/buildPayload.ts';
-import { renderApplicationPdf } from '../api/pdf/renderPdf.ts';
+import { renderApplication } from '../api/pdf/renderPdf.ts';
 import { largestApplication } from './largestApplication.ts';
 import { withPlanPerInsurer } from './withPlanPerInsurer.ts';
 import { stallMonitor } from './stallMonitor.ts';
@@ -53,7 +53,7 @@ for (let i = 0; i < RUNS; i++) {
   const source = prepareGeneration(setup.engine, structuredClone(answers), { populateForms: INSURERS });
   t = performance.now();
   for (const id of INSURERS)
-    await renderApplicationPdf({ form: setup.forms.get(id)!, source, labels: setup.labels, generatedAt: new Date() });
+    await renderApplication({ form: setup.forms.get(id)!, source, labels: setup.labels, generatedAt: new Date() });
   render.push(performance.now() - t);
 }
 print(

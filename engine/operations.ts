@@ -88,6 +88,19 @@ function lookup(table: unknown, keys: unknown, field: unknown, fallback?: unknow
 }
 
 /**
+ * A person's name as every output prints it, "First M. Last": the middle name (an initial, as the steps ask it) gets a
+ * period, blank parts are left out, and null when every part is blank. The one place a name is formatted: the payload
+ * and summary documents both call it.
+ * @example fullName('Mary', 'J', 'Smith') // 'Mary J. Smith'
+ */
+function fullName(first: unknown, middle: unknown, last: unknown): string | null {
+  const text = (v: unknown): string | null => (typeof v === 'string' && !isBlank(v) ? v : null);
+  const middleName = text(middle);
+  const parts = [text(first), middleName === null ? null : `${middleName}.`, text(last)].filter((p) => p !== null);
+  return parts.length ? parts.join(' ') : null;
+}
+
+/**
  * The custom JSON-Logic operations definitions may use, by name.
  * Documented for product staff in docs/definition-format.md.
  */
@@ -123,6 +136,7 @@ export const customOperations: Record<string, (...args: unknown[]) => unknown> =
     );
     return list.length ? list.map(String).join(typeof separator === 'string' ? separator : ' ') : null;
   },
+  fullName: (first: unknown, middle: unknown, last: unknown) => fullName(first, middle, last),
   splitList: (value: unknown, separator: unknown) =>
     typeof value === 'string'
       ? value

@@ -32,6 +32,24 @@ export interface GenerationNames {
   owner_name: string | null;
   /** The first page's summary of every PDF: each row's label (the insurer may reword it) and value. */
   cover: { label: string; value: string | number | null; format?: 'money' }[];
+  /** The result view's summary cards: each card's key (GenerationSummary's field), label and value. */
+  cards: { key: string; label: string; value: string | number | null }[];
+  /** The rows of the plans block (every plans table of the document), as the summary's plan table lists them. */
+  plans: {
+    plan_type: string | null;
+    product_type: string | null;
+    plan_name: string | null;
+    face_amount: number | null;
+  }[];
+  /** Who signs every application, in order: the signer's id (as signing.json names it), line label and name. */
+  signers: Signer[];
+}
+
+/** One signature line: `id` is the signer as steps/pdf-generation/documents/signing.json names it. */
+export interface Signer {
+  id: string;
+  label: string;
+  name: string | null;
 }
 
 /**

@@ -76,7 +76,19 @@ export function generationNames(engine: Engine, data: ApplicationData, payload: 
     secondary_insured: text(document.secondary_insured),
     owner_name: text(document.owner_name),
     cover: Array.isArray(document.cover) ? (document.cover as GenerationNames['cover']) : [],
+    cards: Array.isArray(document.cards) ? (document.cards as GenerationNames['cards']) : [],
+    plans: plansOf(document.blocks),
+    signers: Array.isArray(document.signers) ? (document.signers as GenerationNames['signers']) : [],
   };
+}
+
+/** The rows of every plans table of the summary document's blocks. */
+function plansOf(blocks: unknown): GenerationNames['plans'] {
+  const tables = (blocks as { plans?: unknown } | null)?.plans;
+  if (!Array.isArray(tables)) return [];
+  return tables.flatMap((table: { rows?: unknown }) =>
+    Array.isArray(table?.rows) ? (table.rows as GenerationNames['plans']) : [],
+  );
 }
 
 /**

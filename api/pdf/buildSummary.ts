@@ -1,49 +1,36 @@
 import { formatMoney } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
-import { titleCase } from '../../engine/index.ts';
 import type { GenerationNames } from './answerPaths.ts';
-import type { GenerationPayload, GenerationSummary, PlanOption } from './types.ts';
+import type { GenerationSummary } from './types.ts';
 
 /**
- * The data of the result view's summary cards (spec document 3, Application Generation): provider, product
- * type, number of insureds, type of insurance (always Life Insurance), primary and secondary insured
- * ('Not specified' when none), owner type and name, and each plan with its face amount as $ with thousands
- * separators.
- * @param payload - the generation payload
- * @param labels - labels from steps/ (labelsFrom)
- * @param names - the summary document's names (generationNames)
- * @example buildSummary(payload, labels, names).plan_details[0].face_amount // "$750,000"
+ * The data of the result view's summary cards (spec document 3, Application Generation), as the summary document
+ * (steps/pdf-generation/documents/summary.json) writes them: its `cards` by key (provider, product type, number of
+ * insureds, type of insurance, primary and secondary insured, owner type and name, 'Not specified' when none), and
+ * its plans block's rows with each face amount as $ with thousands separators.
+ * @param names - the summary document's output (generationNames)
+ * @param labels - labels from steps/ (labelsFrom): 'Not specified'
+ * @example buildSummary(names, labels).plan_details[0].face_amount // "$750,000"
  */
-export function buildSummary(
-  payload: GenerationPayload,
-  labels: GenerationLabels,
-  names: GenerationNames,
-): GenerationSummary {
+export function buildSummary(names: GenerationNames, labels: GenerationLabels): GenerationSummary {
   const none = labels.result.notSpecified;
-  const label = (map: Record<string, string>, value: string | null | undefined): string =>
-    value ? (map[value] ?? titleCase(value)) : none;
-
-  const plan = (option: PlanOption, planType: string): GenerationSummary['plan_details'][number] => ({
-    plan_type: planType,
-    product_type: label(labels.productType, option.product_type),
-    plan_name: label(labels.planName, option.plan_name),
-    face_amount: option.face_amount === null ? none : formatMoney(option.face_amount),
-    face_amount_value: option.face_amount,
-  });
+  const cards = Object.fromEntries(names.cards.map((card) => [card.key, card.value ?? none]));
+  const text = (key: string): string => String(cards[key] ?? none);
   return {
-    provider: payload.populate_forms.length
-      ? payload.populate_forms.map((id) => labels.insurer[id] ?? id).join(', ')
-      : none,
-    product_type: label(labels.productType, payload.application_info.product_type),
-    number_of_insureds: payload.application_info.number_of_insureds,
-    type_of_insurance: labels.result.typeOfInsurance,
-    primary_insured: names.primary_insured ?? none,
-    secondary_insured: names.secondary_insured ?? none,
-    owner_type: label(labels.ownerType, payload.owner_information.type),
-    owner_name: names.owner_name ?? none,
-    plan_details: [
-      ...(payload.plan_details.single_life_options ?? []).map((o) => plan(o, labels.result.singleLife)),
-      ...(payload.plan_details.joint_plan_options ?? []).map((o) => plan(o, labels.result.jointPlan)),
-    ],
+    provider: text('provider'),
+    product_type: text('product_type'),
+    number_of_insureds: Number(names.cards.find((card) => card.key === 'number_of_insureds')?.value ?? 0),
+    type_of_insurance: text('type_of_insurance'),
+    primary_insured: text('primary_insured'),
+    secondary_insured: text('secondary_insured'),
+    owner_type: text('owner_type'),
+    owner_name: text('owner_name'),
+    plan_details: names.plans.map((plan) => ({
+      plan_type: plan.plan_type ?? none,
+      product_type: plan.product_type ?? none,
+      plan_name: plan.plan_name ?? none,
+      face_amount: plan.face_amount === null ? none : formatMoney(plan.face_amount),
+      face_amount_value: plan.face_amount,
+    })),
   };
 }

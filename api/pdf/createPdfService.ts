@@ -18,7 +18,7 @@ import type { FileStore } from '../files/fileStore.ts';
 import type { AnswerSource } from './answerPaths.ts';
 import { labelsFrom, type GenerationLabels } from './generationLabels.ts';
 import { loadForms } from './loadForms.ts';
-import { mergePdfs, questionnairesToAttach, renderApplicationPdf } from './renderPdf.ts';
+import { mergePdfs, questionnairesToAttach, renderApplication } from './renderPdf.ts';
 import type { AdviserProfile, GenerationPayload, GenerationSummary, LoadedForm } from './types.ts';
 
 /** The user a request acts for (api/types.ts AuthUser). */
@@ -167,7 +167,7 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
       await deps.requireAccess(user, clientId);
       const answers = await answersOf(user, clientId);
       const profile = await deps.loadAdviser?.(user);
-      const { payload, names } = prepareGeneration(engine, answers, {
+      const { names } = prepareGeneration(engine, answers, {
         populateForms: ids,
         clientId,
         adviser: adviserFor(profile, user.email, null),
@@ -203,19 +203,21 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
         // The cover's names and total from this insurer's own plans, never every insurer's.
         sources.push({ data, payload: own, names: generationNames(engine, data, own) });
         documents.push(
-          await renderApplicationPdf({
-            form: forms.get(insurer)!,
-            source: sources[i],
-            labels,
-            generatedAt,
-            applicationNumber,
-            adviser,
-          }),
+          (
+            await renderApplication({
+              form: forms.get(insurer)!,
+              source: sources[i],
+              labels,
+              generatedAt,
+              applicationNumber,
+              adviser,
+            })
+          ).bytes,
         );
       }
       await yieldToEventLoop();
       const combined = await mergePdfs(documents);
-      const summary = buildSummary(payload, labels, names);
+      const summary = buildSummary(names, labels);
       const client = slug(summary.primary_insured) || `client-${clientId}`;
       const files = ids.map((insurer) => ({
         insurer,
@@ -277,7 +279,7 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
       const data = await answersOf(user, clientId);
       const normalized = normalizeData(engine, data);
       const payload = assemblePayload(engine, normalized, { populateForms, clientId });
-      return buildSummary(payload, labels, generationNames(engine, normalized, payload));
+      return buildSummary(generationNames(engine, normalized, payload), labels);
     },
 
     async payload(user, clientId, populateForms) {

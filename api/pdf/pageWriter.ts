@@ -158,6 +158,15 @@ const TABLE_LEADING = 10.5;
  * Draws a paged form top to bottom: every page gets the insurer's header; rows and table rows never split
  * across pages (a row taller than a page is continued); footers with "Page n of N" are added by finish().
  */
+/** Where a signature goes: 1-based page of this writer's document, PDF points from the page's bottom left. */
+export interface SignatureBox {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export class PageWriter {
   readonly pages: PDFPage[] = [];
   private page!: PDFPage;
@@ -519,9 +528,10 @@ export class PageWriter {
     this.y -= 6;
   }
 
-  /** Signature and date lines, two to a row. */
-  signatures(labels: string[], dateLabel = 'Date (YYYY-MM-DD)'): void {
+  /** Signature and date lines, two to a row; answers the box above each signature line, in the order given. */
+  signatures(labels: string[], dateLabel = 'Date (YYYY-MM-DD)'): SignatureBox[] {
     const colW = (this.width - 24) / 2;
+    const boxes: SignatureBox[] = [];
     for (let i = 0; i < labels.length; i += 2) {
       this.ensure(38);
       this.y -= 24;
@@ -531,9 +541,12 @@ export class PageWriter {
         this.line(this.page, x + colW * 0.74, this.y, x + colW, this.y, 0.7, INK);
         this.text(this.page, printable(labels[i + c]), x, this.y - 9, 7, this.fonts.regular, MUTED);
         this.text(this.page, printable(dateLabel), x + colW * 0.74, this.y - 9, 7, this.fonts.regular, MUTED);
+        // The space above the line, up to the row above: where a signature is stamped.
+        boxes.push({ page: this.pages.length, x, y: this.y, width: colW * 0.68, height: 22 });
       }
       this.y -= 14;
     }
+    return boxes;
   }
 
   /** Draws every page's footer: the given text on the left, the page label ("Page 3 of 7") on the right. */

@@ -7,7 +7,7 @@ import { answersOf, hasAnswer, readAnswer, withN, type AnswerSource } from './an
 import { formatMoney, formatValue } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
 import { embedFonts } from './embedFonts.ts';
-import { PageWriter, hexColor, type Cell } from './pageWriter.ts';
+import { PageWriter, hexColor, type Cell, type SignatureBox } from './pageWriter.ts';
 import type { AdviserProfile, FormField, FormMapping, LoadedForm, PayloadBeneficiary, PlanOption } from './types.ts';
 
 export interface RenderInput {
@@ -355,11 +355,21 @@ function drawAdviser(w: PageWriter, mapping: FormMapping, adviser: AdviserProfil
   w.endSection();
 }
 
-async function renderPages(input: RenderInput): Promise<PDFDocument> {
+/** Where each signer signs one application: the signer's id (as signing.json names it) and its box on a page. */
+export interface SignatureBlock extends SignatureBox {
+  signer: string;
+}
+
+/** One insurer's application: its PDF bytes and the box where each signer signs (pages counted from 1). */
+export interface RenderedApplication {
+  bytes: Uint8Array;
+  signatureBlocks: SignatureBlock[];
+}
+
+async function renderPages(input: RenderInput): Promise<{ doc: PDFDocument; signatureBlocks: SignatureBlock[] }> {
   const { form, source, labels, generatedAt } = input;
   const mapping = form.mapping;
   const t = wordsOf(mapping);
-  const payload = source.payload;
   const doc = await PDFDocument.create();
   const fonts = await embedFonts(doc);
   const formLine = [mapping.formNumber ? `${t('Form')} ${mapping.formNumber}` : '', mapping.layout?.edition ?? '']
@@ -375,7 +385,6 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
 
   const insured1 = insuredName(source, 1);
   const insured2 = insuredName(source, 2);
-  const owners = source.names.owner_name ?? '';
   w.title(
     mapping.formTitle,
     `${mapping.displayName} - ${t('prefilled application generated')} ${stamp(generatedAt)}`,
@@ -413,12 +422,12 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
 
   w.heading(t('Declaration and signatures'), undefined, 90);
   if (mapping.declaration) w.paragraph(mapping.declaration, 8.5);
-  const signers = [`${t('Proposed insured 1')}: ${insured1}`];
-  if (insured2) signers.push(`${t('Proposed insured 2')}: ${insured2}`);
-  if (payload.owner_information.type === 'other_individual' || payload.owner_information.type === 'corporation')
-    signers.push(`${t('Policy owner')}: ${owners}`);
-  signers.push(`${t('Adviser signature')}${input.adviser?.full_name ? `: ${input.adviser.full_name}` : ''}`);
-  w.signatures(signers, t('Date (YYYY-MM-DD)'));
+  // Who signs comes from the summary document (summary.json); the insurer words the labels.
+  const signers = source.names.signers;
+  const boxes = w.signatures(
+    signers.map((s) => (s.name ? `${t(s.label)}: ${s.name}` : t(s.label))),
+    t('Date (YYYY-MM-DD)'),
+  );
   w.endSection();
 
   w.finish(footerOf(mapping, input.applicationNumber, t), (page, pages) => `${t('Page')} ${page} ${t('of')} ${pages}`);
@@ -430,28 +439,35 @@ async function renderPages(input: RenderInput): Promise<PDFDocument> {
   doc.setProducer('Insure wizard (pdf-lib)');
   doc.setCreationDate(generatedAt);
   doc.setModificationDate(generatedAt);
-  return doc;
+  return { doc, signatureBlocks: boxes.map((box, i) => ({ signer: signers[i].id, ...box })) };
 }
 
 /**
  * One insurer's prefilled application as PDF bytes: real text in DejaVu Sans, subset and embedded (searchable, every
  * character as typed), paged, every page headed with the insurer's name and numbered. When the insurer supplies its
  * own fillable application (forms/<insurer>/template.pdf), that is filled by field name instead; with
- * `appendLayout`, the drawn pages follow it.
- * @example const bytes = await renderApplicationPdf({ form, source: { data, payload }, labels, generatedAt: new Date() });
+ * `appendLayout`, the drawn pages follow it. Also answers where each signer of summary.json's `signers` signs (the
+ * drawn pages' signature lines, counted after the template's pages; none for a template alone).
+ * @example const { bytes, signatureBlocks } = await renderApplication({ form, source, labels, generatedAt: new Date() });
  */
-export async function renderApplicationPdf(input: RenderInput): Promise<Uint8Array> {
+export async function renderApplication(input: RenderInput): Promise<RenderedApplication> {
   const { form } = input;
-  if (!form.template) return (await renderPages(input)).save();
+  if (!form.template) {
+    const { doc, signatureBlocks } = await renderPages(input);
+    return { bytes: await doc.save(), signatureBlocks };
+  }
   const filled = await fillTemplate(form.template, form.mapping, input.source);
   filled.setTitle(`${form.mapping.displayName} - ${form.mapping.formTitle}`);
+  let signatureBlocks: SignatureBlock[] = [];
   if (form.mapping.appendLayout) {
+    const offset = filled.getPageCount();
     const generated = await renderPages(input);
-    const pages = await filled.copyPages(generated, generated.getPageIndices());
+    const pages = await filled.copyPages(generated.doc, generated.doc.getPageIndices());
     for (const page of pages) filled.addPage(page);
-    filled.setTitle(generated.getTitle() ?? form.mapping.displayName);
+    filled.setTitle(generated.doc.getTitle() ?? form.mapping.displayName);
+    signatureBlocks = generated.signatureBlocks.map((block) => ({ ...block, page: block.page + offset }));
   }
-  return filled.save();
+  return { bytes: await filled.save(), signatureBlocks };
 }
 
 /** Several documents one after the other in one PDF (the download of all chosen insurers). */

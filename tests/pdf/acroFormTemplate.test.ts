@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { checkFormsDir } from '../../api/pdf/checkFormsDir.ts';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { loadForms } from '../../api/pdf/loadForms.ts';
-import { renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
+import { renderApplication } from '../../api/pdf/renderPdf.ts';
 import type { FormMapping } from '../../api/pdf/types.ts';
 import type { DefinitionProblem } from '../../engine/index.ts';
 import { definitions, engine, fullApplication, labels, pdfText } from './support.ts';
@@ -112,7 +112,7 @@ describe("an insurer's own fillable PDF (AcroForm template)", () => {
   const generate = async (): Promise<Uint8Array> => {
     const form = loadForms(dir, definitions).get('MANULIFE')!;
     const source = prepareGeneration(engine, fullApplication(), { populateForms: ['MANULIFE'] });
-    return renderApplicationPdf({ form, source, labels, generatedAt: new Date('2026-06-01T12:00:00Z') });
+    return (await renderApplication({ form, source, labels, generatedAt: new Date('2026-06-01T12:00:00Z') })).bytes;
   };
 
   it('passes forms:check when every field is mapped or ignored, with no layout blocks', async () => {

@@ -7,7 +7,7 @@ import { checkFormsDir } from '../../api/pdf/checkFormsDir.ts';
 import { formNotes, lintForms } from '../../api/pdf/lintForms.ts';
 import { loadForms } from '../../api/pdf/loadForms.ts';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
-import { renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
+import { renderApplication } from '../../api/pdf/renderPdf.ts';
 import type { FormMapping } from '../../api/pdf/types.ts';
 import { finalStepOf } from '../../engine/index.ts';
 import type { DefinitionProblem } from '../../engine/index.ts';
@@ -274,7 +274,8 @@ describe('an AcroForm template', () => {
     const form = loadForms(dir, definitions).get('BMO')!;
     expect(form.template).toBeDefined();
     const source = prepareGeneration(engine, fullApplication(), { populateForms: ['BMO'] });
-    const bytes = await renderApplicationPdf({ form, source, labels, generatedAt: new Date('2026-06-01T12:00:00Z') });
+    const bytes = (await renderApplication({ form, source, labels, generatedAt: new Date('2026-06-01T12:00:00Z') }))
+      .bytes;
     const doc = await PDFDocument.load(bytes);
     const filled = doc.getForm();
     expect(filled.getTextField('pi1_last_name').getText()).toBe('Mehta');

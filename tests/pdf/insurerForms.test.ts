@@ -1,5 +1,5 @@
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
-import { questionnairesToAttach, renderApplicationPdf, wordsOf } from '../../api/pdf/renderPdf.ts';
+import { questionnairesToAttach, renderApplication, wordsOf } from '../../api/pdf/renderPdf.ts';
 import type { AdviserProfile } from '../../api/pdf/types.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { INSURERS, engine, forms, fullApplication, labels, pdfText, step } from './support.ts';
@@ -27,19 +27,26 @@ function application(): ReturnType<typeof fullApplication> {
 }
 
 describe.each(INSURERS)("the %s application: the insurer's own form", (insurer) => {
-  const source = prepareGeneration(engine, application(), { populateForms: INSURERS, clientId: 2087 });
+  const source = prepareGeneration(engine, application(), {
+    populateForms: INSURERS,
+    clientId: 2087,
+    // As the service does: the payload's adviser (who signs) and the adviser section's are the same profile.
+    adviser: { ...adviser },
+  });
   const mapping = forms.get(insurer)!.mapping;
   const t = wordsOf(mapping);
   let text: string;
   beforeAll(async () => {
-    const bytes = await renderApplicationPdf({
-      form: forms.get(insurer)!,
-      source,
-      labels,
-      generatedAt,
-      applicationNumber: '3F2A9C1B',
-      adviser,
-    });
+    const bytes = (
+      await renderApplication({
+        form: forms.get(insurer)!,
+        source,
+        labels,
+        generatedAt,
+        applicationNumber: '3F2A9C1B',
+        adviser,
+      })
+    ).bytes;
     text = pdfText(bytes);
   });
 

@@ -7,7 +7,7 @@ import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { labelsFrom } from '../../api/pdf/generationLabels.ts';
 import { formNotes, lintForms } from '../../api/pdf/lintForms.ts';
 import { loadForms } from '../../api/pdf/loadForms.ts';
-import { OTHER_ANSWERS_TITLE, otherAnswers, renderApplicationPdf, wordsOf } from '../../api/pdf/renderPdf.ts';
+import { OTHER_ANSWERS_TITLE, otherAnswers, renderApplication, wordsOf } from '../../api/pdf/renderPdf.ts';
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
 import type { FormMapping, LoadedForm } from '../../api/pdf/types.ts';
 import { answerFields, ajvSchemaChecks, createEngine, documentSources, loadDefinitions } from '../../engine/index.ts';
@@ -28,7 +28,7 @@ const generatedAt = new Date('2026-06-01T14:05:00Z');
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 async function textOf(form: LoadedForm, source: AnswerSource, generationLabels = labels): Promise<string> {
-  return pdfText(await renderApplicationPdf({ form, source, labels: generationLabels, generatedAt }));
+  return pdfText((await renderApplication({ form, source, labels: generationLabels, generatedAt })).bytes);
 }
 
 /** The text of the "Other answers" section: from its heading to the declaration that closes every document. */

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
-import { printedSections, printedValue, renderApplicationPdf, stamp, wordsOf } from '../../api/pdf/renderPdf.ts';
+import { printedSections, printedValue, renderApplication, stamp, wordsOf } from '../../api/pdf/renderPdf.ts';
 import type { AnswerSource } from '../../api/pdf/answerPaths.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { INSURERS, definitions, engine, example, forms, fullApplication, labels, pdfText, step } from './support.ts';
@@ -13,7 +13,7 @@ function sourceOf(data: ApplicationData, populateForms = INSURERS): AnswerSource
 }
 
 async function render(insurer: string, source: AnswerSource): Promise<{ bytes: Uint8Array; text: string }> {
-  const bytes = await renderApplicationPdf({ form: forms.get(insurer)!, source, labels, generatedAt });
+  const bytes = (await renderApplication({ form: forms.get(insurer)!, source, labels, generatedAt })).bytes;
   return { bytes, text: pdfText(bytes) };
 }
 

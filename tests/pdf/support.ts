@@ -57,7 +57,7 @@ export function step(data: ApplicationData, stepId: string): JsonObject {
 export function summaryOf(data: ApplicationData, populateForms = ['BMO']): GenerationSummary {
   const normalized = normalizeData(engine, data);
   const payload = assemblePayload(engine, normalized, { populateForms });
-  return buildSummary(payload, labels, generationNames(engine, normalized, payload));
+  return buildSummary(generationNames(engine, normalized, payload), labels);
 }
 
 /** The payload of `data` after the engine's view (no completeness check). */

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
-import { renderApplicationPdf } from '../../api/pdf/renderPdf.ts';
+import { renderApplication } from '../../api/pdf/renderPdf.ts';
 import { printable } from '../../api/pdf/embedFonts.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { INSURERS, engine, forms, fullApplication, labels, pdfText, step } from './support.ts';
@@ -25,7 +25,7 @@ describe('every character as typed', () => {
   const source = prepareGeneration(engine, typedApplication(), { populateForms: INSURERS, clientId: 2087 });
 
   it.each(INSURERS)('%s prints the names exactly, never transliterated, and emoji, never "?"', async (insurer) => {
-    const bytes = await renderApplicationPdf({ form: forms.get(insurer)!, source, labels, generatedAt });
+    const bytes = (await renderApplication({ form: forms.get(insurer)!, source, labels, generatedAt })).bytes;
     const text = pdfText(bytes);
     expect(text).toContain('Zoë-Émilie Nguyễn-Łukasik');
     expect(text).toContain('Şahin Đặng');
@@ -36,7 +36,7 @@ describe('every character as typed', () => {
   });
 
   it('embeds the fonts subset: a document stays small', async () => {
-    const bytes = await renderApplicationPdf({ form: forms.get('BMO')!, source, labels, generatedAt });
+    const bytes = (await renderApplication({ form: forms.get('BMO')!, source, labels, generatedAt })).bytes;
     expect(bytes.length).toBeLessThan(200_000);
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBeGreaterThan(3);
