@@ -25,3 +25,11 @@ export { schemaAt } from './schemaAt.ts';
 export { compileRules, type CompiledRules } from './compileRules.ts';
 export { isListFromFiles } from './listFiles.ts';
 export { scopeData, valuesInScope } from './scopeData.ts';
+export {
+  buildLifecycleMachine,
+  type LifecycleMachine,
+  type LifecycleFacts,
+  type LifecycleStep,
+  type AllowedEvent,
+} from './buildLifecycleMachine.ts';
+export { checkLifecycle, contrastRatio } from './checkLifecycle.ts';
