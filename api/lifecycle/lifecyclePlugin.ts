@@ -54,6 +54,8 @@ export interface SubmissionRecord {
   filename: string;
   sha256: string;
   manifest: unknown;
+  /** The adviser's notes, kept with the transition. */
+  notes?: string;
 }
 
 /** One insurer's status row. */
@@ -369,7 +371,7 @@ export const lifecyclePlugin = fp(
               event: submitEvent,
               userId,
               reason: `Submitted (${record.channel === 'https' ? 'sent to the insurer' : 'package to upload'}): ${record.filename}`,
-              details: {},
+              details: record.notes ? { notes: record.notes } : {},
             },
             trx,
           );

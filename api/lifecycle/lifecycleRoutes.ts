@@ -14,7 +14,7 @@ import {
   ApplicationDetail,
   EventBody,
   LifecycleAnswer,
-  Submission,
+  SubmitBody,
   type ApplicationDetailView,
   type SubmissionView,
 } from './lifecycleSchemas.ts';
@@ -207,6 +207,7 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
           summary:
             "Submits the application to one insurer: builds its package (a ZIP of the PDF, answers.json, the signature certificate and manifest.json with each file's SHA-256), stores it and sends it by the insurer's channel (download: the adviser uploads it; https: posted to the insurer's endpoint). Refused (400) before every signature is in; an endpoint that fails answers 502 and the status stays",
           params: insurerParams,
+          body: SubmitBody,
           response: {
             201: ApplicationDetail,
             ...errorResponses(400, 401, 404),
@@ -280,6 +281,7 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
               filename,
               sha256: sha256(zip),
               manifest,
+              notes: request.body.notes,
             },
             user.id,
           );
@@ -332,5 +334,3 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
     dependencies: ['engine', 'auth', 'screening', 'clients', 'applications', 'lifecycle', 'profiles', 'files'],
   },
 );
-
-export { Submission };

@@ -127,3 +127,10 @@ export const EventBody = Type.Object(
   },
   { additionalProperties: false, title: 'LifecycleEvent', description: 'An event the adviser records' },
 );
+
+export const SubmitBody = Type.Object(
+  {
+    notes: Type.Optional(Type.String({ maxLength: 2000, errorMessage: 'notes must be at most 2000 characters' })),
+  },
+  { additionalProperties: false, title: 'SubmitRequest', description: 'A submission, with notes for the file' },
+);

@@ -69,7 +69,7 @@ describe.each(databases)('the application life cycle on %s (issue 27 parts 1, 3,
   const event = (insurer: string, body: JsonObject, as = token) =>
     server.call('POST', `/api/applications/${id}/insurers/${insurer}/events/`, { token: as, body });
   const submit = (insurer: string, as = token) =>
-    server.call('POST', `/api/applications/${id}/insurers/${insurer}/submit/`, { token: as });
+    server.call('POST', `/api/applications/${id}/insurers/${insurer}/submit/`, { token: as, body: {} });
   const sign = (insurer: string) => server.call('POST', `/api/test/sign/${id}/${insurer}/`, { token });
   const generate = () =>
     server.call('POST', '/api/pdf/generate_pdf/', {
