@@ -111,11 +111,9 @@ export function ApplicationsTable({
                     ) : null}
                     <td data-label="Status">
                       <span className="status-stack">
-                        <Link
-                          to={`/applications/${application.id}`}
-                          aria-label={`Application ${application.id}: status and actions`}
-                        >
+                        <Link to={`/applications/${application.id}`}>
                           <StatusBadge status={application.status} />
+                          <span className="sr-only"> (open application {application.id})</span>
                         </Link>
                         {application.definitions_changed ? (
                           <span

@@ -25,7 +25,9 @@ const SHOTS = process.env.SHOTS_DIR;
 const signed = new Set<string>();
 
 /** Stands in for the signing ceremony (issue 27 part 2): its hook says who signed; the test signs through it. */
+let lifecycle: FastifyInstance['lifecycle'];
 async function signingStandIn(app: FastifyInstance): Promise<void> {
+  lifecycle = app.lifecycle;
   app.lifecycle.useSignatureCheck(async (id, insurer) => signed.has(`${id}/${insurer}`));
 }
 
@@ -49,8 +51,8 @@ async function audit(page: Page, name: string): Promise<void> {
 
 async function sign(insurer: string): Promise<void> {
   signed.add(`${id}/${insurer}`);
-  const found = await h.server.lifecycle.applicationOf(id);
-  await h.server.lifecycle.send({
+  const found = await lifecycle.applicationOf(id);
+  await lifecycle.send({
     applicationId: id,
     clientId: found?.client_id ?? 0,
     insurer,
@@ -125,7 +127,7 @@ describe('an application signed, submitted and tracked in the app', () => {
     await audit(page, 'issued-and-declined');
 
     await page.goto(`${h.baseUrl}/applications?status=ISSUED`);
-    await page.getByRole('link', { name: `Application ${id}: status and actions` }).waitFor();
+    await page.getByRole('link', { name: `Issued (open application ${id})` }).waitFor();
     await audit(page, 'list-issued');
   });
 });
