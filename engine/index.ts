@@ -29,7 +29,6 @@ export {
   buildLifecycleMachine,
   type LifecycleMachine,
   type LifecycleFacts,
-  type LifecycleStep,
   type AllowedEvent,
 } from './buildLifecycleMachine.ts';
-export { checkLifecycle, contrastRatio } from './checkLifecycle.ts';
+export { contrastRatio } from './checkLifecycle.ts';

@@ -59,7 +59,6 @@ export const InsurerStatus = Type.Object(
   },
   { title: 'InsurerStatus', description: "The application's status at one insurer, and what may happen next" },
 );
-export type InsurerStatusView = Static<typeof InsurerStatus>;
 
 export const Transition = Type.Object(
   {

@@ -7,6 +7,7 @@ import { Loading } from '../components/Spinner.tsx';
 import { AlertIcon } from '../components/icons.tsx';
 import { useFileDownloads } from '../components/useFileDownloads.ts';
 import { formatCad, formatDate, formatDateTime } from '../format.ts';
+import { lifecycle } from '../lifecycle.ts';
 
 /** The words of each detail an event may require (steps/lifecycle.json `requires`). */
 const DETAIL_LABELS: Record<string, string> = {
@@ -103,7 +104,10 @@ function InsurerCard({
   const base = `/api/applications/${applicationId}/insurers/${insurer.insurer}`;
   const submission = insurer.next.find((n) => n.sent_by === 'submission');
   const adviser = insurer.next.filter((n) => n.sent_by === 'adviser');
-  const waiting = insurer.next.filter((n) => n.sent_by === 'server' && n.target !== insurer.status);
+  // What the server will record next to move this insurer on (not a return to the first status).
+  const waiting = insurer.next.filter(
+    (n) => n.sent_by === 'server' && n.target !== insurer.status && n.target !== lifecycle.initial,
+  );
   const send = async (path: string, body: Record<string, unknown>) => {
     setError(null);
     setBusy(true);
