@@ -6,6 +6,8 @@ import ajvErrors from 'ajv-errors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { applicationRoutes } from './applications/applicationRoutes.ts';
 import { applicationsPlugin } from './applications/applicationsPlugin.ts';
+import { lifecyclePlugin } from './lifecycle/lifecyclePlugin.ts';
+import { lifecycleRoutes } from './lifecycle/lifecycleRoutes.ts';
 import { auditPlugin } from './audit/auditPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
 import { authRoutes } from './auth/authRoutes.ts';
@@ -205,6 +207,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await api.register(screeningPlugin);
     await api.register(applicationsPlugin);
     await api.register(profilesPlugin);
+    await api.register(lifecyclePlugin);
     // Routes: each its own encapsulated plugin, reading the services above.
     await api.register(authRoutes);
     await api.register(passwordRoutes);
@@ -217,6 +220,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await api.register(applicationRoutes);
     await api.register(profileRoutes);
     await api.register(pdfRoutes, { formsDir: options.formsDir });
+    await api.register(lifecycleRoutes, { formsDir: options.formsDir });
     for (const plugin of options.plugins ?? []) await api.register(plugin);
   });
 

@@ -88,22 +88,6 @@ export function titleCase(value: string): string {
     .join(' ');
 }
 
-/** Badge colour per status: yellow DRAFT, blue SUBMITTED, purple IN_REVIEW, green ISSUED, red anything else. */
-export function statusBadgeClass(status: string | null | undefined): string {
-  switch (status) {
-    case 'DRAFT':
-      return 'badge badge-yellow';
-    case 'SUBMITTED':
-      return 'badge badge-blue';
-    case 'IN_REVIEW':
-      return 'badge badge-purple';
-    case 'ISSUED':
-      return 'badge badge-green';
-    default:
-      return 'badge badge-red';
-  }
-}
-
 /** "First Last", trimmed. */
 export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
   return [person.first_name, person.last_name]

@@ -29,3 +29,10 @@ export { translatableTexts } from './translatableTexts.ts';
 export { lintTranslations, missingTranslations, catalogueEntries, type TranslationEntry } from './lintTranslations.ts';
 export { localizeDefinitions, localizeStep } from './localizeDefinitions.ts';
 export { signingPlan, type PlannedSigner } from './signingPlan.ts';
+export {
+  buildLifecycleMachine,
+  type LifecycleMachine,
+  type LifecycleFacts,
+  type AllowedEvent,
+} from './buildLifecycleMachine.ts';
+export { contrastRatio } from './checkLifecycle.ts';

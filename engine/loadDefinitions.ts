@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { assembleDefinitions, assembleStep, flowEntries, stripSchemaKey } from './assembleDefinitions.ts';
+import { checkLifecycle } from './checkLifecycle.ts';
 import { closestName } from './closestName.ts';
 import { isListFromFiles, listRowsFromFiles } from './listFiles.ts';
 import { withListLabels } from './listLabels.ts';
@@ -13,6 +14,7 @@ import type {
   FlowDefinition,
   JsonObject,
   JsonSchema,
+  LifecycleDefinition,
   StepDefinition,
 } from './types.ts';
 
@@ -211,8 +213,17 @@ export function checkDefinitions(
     if (file.includes('/') && dir !== '_meta' && dir !== '..' && dir !== 'i18n' && !seen.has(dir))
       report(file, '', `folder "${dir}" is not listed in flow.json`);
   }
+  const lifecycleFile = 'lifecycle.json';
+  let lifecycle: LifecycleDefinition | undefined;
+  if (lifecycleFile in files) {
+    if (check(lifecycleFile, '_meta/lifecycle.schema.json')) {
+      lifecycle = stripSchemaKey(files[lifecycleFile] as Record<string, unknown>) as unknown as LifecycleDefinition;
+      for (const p of checkLifecycle(lifecycle)) report(lifecycleFile, p.path, p.message);
+    } else usable = false;
+  }
   if (!usable) return { problems };
-  return { definitions: assembleDefinitions(flow, steps), problems };
+  const definitions = assembleDefinitions(flow, steps);
+  return { definitions: lifecycle ? { ...definitions, lifecycle } : definitions, problems };
 }
 
 /**

@@ -296,6 +296,8 @@ export interface Definitions {
   steps: { [id: string]: StepDefinition };
   /** Screening step ids in flow order (forms excluded). */
   order: string[];
+  /** steps/lifecycle.json, when the definitions have one. */
+  lifecycle?: LifecycleDefinition;
 }
 
 /** The review step's `ui:review`: every screening step is on the review unless excluded. */
@@ -425,4 +427,32 @@ export interface DefinitionProblem {
   /** JSON pointer inside the file. */
   path: string;
   message: string;
+}
+
+/** A detail an event of the life cycle requires (steps/lifecycle.json `requires`). */
+export type LifecycleDetail = 'policy_number' | 'issue_date' | 'face_amount_issued' | 'reason';
+
+/** One event of the life cycle: who sends it, and the details it requires. */
+export interface LifecycleEvent {
+  label: string;
+  /** server: sent by the server itself; submission: by the submit route; adviser: by the adviser's events call. */
+  sentBy: 'server' | 'submission' | 'adviser';
+  requires?: LifecycleDetail[];
+}
+
+/** One status of the life cycle, its badge and the events it accepts. */
+export interface LifecycleStatus {
+  label: string;
+  badge: { colour: string; background: string; text: string };
+  final?: true;
+  on?: { [event: string]: { target: string; guard?: string } };
+}
+
+/** steps/lifecycle.json: an application's statuses per insurer, least advanced first. */
+export interface LifecycleDefinition {
+  initial: string;
+  facts: { [name: string]: string };
+  guards: { [name: string]: { rule: Logic; message: string } };
+  events: { [name: string]: LifecycleEvent };
+  statuses: { [name: string]: LifecycleStatus };
 }

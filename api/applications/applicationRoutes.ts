@@ -6,7 +6,7 @@ import { listPage, listQueryOf, listQuerySchema } from '../http/listQuery.ts';
 import { clientIdFrom, toId, userOf } from '../http/requestHelpers.ts';
 import { JsonObjectBody, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import { ApplicationList, LifeApplication, LifeApplicationList } from './applicationSchemas.ts';
-import { APPLICATION_ORDER_FIELDS, APPLICATION_STATUSES, type ApplicationQuery } from './applicationsPlugin.ts';
+import { APPLICATION_ORDER_FIELDS, type ApplicationQuery } from './applicationsPlugin.ts';
 
 /**
  * The application routes (encapsulated): create one, the paged list of every application the user may see, and one
@@ -45,6 +45,8 @@ export const applicationRoutes = fp(
     // The insurers an application can be generated for: the final step's choice of forms.
     const finalSchema = engine.definitions.steps[engine.finalStep]?.schema as
       { properties?: { populate_forms?: { items?: { enum?: unknown[] } } } } | undefined;
+    // The statuses of the life cycle (steps/lifecycle.json), least advanced first.
+    const statuses = Object.keys(engine.definitions.lifecycle?.statuses ?? {});
     const insurers = (finalSchema?.properties?.populate_forms?.items?.enum ?? []).filter(
       (v): v is string => typeof v === 'string',
     );
@@ -64,9 +66,9 @@ export const applicationRoutes = fp(
             ),
             status: Type.Optional(
               Type.String({
-                enum: [...APPLICATION_STATUSES],
+                enum: statuses,
                 description: 'Only applications in this status',
-                errorMessage: `status must be one of ${APPLICATION_STATUSES.join(', ')}`,
+                errorMessage: `status must be one of ${statuses.join(', ')}`,
               }),
             ),
             insurer: Type.Optional(

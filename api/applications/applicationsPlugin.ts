@@ -56,6 +56,8 @@ export interface ApplicationStore {
   follow(clientId: number, data: ApplicationData, userId?: number): Promise<void>;
   /** Records a generation on the client's current application. */
   recordGeneration(record: GenerationRecord): Promise<void>;
+  /** Called after each generation is recorded, with the application it belongs to (the life cycle moves on). */
+  onGeneration(listener: (applicationId: number, record: GenerationRecord) => Promise<void>): void;
   /** The applications of one client, or of every client the user may see, newest first, with their generations. */
   list(user: AuthUser, clientId?: number): Promise<LifeApplicationView[]>;
   /**
@@ -87,9 +89,6 @@ export const APPLICATION_ORDER_FIELDS = [
   'face_amount',
 ] as const;
 type ApplicationOrderField = (typeof APPLICATION_ORDER_FIELDS)[number];
-
-/** An application's life cycle, as stored. */
-export const APPLICATION_STATUSES = ['DRAFT', 'SUBMITTED', 'IN_REVIEW', 'ISSUED', 'DECLINED'] as const;
 
 /** A page of the applications list, with its filters. */
 export interface ApplicationQuery extends ListQuery<ApplicationOrderField> {
@@ -337,6 +336,7 @@ export const applicationsPlugin = fp(
       );
     };
     const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+    const generationListeners: ((applicationId: number, record: GenerationRecord) => Promise<void>)[] = [];
 
     const store: ApplicationStore = {
       async current(clientId, data, userId) {
@@ -391,6 +391,10 @@ export const applicationsPlugin = fp(
             })
             .execute();
         });
+        for (const listener of generationListeners) await listener(applicationId, record);
+      },
+      onGeneration(listener) {
+        generationListeners.push(listener);
       },
       async list(user, clientId) {
         let query = db

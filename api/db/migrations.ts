@@ -527,6 +527,71 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('is_admin').execute();
       },
     },
+    '0015_application_lifecycle': {
+      async up(db: Kysely<unknown>) {
+        // Each insurer an application was generated for has its own status (issue 27): a joint case may be issued
+        // by one and declined by another. The application's own status is the least advanced of these.
+        await db.schema
+          .createTable('application_insurers')
+          .addColumn('application_id', 'integer', (c) =>
+            c.notNull().references('life_applications.id').onDelete('cascade'),
+          )
+          .addColumn('insurer', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('policy_number', 'text')
+          .addColumn('issue_date', 'text')
+          .addColumn('face_amount_issued', 'double precision')
+          .addColumn('reason', 'text')
+          .addColumn('notes', 'text')
+          .addPrimaryKeyConstraint('application_insurers_pk', ['application_id', 'insurer'])
+          .execute();
+        // Every transition: who, when, from, to, why (also on the audit trail).
+        await db.schema
+          .createTable('application_transitions')
+          .addColumn('id', ...idColumn(dialect))
+          .addColumn('application_id', 'integer', (c) =>
+            c.notNull().references('life_applications.id').onDelete('cascade'),
+          )
+          .addColumn('insurer', 'text', (c) => c.notNull())
+          .addColumn('event', 'text', (c) => c.notNull())
+          .addColumn('from_status', 'text', (c) => c.notNull())
+          .addColumn('to_status', 'text', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('at', 'text', (c) => c.notNull())
+          .addColumn('reason', 'text')
+          .addColumn('details', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('application_transitions_application')
+          .on('application_transitions')
+          .columns(['application_id', 'id'])
+          .execute();
+        // Each submission package (a ZIP in the file store), downloadable again.
+        await db.schema
+          .createTable('submissions')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('application_id', 'integer', (c) =>
+            c.notNull().references('life_applications.id').onDelete('cascade'),
+          )
+          .addColumn('client_id', 'integer', (c) => c.notNull())
+          .addColumn('insurer', 'text', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('channel', 'text', (c) => c.notNull())
+          .addColumn('file_key', 'text', (c) => c.notNull())
+          .addColumn('filename', 'text', (c) => c.notNull())
+          .addColumn('sha256', 'text', (c) => c.notNull())
+          .addColumn('manifest', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('submissions_application').on('submissions').column('application_id').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('submissions').ifExists().execute();
+        await db.schema.dropTable('application_transitions').ifExists().execute();
+        await db.schema.dropTable('application_insurers').ifExists().execute();
+      },
+    },
     '0016_signatures': {
       async up(db: Kysely<unknown>) {
         // One row per signature collected in person (issue 27 part 2). A voided signature stays, as history:

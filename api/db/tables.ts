@@ -245,6 +245,9 @@ export interface Database {
   adviser_profile_audit: AdviserProfileAuditTable;
   broker_grants: BrokerGrantsTable;
   key_checks: KeyChecksTable;
+  application_insurers: ApplicationInsurersTable;
+  application_transitions: ApplicationTransitionsTable;
+  submissions: SubmissionsTable;
   signatures: SignaturesTable;
 }
 
@@ -286,4 +289,48 @@ export interface DataLayer {
    */
   eraseDeleted(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** An application's status at one insurer it was generated for (0015), and what the insurer answered. */
+export interface ApplicationInsurersTable {
+  application_id: number;
+  insurer: string;
+  status: string;
+  updated_at: string;
+  policy_number: string | null;
+  issue_date: string | null;
+  face_amount_issued: number | null;
+  reason: string | null;
+  notes: string | null;
+}
+
+/** One transition of an application at an insurer (0015): who, when, from, to, why. */
+export interface ApplicationTransitionsTable {
+  id: Generated<number>;
+  application_id: number;
+  insurer: string;
+  event: string;
+  from_status: string;
+  to_status: string;
+  user_id: number | null;
+  at: string;
+  reason: string | null;
+  /** JSON object of the details the event carried (policy number, notes...). */
+  details: string;
+}
+
+/** A submission package (0015): a ZIP in the file store, with its manifest. */
+export interface SubmissionsTable {
+  id: string;
+  application_id: number;
+  client_id: number;
+  insurer: string;
+  user_id: number | null;
+  created_at: string;
+  channel: string;
+  file_key: string;
+  filename: string;
+  sha256: string;
+  /** JSON: the manifest.json of the package. */
+  manifest: string;
 }

@@ -19,6 +19,17 @@ import {
 } from '../admin/adminSchemas.ts';
 import { Broker, Client, ClientList, History, SecondInsured } from '../clients/clientSchemas.ts';
 import { ErrorAnswer, FieldErrorSchema, Success } from '../http/routeSchemas.ts';
+import {
+  ApplicationDetail,
+  Badge,
+  EventBody,
+  InsurerStatus,
+  LifecycleAnswer,
+  NextEvent,
+  Submission,
+  SubmitBody,
+  Transition,
+} from '../lifecycle/lifecycleSchemas.ts';
 import { GenerateAnswer, GenerationSummary } from '../pdf/generationSchemas.ts';
 import { AdviserProfile, ProfileAnswer, ProfileChanges } from '../profile/profileSchemas.ts';
 import { ApplicationData, Progress } from '../screening/screeningSchemas.ts';
@@ -67,6 +78,15 @@ export const sharedSchemas: TSchema[] = [
   AdviserProfile,
   ProfileAnswer,
   ProfileChanges,
+  Badge,
+  NextEvent,
+  Submission,
+  InsurerStatus,
+  Transition,
+  ApplicationDetail,
+  LifecycleAnswer,
+  EventBody,
+  SubmitBody,
 ];
 
 const names = new Set(sharedSchemas.map((s) => (s as { title?: string }).title));

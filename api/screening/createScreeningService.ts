@@ -48,6 +48,8 @@ export interface SaveResult {
   version: number;
   /** The new versions of other steps' records the save wrote (its links and writes). */
   others: Record<string, number>;
+  /** False when the save changed no answer (nothing was written). */
+  changed: boolean;
 }
 
 export interface ScreeningService {
@@ -364,7 +366,7 @@ export function createScreeningService(
           });
       if (version === null) return null;
       await syncLinks(db, values);
-      const result = { values, data: after, version, others: {} };
+      const result = { values, data: after, version, others: {}, changed: !unchanged };
       for (const listener of listeners) await listener(user, clientId, stepId, result);
       return result;
     }
@@ -436,7 +438,7 @@ export function createScreeningService(
         throw err;
       });
     if (result === null) return null;
-    const saved = { ...result, version, others };
+    const saved = { ...result, version, others, changed: true };
     for (const listener of listeners) await listener(user, clientId, stepId, saved);
     return saved;
   };

@@ -447,6 +447,158 @@ export interface components {
         }[];
       }[];
     };
+    /**
+     * StatusBadge
+     * @description A status's badge, from steps/lifecycle.json
+     */
+    StatusBadge: {
+      /** @description The colour's name (yellow, blue...) */
+      colour: string;
+      /** @description #rrggbb */
+      background: string;
+      /** @description #rrggbb, AA on the background */
+      text: string;
+    };
+    /**
+     * NextEvent
+     * @description An event the status accepts next
+     */
+    NextEvent: {
+      event: string;
+      label: string;
+      /** @description adviser: POST .../events/; submission: POST .../submit/; server: the server sends it itself */
+      sent_by: string;
+      /** @description The status it leads to */
+      target: string;
+      /** @description The details the event must carry */
+      requires: string[];
+      /** @description Whether its guard holds now */
+      allowed: boolean;
+      /** @description Why not, when it is not allowed now */
+      reason: string | null;
+    };
+    /**
+     * Submission
+     * @description A submission package (ZIP)
+     */
+    Submission: {
+      id: string;
+      insurer: string;
+      created_at: string;
+      /** @description download or https */
+      channel: string;
+      filename: string;
+      /** @description The ZIP's SHA-256 */
+      sha256: string;
+      /** @description Where the package is downloaded again */
+      url: string;
+    };
+    /**
+     * InsurerStatus
+     * @description The application's status at one insurer, and what may happen next
+     */
+    InsurerStatus: {
+      insurer: string;
+      /** @description The insurer's name */
+      name: string;
+      status: string;
+      label: string;
+      badge: components['schemas']['StatusBadge'];
+      updated_at: string;
+      /** @description How a submission reaches this insurer: download or https */
+      channel: string;
+      policy_number: string | null;
+      issue_date: string | null;
+      face_amount_issued: number | null;
+      /** @description The reason of the last transition that gave one */
+      reason: string | null;
+      notes: string | null;
+      next: components['schemas']['NextEvent'][];
+      submissions: components['schemas']['Submission'][];
+    };
+    /**
+     * Transition
+     * @description One transition: who, when, from, to, why
+     */
+    Transition: {
+      id: number;
+      insurer: string;
+      event: string;
+      from: string;
+      to: string;
+      at: string;
+      user_id: number | null;
+      username: string | null;
+      reason: string | null;
+      details: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * ApplicationDetail
+     * @description An application with its status at each insurer (the application's own is the least advanced), what each allows next, and its transitions
+     */
+    ApplicationDetail: {
+      id: number;
+      client_id: number;
+      client_name: string;
+      created_at: string;
+      updated_at: string;
+      /** @description null until the screening answers it */
+      application_type: string | null;
+      /** @description application_type as the screening labels it */
+      application_type_label: string | null;
+      product_type: string | null;
+      /** @description product_type as the screening labels it */
+      product_type_label: string | null;
+      number_of_insureds: number;
+      status: string;
+      face_amount: number | null;
+      /** @description The application the client's screening belongs to */
+      is_current: boolean;
+      /** @description The definitions changed since the application was created */
+      definitions_changed: boolean;
+      /** @description The role on it of the client whose applications are listed (a client profile lists every application naming the client, e.g. 'Insured 2, joint owner'); in the list of every application, its own client's role; null when not recorded */
+      role: string | null;
+      generations: components['schemas']['Generation'][];
+      status_label: string;
+      badge: components['schemas']['StatusBadge'];
+      insurers: components['schemas']['InsurerStatus'][];
+      history: components['schemas']['Transition'][];
+    };
+    /**
+     * Lifecycle
+     * @description The statuses of steps/lifecycle.json, least advanced first, with their badges
+     */
+    Lifecycle: {
+      initial: string;
+      statuses: {
+        status: string;
+        label: string;
+        badge: components['schemas']['StatusBadge'];
+        final: boolean;
+      }[];
+    };
+    /**
+     * LifecycleEvent
+     * @description An event the adviser records
+     */
+    LifecycleEvent: {
+      event: string;
+      reason?: string;
+      notes?: string;
+      policy_number?: string;
+      /** Format: date */
+      issue_date?: string;
+      face_amount_issued?: number;
+    };
+    /**
+     * SubmitRequest
+     * @description A submission, with notes for the file
+     */
+    SubmitRequest: {
+      notes?: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -492,5 +644,14 @@ export type ApplicationData = components['schemas']['ApplicationData'];
 export type AdviserProfile = components['schemas']['AdviserProfile'];
 export type ProfileAnswer = components['schemas']['ProfileAnswer'];
 export type ProfileChanges = components['schemas']['ProfileChanges'];
+export type StatusBadge = components['schemas']['StatusBadge'];
+export type NextEvent = components['schemas']['NextEvent'];
+export type Submission = components['schemas']['Submission'];
+export type InsurerStatus = components['schemas']['InsurerStatus'];
+export type Transition = components['schemas']['Transition'];
+export type ApplicationDetail = components['schemas']['ApplicationDetail'];
+export type Lifecycle = components['schemas']['Lifecycle'];
+export type LifecycleEvent = components['schemas']['LifecycleEvent'];
+export type SubmitRequest = components['schemas']['SubmitRequest'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

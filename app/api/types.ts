@@ -26,8 +26,10 @@ export type Id = number | string;
 export type ApplicationGeneration = Api.Generation;
 /** Where a client's screening is. */
 export type ScreeningProgress = Api.Progress;
-/** The lifecycle of an application, as the server stores it. */
-export type ApplicationStatus = 'DRAFT' | 'SUBMITTED' | 'IN_REVIEW' | 'ISSUED' | 'DECLINED';
+/** One application with its status at each insurer, what each allows next and its history. */
+export type ApplicationDetail = Api.ApplicationDetail;
+/** The application's status at one insurer. */
+export type InsurerStatus = Api.InsurerStatus;
 
 /** One page of a list (the spec's {results, count}, with the links of Django REST framework's pagination). */
 export type ListPage<T> = Omit<Api.ClientList, 'results'> & { results: T[] };

@@ -1,16 +1,12 @@
 import { Link } from 'react-router';
 import type { LifeApplication } from '../api/types.ts';
-import { formatCad, formatDate, statusBadgeClass } from '../format.ts';
+import { formatCad, formatDate } from '../format.ts';
 import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { AlertIcon } from './icons.tsx';
 import { useFileDownloads } from './useFileDownloads.ts';
 import { ScrollRegion } from './ScrollRegion.tsx';
 import { SortHeader } from './SortHeader.tsx';
-
-/** Status text as stored, readable: "IN_REVIEW" -> "IN REVIEW". */
-function statusText(status: string | null | undefined): string {
-  return status ? status.replace(/_/g, ' ') : 'UNKNOWN';
-}
+import { StatusBadge } from './StatusBadge.tsx';
 
 /**
  * Life applications: Date, Type, Product, Insureds, Status, Face Amount and Documents (the newest generation's PDFs,
@@ -115,7 +111,10 @@ export function ApplicationsTable({
                     ) : null}
                     <td data-label="Status">
                       <span className="status-stack">
-                        <span className={statusBadgeClass(application.status)}>{statusText(application.status)}</span>
+                        <Link to={`/applications/${application.id}`}>
+                          <StatusBadge status={application.status} />
+                          <span className="sr-only"> (open application {application.id})</span>
+                        </Link>
                         {application.definitions_changed ? (
                           <span
                             className="badge"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, deleteClient, listClients, listSecondInsureds } from '../api/client.ts';
 import type { Client, SecondInsured } from '../api/types.ts';
@@ -58,7 +58,8 @@ const SORTS: SortChoice[] = [
 ];
 
 /** The dashboard's client list: a page at a time, sorted and searched by the server; row menu, delete dialog, toast. */
-export function ClientList() {
+/** The client list; `summary` is shown under its header (the dashboard's counts of what waits on the adviser). */
+export function ClientList({ summary }: { summary?: ReactNode }) {
   const navigate = useNavigate();
   const list = useListParams(CLIENT_ORDERING);
   const { page, ordering, search, update } = list;
@@ -128,6 +129,7 @@ export function ClientList() {
           </Link>
         </div>
       </div>
+      {summary}
 
       {error && (
         <div className="alert alert-error list-error" role="alert" style={{ marginBottom: 'var(--space-4)' }}>

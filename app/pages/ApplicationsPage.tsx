@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { flow } from 'virtual:steps';
 import { finalStepOf } from '../../engine/index.ts';
 import { listApplications } from '../api/client.ts';
-import type { ApplicationStatus } from '../api/types.ts';
+import { STATUS_CHOICES } from '../lifecycle.ts';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
 import { ListSearch } from '../components/ListSearch.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -20,14 +20,8 @@ const APPLICATION_ORDERING = '-created_at';
 const PAGE_SIZE = 25;
 const FILTERS = ['status', 'insurer'] as const;
 
-/** The statuses an application goes through, for the filter. */
-const STATUSES: { value: ApplicationStatus; label: string }[] = [
-  { value: 'DRAFT', label: 'Draft' },
-  { value: 'SUBMITTED', label: 'Submitted' },
-  { value: 'IN_REVIEW', label: 'In review' },
-  { value: 'ISSUED', label: 'Issued' },
-  { value: 'DECLINED', label: 'Declined' },
-];
+/** The statuses an application goes through (steps/lifecycle.json), for the filter. */
+const STATUSES = STATUS_CHOICES;
 
 /** The orders of the sort menu (narrow screens, where the column headers are hidden). */
 const SORTS: SortChoice[] = [

@@ -65,7 +65,11 @@ describe.each(databases)('applications list and client history pages (%s)', (kin
         field: 'ordering',
         message: expect.stringMatching(/^ordering must name only created_at, .*\(a leading - sorts descending\)$/),
       },
-      { field: 'status', message: 'status must be one of DRAFT, SUBMITTED, IN_REVIEW, ISSUED, DECLINED' },
+      {
+        field: 'status',
+        message:
+          'status must be one of DRAFT, READY_TO_SIGN, SIGNED, SUBMITTED, IN_REVIEW, ISSUED, DECLINED, WITHDRAWN',
+      },
       { field: 'insurer', message: 'insurer must be one of BMO, MANULIFE, SUNLIFE, BENEVA, CANADA_LIFE' },
     ]);
   });

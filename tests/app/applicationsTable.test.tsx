@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render as renderPlain, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationsTable } from '../../app/components/ApplicationsTable.tsx';
+import { lifecycle } from '../../app/lifecycle.ts';
 import type { LifeApplication } from '../../app/api/types.ts';
 import { answeredApplication } from '../support/answeredApplication.ts';
 import {
@@ -147,6 +150,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The table inside a router: its status badges link to the application page. */
+const render = (ui: ReactElement) => renderPlain(<MemoryRouter>{ui}</MemoryRouter>);
+
 function row(id: number) {
   return screen.getAllByRole('row')[id];
 }
@@ -160,6 +166,13 @@ describe('applications table', () => {
     expect(screen.getByText('No insurance applications found')).toBeInTheDocument();
   });
 
+  /** A status's badge as steps/lifecycle.json draws it: its label, in its colours. */
+  const expectBadge = (scope: ReturnType<typeof within>, status: string, colour: string) => {
+    const { label, badge } = lifecycle.statuses[status];
+    expect(badge.colour).toBe(colour);
+    expect(scope.getByText(label)).toHaveStyle({ backgroundColor: badge.background, color: badge.text });
+  };
+
   it('labels types and products, formats CAD without decimals and colours statuses', () => {
     render(<ApplicationsTable applications={APPLICATIONS} />);
     const first = within(row(1));
@@ -167,14 +180,14 @@ describe('applications table', () => {
     expect(first.getByText('Term Life')).toBeInTheDocument();
     expect(first.getByText('$500,000')).toBeInTheDocument();
     expect(first.getByText('2024-06-01')).toBeInTheDocument();
-    expect(first.getByText('DRAFT')).toHaveClass('badge-yellow');
+    expectBadge(first, 'DRAFT', 'yellow');
 
     const second = within(row(2));
     expect(second.getByText('Additional Coverage')).toBeInTheDocument();
     expect(second.getByText('Whole Life')).toBeInTheDocument();
     expect(second.getByText('$1,250,000')).toBeInTheDocument();
     expect(second.getByText('2')).toBeInTheDocument();
-    expect(second.getByText('SUBMITTED')).toHaveClass('badge-blue');
+    expectBadge(second, 'SUBMITTED', 'blue');
 
     const third = within(row(3));
     expect(third.getByText('Internal Replacement')).toBeInTheDocument();
@@ -182,17 +195,17 @@ describe('applications table', () => {
     const notSet = third.getByText('Not set');
     expect(notSet.tagName).toBe('EM');
     expect(third.getByText('-')).toBeInTheDocument();
-    expect(third.getByText('IN REVIEW')).toHaveClass('badge-purple');
+    expectBadge(third, 'IN_REVIEW', 'purple');
 
     const fourth = within(row(4));
     expect(fourth.getByText('Linked Applications')).toBeInTheDocument();
     expect(fourth.getByText('Critical Illness Plus')).toBeInTheDocument();
     expect(fourth.getByText('$100,000')).toBeInTheDocument();
-    expect(fourth.getByText('ISSUED')).toHaveClass('badge-green');
+    expectBadge(fourth, 'ISSUED', 'green');
 
     const fifth = within(row(5));
     expect(fifth.getByText('$0')).toBeInTheDocument();
-    expect(fifth.getByText('DECLINED')).toHaveClass('badge-red');
+    expectBadge(fifth, 'DECLINED', 'red');
   });
 
   it("marks an application started on questions that changed since (the server's definitions_changed), and only that one", () => {
@@ -344,7 +357,12 @@ describe('applications table', () => {
       '/client/profile/5',
     );
     expect(within(own).getByText('Insured 1, owner')).toBeInTheDocument();
-    expect(within(own).queryByRole('link')).not.toBeInTheDocument();
+    // Its own application names no other client; its one link is the status, to the application's page.
+    expect(
+      within(own)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/applications/9']);
   });
 
   it('"New Insurance Application" creates an application and opens basic screening with its id', async () => {

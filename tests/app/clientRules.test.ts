@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_FORM } from '../../app/clientRules.ts';
 import { loadSteps, screeningRuntime } from '../../app/screening/definitions.ts';
-import { formatCad, formatDate, formatDateTime, formatPhone, slug, statusBadgeClass } from '../../app/format.ts';
+import { formatCad, formatDate, formatDateTime, formatPhone, slug } from '../../app/format.ts';
 import { isProgressAbsent } from '../../app/screening.ts';
 import { ruleMessage } from '../support/definitionText.ts';
 import { specText } from '../support/specText.ts';
@@ -84,7 +84,6 @@ describe('display formats', () => {
     expect(formatDate('')).toBe('-');
     expect(formatCad(1234567.89)).toBe('$1,234,568');
     expect(formatCad(null)).toBeNull();
-    expect(statusBadgeClass('WITHDRAWN')).toContain('badge-red');
   });
 
   it('turns names into file-name parts', () => {

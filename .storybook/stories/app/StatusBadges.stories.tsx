@@ -1,18 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { statusBadgeClass } from '../../../app/format.ts';
+import { StatusBadge } from '../../../app/components/StatusBadge.tsx';
+import { lifecycle } from '../../../app/lifecycle.ts';
 import { ApplicationsTable } from '../../../app/components/ApplicationsTable.tsx';
 import { SAMPLE_APPLICATIONS } from './mockApi.ts';
 
-const STATUSES = ['DRAFT', 'SUBMITTED', 'IN_REVIEW', 'ISSUED', 'DECLINED', null];
+const STATUSES = [...Object.keys(lifecycle.statuses), null];
 
-/** Application status badges: yellow DRAFT, blue SUBMITTED, purple IN_REVIEW, green ISSUED, red anything else. */
+/** Application status badges, in steps/lifecycle.json's labels and colours; an unknown status is neutral. */
 function StatusBadges({ statuses }: { statuses: (string | null)[] }) {
   return (
     <div className="btn-group">
       {statuses.map((status) => (
-        <span key={String(status)} className={statusBadgeClass(status)}>
-          {status ? status.replace(/_/g, ' ') : 'UNKNOWN'}
-        </span>
+        <StatusBadge key={String(status)} status={status} />
       ))}
     </div>
   );

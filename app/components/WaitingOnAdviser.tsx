@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { listApplications } from '../api/client.ts';
+import { lifecycle } from '../lifecycle.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+/**
+ * The statuses that wait on the adviser: everything the server moves on by itself is done, the next event is theirs
+ * (sign, or submit). Read from steps/lifecycle.json: the statuses whose events include signing or submission.
+ */
+const WAITING = Object.entries(lifecycle.statuses)
+  .filter(([, s]) =>
+    Object.keys(s.on ?? {}).some((e) => e === 'SIGNATURES_COMPLETE' || lifecycle.events[e]?.sentBy === 'submission'),
+  )
+  .map(([status]) => status);
+
+/** What each waiting status asks of the adviser. */
+const ASK: Record<string, string> = {
+  READY_TO_SIGN: 'Ready to sign',
+  SIGNED: 'Signed, not submitted',
+};
+
+/** The dashboard's counts of the applications that wait on the adviser, each linking to the filtered list. */
+export function WaitingOnAdviser() {
+  const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all(
+      WAITING.map((status) =>
+        listApplications({ status, page_size: 1 }, controller.signal).then((p) => [status, p.count] as const),
+      ),
+    ).then(
+      (pairs) => setCounts(Object.fromEntries(pairs)),
+      // The counts are a summary: without them the dashboard still lists the clients.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  if (!counts) return null;
+  return (
+    <section className="card waiting-card" aria-labelledby="waiting-on-you" style={{ marginBottom: 'var(--space-6)' }}>
+      <div className="card-body">
+        <h2 id="waiting-on-you" className="section-title" style={{ marginTop: 0 }}>
+          Waiting on you
+        </h2>
+        <ul className="waiting-list">
+          {WAITING.map((status) => (
+            <li key={status}>
+              <Link to={`/applications?status=${status}`}>
+                <span className="waiting-count">{counts[status] ?? 0}</span>{' '}
+                {ASK[status] ?? lifecycle.statuses[status]?.label}
+              </Link>{' '}
+              <StatusBadge status={status} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
