@@ -70,7 +70,7 @@ describe('the life cycle (steps/lifecycle.json run by XState)', () => {
     expect(cycle.step('READY_TO_SIGN', 'SUBMIT').ok).toBe(false);
     expect(cycle.step('SIGNED', 'SUBMIT', { signaturesComplete: false })).toMatchObject({
       ok: false,
-      message: 'Every required signature must be collected before the application is submitted.',
+      message: lifecycle.guards.signed.message,
     });
     expect(cycle.step('ISSUED', 'WITHDRAW')).toMatchObject({ ok: false });
     expect(cycle.step('DRAFT', 'NOPE')).toMatchObject({

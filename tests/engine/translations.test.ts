@@ -12,7 +12,7 @@ import {
 const english = (): DefinitionFiles => ({
   'flow.json': {
     steps: [{ id: 'a', title: 'About you' }],
-    titles: { wizard: ['{client} · {product}', 'For {client}'] },
+    titles: { wizard: ['{product} · {client}', 'For {client}'] },
   },
   'a/schema.json': {
     title: 'About',

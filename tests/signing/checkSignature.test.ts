@@ -3,7 +3,7 @@ import { checkSignature, type SignatureRequest } from '../../api/signing/checkSi
 import type { PlannedSigner } from '../../engine/index.ts';
 
 const signers: PlannedSigner[] = [
-  { id: 'insured_1', roles: ['insured', 'owner'], label: 'Proposed insured 1', name: 'Élise Tremblay', for: null },
+  { id: 'insured_1', roles: ['insured', 'owner'], label: 'First insured', name: 'Élise Tremblay', for: null },
   { id: 'guardian_2', roles: ['guardian'], label: 'Parent or guardian', name: null, for: 'Léo Tremblay' },
   { id: 'adviser', roles: ['adviser'], label: 'Adviser', name: 'Anne Adviser', for: null },
 ];
