@@ -6,6 +6,7 @@ import { toId, userOf } from '../http/requestHelpers.ts';
 import { ErrorAnswer, errorResponses, idParams } from '../http/routeSchemas.ts';
 import type { Static } from 'typebox';
 import { setDisabled } from './accountStatus.ts';
+import { accountFlags } from '../auth/loginAnswer.ts';
 import {
   AdminAccount,
   AdminAccountList,
@@ -75,8 +76,7 @@ export const adminRoutes = fp(
       email: r.email,
       username: r.username,
       created_at: r.created_at,
-      email_verified: r.email_verified_at !== null,
-      is_admin: r.is_admin === 1,
+      ...accountFlags(r),
       disabled: r.disabled_at !== null,
       broker: r.broker,
     });

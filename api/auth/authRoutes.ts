@@ -12,7 +12,7 @@ import { passwordProblem } from './checkPassword.ts';
 import { hashPassword, verifyPassword } from './hashPassword.ts';
 import { identityProblem, normalizeEmail, normalizeUsername } from './identity.ts';
 import { createLinkTokens, VERIFY_TTL_MS } from './createLinkTokens.ts';
-import { DISABLED_MESSAGE, loginAnswer } from './loginAnswer.ts';
+import { accountFlags, DISABLED_MESSAGE, loginAnswer } from './loginAnswer.ts';
 import { sendAccountNotice } from './sendAccountNotice.ts';
 import { SIGN_UP_LIMITS } from './signUpLimits.ts';
 
@@ -233,8 +233,7 @@ export const authRoutes = fp(
           username: user.username,
           email: user.email,
           role: user.role,
-          email_verified: user.email_verified_at !== null,
-          is_admin: user.is_admin === 1,
+          ...accountFlags(user),
         };
       },
     );

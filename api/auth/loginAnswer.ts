@@ -3,6 +3,14 @@ export const DISABLED_MESSAGE =
   'This account is disabled. Please contact your agency administrator if you think this is a mistake.';
 
 /**
+ * What the app is told of an account's standing, from its row: whether its email is verified and it administers.
+ * @param user - the account's row
+ */
+export function accountFlags(user: { email_verified_at: string | null; is_admin: number }) {
+  return { email_verified: user.email_verified_at !== null, is_admin: user.is_admin === 1 };
+}
+
+/**
  * The answer of a login (and of a password reset, which signs in): the session's token and what the app shows of
  * the account.
  * @param user - the account's row
@@ -18,7 +26,6 @@ export function loginAnswer(
     role: user.role,
     user_id: user.id,
     expires_at: session.expiresAt,
-    email_verified: user.email_verified_at !== null,
-    is_admin: user.is_admin === 1,
+    ...accountFlags(user),
   };
 }

@@ -1,3 +1,4 @@
+import type { Static } from 'typebox';
 import fp from 'fastify-plugin';
 import type { Kysely, Selectable } from 'kysely';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../engine/index.ts';
 import type { ApplicationInsurersTable, Database } from '../db/tables.ts';
 import { ApiError } from '../http/apiError.ts';
+import type { Transition } from './lifecycleSchemas.ts';
 
 /** Whether every signature an application needs for an insurer is in (the signing ceremony answers it). */
 export type SignatureCheck = (applicationId: number, insurer: string) => Promise<boolean>;
@@ -61,19 +63,8 @@ export interface SubmissionRecord {
 /** One insurer's status row. */
 export type InsurerRow = Selectable<ApplicationInsurersTable>;
 
-/** One transition as the API answers it. */
-export interface TransitionView {
-  id: number;
-  insurer: string;
-  event: string;
-  from: string;
-  to: string;
-  at: string;
-  user_id: number | null;
-  username: string | null;
-  reason: string | null;
-  details: EventDetails;
-}
+/** One transition as the API answers it, its details typed. */
+export type TransitionView = Omit<Static<typeof Transition>, 'details'> & { details: EventDetails };
 
 export interface LifecycleService {
   /** steps/lifecycle.json. */
