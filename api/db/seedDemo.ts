@@ -43,7 +43,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
         email_verified_at: now,
         is_admin: 1,
       })
-      .onConflict((oc) => oc.column('email').doNothing())
+      // Another instance starting at once may have inserted it: its email and its username are both unique.
+      .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!user) return;

@@ -9,6 +9,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { grantBroker } from '../../api/admin/brokerGrants.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { definitionText } from '../support/definitionText.ts';
+import { markVerified } from '../support/markVerified.ts';
 import {
   ADVISER_PROFILE,
   createClient,
@@ -288,6 +289,7 @@ describe.each(databases)('the application life cycle on %s (issue 27 parts 1, 3,
     await server.call('POST', '/api/users/', { body: { email, password } });
     const broker = (await server.call('POST', '/api/login/', { body: { username: email, password } })).body.token;
     await server.call('PUT', '/api/profile/', { token: broker, body: ADVISER_PROFILE });
+    await markVerified(db, email);
     expect((await grantBroker(db, email, { by: 'test' })).code).toBe(0);
     const shared = await createClient(server, token, { first_name: 'Shared', brokers: [email] });
     for (const [stepId, record] of Object.entries(withEveryInsurer(fullApplication())))
