@@ -150,6 +150,10 @@ export const lifecyclePlugin = fp(
     });
 
     const send: LifecycleService['send'] = async (input, on) => {
+      // The facts are read before the transaction: the signature check reads the database, and on SQLite (one
+      // connection) a read from inside this transaction would wait for it forever. A caller inside a transaction of
+      // its own (`on`) passes them.
+      const facts = input.facts ?? (await factsOf(input.applicationId, input.insurer));
       const run = async (trx: Kysely<Database>) => {
         const row = await trx
           .selectFrom('application_insurers')
@@ -162,7 +166,6 @@ export const lifecyclePlugin = fp(
             error: `The application has no documents for ${input.insurer}: generate them first`,
             errors: [{ field: 'insurer', message: `No documents were generated for ${input.insurer}` }],
           });
-        const facts = input.facts ?? (await factsOf(input.applicationId, input.insurer));
         const step = machine.step(row.status, input.event, facts);
         if (!step.ok)
           throw new ApiError(400, { error: step.message, errors: [{ field: 'event', message: step.message }] });
@@ -337,6 +340,7 @@ export const lifecyclePlugin = fp(
         return undefined;
       },
       async recordSubmission(record, userId) {
+        const facts = await factsOf(record.applicationId, record.insurer);
         await db.transaction().execute(async (trx) => {
           await trx
             .insertInto('submissions')
@@ -363,6 +367,7 @@ export const lifecyclePlugin = fp(
               userId,
               reason: `Submitted (${record.channel === 'https' ? 'sent to the insurer' : 'package to upload'}): ${record.filename}`,
               details: record.notes ? { notes: record.notes } : {},
+              facts,
             },
             trx,
           );
