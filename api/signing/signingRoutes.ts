@@ -87,6 +87,8 @@ export const signingRoutes = fp(
       return { access, plan, documents, hash: answersHash(answers) };
     };
 
+    /** Applications whose every signature is in, as the last signature found them. */
+    const completed = new Set<number>();
     const complete = async (id: number, signers: Parameters<typeof store.allSignaturesIn>[1], hash: string) =>
       store.allSignaturesIn(id, signers, hash);
 
@@ -179,6 +181,8 @@ export const signingRoutes = fp(
         );
         if ('refused' in result) throw new ApiError(400, result.refused);
         const done = await complete(id, plan.signers, hash);
+        if (done) completed.add(id);
+        else completed.delete(id);
         if (done)
           for (const row of await lifecycle.insurers(id))
             await lifecycle.send({
@@ -192,12 +196,9 @@ export const signingRoutes = fp(
       },
     );
 
-    // The adviser signs last (checkSignature refuses it earlier), so a standing adviser signature over the answers
-    // every other standing signature was made over means every signature is in.
-    lifecycle.useSignatureCheck(async (applicationId) => {
-      const standing = (await store.history(applicationId)).filter((s) => !s.voidedAt);
-      return standing.some((s) => s.roles.includes('adviser'));
-    });
+    // The life cycle asks this inside its own transaction: on SQLite (one connection) a query here would wait for
+    // that transaction forever, so the check reads what the last signature recorded in memory (lost on restart).
+    lifecycle.useSignatureCheck(async (applicationId) => completed.has(applicationId));
   },
   {
     name: 'signingRoutes',
