@@ -8,6 +8,7 @@ import { applicationRoutes } from './applications/applicationRoutes.ts';
 import { applicationsPlugin } from './applications/applicationsPlugin.ts';
 import { lifecyclePlugin } from './lifecycle/lifecyclePlugin.ts';
 import { lifecycleRoutes } from './lifecycle/lifecycleRoutes.ts';
+import { signingRoutes } from './signing/signingRoutes.ts';
 import { auditPlugin } from './audit/auditPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
 import { authRoutes } from './auth/authRoutes.ts';
@@ -221,6 +222,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await api.register(profileRoutes);
     await api.register(pdfRoutes, { formsDir: options.formsDir });
     await api.register(lifecycleRoutes, { formsDir: options.formsDir });
+    await api.register(signingRoutes);
     for (const plugin of options.plugins ?? []) await api.register(plugin);
   });
 
