@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, downloadFile } from '../api/client.ts';
 import { SignaturePad } from './SignaturePad.tsx';
-import type { Signature, SignatureAnswer, Signer, SigningState } from './types.ts';
+import type { Signature, SignatureAnswer, SignatureRequest, Signer, SigningState } from './types.ts';
 
 export interface SignerStepProps {
   applicationId: string;
@@ -85,7 +85,7 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
           ...(signature.image ? { image: signature.image } : {}),
           consent_version: state.consent.version,
           documents: state.documents.map((d) => ({ name: d.name, sha256: d.sha256 })),
-        },
+        } satisfies SignatureRequest,
       });
       onSigned(answer);
     } catch (err) {
