@@ -30,6 +30,7 @@ const DashboardPage = page(() => import('./pages/DashboardPage.tsx'));
 const ApplicationsPage = page(() => import('./pages/ApplicationsPage.tsx'));
 const NewApplicationPage = page(() => import('./pages/NewApplicationPage.tsx'));
 const ApplicationPage = page(() => import('./pages/ApplicationPage.tsx'));
+const SigningPage = page(() => import('./signing/SigningPage.tsx'));
 const SupportPage = page(() => import('./pages/SupportPage.tsx'));
 const ClientProfilePage = page(() => import('./pages/ClientProfilePage.tsx'));
 const ScreeningPromptPage = page(() => import('./pages/ScreeningPromptPage.tsx'));
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: '/applications', element: <ApplicationsPage />, handle: { title: 'Applications' } },
       { path: '/applications/new', element: <NewApplicationPage />, handle: { title: 'New application' } },
       { path: '/applications/:applicationId', element: <ApplicationPage />, handle: { title: 'Application' } },
+      { path: '/applications/:applicationId/sign', element: <SigningPage />, handle: { title: 'Signing' } },
       { path: '/reports', element: <SupportPage />, handle: { title: 'Support' } },
       { path: '/account/profile', element: <AccountProfilePage />, handle: { title: 'Adviser profile' } },
       { path: '/account/password', element: <ChangePasswordPage />, handle: { title: 'Change password' } },

@@ -299,7 +299,14 @@ export default function ApplicationPage() {
             {formatDate(application.created_at)}.
           </p>
         </div>
-        <StatusBadge status={application.status} />
+        <div className="btn-group">
+          {application.status === 'READY_TO_SIGN' && (
+            <Link className="btn btn-primary" to={`/applications/${application.id}/sign`}>
+              Sign
+            </Link>
+          )}
+          <StatusBadge status={application.status} />
+        </div>
       </div>
       {application.insurers.length === 0 ? (
         <section className="card">

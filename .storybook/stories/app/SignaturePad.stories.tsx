@@ -1,0 +1,44 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { SignaturePad } from '../../../app/signing/SignaturePad.tsx';
+
+/** The signature pad: draw with finger or mouse, or type the name. */
+const meta = {
+  title: 'App/Signature pad',
+  component: SignaturePad,
+  args: { id: 'story', name: 'Claire Tremblay', onChange: fn() },
+  decorators: [
+    (Story) => (
+      <div className="card" style={{ maxWidth: 560, padding: 16 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof SignaturePad>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+
+/** A stroke drawn with pointer events, as a finger or a mouse would. */
+export const Drawn: Story = {
+  play: ({ canvasElement }) => {
+    const pad = canvasElement.querySelector('canvas');
+    if (!pad) return;
+    const r = pad.getBoundingClientRect();
+    const at = (type: string, x: number, y: number) =>
+      pad.dispatchEvent(
+        new PointerEvent(type, { bubbles: true, pointerId: 1, clientX: r.left + x, clientY: r.top + y }),
+      );
+    at('pointerdown', 30, 110);
+    for (let i = 0; i <= 40; i++) at('pointermove', 30 + i * 9, 110 - Math.sin(i / 3) * 40);
+    at('pointerup', 390, 100);
+  },
+};
+
+export const Typed: Story = { args: { initialMode: 'typed' } };
+
+export const WithError: Story = {
+  args: { initialMode: 'typed', error: 'The name does not match the signer' },
+};

@@ -1,0 +1,68 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { expect, userEvent, within } from 'storybook/test';
+import SigningPage from '../../../app/signing/SigningPage.tsx';
+import { signIn } from './mockApi.ts';
+import { mockSigningApi, SIGNING_DONE, SIGNING_IN_PROGRESS, type SigningApi } from './mockSigningApi.ts';
+import type { SigningState } from '../../../app/signing/types.ts';
+
+/** The signing ceremony at /applications/:id/sign, over a stand-in signing API. */
+const meta = {
+  title: 'App/Signing',
+  component: SigningPage,
+  parameters: { layout: 'fullscreen' },
+  // Each story swaps window.fetch for its own stand-in API, which a docs page of all of them would mix up.
+  tags: ['!autodocs'],
+  decorators: [
+    (Story) => (
+      <MemoryRouter initialEntries={['/applications/app-1/sign']}>
+        <Routes>
+          <Route path="/applications/:applicationId/sign" element={<Story />} />
+        </Routes>
+      </MemoryRouter>
+    ),
+  ],
+} satisfies Meta<typeof SigningPage>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+const api =
+  (state: SigningState, mode: SigningApi = 'ok'): Story['beforeEach'] =>
+  () => {
+    const signOut = signIn();
+    const restore = mockSigningApi(state, mode);
+    return () => {
+      restore();
+      signOut();
+    };
+  };
+
+/** The first signer has signed; the payor's turn, with an empty pad. */
+export const InProgress: Story = { beforeEach: api(SIGNING_IN_PROGRESS) };
+
+/** The payor signs by typing the name, shown in a script font. */
+export const Typed: Story = {
+  beforeEach: api(SIGNING_IN_PROGRESS),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Type my name' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Type your full name to sign' }), 'Claire Tremblay');
+  },
+};
+
+/** The server refuses the signature: its message shows beside the name. */
+export const WithError: Story = {
+  beforeEach: api(SIGNING_IN_PROGRESS, 'refuses'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('checkbox'));
+    await userEvent.click(canvas.getByRole('radio', { name: 'Type my name' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Type your full name to sign' }), 'Someone Else');
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign' }));
+    await expect(await canvas.findByText('The name does not match the signer')).toBeVisible();
+  },
+};
+
+/** Everyone has signed: links to the signed PDFs. */
+export const Done: Story = { beforeEach: api(SIGNING_DONE) };

@@ -1,0 +1,166 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError, apiRequest, downloadFile } from '../api/client.ts';
+import { SignaturePad } from './SignaturePad.tsx';
+import type { Signature, SignatureAnswer, SignatureRequest, Signer, SigningState } from './types.ts';
+
+export interface SignerStepProps {
+  applicationId: string;
+  signer: Signer;
+  state: SigningState;
+  onSigned: (answer: SignatureAnswer) => void;
+}
+
+/** The server's {error, errors:[{field, message}]} as a message per field (the rest under "error"). */
+function fieldErrors(e: unknown): Record<string, string> {
+  if (!(e instanceof ApiError)) return { error: e instanceof Error ? e.message : 'Signing failed' };
+  const body = e.body as { errors?: { field?: string; message?: string }[] } | null;
+  const out: Record<string, string> = {};
+  for (const item of body?.errors ?? []) if (item.field && item.message) out[item.field] ??= item.message;
+  if (Object.keys(out).length === 0) out.error = e.message;
+  return out;
+}
+
+/** One document to read: fetched with the session's token (an iframe cannot send it), shown inline, downloadable. */
+function DocumentViewer({ name, url }: { name: string; url: string }) {
+  const [href, setHref] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    downloadFile(url).then(
+      ({ blob }) => {
+        objectUrl = URL.createObjectURL(blob);
+        setHref(objectUrl);
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : 'Failed to download the file'),
+    );
+    return () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  if (error)
+    return (
+      <p className="field-error" role="alert">
+        {name}: {error}
+      </p>
+    );
+  if (!href) return <p className="muted text-sm">Loading {name}...</p>;
+  return (
+    <div className="signing-document">
+      <object className="signing-pdf" data={href} type="application/pdf" aria-label={name}>
+        <a href={href} download={name}>
+          Download {name}
+        </a>
+      </object>
+      <a className="signing-open" href={href} target="_blank" rel="noreferrer">
+        Open {name}
+      </a>
+    </div>
+  );
+}
+
+/** One signer's turn: who signs, the documents to read, the consent, the signature and the "Sign" button. */
+export function SignerStep({ applicationId, signer, state, onSigned }: SignerStepProps) {
+  const [consent, setConsent] = useState(false);
+  const [signature, setSignature] = useState<Signature | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const base = `signer-${signer.id}`;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (!consent) local.consent_version = 'Please confirm you have read and accept the consent.';
+    if (!signature) local.name = 'Please sign: draw your signature or type your name.';
+    setErrors(local);
+    if (!signature || !consent) return;
+    setBusy(true);
+    try {
+      const answer = await apiRequest<SignatureAnswer>(`/api/applications/${applicationId}/signatures/`, {
+        method: 'POST',
+        fallback: 'Signing failed',
+        body: {
+          signer: signer.id,
+          name: signature.method === 'typed' ? signature.name : (signer.name ?? signature.name),
+          method: signature.method,
+          ...(signature.image ? { image: signature.image } : {}),
+          consent_version: state.consent.version,
+          documents: state.documents.map((d) => ({ name: d.name, sha256: d.sha256 })),
+        } satisfies SignatureRequest,
+      });
+      onSigned(answer);
+    } catch (err) {
+      setErrors(fieldErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const signatureError = errors.name ?? errors.image ?? errors.method ?? errors.signer;
+  const consentError = errors.consent_version;
+  const documentsError = errors.documents;
+  const other = Object.entries(errors)
+    .filter(([f]) => !['name', 'image', 'method', 'signer', 'consent_version', 'documents'].includes(f))
+    .map(([, m]) => m);
+
+  return (
+    <form className="card signer-step" aria-labelledby={`${base}-title`} onSubmit={(e) => void submit(e)} noValidate>
+      <div className="card-body">
+        <h2 id={`${base}-title`} className="section-title">
+          {signer.label}
+          {signer.name ? `: ${signer.name}` : ''}
+        </h2>
+        {signer.roles.length > 0 && (
+          <p className="muted text-sm">
+            Signs as {signer.roles.join(', ')}
+            {signer.for ? ` for ${signer.for}` : ''}
+          </p>
+        )}
+        <section aria-labelledby={`${base}-docs`}>
+          <h3 id={`${base}-docs`} className="text-sm">
+            Documents to read
+          </h3>
+          {state.documents.map((d) => (
+            <DocumentViewer key={d.name} name={d.name} url={d.url} />
+          ))}
+          {documentsError && (
+            <p className="field-error" role="alert">
+              {documentsError}
+            </p>
+          )}
+        </section>
+        <section aria-labelledby={`${base}-consent`} className="signing-consent">
+          <h3 id={`${base}-consent`} className="text-sm">
+            {state.consent.title}
+          </h3>
+          <p>{state.consent.text}</p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={consent}
+              onChange={(e) => setConsent(e.target.checked)}
+              aria-invalid={consentError ? true : undefined}
+              aria-describedby={consentError ? `${base}-consent-error` : undefined}
+            />{' '}
+            I have read the documents and accept: {state.consent.title}
+          </label>
+          {consentError && (
+            <p id={`${base}-consent-error`} className="field-error" role="alert">
+              {consentError}
+            </p>
+          )}
+        </section>
+        <SignaturePad id={base} name={signer.name ?? ''} onChange={setSignature} error={signatureError} />
+        {other.map((m) => (
+          <div key={m} className="alert alert-error" role="alert">
+            <span>{m}</span>
+          </div>
+        ))}
+        <div className="btn-group">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Signing...' : 'Sign'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { apiRequest } from '../api/client.ts';
+import { Loading } from '../components/Spinner.tsx';
+import { useFileDownloads } from '../components/useFileDownloads.ts';
+import { formatDateTime } from '../format.ts';
+import { SignerStep } from './SignerStep.tsx';
+import type { SignedHistoryEntry, SigningState } from './types.ts';
+
+/** "/applications/:applicationId/sign": the signers in order, each in turn, then the signed PDFs. */
+export default function SigningPage() {
+  const { applicationId = '' } = useParams();
+  const [state, setState] = useState<SigningState | null>(null);
+  const [signed, setSigned] = useState<SignedHistoryEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const files = useFileDownloads();
+  const base = `/api/applications/${applicationId}`;
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const next = await apiRequest<SigningState>(`${base}/signing/`, {
+          fallback: 'Failed to load the signing',
+          signal,
+        });
+        setState(next);
+        if (next.next === null)
+          setSigned(await apiRequest<SignedHistoryEntry[]>(`${base}/signing/history/`, { signal }).catch(() => []));
+      } catch (e) {
+        if (!signal?.aborted) setError(e instanceof Error ? e.message : 'Failed to load the signing');
+      }
+    },
+    [base],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const back = (
+    <Link to={`/applications/${applicationId}`} className="btn btn-secondary btn-sm">
+      Back to the application
+    </Link>
+  );
+  if (error)
+    return (
+      <div className="page">
+        <div className="alert alert-error" role="alert">
+          <span>{error}</span>
+        </div>
+        {back}
+      </div>
+    );
+  if (!state) return <Loading label="Loading the signing..." />;
+  const current = state.signers.find((s) => s.id === state.next);
+  return (
+    <div className="page signing-page">
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">Signing</h1>
+          <p className="page-subtitle">
+            Each signer reads the documents, accepts the consent and signs, in this order.
+          </p>
+        </div>
+        {back}
+      </div>
+      <ol className="signing-signers" aria-label="Signers">
+        {state.signers.map((s) => (
+          <li key={s.id} aria-current={s.id === state.next ? 'step' : undefined}>
+            <strong>{s.label}</strong>
+            {s.name ? ` (${s.name})` : ''}:{' '}
+            {s.signed ? `signed ${formatDateTime(s.signed.at)}` : s.id === state.next ? 'signing now' : 'waiting'}
+          </li>
+        ))}
+      </ol>
+      {current ? (
+        <SignerStep
+          key={current.id}
+          applicationId={applicationId}
+          signer={current}
+          state={state}
+          onSigned={() => void load()}
+        />
+      ) : (
+        <section className="card" aria-labelledby="signing-done">
+          <div className="card-body">
+            <h2 id="signing-done" className="section-title">
+              Everyone has signed
+            </h2>
+            <p>The signed and sealed documents:</p>
+            <ul className="plain-list">
+              {(signed ?? [])
+                .filter((d) => !d.voided_reason)
+                .map((d) => (
+                  <li key={d.url}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={files.busy.has(d.url)}
+                      onClick={() => void files.download(d.url, d.name)}
+                    >
+                      {d.name}
+                    </button>
+                  </li>
+                ))}
+              {state.documents.length > 0 && signed?.length === 0 && (
+                <li className="muted">The signed documents are being prepared.</li>
+              )}
+            </ul>
+            {files.error && (
+              <div className="alert alert-error" role="alert">
+                <span>{files.error}</span>
+              </div>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
