@@ -21,7 +21,9 @@ const NULL: Schema = { type: 'null' };
 const MAX_DEPTH = 64;
 const BOOLEAN_OPS = new Set(['==', '===', '!=', '!==', '!', '!!', '<', '>', '<=', '>=', 'in', 'some', 'all', 'none']);
 const NUMBER_OPS = new Set(['+', '-', '*', '/', '%', 'min', 'max', 'count', 'sum']);
-const STRING_OPS = new Set(['cat', 'substr', 'join']);
+const STRING_OPS = new Set(['cat', 'substr']);
+/** Operations that give text, or null when every part is blank (operations.ts `join`). */
+const NULLABLE_STRING_OPS = new Set(['join']);
 const ARRAY_OPS = new Set(['merge', 'map', 'filter']);
 /** Operations whose result is one of their operands. */
 const PASS_THROUGH = new Set(['or', 'and']);
@@ -149,6 +151,7 @@ export function documentSchema(mapping: DocumentMapping, steps: { [stepId: strin
     if (BOOLEAN_OPS.has(op)) return { type: 'boolean' };
     if (NUMBER_OPS.has(op)) return { type: 'number' };
     if (STRING_OPS.has(op)) return { type: 'string' };
+    if (NULLABLE_STRING_OPS.has(op)) return { type: ['string', 'null'] };
     if (ARRAY_OPS.has(op)) return { type: 'array' };
     if (PASS_THROUGH.has(op)) return union(list.map((n) => schemaOf(n, scope, depth + 1)));
     const constant = constantOf(logic, scope, boundNode);
@@ -173,11 +176,19 @@ export function documentSchema(mapping: DocumentMapping, steps: { [stepId: strin
         for (const [name, prop] of Object.entries(names ?? {})) if (!except.has(name)) properties[name] = prop;
       }
     }
+    // A key the mapping writes is always in the output (an unknown value is null), unless it is `$optional`.
+    const required: string[] = [];
     for (const [key, child] of Object.entries(own)) {
       if (key.startsWith('$')) continue;
       properties[key] = schemaOf(child, scope, depth + 1);
+      if (!(isObject(child) && '$optional' in child)) required.push(key);
     }
-    return { type: 'object', ...(closed ? { additionalProperties: false } : {}), properties };
+    return {
+      type: 'object',
+      ...(closed ? { additionalProperties: false } : {}),
+      properties,
+      ...(required.length ? { required } : {}),
+    };
   };
 
   /** The properties an object schema declares (through refs and its branches); undefined when it is unknown. */

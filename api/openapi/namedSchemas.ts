@@ -1,4 +1,5 @@
-import { documentSchema, fieldAt } from '../../engine/index.ts';
+import { fieldAt } from '../../engine/index.ts';
+import { payloadSchema } from '../pdf/payloadSchema.ts';
 import { PAGE_PATTERN } from '../screening/progressRoutes.ts';
 import { clientBindings } from '../clients/clientRules.ts';
 import type { ServerEngine } from '../definitions/createServerEngine.ts';
@@ -208,9 +209,6 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
       },
       required: ['client_id', 'populate_forms'],
     },
-    [payloadName]: toSchemaObject(
-      documentSchema(engine.definitions.steps[engine.finalStep].documents?.payload ?? { document: {} }, engine.schemas),
-      `#/components/schemas/${payloadName}`,
-    ),
+    [payloadName]: payloadSchema(engine),
   };
 }

@@ -1,6 +1,7 @@
 import type { Engine, ApplicationData } from '../../engine/index.ts';
 import { DocumentCheckError, finalStepOf, scopeData } from '../../engine/index.ts';
 import { normalizeData } from './checkScreening.ts';
+import { checkPayload } from './checkPayload.ts';
 import { IncompleteScreeningError, PayloadError } from './generationErrors.ts';
 import type { AnswerSource, GenerationNames } from './answerPaths.ts';
 import type { GenerationPayload } from './types.ts';
@@ -96,7 +97,8 @@ function plansOf(blocks: unknown): GenerationNames['plans'] {
  * from the engine's view of the answers: the mapping is data, so a new answer reaches the payload without code.
  * @param engine - the engine over steps/
  * @param data - normalizeData's view of the saved answers
- * @throws PayloadError with the document's check: its code, message and field
+ * @throws PayloadError with the document's check: its code, message and field; `payloadSchema` when the mapped
+ * payload does not match the schema worked out from the mapping (checkPayload)
  */
 export function assemblePayload(engine: Engine, data: ApplicationData, options: PayloadOptions): GenerationPayload {
   const final = finalStepOf(engine.definitions.flow);
@@ -114,7 +116,7 @@ export function assemblePayload(engine: Engine, data: ApplicationData, options: 
     },
   };
   try {
-    return engine.mapDocument(final, 'payload', scope) as GenerationPayload;
+    return checkPayload(engine, engine.mapDocument(final, 'payload', scope));
   } catch (error) {
     if (error instanceof DocumentCheckError) {
       throw new PayloadError(error.code, error.message, error.field);

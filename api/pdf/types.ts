@@ -5,141 +5,25 @@
 import type { Static } from 'typebox';
 import type { GenerationSummary as GenerationSummarySchema } from './generationSchemas.ts';
 import type { JsonObject, JsonSchema, UiDefinition } from '../../engine/index.ts';
+import type { GenerationPayload as GeneratedPayload } from './payload.gen.ts';
 
 export type { JsonObject };
 
 // ---------------------------------------------------------------------------
-// The generation payload.
+// The generation payload: its type is generated from the payload mapping (api/pdf/payload.gen.ts, written by
+// `npm run api:types`), so a new answer in steps/pdf-generation/documents/payload.json reaches it without code.
 
-/** A proposed insured as sent: the profile fields, with physical_residence only for a PO box. */
-export type InsuredInfo = JsonObject & { is_po_box: boolean; physical_residence: string | null };
+/** The spec's generation payload, as the payload mapping builds it. */
+export type GenerationPayload = GeneratedPayload;
 
-/** One owner as a person or an entity, resolved from the owner type (insured records, owner fields, individual_2_ fields). */
-export interface OwnerParty {
-  kind: 'individual' | 'entity';
-  /** "First M. Last", or the legal name of an entity. */
-  full_name: string | null;
-  first_name: string | null;
-  middle_name: string | null;
-  last_name: string | null;
-  date_of_birth: string | null;
-  sex: string | null;
-  is_smoker: boolean | null;
-  relationship_to_insured: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  city: string | null;
-  province: string | null;
-  postal_code: string | null;
-  phone: string | null;
-  email: string | null;
-  occupation: string | null;
-  id_type: string | null;
-  id_number: string | null;
-  id_expiry: string | null;
-  /** The owner's SIN (owner1_sin or owner2_sin), nine digits. */
-  sin: string | null;
-  /** Entity owners only. */
-  legal_name?: string | null;
-  trade_name?: string | null;
-  business_number?: string | null;
-  contact_name?: string | null;
-}
-
-/** One beneficiary entry of the payload. */
-export interface PayloadBeneficiary extends JsonObject {
-  full_name: string | null;
-  relationship: string | null;
-  beneficiary_type: string;
-  date_of_birth: string | null;
-  share_percentage: number | null;
-  is_primary: boolean;
-  is_revocable: boolean;
-  is_quebec_policy: boolean;
-  is_minor: boolean;
-  trustee_required: boolean;
-  trustee_name: string | null;
-  trustee_relationship: string | null;
-  belongs_to_insured: 'insured_1' | 'insured_2';
-}
+type PlanDetails = NonNullable<GenerationPayload['plan_details']>;
+type Beneficiaries = NonNullable<GenerationPayload['beneficiary_designation']>;
 
 /** One plan option, numbered from 1. */
-export interface PlanOption extends JsonObject {
-  option_number: number;
-  product_type: string | null;
-  plan_name: string | null;
-  face_amount: number | null;
-}
+export type PlanOption = NonNullable<PlanDetails['single_life_options']>[number];
 
-/** The owner type as sent (the stored ownership_type, normalised). */
-export type OwnerType = 'insured_1' | 'insured_2' | 'joint_insureds' | 'other_individual' | 'corporation';
-
-export interface GenerationPayload {
-  populate_forms: string[];
-  language_check: {
-    speaks_english_french: boolean | null;
-    language_explained: boolean | null;
-    preferred_language: string | null;
-  };
-  residency_check: { is_canadian_tax_resident: boolean | null };
-  application_info: {
-    client_id: string | number | null;
-    application_type: string | null;
-    existing_policy_number: string | null;
-    product_type: string | null;
-    number_of_insureds: number;
-    proposed_insured_1: string | number | null;
-    proposed_insured_2: string | number | null;
-  };
-  proposed_insured_information: {
-    proposed_insured_information_1: InsuredInfo;
-    proposed_insured_information_2?: InsuredInfo;
-  };
-  owner_information: {
-    type: OwnerType;
-    /** The owner record with the tax answers: SIN parts joined into owner1_sin / owner2_sin, smoking_class as is_smoker. */
-    owner_info: JsonObject;
-    owner_info_1: OwnerParty;
-    owner_info_2: OwnerParty | null;
-  };
-  beneficiary_designation: {
-    is_quebec_policy: boolean;
-    /** Keyed IP1_B1, IP1_B2, …, IP2_B1, … */
-    primary_beneficiaries: { [key: string]: PayloadBeneficiary };
-    contingent_beneficiaries: { [key: string]: PayloadBeneficiary };
-    trustee_for_minors: {
-      primary_beneficiary_full_name: string | null;
-      contingent_beneficiary_full_name: string | null;
-    };
-  };
-  financial_information: {
-    ownership_type: OwnerType;
-    insured_1: { client_id: string | number | null; financial_data: JsonObject };
-    insured_2: { client_id: string | number | null; financial_data: JsonObject } | null;
-    owner_financial_data: JsonObject | null;
-    corporate_data: JsonObject | null;
-  };
-  purpose_of_insurance: JsonObject;
-  lifestyle_information: { lifestyle_information_1: JsonObject; lifestyle_information_2: JsonObject | null };
-  insurance_history_information: {
-    insured_1: { client_id: string | number | null; insurance_history_data: JsonObject };
-    insured_2: { client_id: string | number | null; insurance_history_data: JsonObject } | null;
-  };
-  medical_information: {
-    number_of_insureds: number;
-    medical_information_1: JsonObject;
-    medical_information_2: JsonObject | null;
-  };
-  plan_details: {
-    illustration_status: string | null;
-    policy_date_type: string | null;
-    save_age_insured_1: boolean;
-    save_age_insured_2: boolean;
-    product_type: string | null;
-    single_life_options: PlanOption[] | null;
-    joint_plan_options: PlanOption[] | null;
-  };
-}
+/** One beneficiary entry of the payload (keyed IP1_B1, IP1_B2, …, IP2_B1, …). */
+export type PayloadBeneficiary = NonNullable<Beneficiaries['primary_beneficiaries']>[string];
 
 // ---------------------------------------------------------------------------
 // Form mappings (forms/<insurer>/form.json, described by forms/_meta/form.schema.json).

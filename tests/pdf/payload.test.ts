@@ -6,6 +6,7 @@ import {
   assemblePayload,
   buildPayload,
 } from '../../api/pdf/buildPayload.ts';
+import { checkPayload } from '../../api/pdf/checkPayload.ts';
 import { ajvSchemaChecks, createEngine, documentSchema, finalStepOf } from '../../engine/index.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { definitions, engine, example, fullApplication, payloadOf, step } from './support.ts';
@@ -48,7 +49,7 @@ describe('the payload of the complete two-insured application', () => {
       proposed_insured_2: '2088',
     });
     expect(payload.lifestyle_information.lifestyle_information_2).toMatchObject({ extreme_activities: true });
-    expect(payload.medical_information.medical_information_1.physician_name).toBe('Dr. Harpreet Sandhu');
+    expect(payload.medical_information.medical_information_1?.physician_name).toBe('Dr. Harpreet Sandhu');
     expect(payload.financial_information).toMatchObject({
       ownership_type: 'joint_insureds',
       insured_1: { client_id: '2087', financial_data: { total_assets: 1485000 } },
@@ -520,5 +521,32 @@ describe('the completeness check before building', () => {
     const payload = buildPayload(engine, data, { populateForms: ['BMO'] });
     expect(payload.owner_information.type).toBe('insured_1');
     expect(payload.owner_information.owner_info_2).toBeNull();
+  });
+});
+
+describe('the payload check at generation', () => {
+  it("accepts the mapped payload and returns it typed from the mapping's schema", () => {
+    const payload = payloadOf(fullApplication());
+    expect(checkPayload(engine, JSON.parse(JSON.stringify(payload)))).toEqual(JSON.parse(JSON.stringify(payload)));
+  });
+
+  it('refuses a payload that differs from the schema with a PayloadError naming the path, not a crash', () => {
+    const payload = JSON.parse(JSON.stringify(payloadOf(fullApplication()))) as JsonObject;
+    (payload.plan_details as JsonObject).save_age_insured_1 = 'yes';
+    let error: unknown;
+    try {
+      checkPayload(engine, payload);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PayloadError);
+    expect((error as PayloadError).code).toBe('payloadSchema');
+    expect((error as PayloadError).field).toBe('plan_details.save_age_insured_1');
+  });
+
+  it('refuses a payload missing a key the mapping always writes', () => {
+    const payload = JSON.parse(JSON.stringify(payloadOf(fullApplication()))) as JsonObject;
+    delete payload.plan_details;
+    expect(() => checkPayload(engine, payload)).toThrow(PayloadError);
   });
 });
