@@ -135,6 +135,18 @@ export function createSignatureStore(db: Kysely<Database>) {
         });
     },
 
+    /** Whether the signer's latest signature stands (was not voided). */
+    async stands(applicationId: number, signer: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('signatures')
+        .select('id')
+        .where('application_id', '=', applicationId)
+        .where('signer', '=', signer)
+        .where('voided_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** True when every planned signer has a signature that stands over the answers as they are now. */
     async allSignaturesIn(applicationId: number, signers: PlannedSigner[], answersHash: string): Promise<boolean> {
       const rows = await db

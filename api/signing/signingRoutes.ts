@@ -87,11 +87,6 @@ export const signingRoutes = fp(
       return { access, plan, documents, hash: answersHash(answers) };
     };
 
-    /** Applications whose every signature is in, as the last signature found them. */
-    const completed = new Set<number>();
-    const complete = async (id: number, signers: Parameters<typeof store.allSignaturesIn>[1], hash: string) =>
-      store.allSignaturesIn(id, signers, hash);
-
     app.get(
       '/applications/:id/signing/',
       { schema: { params: idParams('id'), response: { 200: SigningAnswer, ...errorResponses(400, 401, 404) } } },
@@ -180,9 +175,7 @@ export const signingRoutes = fp(
           },
         );
         if ('refused' in result) throw new ApiError(400, result.refused);
-        const done = await complete(id, plan.signers, hash);
-        if (done) completed.add(id);
-        else completed.delete(id);
+        const done = await store.allSignaturesIn(id, plan.signers, hash);
         if (done)
           for (const row of await lifecycle.insurers(id))
             await lifecycle.send({
@@ -196,9 +189,9 @@ export const signingRoutes = fp(
       },
     );
 
-    // The life cycle asks this inside its own transaction: on SQLite (one connection) a query here would wait for
-    // that transaction forever, so the check reads what the last signature recorded in memory (lost on restart).
-    lifecycle.useSignatureCheck(async (applicationId) => completed.has(applicationId));
+    // The adviser signs last (checkSignature refuses it before every other signer), and the signatures made over
+    // other answers are voided when the next one comes: the adviser's standing signature means every one is in.
+    lifecycle.useSignatureCheck(async (applicationId) => store.stands(applicationId, 'adviser'));
   },
   {
     name: 'signingRoutes',

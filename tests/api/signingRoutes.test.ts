@@ -81,5 +81,14 @@ describe.each(databases)('the signing routes on %s (issue 27 part 2)', (kind) =>
     const again = await signAs(state, state.signers[0]);
     expect(again.status).toBe(400);
     expect((await ceremony()).next).toBeNull();
+
+    // Signed: each insurer may now be submitted (the guard reads the signatures from the database).
+    const insurer = (await server.call('GET', `/api/applications/${id}/`, { token })).body.insurers[0].insurer;
+    const submitted = await server.call('POST', `/api/applications/${id}/insurers/${insurer}/submit/`, {
+      token,
+      body: {},
+    });
+    expect(submitted.status).toBe(201);
+    expect(submitted.body.insurers[0].status).toBe('SUBMITTED');
   }, 120_000);
 });
