@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { Type } from 'typebox';
+import { Type, type TProperties } from 'typebox';
 import { signingPlan, type DocumentMapping } from '../../engine/index.ts';
 import { accessOf } from '../clients/accessOf.ts';
 import { ApiError, forbidden, notFound } from '../http/apiError.ts';
@@ -89,7 +89,14 @@ export const signingRoutes = fp(
 
     app.get(
       '/applications/:id/signing/',
-      { schema: { params: idParams('id'), response: { 200: SigningAnswer, ...errorResponses(400, 401, 404) } } },
+      {
+        schema: {
+          tags: ['signing'],
+          summary: 'The signing ceremony: the consent, the documents to read with their hashes, the signers in order',
+          params: idParams('id'),
+          response: { 200: SigningAnswer, ...errorResponses(400, 401, 404) },
+        },
+      },
       async (request) => {
         const user = userOf(request);
         const id = toId(request.params.id);
@@ -117,12 +124,23 @@ export const signingRoutes = fp(
       },
     );
 
+    // Generic over its params, as the other file routes are: the answer is a PDF, not a typed body.
+    const documentSchema = <P extends TProperties>(params: P) => ({
+      tags: ['signing'],
+      summary: 'One document to sign, exactly the bytes its hash is of',
+      params: Type.Object(params),
+      response: {
+        200: {
+          description: 'The PDF to read before signing',
+          content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+        },
+        ...errorResponses(400, 401, 404),
+      },
+    });
     app.get(
       '/applications/:id/signing/documents/:name',
       {
-        schema: {
-          params: Type.Object({ id: idParams('id').properties.id, name: Type.String({ minLength: 1 }) }),
-        },
+        schema: documentSchema({ id: idParams('id').properties.id, name: Type.String({ minLength: 1 }) }),
       },
       async (request, reply) => {
         const id = toId(request.params.id);
@@ -140,6 +158,8 @@ export const signingRoutes = fp(
       '/applications/:id/signatures/',
       {
         schema: {
+          tags: ['signing'],
+          summary: "One signer's signature, in person on the adviser's device (the adviser signs last)",
           params: idParams('id'),
           body: SignatureBody,
           response: { 201: SignatureAnswer, ...errorResponses(400, 401, 403, 404) },
