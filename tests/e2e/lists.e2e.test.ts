@@ -103,7 +103,7 @@ describe.each([1280, 390])('paged lists at %i px', (width) => {
     await audited('applications', width);
     await pages.getByRole('button', { name: 'Next page' }).click();
     await poll(() => pages.textContent()).toContain('26–31 of 31 applications');
-    expect(await rowNames()).toHaveLength(6);
+    await poll(async () => (await rowNames()).length).toBe(6);
 
     await sortBy(width, 'Client', 'Client, A to Z');
     await poll(() => new URL(page.url()).search).toBe('?ordering=client_name');
