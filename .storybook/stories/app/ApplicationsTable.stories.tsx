@@ -12,10 +12,13 @@ const meta = {
   // No docs page: each story swaps window.fetch for its own stand-in API, which a page of all of them would mix up.
   tags: ['!autodocs'],
   decorators: [
+    // Each status badge links to its application's page.
     (Story) => (
-      <div className="card">
-        <Story />
-      </div>
+      <MemoryRouter initialEntries={['/client/profile/8']}>
+        <div className="card">
+          <Story />
+        </div>
+      </MemoryRouter>
     ),
   ],
 } satisfies Meta<typeof ApplicationsTable>;
@@ -92,13 +95,6 @@ export const OnClientProfile: Story = {
     ),
   },
   beforeEach: files('ok'),
-  decorators: [
-    (Story) => (
-      <MemoryRouter initialEntries={['/client/profile/8']}>
-        <Story />
-      </MemoryRouter>
-    ),
-  ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('columnheader', { name: 'Role' })).toBeVisible();
