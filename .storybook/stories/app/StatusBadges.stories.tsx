@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router';
 import { StatusBadge } from '../../../app/components/StatusBadge.tsx';
 import { lifecycle } from '../../../app/lifecycle.ts';
 import { ApplicationsTable } from '../../../app/components/ApplicationsTable.tsx';
@@ -30,10 +31,13 @@ export const AllStatuses: Story = {};
 
 /** The badges where advisers see them: a client's applications table. */
 export const InTheApplicationsTable: Story = {
+  // Each badge links to its application's page.
   render: () => (
-    <div className="card">
-      <ApplicationsTable applications={SAMPLE_APPLICATIONS} />
-    </div>
+    <MemoryRouter initialEntries={['/client/profile/8']}>
+      <div className="card">
+        <ApplicationsTable applications={SAMPLE_APPLICATIONS} />
+      </div>
+    </MemoryRouter>
   ),
 };
 
