@@ -42,6 +42,13 @@ export function UserMenu() {
     navigate('/', { replace: true });
   };
 
+  // The account's pages, in the menu's order; Administration only for an administrator.
+  const pages = [
+    { to: '/account/profile', icon: <UsersIcon />, label: 'Adviser profile' },
+    { to: '/account/password', icon: <LockIcon />, label: 'Change password' },
+    { to: '/account/sessions', icon: <DevicesIcon />, label: "Where you're signed in" },
+    ...(isAdminSession() ? [{ to: '/admin', icon: <ShieldIcon />, label: 'Administration' }] : []),
+  ];
   return (
     <div className="menu-anchor" ref={anchor}>
       <button
@@ -67,56 +74,21 @@ export function UserMenu() {
       </button>
       {open && (
         <div id={menuId} className="menu" role="menu" aria-label="User menu" onKeyDown={onMenuKeyDown}>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item"
-            onClick={() => {
-              toggle(false);
-              navigate('/account/profile');
-            }}
-          >
-            <UsersIcon />
-            Adviser profile
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item"
-            onClick={() => {
-              toggle(false);
-              navigate('/account/password');
-            }}
-          >
-            <LockIcon />
-            Change password
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item"
-            onClick={() => {
-              toggle(false);
-              navigate('/account/sessions');
-            }}
-          >
-            <DevicesIcon />
-            Where you&apos;re signed in
-          </button>
-          {isAdminSession() ? (
+          {pages.map(({ to, icon, label }) => (
             <button
+              key={to}
               type="button"
               role="menuitem"
               className="menu-item"
               onClick={() => {
                 toggle(false);
-                navigate('/admin');
+                navigate(to);
               }}
             >
-              <ShieldIcon />
-              Administration
+              {icon}
+              {label}
             </button>
-          ) : null}
+          ))}
           <button type="button" role="menuitem" className="menu-item" onClick={onLogout}>
             <LogoutIcon />
             Logout
