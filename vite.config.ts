@@ -4,6 +4,7 @@ import { chunkGroups } from './scripts/chunkGroups.ts';
 import { rjsfBasePlugin } from './scripts/rjsfBasePlugin.ts';
 import { precompressPlugin } from './scripts/precompressPlugin.ts';
 import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
+import { messagesPlugin } from './scripts/messagesPlugin.ts';
 import { fileURLToPath } from 'node:url';
 
 /** @rjsf/utils' fast-uri, and only its (ajv's own use of fast-uri is left alone): see renderer/platformUri.ts. */
@@ -23,7 +24,7 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   root: 'app',
   publicDir: false,
-  plugins: [react(), stepModulesPlugin(), rjsfUriOnPlatformUrl(), rjsfBasePlugin(), precompressPlugin(), chunks.plugin],
+  plugins: [react(), stepModulesPlugin(), messagesPlugin(), rjsfUriOnPlatformUrl(), rjsfBasePlugin(), precompressPlugin(), chunks.plugin],
   // rjsf's markdown descriptions are never enabled by our definitions; see renderer/plainMarkdown.tsx.
   resolve: {
     alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./renderer/plainMarkdown.tsx', import.meta.url)) },

@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
+import { messagesPlugin } from './scripts/messagesPlugin.ts';
 
 /** Debian's Chromium, never a downloaded browser. */
 const chromiumArgs = [
@@ -50,7 +51,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [react(), stepModulesPlugin()],
+        plugins: [react(), stepModulesPlugin(), messagesPlugin()],
         test: {
           ...nodeProject,
           name: 'unit',
@@ -61,7 +62,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react(), stepModulesPlugin()],
+        plugins: [react(), stepModulesPlugin(), messagesPlugin()],
         test: { ...nodeProject, name: 'db', include: testFiles.filter(needsDatabase) },
       },
       {

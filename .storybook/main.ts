@@ -1,4 +1,5 @@
 import type { StorybookConfig } from '@storybook/react-vite';
+import { messagesPlugin } from '../scripts/messagesPlugin.ts';
 import { stepIndexer, stepStoriesPlugin } from './steps/stepIndexing.ts';
 
 const PREBUNDLED = [
@@ -34,7 +35,7 @@ const config: StorybookConfig = {
   experimental_indexers: async (existing) => [stepIndexer, ...(existing ?? [])],
   viteFinal: async (viteConfig) => ({
     ...viteConfig,
-    plugins: [...(viteConfig.plugins ?? []), stepStoriesPlugin()],
+    plugins: [...(viteConfig.plugins ?? []), stepStoriesPlugin(), messagesPlugin()],
     // One preview bundle holds the engine, rjsf and every step definition; its size is not a concern here.
     build: { ...viteConfig.build, chunkSizeWarningLimit: 4000 },
     optimizeDeps: {

@@ -3,12 +3,15 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, login } from '../api/client.ts';
 import { returnPath, saveSession, type LoginState } from '../session.ts';
 import { AlertIcon } from '../components/icons.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/auth';
 
 /**
  * "/": sign in. Whatever the failure, the screen says "Invalid username or password" (spec 1, section 8), but for a
  * disabled account, which is told so.
  */
 export default function LoginPage() {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const [username, setUsername] = useState('');
@@ -36,8 +39,8 @@ export default function LoginPage() {
 
   return (
     <div className="auth-card">
-      <h1 className="auth-title">Welcome back</h1>
-      <p className="auth-subtitle">Sign in to manage your clients and applications.</p>
+      <h1 className="auth-title">{t('login.title')}</h1>
+      <p className="auth-subtitle">{t('login.subtitle')}</p>
       <form className="form-stack" onSubmit={onSubmit} aria-describedby={describedBy}>
         {error && (
           <div className="alert alert-error" role="alert" id={errorId}>

@@ -1,0 +1,71 @@
+/**
+ * The app's language: Lingui's runtime with messages compiled at build (scripts/messagesPlugin.ts). English ships
+ * with the entry; French is its own chunk, loaded only when chosen, so it never weighs on an English page.
+ * docs/decisions/i18n-app-library.md says why Lingui.
+ */
+import { i18n, type Messages } from '@lingui/core';
+
+export type Language = 'en' | 'fr';
+export const LANGUAGES: readonly Language[] = ['en', 'fr'];
+
+/** The Canadian locale each language formats numbers, money and dates with. */
+export const LOCALES: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA' };
+
+const STORAGE_KEY = 'language';
+
+// English areas load themselves as the pages that use them arrive (`import 'virtual:messages/en/<area>'`).
+i18n.activate('en', [LOCALES.en]);
+
+const loaders: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: async () => ({ messages: {} }),
+  fr: () => import('virtual:messages/fr'),
+};
+const loaded = new Set<Language>(['en']);
+
+/** The language a visit starts in: the one chosen before on this device, else the browser's first we speak. */
+export function initialLanguage(): Language {
+  const chosen = readChoice();
+  if (chosen) return chosen;
+  const spoken = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of spoken) {
+    const language = tag.toLowerCase().split('-')[0];
+    if (isLanguage(language)) return language;
+  }
+  return 'en';
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'fr';
+}
+
+/** Switches the app's texts, `<html lang>` and remembers the choice on this device. */
+export async function activateLanguage(language: Language): Promise<void> {
+  if (!loaded.has(language)) {
+    const { messages } = await loaders[language]();
+    i18n.load(language, messages);
+    loaded.add(language);
+  }
+  i18n.activate(language, [LOCALES[language]]);
+  if (typeof document !== 'undefined') document.documentElement.lang = LOCALES[language];
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Private browsing may refuse storage: the choice then lasts the visit.
+  }
+}
+
+/** The language shown now. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.locale) ? i18n.locale : 'en';
+}
+
+function readChoice(): Language | null {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export { i18n };

@@ -1,0 +1,109 @@
+/**
+ * Vite plugin: the app's own texts as modules whose messages are compiled at build, so the browser ships Lingui's
+ * small runtime and no message parser (docs/decisions/i18n-app-library.md).
+ *
+ * - app/i18n/en/<area>.json holds `id -> ICU message`. `virtual:messages/en/<area>` loads that area's English into the
+ *   app's Lingui instance when the module is evaluated: a page imports the areas it uses, so English texts travel
+ *   with the page that shows them and the login page carries only its own.
+ * - app/i18n/fr/<area>.json holds `id -> {en, fr}` (the English it was translated from, to find stale entries, as the
+ *   definitions' catalogues do). `virtual:messages/fr` exports every area's French at once: one chunk, loaded only
+ *   when French is chosen.
+ *
+ * A message that does not parse, or an id found in two areas, fails the build with the file and id.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import type { Plugin } from 'vite';
+
+const PREFIX = 'virtual:messages/';
+const RESOLVED = `\0${PREFIX}`;
+const defaultDir = resolve(dirname(fileURLToPath(import.meta.url)), '../app/i18n');
+
+export interface AppMessage {
+  /** The text shown in this language. */
+  message: string;
+  /** The English a French text was translated from (French files only). */
+  en?: string;
+  area: string;
+  file: string;
+}
+
+/** One area's messages of one language (`en` or `fr`), by id. */
+export function readArea(language: string, area: string, dir = defaultDir): Map<string, AppMessage> {
+  const file = join(dir, language, `${area}.json`);
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const messages = new Map<string, AppMessage>();
+  for (const [id, value] of Object.entries(entries)) {
+    if (typeof value === 'string') messages.set(id, { message: value, area, file });
+    else if (isTranslation(value)) messages.set(id, { message: value.fr, en: value.en, area, file });
+    else throw new Error(`${file}: "${id}" must be a string (English) or {"en", "fr"} (a translation)`);
+  }
+  return messages;
+}
+
+/** The areas of one language (its files' names), sorted. */
+export function areasOf(language: string, dir = defaultDir): string[] {
+  return readdirSync(join(dir, language))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+}
+
+/** Every message of one language, by id; an id in two areas is an error. */
+export function readMessages(language: string, dir = defaultDir): Map<string, AppMessage> {
+  const all = new Map<string, AppMessage>();
+  for (const area of areasOf(language, dir)) {
+    for (const [id, message] of readArea(language, area, dir)) {
+      const earlier = all.get(id);
+      if (earlier) throw new Error(`${message.file}: "${id}" is already defined in ${earlier.file}`);
+      all.set(id, message);
+    }
+  }
+  return all;
+}
+
+function isTranslation(value: unknown): value is { en: string; fr: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { en, fr } = value as Record<string, unknown>;
+  return typeof en === 'string' && typeof fr === 'string';
+}
+
+function compile(messages: Map<string, AppMessage>): Record<string, unknown> {
+  const compiled: Record<string, unknown> = {};
+  for (const [id, { message, file }] of messages) {
+    try {
+      compiled[id] = compileMessageOrThrow(message);
+    } catch (error) {
+      throw new Error(`${file}: "${id}" is not a valid ICU message: ${(error as Error).message}`);
+    }
+  }
+  return compiled;
+}
+
+export function messagesPlugin(dir = defaultDir): Plugin {
+  const languageModule = join(dir, 'language.ts');
+  return {
+    name: 'app-messages',
+    resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(RESOLVED)) return null;
+      const [language, area] = id.slice(RESOLVED.length).split('/');
+      if (language === 'fr' && area === undefined) {
+        for (const name of areasOf('fr', dir)) this.addWatchFile(join(dir, 'fr', `${name}.json`));
+        readMessages('en', dir); // the same ids may not be in two English areas either
+        return `export const messages = ${JSON.stringify(compile(readMessages('fr', dir)))};`;
+      }
+      if (language === 'en' && area) {
+        this.addWatchFile(join(dir, 'en', `${area}.json`));
+        readMessages('en', dir);
+        return [
+          `import { i18n } from ${JSON.stringify(languageModule)};`,
+          `i18n.load('en', ${JSON.stringify(compile(readArea('en', area, dir)))});`,
+        ].join('\n');
+      }
+      throw new Error(`${id}: use virtual:messages/en/<area> (app/i18n/en/<area>.json) or virtual:messages/fr`);
+    },
+  };
+}
