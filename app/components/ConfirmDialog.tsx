@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/common';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -21,13 +23,14 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   danger,
   busy,
   onConfirm,
   onCancel,
   onDismiss = onCancel,
 }: ConfirmDialogProps) {
+  const t = useT();
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -85,7 +88,7 @@ export function ConfirmDialog({
         </div>
         <div className="dialog-actions">
           <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t('common.dialog.cancel')}
           </button>
           <button
             type="button"

@@ -1,4 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/common';
 
 const number = new Intl.NumberFormat('en-CA');
 
@@ -23,6 +25,7 @@ export function Pagination({
   label: string;
   onPage(page: number): void;
 }) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const first = count === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(count, page * pageSize);
@@ -34,7 +37,12 @@ export function Pagination({
           ? `0 ${noun[1]}`
           : pages === 1
             ? `${number.format(count)} ${what}`
-            : `${number.format(first)}–${number.format(last)} of ${number.format(count)} ${what}`}
+            : t('common.pagination.range', {
+                first: number.format(first),
+                last: number.format(last),
+                total: number.format(count),
+                what,
+              })}
       </p>
       {pages > 1 ? (
         <div className="pagination-controls">
@@ -44,29 +52,29 @@ export function Pagination({
             disabled={page <= 1}
             onClick={() => onPage(1)}
           >
-            First
+            {t('common.pagination.first')}
           </button>
           <button
             type="button"
             className="btn btn-secondary btn-sm"
-            aria-label="Previous page"
+            aria-label={t('common.pagination.previousPage')}
             disabled={page <= 1}
             onClick={() => onPage(page - 1)}
           >
             <ChevronLeftIcon />
-            <span className="pagination-word">Previous</span>
+            <span className="pagination-word">{t('common.pagination.previous')}</span>
           </button>
           <span className="pagination-page text-sm" aria-current="page">
-            Page {number.format(page)} of {number.format(pages)}
+            {t('common.pagination.page', { page: number.format(page), pages: number.format(pages) })}
           </span>
           <button
             type="button"
             className="btn btn-secondary btn-sm"
-            aria-label="Next page"
+            aria-label={t('common.pagination.nextPage')}
             disabled={page >= pages}
             onClick={() => onPage(page + 1)}
           >
-            <span className="pagination-word">Next</span>
+            <span className="pagination-word">{t('common.pagination.next')}</span>
             <ChevronRightIcon />
           </button>
           <button
@@ -75,7 +83,7 @@ export function Pagination({
             disabled={page >= pages}
             onClick={() => onPage(pages)}
           >
-            Last
+            {t('common.pagination.last')}
           </button>
         </div>
       ) : null}

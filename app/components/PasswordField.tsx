@@ -1,9 +1,10 @@
 import type { RefObject } from 'react';
+import 'virtual:messages/en/common';
 
-/** The sign-up's password rule, as the pages word it under a new password. */
-export const PASSWORD_RULE = 'At least 12 characters. Avoid common passwords and your email address.';
-/** A confirmation that differs from the new password (the sign-up page's words). */
-export const MISMATCH = 'Passwords do not match';
+/** The sign-up's password rule, as the pages word it under a new password (a message id: `t(PASSWORD_RULE)`). */
+export const PASSWORD_RULE = 'common.password.rule';
+/** A confirmation that differs from the new password, the sign-up page's words (a message id). */
+export const MISMATCH = 'common.password.mismatch';
 
 interface PasswordFieldProps {
   id: string;

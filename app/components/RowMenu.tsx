@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { DotsIcon } from './icons.tsx';
 import { onMenuKeyDown } from './menuKeys.ts';
 import { useOutsideClick } from './useOutsideClick.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/common';
 
 export interface RowMenuProps {
   /** Names the row for screen readers: "Actions for {label}". */
@@ -14,6 +16,8 @@ export interface RowMenuProps {
 
 /** A row's "more" menu with Edit (a link) and, when given onDelete, Delete. */
 export function RowMenu({ label, editTo, onDelete }: RowMenuProps) {
+  const t = useT();
+  const name = t('common.rowMenu.actionsFor', { label });
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -40,7 +44,7 @@ export function RowMenu({ label, editTo, onDelete }: RowMenuProps) {
         ref={button}
         type="button"
         className="btn btn-ghost btn-icon"
-        aria-label={`Actions for ${label}`}
+        aria-label={name}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -49,9 +53,9 @@ export function RowMenu({ label, editTo, onDelete }: RowMenuProps) {
         <DotsIcon />
       </button>
       {open && (
-        <div id={menuId} className="menu" role="menu" aria-label={`Actions for ${label}`} onKeyDown={onMenuKeyDown}>
+        <div id={menuId} className="menu" role="menu" aria-label={name} onKeyDown={onMenuKeyDown}>
           <Link role="menuitem" className="menu-item" to={editTo}>
-            Edit
+            {t('common.rowMenu.edit')}
           </Link>
           {onDelete && (
             <button
@@ -63,7 +67,7 @@ export function RowMenu({ label, editTo, onDelete }: RowMenuProps) {
                 onDelete();
               }}
             >
-              Delete
+              {t('common.rowMenu.delete')}
             </button>
           )}
         </div>

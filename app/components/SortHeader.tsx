@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { SortDownIcon, SortIcon, SortUpIcon } from './icons.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/common';
 
 /** The direction a list is sorted by a field, from its ordering ("-created_at,last_name"); null when it is not. */
 export function sortOf(ordering: string, field: string): 'ascending' | 'descending' | null {
@@ -73,14 +75,15 @@ export function SortSelect({
   onSort(ordering: string): void;
   id: string;
 }) {
+  const t = useT();
   const known = choices.some((c) => c.ordering === ordering);
   return (
     <div className="sort-select">
       <label htmlFor={id} className="text-sm muted">
-        Sort by
+        {t('common.sort.by')}
       </label>
       <select id={id} className="input input-compact" value={ordering} onChange={(e) => onSort(e.target.value)}>
-        {known ? null : <option value={ordering}>Custom order</option>}
+        {known ? null : <option value={ordering}>{t('common.sort.custom')}</option>}
         {choices.map((c) => (
           <option key={c.ordering} value={c.ordering}>
             {c.label}

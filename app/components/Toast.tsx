@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CheckIcon, AlertIcon, CloseIcon } from './icons.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/common';
 
 /** How long a toast or success notice stays: 3 seconds (spec 1, section 9). */
 export const TOAST_MS = 3000;
@@ -38,6 +40,7 @@ export function useToast() {
 
 /** The toast region: always in the page so screen readers hear new messages. */
 export function Toast({ toast, onClose }: { toast: ToastMessage | null; onClose: () => void }) {
+  const t = useT();
   return (
     <div className="toast-region" role="status" aria-live="polite">
       {toast && (
@@ -48,7 +51,7 @@ export function Toast({ toast, onClose }: { toast: ToastMessage | null; onClose:
             <AlertIcon style={{ color: 'var(--color-danger)' }} />
           )}
           <span className="toast-message">{toast.text}</span>
-          <button type="button" className="btn btn-ghost btn-icon" aria-label="Dismiss notification" onClick={onClose}>
+          <button type="button" className="btn btn-ghost btn-icon" aria-label={t('common.toast.dismiss')} onClick={onClose}>
             <CloseIcon />
           </button>
         </div>

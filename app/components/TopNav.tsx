@@ -1,25 +1,28 @@
 import { NavLink } from 'react-router';
 import { Brand } from './Brand.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/common';
 
 const LINKS = [
-  { to: '/dashboard', label: 'Home' },
-  { to: '/applications', label: 'Applications' },
-  { to: '/reports', label: 'Support' },
+  { to: '/dashboard', label: 'common.nav.home' },
+  { to: '/applications', label: 'common.nav.applications' },
+  { to: '/reports', label: 'common.nav.support' },
 ];
 
 /** The navigation bar of signed-in pages. */
 export function TopNav() {
+  const t = useT();
   return (
     <header className="topnav">
       <div className="topnav-inner">
         <Brand />
-        <nav aria-label="Main">
+        <nav aria-label={t('common.nav.main')}>
           <ul className="topnav-links">
             {LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={({ isActive }) => `topnav-link${isActive ? ' active' : ''}`}>
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}

@@ -5,6 +5,8 @@ import { clearSession, getUsername, isAdminSession } from '../session.ts';
 import { ChevronDownIcon, DevicesIcon, LockIcon, LogoutIcon, ShieldIcon, UsersIcon } from './icons.tsx';
 import { onMenuKeyDown } from './menuKeys.ts';
 import { useOutsideClick } from './useOutsideClick.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/common';
 
 /**
  * The user dropdown: the stored username (default "User"), the adviser profile, Change password, Where you're signed
@@ -12,7 +14,8 @@ import { useOutsideClick } from './useOutsideClick.ts';
  * a click outside it.
  */
 export function UserMenu() {
-  const username = getUsername() || 'User';
+  const t = useT();
+  const username = getUsername() || t('common.userMenu.defaultName');
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -44,10 +47,10 @@ export function UserMenu() {
 
   // The account's pages, in the menu's order; Administration only for an administrator.
   const pages = [
-    { to: '/account/profile', icon: <UsersIcon />, label: 'Adviser profile' },
-    { to: '/account/password', icon: <LockIcon />, label: 'Change password' },
-    { to: '/account/sessions', icon: <DevicesIcon />, label: "Where you're signed in" },
-    ...(isAdminSession() ? [{ to: '/admin', icon: <ShieldIcon />, label: 'Administration' }] : []),
+    { to: '/account/profile', icon: <UsersIcon />, label: t('common.userMenu.profile') },
+    { to: '/account/password', icon: <LockIcon />, label: t('common.userMenu.password') },
+    { to: '/account/sessions', icon: <DevicesIcon />, label: t('common.userMenu.sessions') },
+    ...(isAdminSession() ? [{ to: '/admin', icon: <ShieldIcon />, label: t('common.userMenu.admin') }] : []),
   ];
   return (
     <div className="menu-anchor" ref={anchor}>
@@ -73,7 +76,7 @@ export function UserMenu() {
         <ChevronDownIcon className="caret" />
       </button>
       {open && (
-        <div id={menuId} className="menu" role="menu" aria-label="User menu" onKeyDown={onMenuKeyDown}>
+        <div id={menuId} className="menu" role="menu" aria-label={t('common.userMenu.label')} onKeyDown={onMenuKeyDown}>
           {pages.map(({ to, icon, label }) => (
             <button
               key={to}
@@ -91,7 +94,7 @@ export function UserMenu() {
           ))}
           <button type="button" role="menuitem" className="menu-item" onClick={onLogout}>
             <LogoutIcon />
-            Logout
+            {t('common.userMenu.logout')}
           </button>
         </div>
       )}

@@ -3,12 +3,15 @@ import { ApiError } from '../api/client.ts';
 import { resendVerification } from '../api/verify.ts';
 import { isEmailUnverified, markEmailVerified } from '../session.ts';
 import { AlertIcon } from './icons.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/common';
 
 /**
  * Above every signed-in page while the account's email is not verified: what the link is for, and "Send a new link"
  * (the server allows one a minute; the button rests as long).
  */
 export function VerifyEmailBanner() {
+  const t = useT();
   const [shown, setShown] = useState(isEmailUnverified);
   const [message, setMessage] = useState<string | null>(null);
   const [resting, setResting] = useState(false);
@@ -25,7 +28,7 @@ export function VerifyEmailBanner() {
         setShown(false);
         return;
       }
-      setMessage(e instanceof Error ? e.message : 'Failed to send a new link. Please try again.');
+      setMessage(e instanceof Error ? e.message : t('common.verifyBanner.failed'));
     }
     setTimeout(() => setResting(false), 60_000);
   };
@@ -35,12 +38,11 @@ export function VerifyEmailBanner() {
       <AlertIcon />
       <div>
         <p className="verify-banner-text">
-          Please confirm your email address: open the link we sent you when you signed up. Until then, your account
-          cannot be made a broker.
+          {t('common.verifyBanner.text')}
         </p>
         <div className="verify-banner-actions">
           <button type="button" className="btn btn-secondary btn-sm" disabled={resting} onClick={() => void onResend()}>
-            Send a new link
+            {t('common.verifyBanner.resend')}
           </button>
           <span role="status" className="text-sm">
             {message}

@@ -11,6 +11,10 @@ import {
 } from '../api/profile.ts';
 import { AlertIcon, ArrowLeftIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
+// Messages built in an effect read the app's instance: useT()'s function changes at every render.
+import { i18n } from '../i18n/language.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/account';
 
 const EMPTY: AdviserProfile = {
   full_name: '',
@@ -21,16 +25,16 @@ const EMPTY: AdviserProfile = {
 };
 
 /** A field's label in the trail ("Adviser code: Manulife"), from the page's own labels. */
-function fieldLabel(field: string, insurers: ProfileAnswer['insurers']): string {
+function fieldLabel(field: string, insurers: ProfileAnswer['insurers'], t: ReturnType<typeof useT>): string {
   const labels: Record<string, string> = {
-    full_name: 'Full name',
-    licence_number: 'Licence number',
-    licence_provinces: 'Provinces of licence',
-    agency: 'Agency or MGA',
+    full_name: t('account.profile.fullName'),
+    licence_number: t('account.profile.licenceNumber'),
+    licence_provinces: t('account.profile.licenceProvinces'),
+    agency: t('account.profile.agency'),
   };
   if (field.startsWith('adviser_codes.')) {
     const id = field.slice('adviser_codes.'.length);
-    return `Adviser code: ${insurers.find((i) => i.id === id)?.name ?? id}`;
+    return t('account.profile.adviserCode', { insurer: insurers.find((i) => i.id === id)?.name ?? id });
   }
   return labels[field.replace(/\.\d+$/, '')] ?? field;
 }
@@ -44,6 +48,7 @@ const shown = (value: unknown): string =>
  * for its code). Saved changes are listed under it.
  */
 export default function AccountProfilePage() {
+  const t = useT();
   const [answer, setAnswer] = useState<ProfileAnswer | null>(null);
   const [form, setForm] = useState<AdviserProfile>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -60,7 +65,7 @@ export default function AccountProfilePage() {
         setForm(loaded.profile ?? EMPTY);
       },
       (e: unknown) => {
-        if (!controller.signal.aborted) setFailure(e instanceof Error ? e.message : 'Failed to load your profile');
+        if (!controller.signal.aborted) setFailure(e instanceof Error ? e.message : i18n._('account.profile.loadFailed'));
       },
     );
     profileHistory(controller.signal).then(setChanges, () => undefined);
@@ -87,13 +92,13 @@ export default function AccountProfilePage() {
     } catch (e) {
       const body = e instanceof ApiError ? (e.body as { errors?: { field: string; message: string }[] } | null) : null;
       if (body?.errors?.length) setErrors(Object.fromEntries(body.errors.map((x) => [x.field, x.message])));
-      setFailure(e instanceof Error ? e.message : 'Failed to save your profile');
+      setFailure(e instanceof Error ? e.message : t('account.profile.saveFailed'));
     } finally {
       setSaving(false);
     }
   };
 
-  if (!answer && !failure) return <Loading label="Loading your profile..." />;
+  if (!answer && !failure) return <Loading label={t('account.profile.loading')} />;
   const insurers = answer?.insurers ?? [];
   const provinces = answer?.provinces ?? [];
   const error = (field: string) =>
@@ -113,18 +118,16 @@ export default function AccountProfilePage() {
           className="text-sm"
           style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}
         >
-          <ArrowLeftIcon /> Back to clients
+          <ArrowLeftIcon /> {t('account.profile.backToClients')}
         </Link>
       </p>
       <div className="page-header">
         <div>
-          <h1 className="page-title">Adviser profile</h1>
-          <p className="page-subtitle">
-            Entered once, printed in the adviser's section of every insurer's application.
-          </p>
+          <h1 className="page-title">{t('account.profile.title')}</h1>
+          <p className="page-subtitle">{t('account.profile.subtitle')}</p>
         </div>
         <Link to="/account/password" className="btn btn-secondary">
-          Change password
+          {t('account.profile.changePassword')}
         </Link>
       </div>
       <div className="stack">
@@ -138,16 +141,16 @@ export default function AccountProfilePage() {
             ) : null}
             {saved ? (
               <div className="alert alert-success" role="status">
-                <span>Your profile is saved</span>
+                <span>{t('account.profile.saved')}</span>
               </div>
             ) : null}
             <h2 className="section-title" id="adviser-title" style={{ margin: 0 }}>
-              The adviser
+              {t('account.profile.adviser')}
             </h2>
             <div className="form-grid">
               <div className="field span-2">
                 <label className="field-label field-required" htmlFor="full_name">
-                  Full name
+                  {t('account.profile.fullName')}
                 </label>
                 <input
                   id="full_name"
@@ -161,7 +164,7 @@ export default function AccountProfilePage() {
               </div>
               <div className="field">
                 <label className="field-label field-required" htmlFor="licence_number">
-                  Licence number
+                  {t('account.profile.licenceNumber')}
                 </label>
                 <input
                   id="licence_number"
@@ -174,7 +177,7 @@ export default function AccountProfilePage() {
               </div>
               <div className="field">
                 <label className="field-label field-required" htmlFor="agency">
-                  Agency or MGA
+                  {t('account.profile.agency')}
                 </label>
                 <input
                   id="agency"
@@ -186,7 +189,7 @@ export default function AccountProfilePage() {
                 {error('agency')}
               </div>
               <fieldset className="field span-2 profile-fieldset" {...described('licence_provinces')}>
-                <legend className="field-label field-required">Provinces and territories of licence</legend>
+                <legend className="field-label field-required">{t('account.profile.provinces')}</legend>
                 <div className="profile-provinces">
                   {provinces.map((p) => (
                     <label key={p.id} className="checkbox">
@@ -209,12 +212,10 @@ export default function AccountProfilePage() {
               </fieldset>
             </div>
             <h2 className="section-title" style={{ margin: 'var(--space-2) 0 0' }}>
-              Adviser codes
+              {t('account.profile.codes')}
             </h2>
             <p className="field-hint" style={{ marginTop: 0 }}>
-              The code each insurer knows you by. The plan step offers the plans of the insurers you hold a code with
-              (every insurer while you hold none), and an application is generated only for an insurer whose code is
-              here.
+              {t('account.profile.codesHint')}
             </p>
             <div className="form-grid">
               {insurers.map((insurer) => {
@@ -239,22 +240,22 @@ export default function AccountProfilePage() {
           </div>
           <div className="card-footer">
             <Link to="/dashboard" className="btn btn-secondary">
-              Cancel
+              {t('account.profile.cancel')}
             </Link>
             <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined}>
-              {saving ? 'Saving...' : 'Save profile'}
+              {saving ? t('account.profile.saving') : t('account.profile.save')}
             </button>
           </div>
         </form>
         <section className="card" aria-labelledby="profile-changes">
           <div className="card-header">
             <h2 className="section-title" id="profile-changes" style={{ margin: 0 }}>
-              Changes to your profile
+              {t('account.profile.changes')}
             </h2>
           </div>
           <div className="card-body">
             {changes.length === 0 ? (
-              <p className="field-hint">No change saved yet.</p>
+              <p className="field-hint">{t('account.profile.noChanges')}</p>
             ) : (
               <ul className="profile-changes">
                 {changes.map((c) => (
@@ -263,7 +264,7 @@ export default function AccountProfilePage() {
                     <ul>
                       {c.changes.map((x, i) => (
                         <li key={i}>
-                          {fieldLabel(x.field, insurers)}: {shown(x.from)} → {shown(x.to)}
+                          {fieldLabel(x.field, insurers, t)}: {shown(x.from)} → {shown(x.to)}
                         </li>
                       ))}
                     </ul>

@@ -4,6 +4,8 @@ import { changePassword, fieldErrors } from '../api/password.ts';
 import { AlertIcon, ArrowLeftIcon } from '../components/icons.tsx';
 import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { MISMATCH, PASSWORD_RULE, PasswordField } from '../components/PasswordField.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/account';
 
 /**
  * "/account/password": change my password. The current one is asked for; the new one follows the sign-up's rule
@@ -11,6 +13,7 @@ import { MISMATCH, PASSWORD_RULE, PasswordField } from '../components/PasswordFi
  * the account.
  */
 export default function ChangePasswordPage() {
+  const t = useT();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -28,8 +31,8 @@ export default function ChangePasswordPage() {
     setFailure(null);
     setDone(false);
     const local: Record<string, string> = {};
-    if (!current) local.current_password = 'Please enter your current password';
-    if (next !== confirm) local.confirm_password = MISMATCH;
+    if (!current) local.current_password = t('account.password.currentMissing');
+    if (next !== confirm) local.confirm_password = t(MISMATCH);
     if (Object.keys(local).length) {
       setErrors(local);
       focusFirstError();
@@ -49,7 +52,7 @@ export default function ChangePasswordPage() {
       setErrors(byField);
       // A refusal that names a field is shown under it; anything else (the throttle, the network) above the form.
       if (Object.keys(byField).length) focusFirstError();
-      else setFailure(e instanceof Error ? e.message : 'Failed to change your password');
+      else setFailure(e instanceof Error ? e.message : t('account.password.failed'));
     } finally {
       setBusy(false);
     }
@@ -63,17 +66,15 @@ export default function ChangePasswordPage() {
           className="text-sm"
           style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}
         >
-          <ArrowLeftIcon /> Adviser profile
+          <ArrowLeftIcon /> {t('account.backToProfile')}
         </Link>
       </p>
       <div className="page-header">
         <div>
           <h1 className="page-title" id="change-title">
-            Change password
+            {t('account.password.title')}
           </h1>
-          <p className="page-subtitle">
-            Your other sessions are signed out when the password changes, and we send you an email about it.
-          </p>
+          <p className="page-subtitle">{t('account.password.subtitle')}</p>
         </div>
       </div>
       <form ref={form} className="card" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="change-title">
@@ -86,12 +87,12 @@ export default function ChangePasswordPage() {
           ) : null}
           {done ? (
             <div className="alert alert-success" role="status" id="password-changed" tabIndex={-1}>
-              <span>Your password is changed. Your other sessions are signed out.</span>
+              <span>{t('account.password.done')}</span>
             </div>
           ) : null}
           <PasswordField
             id="current_password"
-            label="Current password"
+            label={t('account.password.current')}
             autoComplete="current-password"
             value={current}
             onChange={setCurrent}
@@ -99,16 +100,16 @@ export default function ChangePasswordPage() {
           />
           <PasswordField
             id="new_password"
-            label="New password"
+            label={t('account.password.new')}
             autoComplete="new-password"
             value={next}
             onChange={setNext}
-            hint={PASSWORD_RULE}
+            hint={t(PASSWORD_RULE)}
             error={errors.new_password}
           />
           <PasswordField
             id="confirm_password"
-            label="Confirm new password"
+            label={t('account.password.confirm')}
             autoComplete="new-password"
             value={confirm}
             onChange={setConfirm}
@@ -117,10 +118,10 @@ export default function ChangePasswordPage() {
         </div>
         <div className="card-footer">
           <Link to="/account/profile" className="btn btn-secondary">
-            Cancel
+            {t('account.password.cancel')}
           </Link>
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Changing password...' : 'Change password'}
+            {busy ? t('account.password.submitting') : t('account.password.submit')}
           </button>
         </div>
       </form>

@@ -3,12 +3,16 @@ import { Link } from 'react-router';
 import { askPasswordReset, fieldErrors } from '../api/password.ts';
 import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { AlertIcon } from '../components/icons.tsx';
+import { Trans } from '../i18n/Trans.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/auth';
 
 /**
  * "/forgot-password", from the login page's "Forgot password" link: the email of the account, then "check your
  * email". The server says the same for any well-formed email, registered or not, and mails a link to an account.
  */
 export default function ForgotPasswordPage() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -22,7 +26,7 @@ export default function ForgotPasswordPage() {
     setFailure(null);
     const typed = email.trim();
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(typed)) {
-      setError('Please enter a valid email address');
+      setError(t('auth.forgot.invalidEmail'));
       input.current?.focus();
       return;
     }
@@ -36,7 +40,7 @@ export default function ForgotPasswordPage() {
       if (byField.email) {
         setError(byField.email);
         input.current?.focus();
-      } else setFailure(e instanceof Error ? e.message : 'Failed to send the link. Please try again.');
+      } else setFailure(e instanceof Error ? e.message : t('auth.forgot.failed'));
     } finally {
       setBusy(false);
     }
@@ -46,28 +50,29 @@ export default function ForgotPasswordPage() {
     return (
       <div className="auth-card">
         <h1 className="auth-title" id="forgot-sent-title" tabIndex={-1}>
-          Check your email
+          {t('auth.forgot.sentTitle')}
         </h1>
         <p className="auth-subtitle">{sent}</p>
         <p className="auth-note-text">
-          Sent to <strong>{email.trim()}</strong>. No email after a few minutes? Check your spam folder, or{' '}
-          <button type="button" className="link-button" onClick={() => setSent(null)}>
-            try another address
-          </button>
-          .
+          <Trans
+            id="auth.forgot.sentTo"
+            values={{ email: email.trim() }}
+            components={{
+              0: <strong />,
+              1: <button type="button" className="link-button" onClick={() => setSent(null)} />,
+            }}
+          />
         </p>
         <Link to="/" className="btn btn-primary btn-lg btn-block">
-          Back to sign in
+          {t('auth.forgot.backToSignIn')}
         </Link>
       </div>
     );
 
   return (
     <div className="auth-card">
-      <h1 className="auth-title">Forgot password</h1>
-      <p className="auth-subtitle">
-        Enter the email address of your account and we will send you a link to choose a new password.
-      </p>
+      <h1 className="auth-title">{t('auth.forgot.title')}</h1>
+      <p className="auth-subtitle">{t('auth.forgot.subtitle')}</p>
       <form className="form-stack" onSubmit={(e) => void onSubmit(e)} noValidate>
         {failure ? (
           <div className="alert alert-error" role="alert">
@@ -77,7 +82,7 @@ export default function ForgotPasswordPage() {
         ) : null}
         <div className="field">
           <label className="field-label" htmlFor="forgot-email">
-            Email address
+            {t('auth.forgot.email')}
           </label>
           <input
             ref={input}
@@ -103,11 +108,11 @@ export default function ForgotPasswordPage() {
           disabled={busy}
           aria-busy={busy || undefined}
         >
-          {busy ? 'Sending link...' : 'Send reset link'}
+          {busy ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
         </button>
       </form>
       <p className="auth-footer">
-        Remembered it? <Link to="/">Back to sign in</Link>
+        <Trans id="auth.forgot.remembered" components={{ 0: <Link to="/" /> }} />
       </p>
     </div>
   );

@@ -1,22 +1,25 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/legal';
 
 /** Shared frame of the terms and privacy pages. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="page page-narrow">
       <article className="card">
         <div className="card-body">
           <h1 className="page-title">{title}</h1>
           <p className="muted text-sm" style={{ marginTop: 'var(--space-1)' }}>
-            Last updated {updated}
+            {t('legal.updated', { date: updated })}
           </p>
           <div className="prose" style={{ marginTop: 'var(--space-4)' }}>
             {children}
           </div>
         </div>
         <div className="card-footer" style={{ justifyContent: 'flex-start' }}>
-          <Link to="/signup">Back to sign up</Link>
+          <Link to="/signup">{t('legal.backToSignup')}</Link>
         </div>
       </article>
     </div>

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, login } from '../api/client.ts';
 import { returnPath, saveSession, type LoginState } from '../session.ts';
 import { AlertIcon } from '../components/icons.tsx';
+import { Trans } from '../i18n/Trans.tsx';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/auth';
 
@@ -30,7 +31,7 @@ export default function LoginPage() {
       navigate(returnPath(location.state), { replace: true });
     } catch (e) {
       // A disabled account is told so (the server says it only to who gave the right password).
-      setError(e instanceof ApiError && e.status === 403 ? e.message : 'Invalid username or password');
+      setError(e instanceof ApiError && e.status === 403 ? e.message : t('auth.login.invalid'));
       setBusy(false);
     }
   };
@@ -39,8 +40,8 @@ export default function LoginPage() {
 
   return (
     <div className="auth-card">
-      <h1 className="auth-title">{t('login.title')}</h1>
-      <p className="auth-subtitle">{t('login.subtitle')}</p>
+      <h1 className="auth-title">{t('auth.login.title')}</h1>
+      <p className="auth-subtitle">{t('auth.login.subtitle')}</p>
       <form className="form-stack" onSubmit={onSubmit} aria-describedby={describedBy}>
         {error && (
           <div className="alert alert-error" role="alert" id={errorId}>
@@ -50,12 +51,12 @@ export default function LoginPage() {
         )}
         {!error && (location.state as LoginState | null)?.ended ? (
           <div className="alert alert-info" role="status">
-            <span>Your session has ended. Please sign in again: you will return to the page you were on.</span>
+            <span>{t('auth.login.sessionEnded')}</span>
           </div>
         ) : null}
         <div className="field">
           <label className="field-label" htmlFor="login-username">
-            Username
+            {t('auth.login.username')}
           </label>
           <input
             id="login-username"
@@ -70,7 +71,7 @@ export default function LoginPage() {
         </div>
         <div className="field">
           <label className="field-label" htmlFor="login-password">
-            Password
+            {t('auth.login.password')}
           </label>
           <input
             id="login-password"
@@ -92,9 +93,9 @@ export default function LoginPage() {
               checked={remember}
               onChange={(event) => setRemember(event.target.checked)}
             />
-            Remember me
+            {t('auth.login.remember')}
           </label>
-          <Link to="/forgot-password">Forgot password</Link>
+          <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
         </div>
         <button
           type="submit"
@@ -102,11 +103,11 @@ export default function LoginPage() {
           disabled={busy}
           aria-busy={busy || undefined}
         >
-          {busy ? 'Signing in...' : 'Sign in'}
+          {busy ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </form>
       <p className="auth-footer">
-        Don&apos;t have an account? <Link to="/signup">Sign up</Link>
+        <Trans id="auth.login.noAccount" components={{ 0: <Link to="/signup" /> }} />
       </p>
     </div>
   );

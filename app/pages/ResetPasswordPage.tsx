@@ -5,9 +5,8 @@ import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { AlertIcon } from '../components/icons.tsx';
 import { MISMATCH, PASSWORD_RULE, PasswordField } from '../components/PasswordField.tsx';
 import { saveSession } from '../session.ts';
-
-/** What the page says of a link without a token (the server's words for a forged one). */
-const NO_TOKEN = 'This password reset link is not valid. Please ask for a new one.';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/auth';
 
 /**
  * "/reset-password?token=…", the mailed link: a new password (the sign-up's rule) and its confirmation. The server
@@ -15,13 +14,17 @@ const NO_TOKEN = 'This password reset link is not valid. Please ask for a new on
  * that is expired, used or not one of ours is said so, with the way to ask for a new one.
  */
 export default function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [linkProblem, setLinkProblem] = useState<string | null>(/^[0-9a-f]{64}$/.test(token) ? null : NO_TOKEN);
+  // A link without a token: the page says what the server says of a forged one.
+  const [linkProblem, setLinkProblem] = useState<string | null>(() =>
+    /^[0-9a-f]{64}$/.test(token) ? null : t('auth.reset.noToken'),
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -33,7 +36,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     setFailure(null);
     if (next !== confirm) {
-      setErrors({ confirm_password: MISMATCH });
+      setErrors({ confirm_password: t(MISMATCH) });
       focusFirstError();
       return;
     }
@@ -51,7 +54,7 @@ export default function ResetPasswordPage() {
       }
       setErrors(byField);
       if (Object.keys(byField).length) focusFirstError();
-      else setFailure(e instanceof Error ? e.message : 'Failed to set your password. Please try again.');
+      else setFailure(e instanceof Error ? e.message : t('auth.reset.failed'));
     }
   };
 
@@ -59,17 +62,17 @@ export default function ResetPasswordPage() {
     return (
       <div className="auth-card">
         <h1 className="auth-title" id="reset-link-title" tabIndex={-1}>
-          This link cannot be used
+          {t('auth.reset.linkTitle')}
         </h1>
         <div className="alert alert-error" role="alert" style={{ margin: 'var(--space-4) 0 var(--space-6)' }}>
           <AlertIcon />
           <span>{linkProblem}</span>
         </div>
         <Link to="/forgot-password" className="btn btn-primary btn-lg btn-block">
-          Ask for a new link
+          {t('auth.reset.askNew')}
         </Link>
         <p className="auth-footer">
-          <Link to="/">Back to sign in</Link>
+          <Link to="/">{t('auth.reset.backToSignIn')}</Link>
         </p>
       </div>
     );
@@ -77,9 +80,9 @@ export default function ResetPasswordPage() {
   return (
     <div className="auth-card">
       <h1 className="auth-title" id="reset-title">
-        Choose a new password
+        {t('auth.reset.title')}
       </h1>
-      <p className="auth-subtitle">Every session of your account is signed out, and you are signed in again here.</p>
+      <p className="auth-subtitle">{t('auth.reset.subtitle')}</p>
       <form
         ref={form}
         className="form-stack"
@@ -95,16 +98,16 @@ export default function ResetPasswordPage() {
         ) : null}
         <PasswordField
           id="new_password"
-          label="New password"
+          label={t('auth.reset.newPassword')}
           autoComplete="new-password"
           value={next}
           onChange={setNext}
-          hint={PASSWORD_RULE}
+          hint={t(PASSWORD_RULE)}
           error={errors.new_password}
         />
         <PasswordField
           id="confirm_password"
-          label="Confirm new password"
+          label={t('auth.reset.confirm')}
           autoComplete="new-password"
           value={confirm}
           onChange={setConfirm}
@@ -116,11 +119,11 @@ export default function ResetPasswordPage() {
           disabled={busy}
           aria-busy={busy || undefined}
         >
-          {busy ? 'Setting password...' : 'Set new password'}
+          {busy ? t('auth.reset.submitting') : t('auth.reset.submit')}
         </button>
       </form>
       <p className="auth-footer">
-        <Link to="/">Back to sign in</Link>
+        <Link to="/">{t('auth.reset.backToSignIn')}</Link>
       </p>
     </div>
   );

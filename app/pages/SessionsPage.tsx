@@ -5,6 +5,10 @@ import { AlertIcon, ArrowLeftIcon, LogoutIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { deviceName } from '../deviceName.ts';
 import { formatDateTime } from '../format.ts';
+// Messages built in an effect read the app's instance: useT()'s function changes at every render.
+import { i18n } from '../i18n/language.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/account';
 
 /**
  * "/account/sessions", "Where you're signed in": each live session of the account (device, address, last use, when it
@@ -12,6 +16,7 @@ import { formatDateTime } from '../format.ts';
  * the user menu instead.
  */
 export default function SessionsPage() {
+  const t = useT();
   const [sessions, setSessions] = useState<Session[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -21,7 +26,7 @@ export default function SessionsPage() {
     try {
       setSessions(await listSessions(signal));
     } catch (e) {
-      if (!signal?.aborted) setFailure(e instanceof Error ? e.message : "Failed to load where you're signed in");
+      if (!signal?.aborted) setFailure(e instanceof Error ? e.message : i18n._('account.sessions.loadFailed'));
     }
   }, []);
 
@@ -39,7 +44,7 @@ export default function SessionsPage() {
       setNotice(await action());
       await load();
     } catch (e) {
-      setFailure(e instanceof Error ? e.message : 'Something went wrong');
+      setFailure(e instanceof Error ? e.message : t('account.sessions.failed'));
     } finally {
       setBusy(null);
     }
@@ -55,16 +60,13 @@ export default function SessionsPage() {
           className="text-sm"
           style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}
         >
-          <ArrowLeftIcon /> Adviser profile
+          <ArrowLeftIcon /> {t('account.backToProfile')}
         </Link>
       </p>
       <div className="page-header">
         <div>
-          <h1 className="page-title">Where you&apos;re signed in</h1>
-          <p className="page-subtitle">
-            If you see a device you don&apos;t know, sign it out and change your password. A session you don&apos;t use
-            ends by itself.
-          </p>
+          <h1 className="page-title">{t('account.sessions.title')}</h1>
+          <p className="page-subtitle">{t('account.sessions.subtitle')}</p>
         </div>
       </div>
       {failure ? (
@@ -74,12 +76,12 @@ export default function SessionsPage() {
         </div>
       ) : null}
       <div role="status">{notice ? <div className="alert alert-success">{notice}</div> : null}</div>
-      {!sessions && !failure ? <Loading label="Loading your sessions..." /> : null}
+      {!sessions && !failure ? <Loading label={t('account.sessions.loading')} /> : null}
       {sessions ? (
         <section className="card" aria-labelledby="sessions-title">
           <div className="card-header">
             <h2 className="section-title" id="sessions-title" style={{ margin: 0 }}>
-              {sessions.length === 1 ? '1 session' : `${sessions.length} sessions`}
+              {t('account.sessions.count', { count: sessions.length })}
             </h2>
             {others.length ? (
               <button
@@ -89,11 +91,11 @@ export default function SessionsPage() {
                 onClick={() =>
                   void act('others', async () => {
                     const ended = await signOutOthers();
-                    return ended === 1 ? '1 other session is signed out.' : `${ended} other sessions are signed out.`;
+                    return t('account.sessions.othersEnded', { count: ended });
                   })
                 }
               >
-                Sign out all other sessions
+                {t('account.sessions.signOutOthers')}
               </button>
             ) : null}
           </div>
@@ -105,11 +107,14 @@ export default function SessionsPage() {
                   <div className="session-text">
                     <p className="session-device">
                       {name}
-                      {session.current ? <span className="badge badge-blue">This browser</span> : null}
+                      {session.current ? <span className="badge badge-blue">{t('account.sessions.thisBrowser')}</span> : null}
                     </p>
                     <p className="session-meta text-sm">
-                      {session.address ?? 'Unknown address'} · last used {formatDateTime(session.last_used_at)} · signed
-                      in {formatDateTime(session.created_at)}
+                      {t('account.sessions.meta', {
+                        address: session.address ?? t('account.sessions.unknownAddress'),
+                        lastUsed: formatDateTime(session.last_used_at),
+                        signedIn: formatDateTime(session.created_at),
+                      })}
                     </p>
                   </div>
                   {session.current ? null : (
@@ -117,16 +122,19 @@ export default function SessionsPage() {
                       type="button"
                       className="btn btn-secondary btn-sm"
                       disabled={busy !== null}
-                      aria-label={`Sign out ${name}, last used ${formatDateTime(session.last_used_at)}`}
+                      aria-label={t('account.sessions.signOutLabel', {
+                        name,
+                        lastUsed: formatDateTime(session.last_used_at),
+                      })}
                       onClick={() =>
                         void act(session.id, async () => {
                           await signOutSession(session.id);
-                          return `${name} is signed out.`;
+                          return t('account.sessions.signedOut', { name });
                         })
                       }
                     >
                       <LogoutIcon />
-                      Sign out
+                      {t('account.sessions.signOut')}
                     </button>
                   )}
                 </li>

@@ -3,11 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, login, register } from '../api/client.ts';
 import { saveSession } from '../session.ts';
 import { AlertIcon } from '../components/icons.tsx';
-
-const AUTO_LOGIN_FAILED = 'Registration successful but auto-login failed. Please try logging in manually.';
+import { Trans } from '../i18n/Trans.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/auth';
 
 /** "/signup": create an account, sign in with it, then go to the dashboard. */
 export default function SignupPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -23,7 +25,7 @@ export default function SignupPage() {
     setError(null);
     if (password !== confirm) {
       setMismatch(true);
-      setError('Passwords do not match');
+      setError(t('auth.signup.mismatch'));
       return;
     }
     setMismatch(false);
@@ -31,7 +33,7 @@ export default function SignupPage() {
     try {
       await register({ email: email.trim(), password });
     } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : 'Registration failed');
+      setError(cause instanceof ApiError ? cause.message : t('auth.signup.failed'));
       setBusy(false);
       return;
     }
@@ -39,15 +41,15 @@ export default function SignupPage() {
       saveSession(await login(email.trim(), password));
       navigate('/dashboard', { replace: true });
     } catch {
-      setError(AUTO_LOGIN_FAILED);
+      setError(t('auth.signup.autoLoginFailed'));
       setBusy(false);
     }
   };
 
   return (
     <div className="auth-card">
-      <h1 className="auth-title">Create an account</h1>
-      <p className="auth-subtitle">Start running life-insurance screenings in minutes.</p>
+      <h1 className="auth-title">{t('auth.signup.title')}</h1>
+      <p className="auth-subtitle">{t('auth.signup.subtitle')}</p>
       <form className="form-stack" onSubmit={onSubmit}>
         {error && (
           <div className="alert alert-error" role="alert" id={errorId}>
@@ -57,7 +59,7 @@ export default function SignupPage() {
         )}
         <div className="field">
           <label className="field-label" htmlFor="signup-email">
-            Email address
+            {t('auth.signup.email')}
           </label>
           <input
             id="signup-email"
@@ -71,7 +73,7 @@ export default function SignupPage() {
         </div>
         <div className="field">
           <label className="field-label" htmlFor="signup-password">
-            Password
+            {t('auth.signup.password')}
           </label>
           <input
             id="signup-password"
@@ -84,12 +86,12 @@ export default function SignupPage() {
             onChange={(event) => setPassword(event.target.value)}
           />
           <p className="field-hint" id="signup-password-hint">
-            At least 12 characters. Avoid common passwords and your email address.
+            {t('auth.signup.passwordHint')}
           </p>
         </div>
         <div className="field">
           <label className="field-label" htmlFor="signup-confirm">
-            Confirm Password
+            {t('auth.signup.confirm')}
           </label>
           <input
             id="signup-confirm"
@@ -113,18 +115,13 @@ export default function SignupPage() {
               onChange={(event) => setAgreed(event.target.checked)}
               aria-describedby="signup-terms-links"
             />
-            I agree to the Terms of Service and Privacy Policy
+            {t('auth.signup.agree')}
           </label>
           <p className="field-hint" id="signup-terms-links">
-            Read the{' '}
-            <Link to="/terms" target="_blank">
-              Terms of Service
-            </Link>{' '}
-            and the{' '}
-            <Link to="/privacy" target="_blank">
-              Privacy Policy
-            </Link>
-            .
+            <Trans
+              id="auth.signup.readTerms"
+              components={{ 0: <Link to="/terms" target="_blank" />, 1: <Link to="/privacy" target="_blank" /> }}
+            />
           </p>
         </div>
         <button
@@ -133,11 +130,11 @@ export default function SignupPage() {
           disabled={busy}
           aria-busy={busy || undefined}
         >
-          {busy ? 'Creating Account...' : 'Create Account'}
+          {busy ? t('auth.signup.submitting') : t('auth.signup.submit')}
         </button>
       </form>
       <p className="auth-footer">
-        Already have an account? <Link to="/">Sign in</Link>
+        <Trans id="auth.signup.haveAccount" components={{ 0: <Link to="/" /> }} />
       </p>
     </div>
   );

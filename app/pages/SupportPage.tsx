@@ -1,14 +1,18 @@
 import { Link } from 'react-router';
 import { ClipboardIcon, LifebuoyIcon, UsersIcon } from '../components/icons.tsx';
+import { Trans } from '../i18n/Trans.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/support';
 
 /** "/reports", labelled "Support" in the nav. */
 export default function SupportPage() {
+  const t = useT();
   return (
     <div className="page">
       <div className="page-header">
         <div>
-          <h1 className="page-title">Support</h1>
-          <p className="page-subtitle">Answers to common questions about clients and screenings.</p>
+          <h1 className="page-title">{t('support.title')}</h1>
+          <p className="page-subtitle">{t('support.subtitle')}</p>
         </div>
       </div>
       <div className="tile-grid">
@@ -16,28 +20,24 @@ export default function SupportPage() {
           <span className="empty-state-icon">
             <UsersIcon />
           </span>
-          <h2>Adding a client</h2>
+          <h2>{t('support.addTitle')}</h2>
           <p>
-            Use <Link to="/client/profile">Create New Client Profile</Link> on the home page. Name, phone, date of birth
-            and gender are required; you can assign one or more brokers.
+            <Trans id="support.add" components={{ 0: <Link to="/client/profile" /> }} />
           </p>
         </section>
         <section className="card tile">
           <span className="empty-state-icon">
             <ClipboardIcon />
           </span>
-          <h2>Running a screening</h2>
-          <p>
-            Choose Insurance Screening next to a client. Progress is saved as you go, so you can stop at any step and
-            continue where you left off.
-          </p>
+          <h2>{t('support.screeningTitle')}</h2>
+          <p>{t('support.screening')}</p>
         </section>
         <section className="card tile">
           <span className="empty-state-icon">
             <LifebuoyIcon />
           </span>
-          <h2>Still need help?</h2>
-          <p>Contact your agency administrator for account access, password resets and broker assignments.</p>
+          <h2>{t('support.helpTitle')}</h2>
+          <p>{t('support.help')}</p>
         </section>
       </div>
     </div>
