@@ -1,5 +1,7 @@
 import type { ApplicationGeneration } from '../api/types.ts';
 import { formatDate } from '../format.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/applications';
 
 interface DownloadButtonProps {
   label: string;
@@ -10,6 +12,7 @@ interface DownloadButtonProps {
 }
 
 function DownloadButton({ label, subject, busy, onClick }: DownloadButtonProps) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -23,7 +26,7 @@ function DownloadButton({ label, subject, busy, onClick }: DownloadButtonProps) 
     >
       {busy ? (
         <>
-          Downloading...<span className="sr-only"> {subject}</span>
+          {t('applications.documents.downloading')}<span className="sr-only"> {subject}</span>
         </>
       ) : (
         label
@@ -48,8 +51,9 @@ export interface ApplicationDocumentsProps {
  * PDF, and the dates of earlier generations; "None yet" before the first generation.
  */
 export function ApplicationDocuments({ generations, busy, onDownload }: ApplicationDocumentsProps) {
+  const t = useT();
   const [latest, ...earlier] = newestFirst(generations ?? []);
-  if (!latest || (!latest.files.length && !latest.combined_url)) return <em className="not-set">None yet</em>;
+  if (!latest || (!latest.files.length && !latest.combined_url)) return <em className="not-set">{t('applications.documents.none')}</em>;
   const combined = latest.combined_url;
   return (
     <>
@@ -57,7 +61,7 @@ export function ApplicationDocuments({ generations, busy, onDownload }: Applicat
         {latest.files.map((file) => (
           <DownloadButton
             key={file.url}
-            label={`Download ${file.name}`}
+            label={t('applications.documents.download', { name: file.name })}
             subject={file.name}
             busy={busy.has(file.url)}
             onClick={() => onDownload(file.url, file.filename)}
@@ -65,8 +69,8 @@ export function ApplicationDocuments({ generations, busy, onDownload }: Applicat
         ))}
         {combined ? (
           <DownloadButton
-            label="Download all"
-            subject="all documents"
+            label={t('applications.documents.downloadAll')}
+            subject={t('applications.documents.all')}
             busy={busy.has(combined)}
             onClick={() => onDownload(combined)}
           />
@@ -74,7 +78,7 @@ export function ApplicationDocuments({ generations, busy, onDownload }: Applicat
       </div>
       {earlier.length ? (
         <p className="documents-earlier muted text-sm">
-          Earlier: {earlier.map((g) => formatDate(g.created_at)).join(', ')}
+          {t('applications.documents.earlier', { dates: earlier.map((g) => formatDate(g.created_at)).join(', ') })}
         </p>
       ) : null}
     </>

@@ -7,6 +7,8 @@ import { useFileDownloads } from './useFileDownloads.ts';
 import { ScrollRegion } from './ScrollRegion.tsx';
 import { SortHeader } from './SortHeader.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/applications';
 
 /**
  * Life applications: Date, Type, Product, Insureds, Status, Face Amount and Documents (the newest generation's PDFs,
@@ -31,6 +33,7 @@ export function ApplicationsTable({
   /** What an empty table says (default: the spec's "No insurance applications found"). */
   empty?: string;
 }) {
+  const t = useT();
   const header = (label: string, field: string, className?: string, firstDescending = false) =>
     sort ? (
       <SortHeader field={field} firstDescending={firstDescending} className={className} {...sort}>
@@ -52,26 +55,26 @@ export function ApplicationsTable({
           <span>{files.error}</span>
         </div>
       ) : null}
-      <ScrollRegion label="Applications table">
+      <ScrollRegion label={t('applications.table.label')}>
         <table className={`table table-cards${refreshing ? ' is-refreshing' : ''}`} aria-busy={refreshing}>
           <thead>
             <tr>
-              {showClient ? header('Client', 'client_name') : null}
-              {header('Date', 'created_at', undefined, true)}
-              <th scope="col">Type</th>
-              {header('Product', 'product_type')}
-              <th scope="col">Insureds</th>
-              {showRole ? <th scope="col">Role</th> : null}
-              {header('Status', 'status')}
-              {header('Face Amount', 'face_amount', 'cell-num', true)}
-              <th scope="col">Documents</th>
+              {showClient ? header(t('applications.table.client'), 'client_name') : null}
+              {header(t('applications.table.date'), 'created_at', undefined, true)}
+              <th scope="col">{t('applications.table.type')}</th>
+              {header(t('applications.table.product'), 'product_type')}
+              <th scope="col">{t('applications.table.insureds')}</th>
+              {showRole ? <th scope="col">{t('applications.table.role')}</th> : null}
+              {header(t('applications.table.status'), 'status')}
+              {header(t('applications.table.faceAmount'), 'face_amount', 'cell-num', true)}
+              <th scope="col">{t('applications.table.documents')}</th>
             </tr>
           </thead>
           <tbody>
             {applications.length === 0 ? (
               <tr>
                 <td colSpan={columns} className="table-empty">
-                  {empty ?? 'No insurance applications found'}
+                  {empty ?? t('applications.table.empty')}
                 </td>
               </tr>
             ) : (
@@ -83,52 +86,54 @@ export function ApplicationsTable({
                       <td className="card-title-cell">
                         {application.client_id !== undefined ? (
                           <Link to={`/client/profile/${application.client_id}`}>
-                            {application.client_name || 'Client'}
+                            {application.client_name || t('applications.table.client')}
                           </Link>
                         ) : (
                           application.client_name
                         )}
                       </td>
                     ) : null}
-                    <td className="cell-nowrap" data-label="Date">
+                    <td className="cell-nowrap" data-label={t('applications.table.date')}>
                       {formatDate(application.created_at)}
                     </td>
-                    <td data-label="Type">{application.application_type_label || '-'}</td>
-                    <td data-label="Product">{application.product_type_label || '-'}</td>
-                    <td data-label="Insureds">{application.number_of_insureds ?? '-'}</td>
+                    <td data-label={t('applications.table.type')}>{application.application_type_label || '-'}</td>
+                    <td data-label={t('applications.table.product')}>{application.product_type_label || '-'}</td>
+                    <td data-label={t('applications.table.insureds')}>{application.number_of_insureds ?? '-'}</td>
                     {showRole ? (
-                      <td data-label="Role">
+                      <td data-label={t('applications.table.role')}>
                         <span className="role-stack">
                           <span>{application.role || '-'}</span>
                           {application.client_id !== undefined &&
                           String(application.client_id) !== String(forClient) ? (
                             <Link className="text-sm" to={`/client/profile/${application.client_id}`}>
-                              {application.client_name ? `${application.client_name}'s application` : 'Their client'}
+                              {application.client_name
+                                ? t('applications.table.someonesApplication', { name: application.client_name })
+                                : t('applications.table.theirClient')}
                             </Link>
                           ) : null}
                         </span>
                       </td>
                     ) : null}
-                    <td data-label="Status">
+                    <td data-label={t('applications.table.status')}>
                       <span className="status-stack">
                         <Link to={`/applications/${application.id}`}>
                           <StatusBadge status={application.status} />
-                          <span className="sr-only"> (open application {application.id})</span>
+                          <span className="sr-only">{t('applications.table.open', { id: application.id })}</span>
                         </Link>
                         {application.definitions_changed ? (
                           <span
                             className="badge"
-                            title="The screening's questions changed after this application was started: its review lists anything new to answer"
+                            title={t('applications.table.questionsUpdatedHint')}
                           >
-                            Questions updated
+                            {t('applications.table.questionsUpdated')}
                           </span>
                         ) : null}
                       </span>
                     </td>
-                    <td className="cell-num" data-label="Face Amount">
-                      {amount ?? <em className="not-set">Not set</em>}
+                    <td className="cell-num" data-label={t('applications.table.faceAmount')}>
+                      {amount ?? <em className="not-set">{t('applications.table.notSet')}</em>}
                     </td>
-                    <td className="cell-documents" data-label="Documents">
+                    <td className="cell-documents" data-label={t('applications.table.documents')}>
                       <ApplicationDocuments
                         generations={application.generations}
                         busy={files.busy}

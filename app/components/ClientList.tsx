@@ -13,6 +13,9 @@ import { useListParams } from './useListParams.ts';
 import { RowMenu } from './RowMenu.tsx';
 import { Toast, useToast } from './Toast.tsx';
 import { ScrollRegion } from './ScrollRegion.tsx';
+import { Trans } from '../i18n/Trans.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/clients';
 
 /** An email that may wrap before its "@" on narrow screens, never inside a word. */
 function email(value: string | null | undefined) {
@@ -36,8 +39,10 @@ function dim(text: string) {
 }
 
 /** "A", "A and B", "A, B and C". */
-function joinNames(names: string[]): string {
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+function joinNames(names: string[], t: ReturnType<typeof useT>): string {
+  return names.length > 1
+    ? t('clients.join', { list: names.slice(0, -1).join(', '), last: names[names.length - 1] })
+    : (names[0] ?? '');
 }
 
 /** The server's ordering when the URL names none: the last changed first. */
@@ -45,21 +50,22 @@ const CLIENT_ORDERING = '-updated_at';
 /** The server's page size (its default, so the app does not send it). */
 const PAGE_SIZE = 25;
 
-/** The orders of the sort menu (narrow screens, where the column headers are hidden). */
+/** The orders of the sort menu (narrow screens, where the column headers are hidden); labels are message ids. */
 const SORTS: SortChoice[] = [
-  { ordering: '-updated_at', label: 'Last updated, newest first' },
-  { ordering: 'updated_at', label: 'Last updated, oldest first' },
-  { ordering: 'last_name', label: 'Name, A to Z' },
-  { ordering: '-last_name', label: 'Name, Z to A' },
-  { ordering: '-created_at', label: 'Created, newest first' },
-  { ordering: 'created_at', label: 'Created, oldest first' },
-  { ordering: 'email', label: 'Email, A to Z' },
-  { ordering: 'phone', label: 'Phone' },
+  { ordering: '-updated_at', label: 'clients.sort.updatedDesc' },
+  { ordering: 'updated_at', label: 'clients.sort.updatedAsc' },
+  { ordering: 'last_name', label: 'clients.sort.nameAsc' },
+  { ordering: '-last_name', label: 'clients.sort.nameDesc' },
+  { ordering: '-created_at', label: 'clients.sort.createdDesc' },
+  { ordering: 'created_at', label: 'clients.sort.createdAsc' },
+  { ordering: 'email', label: 'clients.sort.email' },
+  { ordering: 'phone', label: 'clients.sort.phone' },
 ];
 
 /** The dashboard's client list: a page at a time, sorted and searched by the server; row menu, delete dialog, toast. */
 /** The client list; `summary` is shown under its header (the dashboard's counts of what waits on the adviser). */
 export function ClientList({ summary }: { summary?: ReactNode }) {
+  const t = useT();
   const navigate = useNavigate();
   const list = useListParams(CLIENT_ORDERING);
   const { page, ordering, search, update } = list;
@@ -71,7 +77,7 @@ export function ClientList({ summary }: { summary?: ReactNode }) {
         signal,
       ),
     `${page}|${ordering}|${search}`,
-    'Error fetching client list',
+    t('clients.list.loadFailed'),
     () => update({ page: 1 }, true),
   );
   const clients = data?.results ?? [];
@@ -100,11 +106,11 @@ export function ClientList({ summary }: { summary?: ReactNode }) {
     setDeleting(true);
     try {
       await deleteClient(pendingDelete.id, { secondInsureds: deleteSecondInsureds && secondInsureds.length > 0 });
-      show('Client deleted successfully', 'success');
+      show(t('clients.list.deleted'), 'success');
       reload();
     } catch (cause) {
       // A broker the client is shared with may not delete it: the server says so (403), and so does the toast.
-      show(cause instanceof ApiError && cause.status === 403 ? cause.message : 'Error deleting client', 'error');
+      show(cause instanceof ApiError && cause.status === 403 ? cause.message : t('clients.list.deleteFailed'), 'error');
     } finally {
       setDeleting(false);
       setPendingDelete(null);
@@ -115,17 +121,17 @@ export function ClientList({ summary }: { summary?: ReactNode }) {
     <div className="page">
       <div className="page-header">
         <div>
-          <h1 className="page-title">Clients</h1>
-          <p className="page-subtitle">Manage your clients and start their insurance screening.</p>
+          <h1 className="page-title">{t('clients.list.title')}</h1>
+          <p className="page-subtitle">{t('clients.list.subtitle')}</p>
         </div>
         <div className="btn-group">
           <Link to="/applications/new" className="btn btn-secondary">
             <ClipboardIcon />
-            Apply for Insurance
+            {t('clients.list.apply')}
           </Link>
           <Link to="/client/profile" className="btn btn-primary">
             <PlusIcon />
-            Create New Client Profile
+            {t('clients.list.create')}
           </Link>
         </div>
       </div>
@@ -136,7 +142,7 @@ export function ClientList({ summary }: { summary?: ReactNode }) {
           <AlertIcon />
           <span>{error}</span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
-            Try again
+            {t('clients.list.retry')}
           </button>
         </div>
       )}
@@ -144,33 +150,33 @@ export function ClientList({ summary }: { summary?: ReactNode }) {
       <section className="card" aria-labelledby="client-list-title">
         <div className="toolbar">
           <h2 id="client-list-title" className="sr-only">
-            Client list
+            {t('clients.list.listTitle')}
           </h2>
-          <ListSearch value={search} onSearch={onSearch} busy={loading} label="Search clients..." />
-          <SortSelect id="client-sort" choices={SORTS} {...sortProps} />
+          <ListSearch value={search} onSearch={onSearch} busy={loading} label={t('clients.list.search')} />
+          <SortSelect id="client-sort" choices={SORTS.map((c) => ({ ...c, label: t(c.label) }))} {...sortProps} />
         </div>
-        <ScrollRegion label="Clients table">
+        <ScrollRegion label={t('clients.list.table')}>
           <table className={`table table-cards${loading && data ? ' is-refreshing' : ''}`} aria-busy={loading}>
             <thead>
               <tr>
                 <SortHeader field="last_name" {...sortProps}>
-                  Client Name
+                  {t('clients.list.name')}
                 </SortHeader>
                 <SortHeader field="email" {...sortProps}>
-                  Email
+                  {t('clients.list.email')}
                 </SortHeader>
                 <SortHeader field="phone" {...sortProps}>
-                  Phone
+                  {t('clients.list.phone')}
                 </SortHeader>
                 <SortHeader field="created_at" firstDescending {...sortProps}>
-                  Created
+                  {t('clients.list.created')}
                 </SortHeader>
                 <SortHeader field="updated_at" firstDescending {...sortProps}>
-                  Last Updated
+                  {t('clients.list.updated')}
                 </SortHeader>
-                <th scope="col">Insurance Screening</th>
+                <th scope="col">{t('clients.list.screening')}</th>
                 <th scope="col" className="cell-actions">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('clients.list.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -180,7 +186,7 @@ export function ClientList({ summary }: { summary?: ReactNode }) {
                   <td colSpan={7} className="table-empty">
                     <span className="loading" role="status" style={{ padding: 0 }}>
                       <span className="spinner" aria-hidden="true" />
-                      Loading clients...
+                      {t('clients.list.loading')}
                     </span>
                   </td>
                 </tr>
@@ -189,43 +195,43 @@ export function ClientList({ summary }: { summary?: ReactNode }) {
                   <td colSpan={7}>
                     <div className="empty-state">
                       <span className="empty-state-icon">{error ? <AlertIcon /> : <UsersIcon />}</span>
-                      <h3>{error ? 'The client list could not be loaded' : 'No clients found'}</h3>
+                      <h3>{error ? t('clients.list.errorTitle') : t('clients.list.emptyTitle')}</h3>
                       {error ? (
-                        <p>Check your connection, then try again.</p>
+                        <p>{t('clients.list.errorText')}</p>
                       ) : search ? (
-                        <p>Nothing matches &ldquo;{search}&rdquo;. Try a different name, email or phone number.</p>
+                        <p>{t('clients.list.noMatch', { search })}</p>
                       ) : (
-                        <p>Create a client profile to get started.</p>
+                        <p>{t('clients.list.empty')}</p>
                       )}
                     </div>
                   </td>
                 </tr>
               ) : (
                 clients.map((client) => {
-                  const name = fullName(client) || `Client ${client.id}`;
+                  const name = fullName(client) || t('clients.list.unnamed', { id: client.id });
                   return (
                     <tr key={client.id}>
                       <td className="card-title-cell">
                         <Link to={`/client/profile/${client.id}`}>{name}</Link>
                       </td>
-                      <td data-label="Email">{email(client.email)}</td>
-                      <td className="cell-nowrap" data-label="Phone">
+                      <td data-label={t('clients.list.email')}>{email(client.email)}</td>
+                      <td className="cell-nowrap" data-label={t('clients.list.phone')}>
                         {dim(formatPhone(client.phone ?? client.phone_primary))}
                       </td>
-                      <td className="cell-nowrap" data-label="Created">
+                      <td className="cell-nowrap" data-label={t('clients.list.created')}>
                         {dim(formatDate(client.created_at))}
                       </td>
-                      <td className="cell-nowrap" data-label="Last Updated">
+                      <td className="cell-nowrap" data-label={t('clients.list.updated')}>
                         {dim(formatDate(client.updated_at))}
                       </td>
                       <td className="card-action-cell">
                         <button
                           type="button"
                           className="btn btn-secondary btn-sm"
-                          aria-label={`Insurance Screening for ${name}`}
+                          aria-label={t('clients.list.screeningFor', { name })}
                           onClick={() => navigate(`/client/${client.id}/screening/prompt`)}
                         >
-                          Insurance Screening
+                          {t('clients.list.screening')}
                         </button>
                       </td>
                       <td className="cell-actions">
@@ -247,8 +253,8 @@ export function ClientList({ summary }: { summary?: ReactNode }) {
             page={page}
             pageSize={PAGE_SIZE}
             count={data.count}
-            noun={['client', 'clients']}
-            label="Client list pages"
+            noun={[t('clients.list.noun'), t('clients.list.nounPlural')]}
+            label={t('clients.list.pages')}
             onPage={(next) => update({ page: next })}
           />
         ) : null}
@@ -256,15 +262,19 @@ export function ClientList({ summary }: { summary?: ReactNode }) {
 
       {pendingDelete && (
         <ConfirmDialog
-          title="Delete Client"
-          confirmLabel="Delete"
+          title={t('clients.delete.title')}
+          confirmLabel={t('clients.delete.confirm')}
           danger
           busy={deleting}
           onConfirm={confirmDelete}
           onCancel={() => setPendingDelete(null)}
         >
           <p className="dialog-text">
-            Are you sure you want to delete <strong>{fullName(pendingDelete) || `client ${pendingDelete.id}`}</strong>?
+            <Trans
+              id="clients.delete.question"
+              values={{ name: fullName(pendingDelete) || t('clients.delete.unnamed', { id: pendingDelete.id }) }}
+              components={{ 0: <strong /> }}
+            />
           </p>
           {secondInsureds.length > 0 && (
             <label className="checkbox dialog-choice">
@@ -276,13 +286,21 @@ export function ClientList({ summary }: { summary?: ReactNode }) {
                 onChange={(event) => setDeleteSecondInsureds(event.target.checked)}
               />
               <span>
-                Also delete <strong>{joinNames(secondInsureds.map((s) => fullName(s) || `client ${s.id}`))}</strong>,
-                the second insured{secondInsureds.length > 1 ? 's' : ''} created with this client&apos;s application (no
-                other application uses {secondInsureds.length > 1 ? 'them' : 'this record'})
+                <Trans
+                  id="clients.delete.alsoSecond"
+                  values={{
+                    names: joinNames(
+                      secondInsureds.map((s) => fullName(s) || t('clients.delete.unnamed', { id: s.id })),
+                      t,
+                    ),
+                    count: secondInsureds.length,
+                  }}
+                  components={{ 0: <strong /> }}
+                />
               </span>
             </label>
           )}
-          <p className="dialog-text">This action cannot be undone.</p>
+          <p className="dialog-text">{t('clients.delete.irreversible')}</p>
         </ConfirmDialog>
       )}
 

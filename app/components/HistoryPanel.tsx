@@ -5,6 +5,12 @@ import { apiRequest } from '../api/client.ts';
 import { formatDate, titleCase } from '../format.ts';
 import { isScreeningStep, stepTitle } from '../screening.ts';
 import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
+// The history's error is built in a callback: it reads the app's instance (useT()'s function changes every render).
+import { i18n } from '../i18n/language.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/clients';
+
+type Translate = ReturnType<typeof useT>;
 
 /** One change as GET /api/clients/{id}/history/ answers it. */
 export interface HistoryEntry {
@@ -19,16 +25,16 @@ export interface HistoryEntry {
 const PAGE = 25;
 
 /** What was changed, in words: "Client profile", "Purpose Of Insurance", "Application 4", "Generated PDFs". */
-function subject(entry: HistoryEntry): string {
+function subject(entry: HistoryEntry, t: Translate): string {
   switch (entry.entity) {
     case 'client':
-      return 'Client profile';
+      return t('clients.history.clientProfile');
     case 'step':
-      return entry.entity_id === '*' ? 'Start Over (answers removed)' : stepTitle(entry.entity_id);
+      return entry.entity_id === '*' ? t('clients.history.startOver') : stepTitle(entry.entity_id);
     case 'application':
-      return `Application ${entry.entity_id}`;
+      return t('clients.history.application', { id: entry.entity_id });
     case 'generation':
-      return 'Generated PDFs';
+      return t('clients.history.generated');
     default:
       return titleCase(entry.entity);
   }
@@ -50,12 +56,12 @@ function definitionOf(entry: HistoryEntry): StepDefinition | undefined {
 }
 
 /** A recorded value as the adviser reads it: blank as "—", option labels from the definition, yes/no, lists joined. */
-function shown(value: unknown, def?: StepDefinition, path?: string): string {
+function shown(t: Translate, value: unknown, def?: StepDefinition, path?: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (def && path !== undefined && (typeof value === 'string' || typeof value === 'boolean'))
     return labelOf(def, path, value) || '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length ? value.map((v) => shown(v, def, path)).join(', ') : '—';
+  if (typeof value === 'boolean') return value ? t('clients.history.yes') : t('clients.history.no');
+  if (Array.isArray(value)) return value.length ? value.map((v) => shown(t, v, def, path)).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -107,6 +113,7 @@ function inFormOrder(changes: HistoryEntry['changes'], def?: StepDefinition): Hi
  * (SINs arrive masked). Older entries load on request.
  */
 export function HistoryPanel({ clientId }: { clientId: string }) {
+  const t = useT();
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [more, setMore] = useState(false);
@@ -122,7 +129,7 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
         const query = `?limit=${PAGE}${before ? `&before=${before}` : ''}`;
         const body = await apiRequest<{ results: HistoryEntry[] }>(
           `/api/clients/${encodeURIComponent(clientId)}/history/${query}`,
-          { signal, fallback: 'Failed to load the history' },
+          { signal, fallback: i18n._('clients.history.loadFailed') },
         );
         const results = body?.results ?? [];
         setEntries((current) => (before ? [...current, ...results] : results));
@@ -156,26 +163,26 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
     <section className="card" aria-labelledby="history-title">
       <div className="card-header">
         <h2 className="section-title" id="history-title" style={{ margin: 0 }}>
-          History
+          {t('clients.history.title')}
         </h2>
       </div>
       {state === 'error' ? (
         <p className="alert alert-error" style={{ margin: 'var(--space-4) var(--space-6)' }}>
-          Failed to load the history
+          {t('clients.history.loadFailed')}
         </p>
       ) : null}
-      {entries.length === 0 && state === 'ready' ? <p className="muted card-body">No changes recorded yet.</p> : null}
+      {entries.length === 0 && state === 'ready' ? <p className="muted card-body">{t('clients.history.empty')}</p> : null}
       {entries.length ? (
-        <ol className="history-list" aria-label="Changes, newest first">
+        <ol className="history-list" aria-label={t('clients.history.listLabel')}>
           {entries.map((entry) => {
             const def = definitionOf(entry);
             return (
               <li key={entry.id} className="history-entry">
                 <p className="history-head">
-                  <strong>{subject(entry)}</strong>
+                  <strong>{subject(entry, t)}</strong>
                   <span className="muted">
                     {' '}
-                    by {entry.user?.username ?? 'the system'} ·{' '}
+                    {t('clients.history.by', { user: entry.user?.username ?? t('clients.history.system') })}{' '}
                     <time dateTime={entry.at}>
                       {formatDate(entry.at)} {timeFormat.format(new Date(entry.at))}
                     </time>
@@ -189,7 +196,7 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
                       return (
                         <li key={change.field}>
                           <span className="history-field">{fieldName(change.field, def)}</span>:{' '}
-                          {shown(change.from, def, path)} → {shown(change.to, def, path)}
+                          {shown(t, change.from, def, path)} → {shown(t, change.to, def, path)}
                         </li>
                       );
                     })}
@@ -201,7 +208,7 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
                         aria-controls={`history-changes-${entry.id}`}
                         onClick={() => setExpanded((set) => new Set(set).add(entry.id))}
                       >
-                        Show {entry.changes.length - SHOWN_CHANGES} more
+                        {t('clients.history.showMore', { count: entry.changes.length - SHOWN_CHANGES })}
                       </button>
                     </li>
                   ) : null}
@@ -213,7 +220,7 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
       ) : null}
       {state === 'loading' ? (
         <p className="muted card-body" role="status">
-          Loading history…
+          {t('clients.history.loading')}
         </p>
       ) : null}
       {more && state === 'ready' ? (
@@ -223,7 +230,7 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
             className="btn btn-secondary btn-sm"
             onClick={() => void load(entries[entries.length - 1]?.id)}
           >
-            Show older changes
+            {t('clients.history.older')}
           </button>
         </div>
       ) : null}

@@ -13,6 +13,8 @@ import { useListParams } from '../components/useListParams.ts';
 import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
 import { AlertIcon, ClipboardIcon, FileIcon, PlusIcon, UsersIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/applications';
 
 /** The server's ordering when the URL names none: the newest first. */
 const APPLICATION_ORDERING = '-created_at';
@@ -23,15 +25,15 @@ const FILTERS = ['status', 'insurer'] as const;
 /** The statuses an application goes through (steps/lifecycle.json), for the filter. */
 const STATUSES = STATUS_CHOICES;
 
-/** The orders of the sort menu (narrow screens, where the column headers are hidden). */
+/** The orders of the sort menu (narrow screens, where the column headers are hidden); labels are message ids. */
 const SORTS: SortChoice[] = [
-  { ordering: '-created_at', label: 'Date, newest first' },
-  { ordering: 'created_at', label: 'Date, oldest first' },
-  { ordering: 'client_name', label: 'Client, A to Z' },
-  { ordering: '-client_name', label: 'Client, Z to A' },
-  { ordering: 'status', label: 'Status' },
-  { ordering: '-face_amount', label: 'Face amount, highest first' },
-  { ordering: 'face_amount', label: 'Face amount, lowest first' },
+  { ordering: '-created_at', label: 'applications.sort.dateDesc' },
+  { ordering: 'created_at', label: 'applications.sort.dateAsc' },
+  { ordering: 'client_name', label: 'applications.sort.clientAsc' },
+  { ordering: '-client_name', label: 'applications.sort.clientDesc' },
+  { ordering: 'status', label: 'applications.sort.status' },
+  { ordering: '-face_amount', label: 'applications.sort.amountDesc' },
+  { ordering: 'face_amount', label: 'applications.sort.amountAsc' },
 ];
 
 /** The insurers an application's PDFs can be generated for, with their names: the final step's choice of forms. */
@@ -63,6 +65,7 @@ function useInsurers(): { value: string; label: string }[] {
 
 /** Every application of the adviser's clients, a page at a time, sorted, searched and filtered by the server. */
 function AllApplications() {
+  const t = useT();
   const { page, ordering, search, filters, update } = useListParams(APPLICATION_ORDERING, FILTERS);
   const { status, insurer } = filters;
   const insurers = useInsurers();
@@ -79,7 +82,7 @@ function AllApplications() {
         signal,
       ),
     `${page}|${ordering}|${search}|${status}|${insurer}`,
-    'Failed to load applications',
+    t('applications.list.loadFailed'),
     () => update({ page: 1 }, true),
   );
   const onSearch = useCallback((text: string) => update({ search: text.trim() }, true), [update]);
@@ -89,13 +92,13 @@ function AllApplications() {
     <section className="card" aria-labelledby="all-applications" style={{ marginTop: 'var(--space-6)' }}>
       <div className="toolbar">
         <h2 id="all-applications" className="section-title" style={{ margin: 0 }}>
-          All applications
+          {t('applications.list.all')}
         </h2>
         <div className="list-tools">
-          <ListSearch value={search} onSearch={onSearch} busy={loading} label="Search by client..." />
+          <ListSearch value={search} onSearch={onSearch} busy={loading} label={t('applications.list.search')} />
           <div className="list-filter">
             <label htmlFor="application-status" className="text-sm muted">
-              Status
+              {t('applications.list.status')}
             </label>
             <select
               id="application-status"
@@ -103,7 +106,7 @@ function AllApplications() {
               value={status}
               onChange={(e) => update({ status: e.target.value })}
             >
-              <option value="">Any status</option>
+              <option value="">{t('applications.list.anyStatus')}</option>
               {STATUSES.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
@@ -114,7 +117,7 @@ function AllApplications() {
           {insurers.length ? (
             <div className="list-filter">
               <label htmlFor="application-insurer" className="text-sm muted">
-                Insurer
+                {t('applications.list.insurer')}
               </label>
               <select
                 id="application-insurer"
@@ -122,7 +125,7 @@ function AllApplications() {
                 value={insurer}
                 onChange={(e) => update({ insurer: e.target.value })}
               >
-                <option value="">Any insurer</option>
+                <option value="">{t('applications.list.anyInsurer')}</option>
                 {insurers.map((i) => (
                   <option key={i.value} value={i.value}>
                     {i.label}
@@ -131,7 +134,7 @@ function AllApplications() {
               </select>
             </div>
           ) : null}
-          <SortSelect id="application-sort" choices={SORTS} ordering={ordering} onSort={onSort} />
+          <SortSelect id="application-sort" choices={SORTS.map((c) => ({ ...c, label: t(c.label) }))} ordering={ordering} onSort={onSort} />
         </div>
       </div>
       {error ? (
@@ -140,12 +143,12 @@ function AllApplications() {
             <AlertIcon />
             <span>{error}</span>
             <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
-              Try again
+              {t('applications.list.retry')}
             </button>
           </div>
         </div>
       ) : !data ? (
-        <Loading label="Loading applications..." />
+        <Loading label={t('applications.list.loading')} />
       ) : (
         <>
           <ApplicationsTable
@@ -153,14 +156,14 @@ function AllApplications() {
             showClient
             sort={{ ordering, onSort }}
             refreshing={loading}
-            empty={filtered ? 'No applications match this search or filter' : undefined}
+            empty={filtered ? t('applications.list.noMatch') : undefined}
           />
           <Pagination
             page={page}
             pageSize={PAGE_SIZE}
             count={data.count}
-            noun={['application', 'applications']}
-            label="Application list pages"
+            noun={[t('applications.list.noun'), t('applications.list.nounPlural')]}
+            label={t('applications.list.pages')}
             onPage={(next) => update({ page: next })}
           />
         </>
@@ -171,16 +174,17 @@ function AllApplications() {
 
 /** "/applications": start an application, and every application with its PDFs. */
 export default function ApplicationsPage() {
+  const t = useT();
   return (
     <div className="page">
       <div className="page-header">
         <div>
-          <h1 className="page-title">Applications</h1>
-          <p className="page-subtitle">Start a life-insurance application or pick up one in progress.</p>
+          <h1 className="page-title">{t('applications.page.title')}</h1>
+          <p className="page-subtitle">{t('applications.page.subtitle')}</p>
         </div>
         <Link to="/applications/new" className="btn btn-primary">
           <PlusIcon />
-          Apply for Insurance
+          {t('applications.page.apply')}
         </Link>
       </div>
       <div className="tile-grid">
@@ -188,30 +192,30 @@ export default function ApplicationsPage() {
           <span className="empty-state-icon">
             <ClipboardIcon />
           </span>
-          <h2>New application</h2>
-          <p>Choose a client and start a new application. The screening opens at its first step.</p>
+          <h2>{t('applications.page.newTitle')}</h2>
+          <p>{t('applications.page.newText')}</p>
           <p>
-            <Link to="/applications/new">Apply for Insurance</Link>
+            <Link to="/applications/new">{t('applications.page.apply')}</Link>
           </p>
         </section>
         <section className="card tile">
           <span className="empty-state-icon">
             <FileIcon />
           </span>
-          <h2>Applications by client</h2>
-          <p>Each client profile lists that client&apos;s applications with their status and face amount.</p>
+          <h2>{t('applications.page.byClientTitle')}</h2>
+          <p>{t('applications.page.byClientText')}</p>
           <p>
-            <Link to="/dashboard">Open the client list</Link>
+            <Link to="/dashboard">{t('applications.page.openClients')}</Link>
           </p>
         </section>
         <section className="card tile">
           <span className="empty-state-icon">
             <UsersIcon />
           </span>
-          <h2>New client</h2>
-          <p>Applying for someone who is not yet a client? Create their profile first.</p>
+          <h2>{t('applications.page.newClientTitle')}</h2>
+          <p>{t('applications.page.newClientText')}</p>
           <p>
-            <Link to="/client/profile">Create New Client Profile</Link>
+            <Link to="/client/profile">{t('applications.page.createClient')}</Link>
           </p>
         </section>
       </div>

@@ -14,6 +14,10 @@ import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { AlertIcon, ArrowLeftIcon, PlusIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { fullName } from '../format.ts';
+// Errors built in an effect read the app's instance (useT()'s function changes every render).
+import { i18n } from '../i18n/language.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/clients';
 
 const FORM = PROFILE_FORM[0];
 
@@ -72,6 +76,7 @@ export default function ClientProfilePage() {
 }
 
 function ClientProfileForm() {
+  const t = useT();
   const { clientId } = useParams();
   const navigate = useNavigate();
   const { engine } = screeningRuntime();
@@ -106,7 +111,7 @@ function ClientProfileForm() {
     listBrokers(controller.signal).then(
       (list) => setBrokers(list),
       (cause: unknown) => {
-        if (!controller.signal.aborted) setFormError(cause instanceof Error ? cause.message : 'Error fetching brokers');
+        if (!controller.signal.aborted) setFormError(cause instanceof Error ? cause.message : i18n._('clients.profile.brokersFailed'));
       },
     );
     if (clientId) {
@@ -119,7 +124,7 @@ function ClientProfileForm() {
         })
         .catch((cause: unknown) => {
           if (!controller.signal.aborted)
-            setLoadError(cause instanceof Error ? cause.message : 'Error fetching client profile');
+            setLoadError(cause instanceof Error ? cause.message : i18n._('clients.profile.loadFailed'));
         })
         .finally(() => {
           if (!controller.signal.aborted) setLoading(false);
@@ -154,14 +159,14 @@ function ClientProfileForm() {
     try {
       const saved = clientId ? await updateClient(clientId, body) : await createClient(body);
       const id = clientId ?? saved?.id;
-      if (id === undefined || id === null) throw new Error(options.saveErrorMessage ?? 'An error occurred');
+      if (id === undefined || id === null) throw new Error(options.saveErrorMessage ?? t('clients.profile.saveFailed'));
       navigate(`/client/${id}/screening/prompt`);
     } catch (cause) {
       const errors = fieldErrorsOf(cause);
       setServerErrors(errors);
       if (errors.length) setShowErrors(true);
       setFormError(
-        cause instanceof Error && cause.message ? cause.message : (options.saveErrorMessage ?? 'An error occurred'),
+        cause instanceof Error && cause.message ? cause.message : (options.saveErrorMessage ?? t('clients.profile.saveFailed')),
       );
       setSaving(false);
     }
@@ -179,7 +184,7 @@ function ClientProfileForm() {
       const { id } = await createApplication(clientId);
       navigate(`/client/${clientId}/screening/basic?application_id=${encodeURIComponent(String(id))}`);
     } catch (cause) {
-      setApplicationError(cause instanceof Error && cause.message ? cause.message : 'Failed to create new application');
+      setApplicationError(cause instanceof Error && cause.message ? cause.message : t('clients.profile.createFailed'));
       setCreating(false);
     }
   };
@@ -187,7 +192,7 @@ function ClientProfileForm() {
   if (loading) {
     return (
       <div className="page page-narrow">
-        <Loading label="Loading..." />
+        <Loading label={t('clients.profile.loading')} />
       </div>
     );
   }
@@ -196,20 +201,20 @@ function ClientProfileForm() {
     return (
       <div className="page page-narrow">
         <h1 className="page-title" style={{ marginBottom: 'var(--space-4)' }}>
-          Client Profile
+          {t('clients.profile.title')}
         </h1>
         <div className="alert alert-error" role="alert">
           <AlertIcon />
           <span>{loadError}</span>
         </div>
         <p style={{ marginTop: 'var(--space-4)' }}>
-          <Link to="/dashboard">Back to clients</Link>
+          <Link to="/dashboard">{t('clients.profile.back')}</Link>
         </p>
       </div>
     );
   }
 
-  const heading = options.heading ?? 'Client Profile';
+  const heading = options.heading ?? t('clients.profile.title');
   // The page's full width: the applications table (with each one's documents and the client's role) fits in it.
   return (
     <div className="page">
@@ -219,7 +224,7 @@ function ClientProfileForm() {
           className="text-sm"
           style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}
         >
-          <ArrowLeftIcon /> Back to clients
+          <ArrowLeftIcon /> {t('clients.profile.back')}
         </Link>
       </p>
       <div className="page-header">
@@ -227,8 +232,8 @@ function ClientProfileForm() {
           <h1 className="page-title">{heading}</h1>
           <p className="page-subtitle">
             {clientId
-              ? clientName || 'Update the client and continue to the screening.'
-              : 'Add a new client, then continue to the screening.'}
+              ? clientName || t('clients.profile.updateSubtitle')
+              : t('clients.profile.addSubtitle')}
           </p>
         </div>
       </div>
@@ -255,10 +260,10 @@ function ClientProfileForm() {
           </div>
           <div className="card-footer">
             <Link to="/dashboard" className="btn btn-secondary">
-              Cancel
+              {t('clients.profile.cancel')}
             </Link>
             <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined}>
-              {options.nextLabel ?? 'Continue'}
+              {options.nextLabel ?? t('clients.profile.continue')}
             </button>
           </div>
         </form>
@@ -266,7 +271,7 @@ function ClientProfileForm() {
         <section className="card" aria-labelledby="applications-title">
           <div className="card-header">
             <h2 className="section-title" id="applications-title" style={{ margin: 0 }}>
-              Insurance Applications
+              {t('clients.profile.applications')}
             </h2>
             <button
               type="button"
@@ -276,7 +281,7 @@ function ClientProfileForm() {
               aria-busy={creating || undefined}
             >
               <PlusIcon />
-              New Insurance Application
+              {t('clients.profile.newApplication')}
             </button>
           </div>
           {applicationError && (

@@ -10,6 +10,8 @@ import { StepsGate } from '../screening/StepsGate.tsx';
 import { ActionsBar, Notice, StepCard, useNotice } from '../screening/WizardChrome.tsx';
 import { uiOptionsOf } from '../screening/wizardEnv.ts';
 import '../screening/wizard.css';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/applications';
 
 /** A lookup's first option (ui.json): a choice outside the list, with the route it leads to. */
 interface FirstOption {
@@ -34,11 +36,12 @@ function selectPagesOf(step: string): PageDefinition[] {
  * and Continue creates the application and opens the screening at /client/{id}/screening/basic?application_id={id}.
  */
 export default function NewApplicationPage() {
+  const t = useT();
   const { engine } = screeningRuntime();
   const step = engine.definitions.flow.steps[0].id;
   return (
     <div className="page page-narrow">
-      <StepsGate steps={[step]} loadingLabel="Loading...">
+      <StepsGate steps={[step]} loadingLabel={t('applications.new.loading')}>
         <SelectClient step={step} />
       </StepsGate>
     </div>
@@ -46,6 +49,7 @@ export default function NewApplicationPage() {
 }
 
 function SelectClient({ step }: { step: string }) {
+  const t = useT();
   const { engine } = screeningRuntime();
   const navigate = useNavigate();
   const location = useLocation();
@@ -100,13 +104,13 @@ function SelectClient({ step }: { step: string }) {
         `/client/${encodeURIComponent(clientId)}/screening/${step}?application_id=${encodeURIComponent(String(id))}`,
       );
     } catch (cause) {
-      setNotice('error', cause instanceof Error && cause.message ? cause.message : 'Failed to create new application');
+      setNotice('error', cause instanceof Error && cause.message ? cause.message : t('applications.new.createFailed'));
       setBusy(null);
     }
   };
 
   if (!page || !field) {
-    return <Notice notice={{ kind: 'error', text: 'Invalid step', id: 0 }} onClose={() => navigate('/dashboard')} />;
+    return <Notice notice={{ kind: 'error', text: t('applications.new.invalidStep'), id: 0 }} onClose={() => navigate('/dashboard')} />;
   }
   return (
     <StepCard
@@ -135,12 +139,12 @@ function SelectClient({ step }: { step: string }) {
         />
       )}
       <ActionsBar
-        backLabel={options.backLabel ?? 'Back'}
+        backLabel={options.backLabel ?? t('applications.new.back')}
         // Back to where the adviser came from (the client list or the applications), else the client list.
         onBack={() => (location.key !== 'default' ? navigate(-1) : navigate('/dashboard'))}
         busySaveLabel=""
-        nextLabel={options.nextLabel ?? 'Continue'}
-        busyNextLabel={options.busyNextLabel ?? 'Processing...'}
+        nextLabel={options.nextLabel ?? t('applications.new.continue')}
+        busyNextLabel={options.busyNextLabel ?? t('applications.new.processing')}
         onNext={() => void onContinue()}
         busy={busy}
       />
