@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { listApplications } from '../api/client.ts';
 import { lifecycle } from '../lifecycle.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/dashboard';
 
 /**
  * The statuses that wait on the adviser: everything the server moves on by itself is done, the next event is theirs
@@ -14,14 +16,15 @@ const WAITING = Object.entries(lifecycle.statuses)
   )
   .map(([status]) => status);
 
-/** What each waiting status asks of the adviser. */
+/** What each waiting status asks of the adviser (message ids). */
 const ASK: Record<string, string> = {
-  READY_TO_SIGN: 'Ready to sign',
-  SIGNED: 'Signed, not submitted',
+  READY_TO_SIGN: 'dashboard.waiting.readyToSign',
+  SIGNED: 'dashboard.waiting.signed',
 };
 
 /** The dashboard's counts of the applications that wait on the adviser, each linking to the filtered list. */
 export function WaitingOnAdviser() {
+  const t = useT();
   const [counts, setCounts] = useState<Record<string, number> | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -41,14 +44,14 @@ export function WaitingOnAdviser() {
     <section className="card waiting-card" aria-labelledby="waiting-on-you" style={{ marginBottom: 'var(--space-6)' }}>
       <div className="card-body">
         <h2 id="waiting-on-you" className="section-title" style={{ marginTop: 0 }}>
-          Waiting on you
+          {t('dashboard.waiting.title')}
         </h2>
         <ul className="waiting-list">
           {WAITING.map((status) => (
             <li key={status}>
               <Link to={`/applications?status=${status}`}>
                 <span className="waiting-count">{counts[status] ?? 0}</span>{' '}
-                {ASK[status] ?? lifecycle.statuses[status]?.label}
+                {ASK[status] ? t(ASK[status]) : lifecycle.statuses[status]?.label}
               </Link>{' '}
               <StatusBadge status={status} />
             </li>

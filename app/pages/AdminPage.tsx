@@ -12,14 +12,18 @@ import { AlertIcon } from '../components/icons.tsx';
 import { ListSearch } from '../components/ListSearch.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { formatDateTime } from '../format.ts';
+// Messages built in a callback read the app's instance (useT()'s function changes every render).
+import { i18n } from '../i18n/language.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/admin';
 
-/** How each action of the trail reads. */
+/** How each action of the trail reads (message ids, given the account's email). */
 const ACTIONS: Record<AdminAuditEntry['action'], string> = {
-  'grant-broker': 'made a broker',
-  'revoke-broker': 'no longer a broker',
-  disable: 'disabled',
-  enable: 'enabled',
-  'make-admin': 'made an administrator',
+  'grant-broker': 'admin.trail.grantBroker',
+  'revoke-broker': 'admin.trail.revokeBroker',
+  disable: 'admin.trail.disable',
+  enable: 'admin.trail.enable',
+  'make-admin': 'admin.trail.makeAdmin',
 };
 
 /** An action waiting for its confirmation. */
@@ -34,6 +38,7 @@ interface Pending {
  * end at once), each confirmed; and the trail of these actions.
  */
 export default function AdminPage() {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [accounts, setAccounts] = useState<{ count: number; results: AdminAccount[] } | null>(null);
   const [trail, setTrail] = useState<AdminAuditEntry[] | null>(null);
@@ -51,7 +56,7 @@ export default function AdminPage() {
       setAccounts(list);
       setTrail(entries);
     } catch (e) {
-      if (!signal?.aborted) setFailure(e instanceof Error ? e.message : 'Failed to load the accounts');
+      if (!signal?.aborted) setFailure(e instanceof Error ? e.message : i18n._('admin.loadFailed'));
     } finally {
       if (!signal?.aborted) setLoading(false);
     }
@@ -73,7 +78,7 @@ export default function AdminPage() {
       setNotice(result.detail);
       await load(search);
     } catch (e) {
-      setFailure(e instanceof Error ? e.message : 'Failed to change the account');
+      setFailure(e instanceof Error ? e.message : t('admin.changeFailed'));
     } finally {
       setBusy(false);
       setPending(null);
@@ -90,10 +95,8 @@ export default function AdminPage() {
     <div className="page">
       <div className="page-header">
         <div>
-          <h1 className="page-title">Administration</h1>
-          <p className="page-subtitle">
-            Accounts of the agency: make brokers, disable an account that should no longer sign in.
-          </p>
+          <h1 className="page-title">{t('admin.title')}</h1>
+          <p className="page-subtitle">{t('admin.subtitle')}</p>
         </div>
       </div>
       {failure ? (
@@ -106,12 +109,12 @@ export default function AdminPage() {
       <section className="card" aria-labelledby="accounts-title">
         <div className="card-header">
           <h2 className="section-title" id="accounts-title" style={{ margin: 0 }}>
-            Accounts{accounts ? ` (${accounts.count})` : ''}
+            {accounts ? t('admin.accountsCount', { count: accounts.count }) : t('admin.accounts')}
           </h2>
-          <ListSearch value={search} onSearch={setSearch} busy={loading} label="Search by email or username" />
+          <ListSearch value={search} onSearch={setSearch} busy={loading} label={t('admin.search')} />
         </div>
-        {!accounts && loading ? <Loading label="Loading the accounts..." /> : null}
-        {accounts && !accounts.results.length ? <p className="card-body">No account matches this search.</p> : null}
+        {!accounts && loading ? <Loading label={t('admin.loading')} /> : null}
+        {accounts && !accounts.results.length ? <p className="card-body">{t('admin.noMatch')}</p> : null}
         {accounts?.results.length ? (
           <ul className="session-list" aria-labelledby="accounts-title">
             {accounts.results.map((account) => (
@@ -119,32 +122,38 @@ export default function AdminPage() {
                 <div className="session-text">
                   <p className="session-device">
                     {account.email}
-                    {account.is_admin ? <span className="badge badge-purple">Administrator</span> : null}
-                    {account.broker ? <span className="badge badge-blue">Broker</span> : null}
-                    {account.disabled ? <span className="badge">Disabled</span> : null}
-                    {account.email_verified ? null : <span className="badge badge-yellow">Email not verified</span>}
+                    {account.is_admin ? <span className="badge badge-purple">{t('admin.badge.admin')}</span> : null}
+                    {account.broker ? <span className="badge badge-blue">{t('admin.badge.broker')}</span> : null}
+                    {account.disabled ? <span className="badge">{t('admin.badge.disabled')}</span> : null}
+                    {account.email_verified ? null : <span className="badge badge-yellow">{t('admin.badge.unverified')}</span>}
                   </p>
                   <p className="session-meta text-sm">
                     {account.username === account.email ? '' : `${account.username} · `}
-                    created {formatDateTime(account.created_at)}
+                    {t('admin.created', { date: formatDateTime(account.created_at) })}
                   </p>
                 </div>
                 <div className="session-actions">
                   <button
                     type="button"
                     className="btn btn-secondary btn-sm"
-                    aria-label={`${account.broker ? 'Revoke broker' : 'Make broker'}: ${account.email}`}
+                    aria-label={t('admin.actionOn', {
+                      action: account.broker ? t('admin.revokeBroker') : t('admin.makeBroker'),
+                      email: account.email,
+                    })}
                     onClick={() => ask(account, account.broker ? 'revoke' : 'grant')}
                   >
-                    {account.broker ? 'Revoke broker' : 'Make broker'}
+                    {account.broker ? t('admin.revokeBroker') : t('admin.makeBroker')}
                   </button>
                   <button
                     type="button"
                     className="btn btn-secondary btn-sm"
-                    aria-label={`${account.disabled ? 'Enable' : 'Disable'}: ${account.email}`}
+                    aria-label={t('admin.actionOn', {
+                      action: account.disabled ? t('admin.enable') : t('admin.disable'),
+                      email: account.email,
+                    })}
                     onClick={() => ask(account, account.disabled ? 'enable' : 'disable')}
                   >
-                    {account.disabled ? 'Enable' : 'Disable'}
+                    {account.disabled ? t('admin.enable') : t('admin.disable')}
                   </button>
                 </div>
               </li>
@@ -155,20 +164,20 @@ export default function AdminPage() {
       <section className="card" aria-labelledby="trail-title" style={{ marginTop: 'var(--space-6)' }}>
         <div className="card-header">
           <h2 className="section-title" id="trail-title" style={{ margin: 0 }}>
-            What administrators did
+            {t('admin.trailTitle')}
           </h2>
         </div>
-        {trail && !trail.length ? <p className="card-body">Nothing yet.</p> : null}
+        {trail && !trail.length ? <p className="card-body">{t('admin.trailEmpty')}</p> : null}
         {trail?.length ? (
           <ul className="session-list" aria-labelledby="trail-title">
             {trail.map((entry) => (
               <li key={entry.id} className="session-item">
                 <div className="session-text">
                   <p className="session-device">
-                    {entry.account_email} {ACTIONS[entry.action]}
+                    {t(ACTIONS[entry.action], { email: entry.account_email })}
                   </p>
                   <p className="session-meta text-sm">
-                    {formatDateTime(entry.at)} · by {entry.actor.replace(/^admin:/, '')}
+                    {t('admin.by', { date: formatDateTime(entry.at), actor: entry.actor.replace(/^admin:/, '') })}
                   </p>
                 </div>
               </li>
@@ -178,8 +187,8 @@ export default function AdminPage() {
       </section>
       {pending ? (
         <ConfirmDialog
-          title={TITLES[pending.action](pending.account.email)}
-          confirmLabel={LABELS[pending.action]}
+          title={t(TITLES[pending.action], { email: pending.account.email })}
+          confirmLabel={t(LABELS[pending.action])}
           danger={pending.action === 'disable'}
           busy={busy}
           onConfirm={() => void confirm()}
@@ -187,9 +196,9 @@ export default function AdminPage() {
         >
           {pending.action === 'grant' ? (
             <div className="field">
-              <p>The account sees the clients that list its email. Its email must be verified.</p>
+              <p>{t('admin.grantText')}</p>
               <label className="field-label" htmlFor="broker-name">
-                Broker&apos;s full name (needed if the email is not on the brokers list)
+                {t('admin.brokerName')}
               </label>
               <input
                 id="broker-name"
@@ -200,7 +209,7 @@ export default function AdminPage() {
               />
             </div>
           ) : (
-            <p>{EFFECTS[pending.action]}</p>
+            <p>{t(EFFECTS[pending.action])}</p>
           )}
         </ConfirmDialog>
       ) : null}
@@ -208,20 +217,21 @@ export default function AdminPage() {
   );
 }
 
-const TITLES: Record<AccountAction, (email: string) => string> = {
-  grant: (email) => `Make ${email} a broker?`,
-  revoke: (email) => `Revoke the broker access of ${email}?`,
-  disable: (email) => `Disable ${email}?`,
-  enable: (email) => `Enable ${email}?`,
+// The confirmation of each action: its question (given `{email}`), its button and what it does (message ids).
+const TITLES: Record<AccountAction, string> = {
+  grant: 'admin.confirm.grant',
+  revoke: 'admin.confirm.revoke',
+  disable: 'admin.confirm.disable',
+  enable: 'admin.confirm.enable',
 };
 const LABELS: Record<AccountAction, string> = {
-  grant: 'Make broker',
-  revoke: 'Revoke broker',
-  disable: 'Disable account',
-  enable: 'Enable account',
+  grant: 'admin.label.grant',
+  revoke: 'admin.label.revoke',
+  disable: 'admin.label.disable',
+  enable: 'admin.label.enable',
 };
 const EFFECTS: Record<Exclude<AccountAction, 'grant'>, string> = {
-  revoke: 'The account then sees only its own clients. The clients keep listing its email.',
-  disable: 'Its sessions end at once, and it cannot sign in until an administrator enables it again.',
-  enable: 'The account can sign in again.',
+  revoke: 'admin.effect.revoke',
+  disable: 'admin.effect.disable',
+  enable: 'admin.effect.enable',
 };

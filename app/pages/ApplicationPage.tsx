@@ -8,13 +8,18 @@ import { AlertIcon } from '../components/icons.tsx';
 import { useFileDownloads } from '../components/useFileDownloads.ts';
 import { formatCad, formatDate, formatDateTime } from '../format.ts';
 import { lifecycle } from '../lifecycle.ts';
+// Messages built in a callback read the app's instance (useT()'s function changes every render).
+import { i18n } from '../i18n/language.ts';
+import { Trans } from '../i18n/Trans.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/applications';
 
-/** The words of each detail an event may require (steps/lifecycle.json `requires`). */
+/** The words of each detail an event may require (steps/lifecycle.json `requires`), as message ids. */
 const DETAIL_LABELS: Record<string, string> = {
-  policy_number: 'Policy number',
-  issue_date: 'Issue date',
-  face_amount_issued: 'Face amount issued ($)',
-  reason: 'Reason',
+  policy_number: 'applications.detail.policyNumber',
+  issue_date: 'applications.detail.issueDate',
+  face_amount_issued: 'applications.detail.faceAmountIssuedInput',
+  reason: 'applications.detail.reason',
 };
 
 type NextEvent = InsurerStatus['next'][number];
@@ -31,6 +36,7 @@ function EventForm({
   onSend(body: Record<string, unknown>): Promise<void>;
   onCancel(): void;
 }) {
+  const t = useT();
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const base = `${insurer.insurer}-${event.event}`.toLowerCase();
@@ -51,7 +57,11 @@ function EventForm({
       {[...event.requires, 'notes'].map((field) => (
         <div className="field" key={field}>
           <label htmlFor={`${base}-${field}`} className="field-label">
-            {field === 'notes' ? 'Notes (optional)' : (DETAIL_LABELS[field] ?? field)}
+            {field === 'notes'
+              ? t('applications.detail.notesOptional')
+              : DETAIL_LABELS[field]
+                ? t(DETAIL_LABELS[field])
+                : field}
           </label>
           {field === 'notes' || field === 'reason' ? (
             <textarea
@@ -80,7 +90,7 @@ function EventForm({
           {event.label}
         </button>
         <button type="button" className="btn btn-secondary btn-sm" onClick={onCancel}>
-          Cancel
+          {t('applications.detail.cancel')}
         </button>
       </div>
     </form>
@@ -97,6 +107,7 @@ function InsurerCard({
   insurer: InsurerStatus;
   onChanged(next: ApplicationDetail): void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -112,10 +123,10 @@ function InsurerCard({
     setError(null);
     setBusy(true);
     try {
-      onChanged(await apiRequest<ApplicationDetail>(path, { method: 'POST', body, fallback: 'The request failed' }));
+      onChanged(await apiRequest<ApplicationDetail>(path, { method: 'POST', body, fallback: t('applications.detail.requestFailed') }));
       setOpen(null);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The request failed');
+      setError(e instanceof Error ? e.message : t('applications.detail.requestFailed'));
     } finally {
       setBusy(false);
     }
@@ -132,42 +143,42 @@ function InsurerCard({
         </div>
         <dl className="detail-list">
           <div>
-            <dt>Since</dt>
+            <dt>{t('applications.detail.since')}</dt>
             <dd>{formatDateTime(insurer.updated_at)}</dd>
           </div>
           <div>
-            <dt>Sent by</dt>
+            <dt>{t('applications.detail.sentBy')}</dt>
             <dd>
-              {insurer.channel === 'https' ? 'Secure transfer to the insurer' : 'Package to upload to the portal'}
+              {insurer.channel === 'https' ? t('applications.detail.https') : t('applications.detail.portal')}
             </dd>
           </div>
           {insurer.policy_number ? (
             <div>
-              <dt>Policy number</dt>
+              <dt>{t('applications.detail.policyNumber')}</dt>
               <dd>{insurer.policy_number}</dd>
             </div>
           ) : null}
           {insurer.issue_date ? (
             <div>
-              <dt>Issue date</dt>
+              <dt>{t('applications.detail.issueDate')}</dt>
               <dd>{formatDate(insurer.issue_date)}</dd>
             </div>
           ) : null}
           {insurer.face_amount_issued !== null ? (
             <div>
-              <dt>Face amount issued</dt>
+              <dt>{t('applications.detail.faceAmountIssued')}</dt>
               <dd>{formatCad(insurer.face_amount_issued)}</dd>
             </div>
           ) : null}
           {insurer.reason ? (
             <div>
-              <dt>Reason</dt>
+              <dt>{t('applications.detail.reason')}</dt>
               <dd>{insurer.reason}</dd>
             </div>
           ) : null}
           {insurer.notes ? (
             <div>
-              <dt>Notes</dt>
+              <dt>{t('applications.detail.notes')}</dt>
               <dd>{insurer.notes}</dd>
             </div>
           ) : null}
@@ -182,7 +193,7 @@ function InsurerCard({
           <ul className="text-sm muted lifecycle-waiting">
             {waiting.map((w) => (
               <li key={w.event}>
-                {w.label}: {w.allowed ? 'the server records it' : w.reason}
+                {w.label}: {w.allowed ? t('applications.detail.serverRecords') : w.reason}
               </li>
             ))}
           </ul>
@@ -195,7 +206,7 @@ function InsurerCard({
               disabled={!submission.allowed || busy}
               onClick={() => void send(`${base}/submit/`, {})}
             >
-              Submit to {insurer.name}
+              {t('applications.detail.submitTo', { insurer: insurer.name })}
             </button>
           ) : null}
           {adviser.map((n) => (
@@ -226,7 +237,7 @@ function InsurerCard({
           ))}
         {insurer.submissions.length ? (
           <div>
-            <h3 className="text-sm">Submission packages</h3>
+            <h3 className="text-sm">{t('applications.detail.packages')}</h3>
             <ul className="plain-list">
               {insurer.submissions.map((s) => (
                 <li key={s.id}>
@@ -236,7 +247,7 @@ function InsurerCard({
                     disabled={files.busy.has(s.url)}
                     onClick={() => void files.download(s.url, s.filename)}
                   >
-                    Download {s.filename}
+                    {t('applications.detail.download', { file: s.filename })}
                   </button>{' '}
                   <span className="text-sm muted">{formatDateTime(s.created_at)}</span>
                 </li>
@@ -257,16 +268,17 @@ function InsurerCard({
 
 /** "/applications/:id": an application's status at each insurer, what the adviser may do next, and its history. */
 export default function ApplicationPage() {
+  const t = useT();
   const { applicationId } = useParams();
   const [application, setApplication] = useState<ApplicationDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(
     (signal?: AbortSignal) =>
       apiRequest<ApplicationDetail>(`/api/applications/${applicationId}/`, {
-        fallback: 'Failed to load the application',
+        fallback: i18n._('applications.detail.loadFailed'),
         signal,
       }).then(setApplication, (e: unknown) => {
-        if (!signal?.aborted) setError(e instanceof Error ? e.message : 'Failed to load the application');
+        if (!signal?.aborted) setError(e instanceof Error ? e.message : i18n._('applications.detail.loadFailed'));
       }),
     [applicationId],
   );
@@ -284,25 +296,29 @@ export default function ApplicationPage() {
         </div>
       </div>
     );
-  if (!application) return <Loading label="Loading the application..." />;
+  if (!application) return <Loading label={t('applications.detail.loading')} />;
   return (
     <div className="page">
       <div className="page-header">
         <div>
           <h1 className="page-title">
-            Application for <Link to={`/client/profile/${application.client_id}`}>{application.client_name}</Link>
+            <Trans
+              id="applications.detail.title"
+              values={{ client: application.client_name }}
+              components={{ 0: <Link to={`/client/profile/${application.client_id}`} /> }}
+            />
           </h1>
           <p className="page-subtitle">
             {[application.product_type_label, application.application_type_label].filter(Boolean).join(', ') ||
-              'Screening in progress'}
-            {application.face_amount ? `, ${formatCad(application.face_amount)}` : ''}. Started{' '}
-            {formatDate(application.created_at)}.
+              t('applications.detail.inProgress')}
+            {application.face_amount ? `, ${formatCad(application.face_amount)}` : ''}.{' '}
+            {t('applications.detail.started', { date: formatDate(application.created_at) })}
           </p>
         </div>
         <div className="btn-group">
           {application.status === 'READY_TO_SIGN' && (
             <Link className="btn btn-primary" to={`/applications/${application.id}/sign`}>
-              Sign
+              {t('applications.detail.sign')}
             </Link>
           )}
           <StatusBadge status={application.status} />
@@ -311,12 +327,9 @@ export default function ApplicationPage() {
       {application.insurers.length === 0 ? (
         <section className="card">
           <div className="card-body">
-            <p>
-              No documents yet. Complete the screening and generate the insurers&apos; applications: each insurer then
-              gets its own status here.
-            </p>
+            <p>{t('applications.detail.noDocuments')}</p>
             <Link className="btn btn-primary" to={`/client/${application.client_id}/screening/prompt`}>
-              Open the screening
+              {t('applications.detail.openScreening')}
             </Link>
           </div>
         </section>
@@ -335,18 +348,21 @@ export default function ApplicationPage() {
       <section className="card" aria-labelledby="application-history" style={{ marginTop: 'var(--space-6)' }}>
         <div className="card-body">
           <h2 id="application-history" className="section-title">
-            History
+            {t('applications.detail.history')}
           </h2>
           {application.history.length === 0 ? (
-            <p className="muted">Nothing has happened to this application yet.</p>
+            <p className="muted">{t('applications.detail.noHistory')}</p>
           ) : (
             <ol className="lifecycle-history">
               {[...application.history].reverse().map((h) => (
                 <li key={h.id}>
                   <span className="text-sm muted">{formatDateTime(h.at)}</span>{' '}
                   <strong>{application.insurers.find((i) => i.insurer === h.insurer)?.name ?? h.insurer}</strong>:{' '}
-                  <StatusBadge status={h.from} /> to <StatusBadge status={h.to} />
-                  {h.username ? <span className="text-sm"> by {h.username}</span> : null}
+                  <Trans
+                    id="applications.detail.fromTo"
+                    components={{ 0: <StatusBadge status={h.from} />, 1: <StatusBadge status={h.to} /> }}
+                  />
+                  {h.username ? <span className="text-sm">{t('applications.detail.by', { user: h.username })}</span> : null}
                   {h.reason ? <div className="text-sm">{h.reason}</div> : null}
                   {typeof h.details.notes === 'string' ? <div className="text-sm muted">{h.details.notes}</div> : null}
                 </li>

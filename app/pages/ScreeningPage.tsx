@@ -10,6 +10,10 @@ import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
 import { loadScreeningData, takeScreeningData } from '../screening/screeningData.ts';
 import { uiOptionsOf } from '../screening/wizardEnv.ts';
 import { ScreeningWizard } from '../screening/ScreeningWizard.tsx';
+// Messages built in an effect read the app's instance (useT()'s function changes every render).
+import { i18n } from '../i18n/language.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/screeningPage';
 
 interface Loaded {
   data: ApplicationData;
@@ -36,6 +40,7 @@ async function loadErrorMessageOf(step: string): Promise<string | undefined> {
  * steps look up (clients, previous insureds) once, then hands over to the wizard. An unknown step shows "Invalid step".
  */
 export default function ScreeningPage() {
+  const t = useT();
   const { clientId = '', step } = useParams();
   const [search] = useSearchParams();
   const applicationId = search.get('application_id');
@@ -66,8 +71,8 @@ export default function ScreeningPage() {
         if (controller.signal.aborted) return;
         setError({
           text: notFound
-            ? 'Client not found'
-            : (stepMessage ?? (e instanceof Error && e.message ? e.message : 'Failed to load data')),
+            ? i18n._('screeningPage.clientNotFound')
+            : (stepMessage ?? (e instanceof Error && e.message ? e.message : i18n._('screeningPage.loadFailed'))),
           notFound,
         });
       },
@@ -126,10 +131,10 @@ export default function ScreeningPage() {
       <div className="page page-narrow">
         <div className="alert alert-error" role="alert">
           <AlertIcon />
-          <span>Invalid step</span>
+          <span>{t('screeningPage.invalidStep')}</span>
         </div>
         <p style={{ marginTop: 'var(--space-4)' }}>
-          <Link to={`/client/${encodeURIComponent(clientId)}/screening/prompt`}>Back to the screening</Link>
+          <Link to={`/client/${encodeURIComponent(clientId)}/screening/prompt`}>{t('screeningPage.backToScreening')}</Link>
         </p>
       </div>
     );
@@ -144,19 +149,19 @@ export default function ScreeningPage() {
             <p className="alert-title">{error.text}</p>
             <p>
               {error.notFound
-                ? 'This client does not exist, or its screening is not yours to open.'
-                : 'The screening could not be loaded.'}
+                ? t('screeningPage.notYours')
+                : t('screeningPage.couldNotLoad')}
             </p>
           </div>
         </div>
         <div className="btn-group" style={{ marginTop: 'var(--space-4)' }}>
           {error.notFound ? null : (
             <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
-              Try again
+              {t('screeningPage.retry')}
             </button>
           )}
           <Link className="btn btn-secondary" to="/dashboard">
-            Back to the dashboard
+            {t('screeningPage.backToDashboard')}
           </Link>
         </div>
       </div>
@@ -166,7 +171,7 @@ export default function ScreeningPage() {
   if (!loaded) {
     return (
       <div className="page">
-        <Loading label="Loading screening..." />
+        <Loading label={t('screeningPage.loading')} />
       </div>
     );
   }

@@ -9,12 +9,15 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { loadApplication, startScreeningOver } from '../screening/api.ts';
 import { clearDrafts } from '../screening/draftStorage.ts';
 import { screeningRuntime } from '../screening/definitions.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/screeningPage';
 
 /**
  * "/client/{clientId}/screening/prompt": continue an incomplete screening, start over, or skip.
  * Progress that is missing, failed to load, has no lastUpdated, or sits on basic with empty stepData counts as absent.
  */
 export default function ScreeningPromptPage() {
+  const t = useT();
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<ScreeningProgress | null | undefined>(undefined);
@@ -62,7 +65,7 @@ export default function ScreeningPromptPage() {
       clearDrafts(clientId);
       navigate(`${base}/${screeningRuntime().engine.definitions.order[0]}`);
     } catch (e) {
-      setStartOverError(e instanceof Error && e.message ? e.message : 'Failed to start the screening over');
+      setStartOverError(e instanceof Error && e.message ? e.message : t('screeningPage.prompt.startOverFailed'));
       setConfirmStartOver(false);
     } finally {
       setStartingOver(false);
@@ -77,7 +80,7 @@ export default function ScreeningPromptPage() {
             <ClipboardIcon />
           </span>
           <h1 className="page-title" id="prompt-title">
-            Insurance Screening
+            {t('screeningPage.prompt.title')}
           </h1>
           {forWhom.title ? (
             <p className="page-subtitle" data-testid="prompt-client">
@@ -86,8 +89,10 @@ export default function ScreeningPromptPage() {
           ) : null}
           {incomplete ? (
             <>
-              <p>You have an incomplete screening. Would you like to continue where you left off?</p>
-              <p className="muted text-sm">Last step: {stepTitle(progress.currentStep)}</p>
+              <p>{t('screeningPage.prompt.incomplete')}</p>
+              <p className="muted text-sm">
+                {t('screeningPage.prompt.lastStep', { step: stepTitle(progress.currentStep) })}
+              </p>
               {startOverError ? (
                 <div className="alert alert-error" role="alert">
                   <span>{startOverError}</span>
@@ -99,25 +104,25 @@ export default function ScreeningPromptPage() {
                   className="btn btn-primary"
                   onClick={() => navigate(`${base}/${progress.currentStep}`)}
                 >
-                  Continue Screening
+                  {t('screeningPage.prompt.continue')}
                 </button>
                 <button type="button" className="btn btn-secondary" onClick={() => setConfirmStartOver(true)}>
-                  Start Over
+                  {t('screeningPage.prompt.startOver')}
                 </button>
                 <button type="button" className="btn btn-ghost" onClick={() => navigate('/dashboard')}>
-                  Skip for Now
+                  {t('screeningPage.prompt.skip')}
                 </button>
               </div>
             </>
           ) : (
             <>
-              <p>Would you like to start the insurance screening?</p>
+              <p>{t('screeningPage.prompt.start')}</p>
               <div className="btn-group">
                 <button type="button" className="btn btn-primary" onClick={() => navigate(`${base}/basic`)}>
-                  Yes, Start Screening
+                  {t('screeningPage.prompt.yes')}
                 </button>
                 <button type="button" className="btn btn-secondary" onClick={() => navigate('/dashboard')}>
-                  No, Skip for Now
+                  {t('screeningPage.prompt.no')}
                 </button>
               </div>
             </>
@@ -126,17 +131,18 @@ export default function ScreeningPromptPage() {
       </section>
       {confirmStartOver ? (
         <ConfirmDialog
-          title="Start the screening over?"
-          confirmLabel="Start Over"
-          cancelLabel="Cancel"
+          title={t('screeningPage.prompt.confirmTitle')}
+          confirmLabel={t('screeningPage.prompt.startOver')}
+          cancelLabel={t('screeningPage.prompt.cancel')}
           danger
           busy={startingOver}
           onConfirm={() => void startOver()}
           onCancel={() => setConfirmStartOver(false)}
         >
           <p className="dialog-text">
-            Every answer of this screening{forWhom.client ? ` for ${forWhom.client}` : ''} is deleted, with any unsaved
-            answers on this device. The client&apos;s profile stays.
+            {forWhom.client
+              ? t('screeningPage.prompt.confirmTextFor', { client: forWhom.client })
+              : t('screeningPage.prompt.confirmText')}
           </p>
         </ConfirmDialog>
       ) : null}

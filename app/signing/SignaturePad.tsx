@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { SignatureMethod } from './types.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/signing';
 
 export interface SignaturePadProps {
   /** Prefix of the element ids, unique on the page. */
@@ -18,6 +20,7 @@ export interface SignaturePadProps {
  * Typing is the keyboard user's way to sign, so the mode switch is a pair of real radio buttons.
  */
 export function SignaturePad({ id, name, onChange, error, initialMode = 'drawn' }: SignaturePadProps) {
+  const t = useT();
   const [mode, setMode] = useState<SignatureMethod>(initialMode);
   const [typed, setTyped] = useState('');
   const [drawn, setDrawn] = useState(false);
@@ -80,14 +83,15 @@ export function SignaturePad({ id, name, onChange, error, initialMode = 'drawn' 
 
   return (
     <fieldset className="signature-pad" aria-describedby={error ? errorId : undefined}>
-      <legend className="field-label">Signature</legend>
-      <div className="signature-modes" role="radiogroup" aria-label="How to sign">
+      <legend className="field-label">{t('signing.pad.legend')}</legend>
+      <div className="signature-modes" role="radiogroup" aria-label={t('signing.pad.how')}>
         <label>
-          <input type="radio" name={`${id}-mode`} checked={mode === 'drawn'} onChange={() => choose('drawn')} /> Draw
+          <input type="radio" name={`${id}-mode`} checked={mode === 'drawn'} onChange={() => choose('drawn')} />{' '}
+          {t('signing.pad.draw')}
         </label>
         <label>
-          <input type="radio" name={`${id}-mode`} checked={mode === 'typed'} onChange={() => choose('typed')} /> Type my
-          name
+          <input type="radio" name={`${id}-mode`} checked={mode === 'typed'} onChange={() => choose('typed')} />{' '}
+          {t('signing.pad.type')}
         </label>
       </div>
       {mode === 'drawn' ? (
@@ -95,7 +99,7 @@ export function SignaturePad({ id, name, onChange, error, initialMode = 'drawn' 
           ref={canvas}
           className="signature-canvas"
           role="img"
-          aria-label={drawn ? 'Your drawn signature' : 'Signature area: draw your signature here'}
+          aria-label={drawn ? t('signing.pad.drawn') : t('signing.pad.area')}
           style={{ touchAction: 'none' }}
           onPointerDown={down}
           onPointerMove={move}
@@ -105,7 +109,7 @@ export function SignaturePad({ id, name, onChange, error, initialMode = 'drawn' 
       ) : (
         <div className="field">
           <label htmlFor={`${id}-typed`} className="field-label">
-            Type your full name to sign
+            {t('signing.pad.typeLabel')}
           </label>
           <input
             id={`${id}-typed`}
@@ -127,7 +131,7 @@ export function SignaturePad({ id, name, onChange, error, initialMode = 'drawn' 
         </div>
       )}
       <button type="button" className="btn btn-secondary btn-sm" onClick={clear}>
-        Clear signature
+        {t('signing.pad.clear')}
       </button>
       {error && (
         <p id={errorId} className="field-error" role="alert">

@@ -2,6 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, downloadFile } from '../api/client.ts';
 import { SignaturePad } from './SignaturePad.tsx';
 import type { Signature, SignatureAnswer, SignatureRequest, Signer, SigningState } from './types.ts';
+// Messages built outside render read the app's instance (useT()'s function changes every render).
+import { i18n } from '../i18n/language.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/signing';
 
 export interface SignerStepProps {
   applicationId: string;
@@ -12,7 +16,7 @@ export interface SignerStepProps {
 
 /** The server's {error, errors:[{field, message}]} as a message per field (the rest under "error"). */
 function fieldErrors(e: unknown): Record<string, string> {
-  if (!(e instanceof ApiError)) return { error: e instanceof Error ? e.message : 'Signing failed' };
+  if (!(e instanceof ApiError)) return { error: e instanceof Error ? e.message : i18n._('signing.failed') };
   const body = e.body as { errors?: { field?: string; message?: string }[] } | null;
   const out: Record<string, string> = {};
   for (const item of body?.errors ?? []) if (item.field && item.message) out[item.field] ??= item.message;
@@ -22,6 +26,7 @@ function fieldErrors(e: unknown): Record<string, string> {
 
 /** One document to read: fetched with the session's token (an iframe cannot send it), shown inline, downloadable. */
 function DocumentViewer({ name, url }: { name: string; url: string }) {
+  const t = useT();
   const [href, setHref] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -31,7 +36,7 @@ function DocumentViewer({ name, url }: { name: string; url: string }) {
         objectUrl = URL.createObjectURL(blob);
         setHref(objectUrl);
       },
-      (e: unknown) => setError(e instanceof Error ? e.message : 'Failed to download the file'),
+      (e: unknown) => setError(e instanceof Error ? e.message : i18n._('signing.downloadFailed')),
     );
     return () => {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
@@ -43,16 +48,16 @@ function DocumentViewer({ name, url }: { name: string; url: string }) {
         {name}: {error}
       </p>
     );
-  if (!href) return <p className="muted text-sm">Loading {name}...</p>;
+  if (!href) return <p className="muted text-sm">{t('signing.loadingDocument', { name })}</p>;
   return (
     <div className="signing-document">
       <object className="signing-pdf" data={href} type="application/pdf" aria-label={name}>
         <a href={href} download={name}>
-          Download {name}
+          {t('signing.download', { name })}
         </a>
       </object>
       <a className="signing-open" href={href} target="_blank" rel="noreferrer">
-        Open {name}
+        {t('signing.open', { name })}
       </a>
     </div>
   );
@@ -60,6 +65,7 @@ function DocumentViewer({ name, url }: { name: string; url: string }) {
 
 /** One signer's turn: who signs, the documents to read, the consent, the signature and the "Sign" button. */
 export function SignerStep({ applicationId, signer, state, onSigned }: SignerStepProps) {
+  const t = useT();
   const [consent, setConsent] = useState(false);
   const [signature, setSignature] = useState<Signature | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -69,15 +75,15 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
   async function submit(e: FormEvent) {
     e.preventDefault();
     const local: Record<string, string> = {};
-    if (!consent) local.consent_version = 'Please confirm you have read and accept the consent.';
-    if (!signature) local.name = 'Please sign: draw your signature or type your name.';
+    if (!consent) local.consent_version = t('signing.consentMissing');
+    if (!signature) local.name = t('signing.signatureMissing');
     setErrors(local);
     if (!signature || !consent) return;
     setBusy(true);
     try {
       const answer = await apiRequest<SignatureAnswer>(`/api/applications/${applicationId}/signatures/`, {
         method: 'POST',
-        fallback: 'Signing failed',
+        fallback: t('signing.failed'),
         body: {
           signer: signer.id,
           name: signature.method === 'typed' ? signature.name : (signer.name ?? signature.name),
@@ -111,13 +117,14 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
         </h2>
         {signer.roles.length > 0 && (
           <p className="muted text-sm">
-            Signs as {signer.roles.join(', ')}
-            {signer.for ? ` for ${signer.for}` : ''}
+            {signer.for
+              ? t('signing.signsAsFor', { roles: signer.roles.join(', '), for: signer.for })
+              : t('signing.signsAs', { roles: signer.roles.join(', ') })}
           </p>
         )}
         <section aria-labelledby={`${base}-docs`}>
           <h3 id={`${base}-docs`} className="text-sm">
-            Documents to read
+            {t('signing.toRead')}
           </h3>
           {state.documents.map((d) => (
             <DocumentViewer key={d.name} name={d.name} url={d.url} />
@@ -141,7 +148,7 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
               aria-invalid={consentError ? true : undefined}
               aria-describedby={consentError ? `${base}-consent-error` : undefined}
             />{' '}
-            I have read the documents and accept: {state.consent.title}
+            {t('signing.accept', { consent: state.consent.title })}
           </label>
           {consentError && (
             <p id={`${base}-consent-error`} className="field-error" role="alert">
@@ -157,7 +164,7 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
         ))}
         <div className="btn-group">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Signing...' : 'Sign'}
+            {busy ? t('signing.signing') : t('signing.sign')}
           </button>
         </div>
       </div>

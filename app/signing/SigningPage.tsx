@@ -6,9 +6,14 @@ import { useFileDownloads } from '../components/useFileDownloads.ts';
 import { formatDateTime } from '../format.ts';
 import { SignerStep } from './SignerStep.tsx';
 import type { SignedHistoryEntry, SigningState } from './types.ts';
+// Messages built in a callback read the app's instance (useT()'s function changes every render).
+import { i18n } from '../i18n/language.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/signing';
 
 /** "/applications/:applicationId/sign": the signers in order, each in turn, then the signed PDFs. */
 export default function SigningPage() {
+  const t = useT();
   const { applicationId = '' } = useParams();
   const [state, setState] = useState<SigningState | null>(null);
   const [signed, setSigned] = useState<SignedHistoryEntry[] | null>(null);
@@ -20,14 +25,14 @@ export default function SigningPage() {
     async (signal?: AbortSignal) => {
       try {
         const next = await apiRequest<SigningState>(`${base}/signing/`, {
-          fallback: 'Failed to load the signing',
+          fallback: i18n._('signing.loadFailed'),
           signal,
         });
         setState(next);
         if (next.next === null)
           setSigned(await apiRequest<SignedHistoryEntry[]>(`${base}/signing/history/`, { signal }).catch(() => []));
       } catch (e) {
-        if (!signal?.aborted) setError(e instanceof Error ? e.message : 'Failed to load the signing');
+        if (!signal?.aborted) setError(e instanceof Error ? e.message : i18n._('signing.loadFailed'));
       }
     },
     [base],
@@ -40,7 +45,7 @@ export default function SigningPage() {
 
   const back = (
     <Link to={`/applications/${applicationId}`} className="btn btn-secondary btn-sm">
-      Back to the application
+      {t('signing.back')}
     </Link>
   );
   if (error)
@@ -52,25 +57,27 @@ export default function SigningPage() {
         {back}
       </div>
     );
-  if (!state) return <Loading label="Loading the signing..." />;
+  if (!state) return <Loading label={t('signing.loading')} />;
   const current = state.signers.find((s) => s.id === state.next);
   return (
     <div className="page signing-page">
       <div className="page-header">
         <div>
-          <h1 className="page-title">Signing</h1>
-          <p className="page-subtitle">
-            Each signer reads the documents, accepts the consent and signs, in this order.
-          </p>
+          <h1 className="page-title">{t('signing.title')}</h1>
+          <p className="page-subtitle">{t('signing.subtitle')}</p>
         </div>
         {back}
       </div>
-      <ol className="signing-signers" aria-label="Signers">
+      <ol className="signing-signers" aria-label={t('signing.signers')}>
         {state.signers.map((s) => (
           <li key={s.id} aria-current={s.id === state.next ? 'step' : undefined}>
             <strong>{s.label}</strong>
             {s.name ? ` (${s.name})` : ''}:{' '}
-            {s.signed ? `signed ${formatDateTime(s.signed.at)}` : s.id === state.next ? 'signing now' : 'waiting'}
+            {s.signed
+              ? t('signing.signedAt', { date: formatDateTime(s.signed.at) })
+              : s.id === state.next
+                ? t('signing.now')
+                : t('signing.waiting')}
           </li>
         ))}
       </ol>
@@ -86,9 +93,9 @@ export default function SigningPage() {
         <section className="card" aria-labelledby="signing-done">
           <div className="card-body">
             <h2 id="signing-done" className="section-title">
-              Everyone has signed
+              {t('signing.done')}
             </h2>
-            <p>The signed and sealed documents:</p>
+            <p>{t('signing.documents')}</p>
             <ul className="plain-list">
               {(signed ?? [])
                 .filter((d) => !d.voided_reason)
@@ -105,7 +112,7 @@ export default function SigningPage() {
                   </li>
                 ))}
               {state.documents.length > 0 && signed?.length === 0 && (
-                <li className="muted">The signed documents are being prepared.</li>
+                <li className="muted">{t('signing.preparing')}</li>
               )}
             </ul>
             {files.error && (
