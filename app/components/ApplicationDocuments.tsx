@@ -26,7 +26,8 @@ function DownloadButton({ label, subject, busy, onClick }: DownloadButtonProps) 
     >
       {busy ? (
         <>
-          {t('applications.documents.downloading')}<span className="sr-only"> {subject}</span>
+          {t('applications.documents.downloading')}
+          <span className="sr-only"> {subject}</span>
         </>
       ) : (
         label
@@ -53,7 +54,8 @@ export interface ApplicationDocumentsProps {
 export function ApplicationDocuments({ generations, busy, onDownload }: ApplicationDocumentsProps) {
   const t = useT();
   const [latest, ...earlier] = newestFirst(generations ?? []);
-  if (!latest || (!latest.files.length && !latest.combined_url)) return <em className="not-set">{t('applications.documents.none')}</em>;
+  if (!latest || (!latest.files.length && !latest.combined_url))
+    return <em className="not-set">{t('applications.documents.none')}</em>;
   const combined = latest.combined_url;
   return (
     <>

@@ -121,10 +121,7 @@ export function ApplicationsTable({
                           <span className="sr-only">{t('applications.table.open', { id: application.id })}</span>
                         </Link>
                         {application.definitions_changed ? (
-                          <span
-                            className="badge"
-                            title={t('applications.table.questionsUpdatedHint')}
-                          >
+                          <span className="badge" title={t('applications.table.questionsUpdatedHint')}>
                             {t('applications.table.questionsUpdated')}
                           </span>
                         ) : null}

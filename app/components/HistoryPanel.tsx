@@ -171,7 +171,9 @@ export function HistoryPanel({ clientId }: { clientId: string }) {
           {t('clients.history.loadFailed')}
         </p>
       ) : null}
-      {entries.length === 0 && state === 'ready' ? <p className="muted card-body">{t('clients.history.empty')}</p> : null}
+      {entries.length === 0 && state === 'ready' ? (
+        <p className="muted card-body">{t('clients.history.empty')}</p>
+      ) : null}
       {entries.length ? (
         <ol className="history-list" aria-label={t('clients.history.listLabel')}>
           {entries.map((entry) => {

@@ -51,7 +51,12 @@ export function Toast({ toast, onClose }: { toast: ToastMessage | null; onClose:
             <AlertIcon style={{ color: 'var(--color-danger)' }} />
           )}
           <span className="toast-message">{toast.text}</span>
-          <button type="button" className="btn btn-ghost btn-icon" aria-label={t('common.toast.dismiss')} onClick={onClose}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon"
+            aria-label={t('common.toast.dismiss')}
+            onClick={onClose}
+          >
             <CloseIcon />
           </button>
         </div>

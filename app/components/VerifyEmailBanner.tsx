@@ -37,9 +37,7 @@ export function VerifyEmailBanner() {
     <div className="verify-banner alert alert-warning">
       <AlertIcon />
       <div>
-        <p className="verify-banner-text">
-          {t('common.verifyBanner.text')}
-        </p>
+        <p className="verify-banner-text">{t('common.verifyBanner.text')}</p>
         <div className="verify-banner-actions">
           <button type="button" className="btn btn-secondary btn-sm" disabled={resting} onClick={() => void onResend()}>
             {t('common.verifyBanner.resend')}

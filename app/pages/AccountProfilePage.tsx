@@ -65,7 +65,8 @@ export default function AccountProfilePage() {
         setForm(loaded.profile ?? EMPTY);
       },
       (e: unknown) => {
-        if (!controller.signal.aborted) setFailure(e instanceof Error ? e.message : i18n._('account.profile.loadFailed'));
+        if (!controller.signal.aborted)
+          setFailure(e instanceof Error ? e.message : i18n._('account.profile.loadFailed'));
       },
     );
     profileHistory(controller.signal).then(setChanges, () => undefined);

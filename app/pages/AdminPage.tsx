@@ -125,7 +125,9 @@ export default function AdminPage() {
                     {account.is_admin ? <span className="badge badge-purple">{t('admin.badge.admin')}</span> : null}
                     {account.broker ? <span className="badge badge-blue">{t('admin.badge.broker')}</span> : null}
                     {account.disabled ? <span className="badge">{t('admin.badge.disabled')}</span> : null}
-                    {account.email_verified ? null : <span className="badge badge-yellow">{t('admin.badge.unverified')}</span>}
+                    {account.email_verified ? null : (
+                      <span className="badge badge-yellow">{t('admin.badge.unverified')}</span>
+                    )}
                   </p>
                   <p className="session-meta text-sm">
                     {account.username === account.email ? '' : `${account.username} · `}
@@ -173,9 +175,7 @@ export default function AdminPage() {
             {trail.map((entry) => (
               <li key={entry.id} className="session-item">
                 <div className="session-text">
-                  <p className="session-device">
-                    {t(ACTIONS[entry.action], { email: entry.account_email })}
-                  </p>
+                  <p className="session-device">{t(ACTIONS[entry.action], { email: entry.account_email })}</p>
                   <p className="session-meta text-sm">
                     {t('admin.by', { date: formatDateTime(entry.at), actor: entry.actor.replace(/^admin:/, '') })}
                   </p>

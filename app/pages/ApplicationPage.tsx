@@ -123,7 +123,13 @@ function InsurerCard({
     setError(null);
     setBusy(true);
     try {
-      onChanged(await apiRequest<ApplicationDetail>(path, { method: 'POST', body, fallback: t('applications.detail.requestFailed') }));
+      onChanged(
+        await apiRequest<ApplicationDetail>(path, {
+          method: 'POST',
+          body,
+          fallback: t('applications.detail.requestFailed'),
+        }),
+      );
       setOpen(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : t('applications.detail.requestFailed'));
@@ -148,9 +154,7 @@ function InsurerCard({
           </div>
           <div>
             <dt>{t('applications.detail.sentBy')}</dt>
-            <dd>
-              {insurer.channel === 'https' ? t('applications.detail.https') : t('applications.detail.portal')}
-            </dd>
+            <dd>{insurer.channel === 'https' ? t('applications.detail.https') : t('applications.detail.portal')}</dd>
           </div>
           {insurer.policy_number ? (
             <div>
@@ -362,7 +366,9 @@ export default function ApplicationPage() {
                     id="applications.detail.fromTo"
                     components={{ 0: <StatusBadge status={h.from} />, 1: <StatusBadge status={h.to} /> }}
                   />
-                  {h.username ? <span className="text-sm">{t('applications.detail.by', { user: h.username })}</span> : null}
+                  {h.username ? (
+                    <span className="text-sm">{t('applications.detail.by', { user: h.username })}</span>
+                  ) : null}
                   {h.reason ? <div className="text-sm">{h.reason}</div> : null}
                   {typeof h.details.notes === 'string' ? <div className="text-sm muted">{h.details.notes}</div> : null}
                 </li>

@@ -134,7 +134,12 @@ function AllApplications() {
               </select>
             </div>
           ) : null}
-          <SortSelect id="application-sort" choices={SORTS.map((c) => ({ ...c, label: t(c.label) }))} ordering={ordering} onSort={onSort} />
+          <SortSelect
+            id="application-sort"
+            choices={SORTS.map((c) => ({ ...c, label: t(c.label) }))}
+            ordering={ordering}
+            onSort={onSort}
+          />
         </div>
       </div>
       {error ? (

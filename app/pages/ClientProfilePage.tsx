@@ -111,7 +111,8 @@ function ClientProfileForm() {
     listBrokers(controller.signal).then(
       (list) => setBrokers(list),
       (cause: unknown) => {
-        if (!controller.signal.aborted) setFormError(cause instanceof Error ? cause.message : i18n._('clients.profile.brokersFailed'));
+        if (!controller.signal.aborted)
+          setFormError(cause instanceof Error ? cause.message : i18n._('clients.profile.brokersFailed'));
       },
     );
     if (clientId) {
@@ -166,7 +167,9 @@ function ClientProfileForm() {
       setServerErrors(errors);
       if (errors.length) setShowErrors(true);
       setFormError(
-        cause instanceof Error && cause.message ? cause.message : (options.saveErrorMessage ?? t('clients.profile.saveFailed')),
+        cause instanceof Error && cause.message
+          ? cause.message
+          : (options.saveErrorMessage ?? t('clients.profile.saveFailed')),
       );
       setSaving(false);
     }
@@ -231,9 +234,7 @@ function ClientProfileForm() {
         <div>
           <h1 className="page-title">{heading}</h1>
           <p className="page-subtitle">
-            {clientId
-              ? clientName || t('clients.profile.updateSubtitle')
-              : t('clients.profile.addSubtitle')}
+            {clientId ? clientName || t('clients.profile.updateSubtitle') : t('clients.profile.addSubtitle')}
           </p>
         </div>
       </div>

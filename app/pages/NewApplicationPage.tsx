@@ -110,7 +110,12 @@ function SelectClient({ step }: { step: string }) {
   };
 
   if (!page || !field) {
-    return <Notice notice={{ kind: 'error', text: t('applications.new.invalidStep'), id: 0 }} onClose={() => navigate('/dashboard')} />;
+    return (
+      <Notice
+        notice={{ kind: 'error', text: t('applications.new.invalidStep'), id: 0 }}
+        onClose={() => navigate('/dashboard')}
+      />
+    );
   }
   return (
     <StepCard

@@ -134,7 +134,9 @@ export default function ScreeningPage() {
           <span>{t('screeningPage.invalidStep')}</span>
         </div>
         <p style={{ marginTop: 'var(--space-4)' }}>
-          <Link to={`/client/${encodeURIComponent(clientId)}/screening/prompt`}>{t('screeningPage.backToScreening')}</Link>
+          <Link to={`/client/${encodeURIComponent(clientId)}/screening/prompt`}>
+            {t('screeningPage.backToScreening')}
+          </Link>
         </p>
       </div>
     );
@@ -147,11 +149,7 @@ export default function ScreeningPage() {
           <AlertIcon />
           <div>
             <p className="alert-title">{error.text}</p>
-            <p>
-              {error.notFound
-                ? t('screeningPage.notYours')
-                : t('screeningPage.couldNotLoad')}
-            </p>
+            <p>{error.notFound ? t('screeningPage.notYours') : t('screeningPage.couldNotLoad')}</p>
           </div>
         </div>
         <div className="btn-group" style={{ marginTop: 'var(--space-4)' }}>

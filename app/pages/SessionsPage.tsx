@@ -107,7 +107,9 @@ export default function SessionsPage() {
                   <div className="session-text">
                     <p className="session-device">
                       {name}
-                      {session.current ? <span className="badge badge-blue">{t('account.sessions.thisBrowser')}</span> : null}
+                      {session.current ? (
+                        <span className="badge badge-blue">{t('account.sessions.thisBrowser')}</span>
+                      ) : null}
                     </p>
                     <p className="session-meta text-sm">
                       {t('account.sessions.meta', {

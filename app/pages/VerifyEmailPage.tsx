@@ -38,7 +38,8 @@ export default function VerifyEmailPage() {
     );
   }, [token, valid]);
 
-  const next = isSignedIn() ? { to: '/dashboard', label: t('auth.verify.toClients') }
+  const next = isSignedIn()
+    ? { to: '/dashboard', label: t('auth.verify.toClients') }
     : { to: '/', label: t('auth.verify.signIn') };
   return (
     <div className="page page-narrow">
