@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, login, register } from '../api/client.ts';
 import { saveSession } from '../session.ts';
 import { AlertIcon } from '../components/icons.tsx';
+import { MISMATCH, PASSWORD_RULE } from '../components/PasswordField.tsx';
 import { Trans } from '../i18n/Trans.tsx';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/auth';
@@ -25,7 +26,7 @@ export default function SignupPage() {
     setError(null);
     if (password !== confirm) {
       setMismatch(true);
-      setError(t('auth.signup.mismatch'));
+      setError(t(MISMATCH));
       return;
     }
     setMismatch(false);
@@ -86,7 +87,7 @@ export default function SignupPage() {
             onChange={(event) => setPassword(event.target.value)}
           />
           <p className="field-hint" id="signup-password-hint">
-            {t('auth.signup.passwordHint')}
+            {t(PASSWORD_RULE)}
           </p>
         </div>
         <div className="field">
