@@ -63,6 +63,9 @@ export interface SigningRoutesOptions {
   key?: string;
 }
 
+/** The event the last signature sends each insurer (steps/lifecycle.json). */
+const SIGNATURES_COMPLETE = 'SIGNATURES_COMPLETE';
+
 /** The name of the signature certificate in a submission package. */
 export const CERTIFICATE_NAME = 'signature-certificate.json';
 
@@ -240,14 +243,20 @@ export const signingRoutes = fp<SigningRoutesOptions>(
         // The signed PDFs before the status moves: SIGNED means there is a signed PDF to submit.
         if (done) await sealSigned(id, documents, languageOf(request));
         if (done)
-          for (const row of await lifecycle.insurers(id))
+          for (const row of await lifecycle.insurers(id)) {
+            const facts = await lifecycle.factsOf(id, row.insurer);
+            // An insurer already submitted (signed again after a change) keeps its status: only those that accept
+            // the event move, as a generation does.
+            if (!lifecycle.machine.step(row.status, SIGNATURES_COMPLETE, facts).ok) continue;
             await lifecycle.send({
               applicationId: id,
               clientId: (await lifecycle.applicationOf(id))?.client_id ?? 0,
               insurer: row.insurer,
-              event: 'SIGNATURES_COMPLETE',
+              event: SIGNATURES_COMPLETE,
               userId: user.id,
+              facts,
             });
+          }
         return reply.code(201).send({ signer: result.signature.signer, at: result.signature.signedAt, complete: done });
       },
     );
