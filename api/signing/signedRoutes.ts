@@ -5,22 +5,10 @@ import { Type, type TProperties } from 'typebox';
 import { accessOf } from '../clients/accessOf.ts';
 import { notFound } from '../http/apiError.ts';
 import { toId, userOf } from '../http/requestHelpers.ts';
-import { errorResponses, idParams, Nullable } from '../http/routeSchemas.ts';
+import { errorResponses, idParams } from '../http/routeSchemas.ts';
 import type { AuthUser } from '../types.ts';
 import { createSignedStore, type SignedFile } from './createSignedStore.ts';
-import { SignedDocumentView } from './signingSchemas.ts';
-
-const HistoryAnswer = Type.Object({
-  versions: Type.Array(
-    Type.Object({
-      version: Type.Integer(),
-      signed_at: Type.String(),
-      voided_at: Nullable(Type.String()),
-      voided_reason: Nullable(Type.String()),
-      documents: Type.Array(SignedDocumentView),
-    }),
-  ),
-});
+import { SigningHistory } from './signingSchemas.ts';
 
 // Generic over its params, as the other file routes are: the answer is a PDF, not a typed body.
 const pdfSchema = <P extends TProperties>(summary: string, params: P) => ({
@@ -90,7 +78,7 @@ export const signedRoutes = fp(
           tags: ['signing'],
           summary: 'Every signed version of the application, oldest first; a voided one says when and why',
           params: idParams('id'),
-          response: { 200: HistoryAnswer, ...errorResponses(400, 401, 404) },
+          response: { 200: SigningHistory, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => {

@@ -14,47 +14,9 @@ import { createSignatureStore } from './createSignatureStore.ts';
 import { createSignedStore } from './createSignedStore.ts';
 import { loadSealingIdentity, type SealingIdentity } from './sealingIdentity.ts';
 import { signDocuments, type DocumentToSign } from './signDocuments.ts';
-import { SignedDocumentView } from './signingSchemas.ts';
+import { SignatureAnswer, SignatureBody, SigningAnswer } from './signingSchemas.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-const SignatureBody = Type.Object(
-  {
-    signer: Type.String({ minLength: 1 }),
-    name: Type.String(),
-    method: Type.Union([Type.Literal('drawn'), Type.Literal('typed')]),
-    image: Type.Optional(Type.String()),
-    consent_version: Type.String(),
-    documents: Type.Array(Type.Object({ name: Type.String(), sha256: Type.String() }, { additionalProperties: false })),
-  },
-  { additionalProperties: false },
-);
-
-const SigningAnswer = Type.Object({
-  consent: Type.Object({ version: Type.String(), title: Type.String(), text: Type.String() }),
-  documents: Type.Array(
-    Type.Object({ insurer: Type.String(), name: Type.String(), sha256: Type.String(), url: Type.String() }),
-  ),
-  signers: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      label: Type.String(),
-      name: Type.Union([Type.String(), Type.Null()]),
-      roles: Type.Array(Type.String()),
-      for: Type.Union([Type.String(), Type.Null()]),
-      signed: Type.Union([
-        Type.Object({ at: Type.String(), method: Type.Union([Type.Literal('drawn'), Type.Literal('typed')]) }),
-        Type.Null(),
-      ]),
-    }),
-  ),
-  next: Type.Union([Type.String(), Type.Null()]),
-  voided: Type.Array(Type.Object({ signer: Type.String(), at: Type.String(), reason: Type.String() })),
-  /** Each insurer's signed, sealed PDF once every signature is in; empty until then. */
-  signed: Type.Array(SignedDocumentView),
-});
-
-const SignatureAnswer = Type.Object({ signer: Type.String(), at: Type.String(), complete: Type.Boolean() });
 
 /** Where the sealing identity comes from: SIGNING_CERT/SIGNING_KEY, or a self-signed pair kept in DATA_DIR. */
 export interface SigningRoutesOptions {

@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiRequest } from '../api/client.ts';
+import { openFile } from '../api/openFile.ts';
 import { Loading } from '../components/Spinner.tsx';
 import { useFileDownloads } from '../components/useFileDownloads.ts';
 import { formatDateTime } from '../format.ts';
 import { SignerStep } from './SignerStep.tsx';
-import type { SignedHistoryEntry, SigningState } from './types.ts';
+import type { SigningState } from './types.ts';
 
 /** "/applications/:applicationId/sign": the signers in order, each in turn, then the signed PDFs. */
 export default function SigningPage() {
   const { applicationId = '' } = useParams();
   const [state, setState] = useState<SigningState | null>(null);
-  const [signed, setSigned] = useState<SignedHistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const files = useFileDownloads();
+  // Opened in a new tab, as the generation's downloads are: the adviser reads the signed PDF there.
+  const files = useFileDownloads(openFile);
   const base = `/api/applications/${applicationId}`;
 
   const load = useCallback(
@@ -24,8 +25,6 @@ export default function SigningPage() {
           signal,
         });
         setState(next);
-        if (next.next === null)
-          setSigned(await apiRequest<SignedHistoryEntry[]>(`${base}/signing/history/`, { signal }).catch(() => []));
       } catch (e) {
         if (!signal?.aborted) setError(e instanceof Error ? e.message : 'Failed to load the signing');
       }
@@ -54,6 +53,8 @@ export default function SigningPage() {
     );
   if (!state) return <Loading label="Loading the signing..." />;
   const current = state.signers.find((s) => s.id === state.next);
+  // While the signers sign again, the latest voiding says why (every signature it voided has the same reason).
+  const voided = state.next !== null ? state.voided.at(-1) : undefined;
   return (
     <div className="page signing-page">
       <div className="page-header">
@@ -65,6 +66,13 @@ export default function SigningPage() {
         </div>
         {back}
       </div>
+      {voided && (
+        <div className="alert alert-warning" role="status">
+          <span>
+            The earlier signatures were voided on {formatDateTime(voided.at)}: {voided.reason}
+          </span>
+        </div>
+      )}
       <ol className="signing-signers" aria-label="Signers">
         {state.signers.map((s) => (
           <li key={s.id} aria-current={s.id === state.next ? 'step' : undefined}>
@@ -89,24 +97,22 @@ export default function SigningPage() {
               Everyone has signed
             </h2>
             <p>The signed and sealed documents:</p>
-            <ul className="plain-list">
-              {(signed ?? [])
-                .filter((d) => !d.voided_reason)
-                .map((d) => (
-                  <li key={d.url}>
-                    <button
-                      type="button"
-                      className="link-button"
-                      disabled={files.busy.has(d.url)}
-                      onClick={() => void files.download(d.url, d.name)}
-                    >
-                      {d.name}
-                    </button>
-                  </li>
-                ))}
-              {state.documents.length > 0 && signed?.length === 0 && (
-                <li className="muted">The signed documents are being prepared.</li>
-              )}
+            <ul className="plain-list" aria-label="Signed documents">
+              {state.signed.map((d) => (
+                <li key={d.url}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-busy={files.busy.has(d.url)}
+                    disabled={files.busy.has(d.url)}
+                    onClick={() => void files.download(d.url, d.name)}
+                  >
+                    {d.name}
+                  </button>{' '}
+                  <span className="muted">({d.insurer})</span>
+                </li>
+              ))}
+              {state.signed.length === 0 && <li className="muted">The signed documents are being prepared.</li>}
             </ul>
             {files.error && (
               <div className="alert alert-error" role="alert">
