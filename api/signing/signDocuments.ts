@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Engine } from '../../engine/index.ts';
 import type { Language } from '../definitions/createServerEngine.ts';
 import { certificateTexts } from './certificateTexts.ts';
-import { sealPdf } from './sealPdf.ts';
+import { PDFDocument } from 'pdf-lib';
+import { sealDocument } from './sealPdf.ts';
 import type { SealingIdentity } from './sealingIdentity.ts';
-import { stampSignatures } from './stampSignatures.ts';
+import { stampDocument } from './stampSignatures.ts';
 import type { SignatureBlock, SignatureRecord } from './types.ts';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -74,11 +75,10 @@ export async function signDocuments(
   const texts = certificateTexts(input.engine, lang);
   const documents: SignedDocument[] = [];
   for (const doc of input.documents) {
-    const stamped = await stampSignatures(doc.bytes, doc.signatureBlocks, input.signatures, {
-      title: `${doc.name} — ${doc.insurer}`,
-      texts,
-    });
-    const sealed = new Uint8Array(await sealPdf(stamped, input.identity, texts.title));
+    // Loaded once, stamped, then saved once as it is sealed.
+    const pdf = await PDFDocument.load(doc.bytes);
+    await stampDocument(pdf, doc.signatureBlocks, input.signatures, { title: `${doc.name} — ${doc.insurer}`, texts });
+    const sealed = new Uint8Array(await sealDocument(pdf, input.identity, texts.title));
     documents.push({ insurer: doc.insurer, name: signedName(doc.name), bytes: sealed, sha256: sha256(sealed) });
   }
   const cn = input.identity.certificate.subject.getField('CN') as { value?: string } | null;

@@ -62,6 +62,17 @@ export async function stampSignatures(
   certificate: { title: string; texts: CertificateTexts },
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
+  await stampDocument(doc, blocks, signatures, certificate);
+  return doc.save();
+}
+
+/** stampSignatures on a document already loaded, left unsaved (sealDocument saves it once, sealed). */
+export async function stampDocument(
+  doc: PDFDocument,
+  blocks: SignatureBlock[],
+  signatures: SignatureRecord[],
+  certificate: { title: string; texts: CertificateTexts },
+): Promise<void> {
   const fonts = await embedFonts(doc);
   const pages = doc.getPages();
   for (const block of blocks) {
@@ -70,7 +81,6 @@ export async function stampSignatures(
     if (signature && page) await stampOne(doc, page, block, signature, fonts);
   }
   certificatePage(doc, signatures, certificate.title, certificate.texts, fonts);
-  return doc.save();
 }
 
 /** When, as the certificate prints it: the ISO time to the second, in UTC (the same in both languages). */
