@@ -94,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO?.trim() !== '0',
     // Checked (and the key file made) at start, by the secrets plugin: a bad key stops the start there.
     secretKey: env.SECRET_KEY?.trim() || undefined,
+    // Read (and checked) at the first complete signing, by the signing routes.
+    signingCert: env.SIGNING_CERT?.trim() || undefined,
+    signingKey: env.SIGNING_KEY?.trim() || undefined,
     maxConnections: Number.isInteger(maxConnections) && maxConnections > 0 ? maxConnections : 1000,
     maxConnectionsPerAddress: Number(perAddress),
     trustProxy: parseTrustedProxies(env.TRUST_PROXY),

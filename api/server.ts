@@ -8,6 +8,7 @@ import { applicationRoutes } from './applications/applicationRoutes.ts';
 import { applicationsPlugin } from './applications/applicationsPlugin.ts';
 import { lifecyclePlugin } from './lifecycle/lifecyclePlugin.ts';
 import { lifecycleRoutes } from './lifecycle/lifecycleRoutes.ts';
+import { signedRoutes } from './signing/signedRoutes.ts';
 import { signingRoutes } from './signing/signingRoutes.ts';
 import { auditPlugin } from './audit/auditPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
@@ -222,7 +223,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await api.register(profileRoutes);
     await api.register(pdfRoutes, { formsDir: options.formsDir });
     await api.register(lifecycleRoutes, { formsDir: options.formsDir });
-    await api.register(signingRoutes);
+    await api.register(signingRoutes, { dataDir, cert: env.signingCert, key: env.signingKey });
+    await api.register(signedRoutes);
     for (const plugin of options.plugins ?? []) await api.register(plugin);
   });
 

@@ -54,6 +54,9 @@ export interface Config {
   demo: boolean;
   /** SECRET_KEY: the key that seals secret answers (SINs); DATA_DIR/secret.key, generated, without it. */
   secretKey?: string;
+  /** SIGNING_CERT and SIGNING_KEY (PEM text or paths): what seals signed PDFs; a self-signed pair without them. */
+  signingCert?: string;
+  signingKey?: string;
   /** SMTP_URL (smtp://…, smtps://…): mails are sent through it; without it they are written to the log. */
   smtpUrl?: string;
   /** MAIL_FROM: the sender of every mail. */

@@ -9,6 +9,7 @@ import type { ApplicationData, AuthUser, JsonObject } from '../types.ts';
 import type { GenerationView, LifeApplicationView } from './applicationSchemas.ts';
 import { diffRecords } from '../audit/diffRecords.ts';
 import { documentSources } from '../../engine/index.ts';
+import type { SignatureBlock } from '../pdf/renderPdf.ts';
 
 /** The fields of an application that follow its screening (the final step's "application" document). */
 interface Derived {
@@ -43,7 +44,7 @@ export interface GenerationRecord {
   createdAt: string;
   populateForms: string[];
   /** One per insurer; the combined file of several insurers has insurer null. */
-  files: { insurer: string | null; name: string; key: string; filename: string }[];
+  files: { insurer: string | null; name: string; key: string; filename: string; signatureBlocks?: SignatureBlock[] }[];
   summary: unknown;
 }
 

@@ -632,5 +632,36 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
         await db.schema.dropTable('signatures').ifExists().execute();
       },
     },
+    '0017_signed_versions': {
+      async up(db: Kysely<unknown>) {
+        // One row per complete signing of an application (issue 27): the sealed PDFs made when the last signature
+        // came in, and the signature certificate, as JSON. Voided (never deleted) when an answer changes after it:
+        // an earlier version stays downloadable as history.
+        await db.schema
+          .createTable('signed_versions')
+          .addColumn('id', idType, idPk)
+          .addColumn('application_id', 'integer', (c) =>
+            c.notNull().references('life_applications.id').onDelete('cascade'),
+          )
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('signed_at', 'text', (c) => c.notNull())
+          // JSON list of {insurer, name, key, sha256}: each insurer's sealed PDF in the file store.
+          .addColumn('documents', 'text', (c) => c.notNull())
+          // The signature certificate (JSON): the signatures, the documents each signed and the sealed PDFs' hashes.
+          .addColumn('certificate', 'text', (c) => c.notNull())
+          .addColumn('voided_at', 'text')
+          .addColumn('void_reason', 'text')
+          .execute();
+        await db.schema
+          .createIndex('signed_versions_one')
+          .on('signed_versions')
+          .columns(['application_id', 'version'])
+          .unique()
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('signed_versions').ifExists().execute();
+      },
+    },
   };
 }

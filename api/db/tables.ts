@@ -249,6 +249,7 @@ export interface Database {
   application_transitions: ApplicationTransitionsTable;
   submissions: SubmissionsTable;
   signatures: SignaturesTable;
+  signed_versions: SignedVersionsTable;
 }
 
 /** A signature collected in person (api/signing); voided ones stay as history. */
@@ -268,6 +269,21 @@ export interface SignaturesTable {
   documents: string;
   consent_version: string;
   answers_hash: string;
+  voided_at: string | null;
+  void_reason: string | null;
+}
+
+/** A complete signing: the sealed PDFs and the certificate (api/signing); voided ones stay as history (0017). */
+export interface SignedVersionsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** 1, 2…: the application's signings in order. */
+  version: number;
+  signed_at: string;
+  /** JSON list of {insurer, name, key, sha256}. */
+  documents: string;
+  /** The signature certificate, JSON. */
+  certificate: string;
   voided_at: string | null;
   void_reason: string | null;
 }

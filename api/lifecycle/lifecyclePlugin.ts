@@ -9,6 +9,7 @@ import {
   type LifecycleMachine,
 } from '../../engine/index.ts';
 import type { ApplicationInsurersTable, Database } from '../db/tables.ts';
+import type { SignatureBlock } from '../pdf/renderPdf.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { Transition } from './lifecycleSchemas.ts';
 
@@ -91,8 +92,14 @@ export interface LifecycleService {
   signingArtifacts: SigningArtifacts;
   /** The application's id and client, or undefined when there is none. */
   applicationOf(applicationId: number): Promise<{ id: number; client_id: number } | undefined>;
-  /** The newest generated file of an insurer for an application: its key in the file store and its name. */
-  latestFile(applicationId: number, insurer: string): Promise<{ key: string; filename: string } | undefined>;
+  /**
+   * The newest generated file of an insurer for an application: its key in the file store, its name, and where each
+   * signer signs it (none for a generation older than the signature blocks).
+   */
+  latestFile(
+    applicationId: number,
+    insurer: string,
+  ): Promise<{ key: string; filename: string; signatureBlocks: SignatureBlock[] } | undefined>;
   /** Records a submission and sends SUBMIT, in one transaction (a refused SUBMIT records nothing). */
   recordSubmission(record: SubmissionRecord, userId: number): Promise<void>;
   /** An application's submissions, newest first. */
@@ -328,14 +335,15 @@ export const lifecyclePlugin = fp(
           .orderBy('created_at', 'desc')
           .execute();
         for (const row of rows) {
-          let files: { insurer: string | null; key: string; filename: string }[] = [];
+          let files: { insurer: string | null; key: string; filename: string; signatureBlocks?: SignatureBlock[] }[] =
+            [];
           try {
             files = JSON.parse(row.files) as typeof files;
           } catch {
             continue;
           }
           const file = files.find((f) => f.insurer === insurer);
-          if (file) return { key: file.key, filename: file.filename };
+          if (file) return { key: file.key, filename: file.filename, signatureBlocks: file.signatureBlocks ?? [] };
         }
         return undefined;
       },

@@ -33,6 +33,16 @@ import {
 import { GenerateAnswer, GenerationSummary } from '../pdf/generationSchemas.ts';
 import { AdviserProfile, ProfileAnswer, ProfileChanges } from '../profile/profileSchemas.ts';
 import { ApplicationData, Progress } from '../screening/screeningSchemas.ts';
+import {
+  SignatureAnswer,
+  SignatureBody,
+  SignatureMethod,
+  SignedDocumentView,
+  Signer,
+  SigningAnswer,
+  SigningConsent,
+  SigningHistory,
+} from '../signing/signingSchemas.ts';
 import type { JsonObject } from '../types.ts';
 
 /**
@@ -87,6 +97,14 @@ export const sharedSchemas: TSchema[] = [
   LifecycleAnswer,
   EventBody,
   SubmitBody,
+  SignatureMethod,
+  SignedDocumentView,
+  SigningConsent,
+  Signer,
+  SignatureBody,
+  SigningAnswer,
+  SignatureAnswer,
+  SigningHistory,
 ];
 
 const names = new Set(sharedSchemas.map((s) => (s as { title?: string }).title));

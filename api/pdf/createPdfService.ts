@@ -18,7 +18,7 @@ import type { FileStore } from '../files/fileStore.ts';
 import type { AnswerSource } from './answerPaths.ts';
 import { labelsFrom, type GenerationLabels } from './generationLabels.ts';
 import { loadForms } from './loadForms.ts';
-import { mergePdfs, questionnairesToAttach, renderApplication } from './renderPdf.ts';
+import { mergePdfs, questionnairesToAttach, renderApplication, type SignatureBlock } from './renderPdf.ts';
 import type { AdviserProfile, GenerationPayload, GenerationSummary, LoadedForm } from './types.ts';
 
 /** The user a request acts for (api/types.ts AuthUser). */
@@ -44,7 +44,13 @@ export interface PdfServiceDeps<U extends PdfUser = PdfUser> {
     userId: number;
     createdAt: string;
     populateForms: string[];
-    files: { insurer: string | null; name: string; key: string; filename: string }[];
+    files: {
+      insurer: string | null;
+      name: string;
+      key: string;
+      filename: string;
+      signatureBlocks?: SignatureBlock[];
+    }[];
     summary: unknown;
   }): Promise<void>;
   /** Throws (a 404) unless the user may see the client. */
@@ -68,7 +74,8 @@ export interface GenerationManifest {
   user_id: number;
   created_at: string;
   populate_forms: string[];
-  files: { insurer: string; name: string; key: string; filename: string }[];
+  /** Each insurer's PDF, with where each signer signs it (the signing stamps the signatures there). */
+  files: { insurer: string; name: string; key: string; filename: string; signatureBlocks: SignatureBlock[] }[];
   combined: { key: string; filename: string };
   summary: GenerationSummary;
 }
@@ -190,6 +197,7 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
       // One document at a time, yielding in between: other requests are served between documents, so a
       // generation never holds the event loop for more than one document's rendering.
       const documents: Uint8Array[] = [];
+      const blocks: SignatureBlock[][] = [];
       const sources: AnswerSource[] = [];
       for (const [i, insurer] of ids.entries()) {
         await yieldToEventLoop();
@@ -202,28 +210,27 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
         });
         // The cover's names and total from this insurer's own plans, never every insurer's.
         sources.push({ data, payload: own, names: generationNames(engine, data, own) });
-        documents.push(
-          (
-            await renderApplication({
-              form: forms.get(insurer)!,
-              source: sources[i],
-              labels,
-              generatedAt,
-              applicationNumber,
-              adviser,
-            })
-          ).bytes,
-        );
+        const rendered = await renderApplication({
+          form: forms.get(insurer)!,
+          source: sources[i],
+          labels,
+          generatedAt,
+          applicationNumber,
+          adviser,
+        });
+        documents.push(rendered.bytes);
+        blocks.push(rendered.signatureBlocks);
       }
       await yieldToEventLoop();
       const combined = await mergePdfs(documents);
       const summary = buildSummary(names, labels);
       const client = slug(summary.primary_insured) || `client-${clientId}`;
-      const files = ids.map((insurer) => ({
+      const files = ids.map((insurer, i) => ({
         insurer,
         name: forms.get(insurer)!.mapping.displayName,
         key: `generations/${id}/${forms.get(insurer)!.name}.pdf`,
         filename: `${forms.get(insurer)!.name}-application-${client}.pdf`,
+        signatureBlocks: blocks[i],
       }));
       const manifest: GenerationManifest = {
         id,

@@ -57,10 +57,16 @@ export function createSignatureStore(db: Kysely<Database>) {
         .execute()
     ).map(fromRow);
 
-  const voidChanged = async (trx: Kysely<Database>, applicationId: number, answersHash: string, at: Date) => {
+  const voidChanged = async (
+    trx: Kysely<Database>,
+    applicationId: number,
+    answersHash: string,
+    at: Date,
+    reason = ANSWERS_CHANGED,
+  ) => {
     const result = await trx
       .updateTable('signatures')
-      .set({ voided_at: at.toISOString(), void_reason: ANSWERS_CHANGED })
+      .set({ voided_at: at.toISOString(), void_reason: reason })
       .where('application_id', '=', applicationId)
       .where('voided_at', 'is', null)
       .where('answers_hash', '!=', answersHash)
@@ -82,10 +88,16 @@ export function createSignatureStore(db: Kysely<Database>) {
 
     /**
      * Voids the standing signatures made over other answers than `answersHash` (they stay as history, with why).
+     * @param reason - what changed, for the signers (default: the answers changed)
      * @returns how many were voided: lifecycle returns the application to DRAFT when this is not 0
      */
-    voidIfAnswersChanged(applicationId: number, answersHash: string, at = new Date()): Promise<number> {
-      return voidChanged(db, applicationId, answersHash, at);
+    voidIfAnswersChanged(
+      applicationId: number,
+      answersHash: string,
+      at = new Date(),
+      reason = ANSWERS_CHANGED,
+    ): Promise<number> {
+      return voidChanged(db, applicationId, answersHash, at, reason);
     },
 
     /**

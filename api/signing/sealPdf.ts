@@ -10,7 +10,14 @@ import type { SealingIdentity } from './sealingIdentity.ts';
  * (docs/decisions/security-electronic-signatures.md says what of PAdES this is). Any later byte change breaks it.
  */
 export async function sealPdf(bytes: Uint8Array, identity: SealingIdentity, reason: string): Promise<Buffer> {
-  const pdfDoc = await PDFDocument.load(bytes);
+  return sealDocument(await PDFDocument.load(bytes), identity, reason);
+}
+
+/**
+ * Seals a document already loaded (and perhaps changed: stamped) in pdf-lib: saving it once here spares a save and
+ * a load of the whole file per seal.
+ */
+export async function sealDocument(pdfDoc: PDFDocument, identity: SealingIdentity, reason: string): Promise<Buffer> {
   pdflibAddPlaceholder({
     pdfDoc,
     reason,

@@ -8,56 +8,58 @@ import { ApiError, forbidden, notFound } from '../http/apiError.ts';
 import { toId, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, idParams } from '../http/routeSchemas.ts';
 import type { AuthUser } from '../types.ts';
+import { languageOf } from '../http/languageOf.ts';
 import { answersHash } from './answersHash.ts';
 import { createSignatureStore } from './createSignatureStore.ts';
+import { createSignedStore } from './createSignedStore.ts';
+import { loadSealingIdentity, type SealingIdentity } from './sealingIdentity.ts';
+import { signDocuments, type DocumentToSign } from './signDocuments.ts';
+import { SignatureAnswer, SignatureBody, SigningAnswer } from './signingSchemas.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-const SignatureBody = Type.Object(
-  {
-    signer: Type.String({ minLength: 1 }),
-    name: Type.String(),
-    method: Type.Union([Type.Literal('drawn'), Type.Literal('typed')]),
-    image: Type.Optional(Type.String()),
-    consent_version: Type.String(),
-    documents: Type.Array(Type.Object({ name: Type.String(), sha256: Type.String() }, { additionalProperties: false })),
-  },
-  { additionalProperties: false },
-);
+/** Where the sealing identity comes from: SIGNING_CERT/SIGNING_KEY, or a self-signed pair kept in DATA_DIR. */
+export interface SigningRoutesOptions {
+  dataDir: string;
+  cert?: string;
+  key?: string;
+}
 
-const SigningAnswer = Type.Object({
-  consent: Type.Object({ version: Type.String(), title: Type.String(), text: Type.String() }),
-  documents: Type.Array(
-    Type.Object({ insurer: Type.String(), name: Type.String(), sha256: Type.String(), url: Type.String() }),
-  ),
-  signers: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      label: Type.String(),
-      name: Type.Union([Type.String(), Type.Null()]),
-      roles: Type.Array(Type.String()),
-      for: Type.Union([Type.String(), Type.Null()]),
-      signed: Type.Union([
-        Type.Object({ at: Type.String(), method: Type.Union([Type.Literal('drawn'), Type.Literal('typed')]) }),
-        Type.Null(),
-      ]),
-    }),
-  ),
-  next: Type.Union([Type.String(), Type.Null()]),
-  voided: Type.Array(Type.Object({ signer: Type.String(), at: Type.String(), reason: Type.String() })),
-});
+/** The event the last signature sends each insurer (steps/lifecycle.json). */
+const SIGNATURES_COMPLETE = 'SIGNATURES_COMPLETE';
 
-const SignatureAnswer = Type.Object({ signer: Type.String(), at: Type.String(), complete: Type.Boolean() });
+/** The name of the signature certificate in a submission package. */
+export const CERTIFICATE_NAME = 'signature-certificate.json';
 
 /**
  * The signing ceremony's routes (encapsulated, docs contract-signing): what to sign and by whom, the documents to
- * read (the exact bytes hashed), and recording a signature; the last one moves every insurer to SIGNED.
+ * read (the exact bytes hashed), and recording a signature; the last one makes each insurer's signed, sealed PDF
+ * and moves every insurer to SIGNED. A changed answer voids the signatures at once (the screening's save hook).
  */
-export const signingRoutes = fp(
-  async (fastify) => {
+export const signingRoutes = fp<SigningRoutesOptions>(
+  async (fastify, options) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { engine, lifecycle, screening } = app;
-    const store = createSignatureStore(app.database.db);
+    const { db } = app.database;
+    const store = createSignatureStore(db);
+    const signed = createSignedStore(db);
+    // Made (or read) at the first complete signing, not at start: most starts never seal, and a self-signed key
+    // takes a moment to make.
+    let identity: SealingIdentity | undefined;
+    const sealingIdentity = (): SealingIdentity =>
+      (identity ??= loadSealingIdentity({
+        dataDir: options.dataDir,
+        cert: options.cert,
+        key: options.key,
+        warn: (message) => app.log.warn(message),
+      }));
+    const signedView = (id: number, documents: { insurer: string; name: string; sha256: string }[]) =>
+      documents.map((d) => ({
+        insurer: d.insurer,
+        name: d.name,
+        sha256: d.sha256,
+        url: `/api/applications/${id}/signed/${encodeURIComponent(d.name)}`,
+      }));
     const mapping = engine.definitions.steps['pdf-generation']?.documents?.signing as DocumentMapping | undefined;
     if (!mapping) throw new Error('steps/pdf-generation/documents/signing.json is missing: no one can sign');
 
@@ -68,7 +70,7 @@ export const signingRoutes = fp(
       const access = await accessOf(app.database.db, user, found.client_id);
       const answers = await screening.load(user, found.client_id, { facts: true });
       const plan = signingPlan(mapping, { ...answers, $context: { adviser: { full_name: null } } });
-      const documents: { insurer: string; name: string; sha256: string; bytes: Uint8Array }[] = [];
+      const documents: (DocumentToSign & { sha256: string })[] = [];
       for (const row of await lifecycle.insurers(id)) {
         const file = await lifecycle.latestFile(id, row.insurer);
         const stored = file && (await app.files.get(file.key));
@@ -78,6 +80,7 @@ export const signingRoutes = fp(
             name: file.filename,
             sha256: sha256(stored.bytes),
             bytes: stored.bytes,
+            signatureBlocks: file.signatureBlocks,
           });
       }
       if (!documents.length) {
@@ -107,6 +110,8 @@ export const signingRoutes = fp(
           const done = standing.get(s.id);
           return { ...s, signed: done ? { at: done.signedAt, method: done.method } : null };
         });
+        const next = signers.find((s) => !s.signed)?.id ?? null;
+        const current = next === null ? await signed.current(id) : undefined;
         return {
           consent: plan.consent,
           documents: documents.map((d) => ({
@@ -116,10 +121,11 @@ export const signingRoutes = fp(
             url: `/api/applications/${id}/signing/documents/${encodeURIComponent(d.name)}`,
           })),
           signers,
-          next: signers.find((s) => !s.signed)?.id ?? null,
+          next,
           voided: history
             .filter((s) => s.voidedAt)
             .map((s) => ({ signer: s.signer, at: s.voidedAt ?? '', reason: s.voidReason ?? '' })),
+          signed: current ? signedView(id, current.documents) : [],
         };
       },
     );
@@ -196,22 +202,89 @@ export const signingRoutes = fp(
         );
         if ('refused' in result) throw new ApiError(400, result.refused);
         const done = await store.allSignaturesIn(id, plan.signers, hash);
+        // The signed PDFs before the status moves: SIGNED means there is a signed PDF to submit.
+        if (done) await sealSigned(id, documents, languageOf(request));
         if (done)
-          for (const row of await lifecycle.insurers(id))
+          for (const row of await lifecycle.insurers(id)) {
+            const facts = await lifecycle.factsOf(id, row.insurer);
+            // An insurer already submitted (signed again after a change) keeps its status: only those that accept
+            // the event move, as a generation does.
+            if (!lifecycle.machine.step(row.status, SIGNATURES_COMPLETE, facts).ok) continue;
             await lifecycle.send({
               applicationId: id,
               clientId: (await lifecycle.applicationOf(id))?.client_id ?? 0,
               insurer: row.insurer,
-              event: 'SIGNATURES_COMPLETE',
+              event: SIGNATURES_COMPLETE,
               userId: user.id,
+              facts,
             });
+          }
         return reply.code(201).send({ signer: result.signature.signer, at: result.signature.signedAt, complete: done });
       },
     );
 
+    /** Stamps, certifies and seals each insurer's PDF with the standing signatures, stores and records them. */
+    const sealSigned = async (id: number, documents: DocumentToSign[], lang: 'en' | 'fr') => {
+      const signatures = (await store.history(id)).filter((s) => !s.voidedAt);
+      const version = await signed.nextVersion(id);
+      const signedAt = new Date();
+      const result = await signDocuments(
+        { applicationId: id, version, signedAt, documents, signatures, identity: sealingIdentity(), engine },
+        lang,
+      );
+      const files = result.documents.map((d) => ({
+        insurer: d.insurer,
+        name: d.name,
+        key: `signed/${id}/v${version}/${d.name}`,
+        sha256: d.sha256,
+      }));
+      await Promise.all(files.map((f, i) => app.files.put(f.key, result.documents[i].bytes, 'application/pdf')));
+      await signed.record(id, {
+        version,
+        signedAt: signedAt.toISOString(),
+        documents: files,
+        certificate: JSON.stringify(result.certificate, null, 2),
+      });
+    };
+
     // The adviser signs last (checkSignature refuses it before every other signer), and the signatures made over
-    // other answers are voided when the next one comes: the adviser's standing signature means every one is in.
+    // other answers are voided when the answers change: the adviser's standing signature means every one is in.
     lifecycle.useSignatureCheck(async (applicationId) => store.stands(applicationId, 'adviser'));
+
+    // A package carries the insurer's sealed PDF and the real certificate of the version that stands.
+    lifecycle.useSigningArtifacts(async (applicationId, insurer) => {
+      const current = await signed.current(applicationId);
+      const file = current?.documents.find((d) => d.insurer === insurer);
+      const stored = file && (await app.files.get(file.key));
+      if (!current || !file || !stored) return {};
+      return {
+        pdf: { name: file.name, bytes: stored.bytes },
+        certificate: { name: CERTIFICATE_NAME, bytes: new TextEncoder().encode(current.certificate) },
+      };
+    });
+
+    // Eager voiding: a save that changes the answers voids the signatures over the old answers at once (whatever
+    // route saved), saying which step changed; the signed version made of them stays as history.
+    screening.onSaved(async (user, clientId, stepId, result) => {
+      if (!result.changed) return;
+      const signedApplications = await db
+        .selectFrom('signatures')
+        .innerJoin('life_applications', 'life_applications.id', 'signatures.application_id')
+        .select('signatures.application_id')
+        .distinct()
+        .where('life_applications.client_id', '=', clientId)
+        .where('life_applications.is_current', '=', 1)
+        .where('signatures.voided_at', 'is', null)
+        .execute();
+      if (!signedApplications.length) return;
+      const hash = answersHash(await screening.load(user, clientId, { facts: true }));
+      const title = engine.definitions.flow.steps.find((s) => s.id === stepId)?.title ?? stepId;
+      const reason = `An answer changed in ${title} after the signatures: the application must be signed again.`;
+      const now = new Date();
+      for (const { application_id: applicationId } of signedApplications)
+        if (await store.voidIfAnswersChanged(applicationId, hash, now, reason))
+          await signed.voidCurrent(applicationId, reason, now);
+    });
   },
   {
     name: 'signingRoutes',

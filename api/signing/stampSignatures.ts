@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { embedFonts, printable } from '../pdf/embedFonts.ts';
+import type { CertificateTexts } from './certificateTexts.ts';
 import type { SignatureBlock, SignatureRecord } from './types.ts';
 
 const INK = rgb(0.05, 0.1, 0.35);
@@ -50,31 +51,46 @@ async function stampOne(
  * @param pdf - the rendered application, as generated
  * @param blocks - where each signer signs (from api/pdf's renderApplication)
  * @param signatures - the signatures collected, in signing order
- * @param title - the certificate page's heading (the application and insurer)
+ * @param certificate - the certificate page's subtitle (the application and insurer) and its texts in the
+ *   document's language (certificateTexts)
  * @returns the stamped PDF, not yet sealed
  */
 export async function stampSignatures(
   pdf: Uint8Array,
   blocks: SignatureBlock[],
   signatures: SignatureRecord[],
-  title: string,
+  certificate: { title: string; texts: CertificateTexts },
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
+  await stampDocument(doc, blocks, signatures, certificate);
+  return doc.save();
+}
+
+/** stampSignatures on a document already loaded, left unsaved (sealDocument saves it once, sealed). */
+export async function stampDocument(
+  doc: PDFDocument,
+  blocks: SignatureBlock[],
+  signatures: SignatureRecord[],
+  certificate: { title: string; texts: CertificateTexts },
+): Promise<void> {
   const fonts = await embedFonts(doc);
   const pages = doc.getPages();
   for (const block of blocks) {
     const signature = signatures.find((s) => s.signer === block.signer);
-    const page = pages[block.page];
+    const page = pages[block.page - 1];
     if (signature && page) await stampOne(doc, page, block, signature, fonts);
   }
-  certificatePage(doc, signatures, title, fonts);
-  return doc.save();
+  certificatePage(doc, signatures, certificate.title, certificate.texts, fonts);
 }
+
+/** When, as the certificate prints it: the ISO time to the second, in UTC (the same in both languages). */
+const utc = (iso: string): string => `${iso.replace('T', ' ').slice(0, 19)} UTC`;
 
 function certificatePage(
   doc: PDFDocument,
   signatures: SignatureRecord[],
   title: string,
+  t: CertificateTexts,
   fonts: { regular: PDFFont; bold: PDFFont },
 ) {
   let page = doc.addPage([612, 792]);
@@ -88,22 +104,18 @@ function certificatePage(
     page.drawText(shown, { x: 54, y, size: fitted(font, shown, 504, size), font, color });
     y -= size + 5;
   };
-  line('Certificate of electronic signatures', fonts.bold, 16);
+  line(t.title, fonts.bold, 16);
   line(title, fonts.regular, 10, MUTED);
   y -= 8;
   for (const s of signatures) {
-    line(`${s.name} — ${s.roles.join(', ')}`, fonts.bold, 11);
-    line(`Signed ${s.signedAt} (UTC), ${s.method === 'drawn' ? 'drawn by hand' : 'typed name'}`);
-    line(`Consent to sign electronically, version ${s.consentVersion}`);
-    line(`Device: ${s.ip} — ${s.userAgent}`, fonts.regular, 8, MUTED);
-    for (const d of s.documents) line(`${d.name}  SHA-256 ${d.sha256}`, fonts.regular, 7.5, MUTED);
+    line(`${s.name} — ${s.roles.map((r) => t.roles[r] ?? r).join(', ')}`, fonts.bold, 11);
+    line(`${t.signedAt} ${utc(s.signedAt)}, ${s.method === 'drawn' ? t.drawn : t.typed}`);
+    line(`${t.consent} ${s.consentVersion}`);
+    line(`${t.device}: ${s.ip} — ${s.userAgent}`, fonts.regular, 8, MUTED);
+    line(`${t.documents}:`, fonts.regular, 8, MUTED);
+    for (const d of s.documents) line(`${d.name}  ${d.sha256}`, fonts.regular, 7.5, MUTED);
     y -= 8;
   }
-  if (signatures.length === 0) line('No signature has been collected.');
-  line(
-    'The whole file is sealed with the server certificate; any change after sealing breaks the seal.',
-    fonts.regular,
-    8,
-    MUTED,
-  );
+  if (signatures.length === 0) line(t.empty);
+  line(t.seal, fonts.regular, 8, MUTED);
 }

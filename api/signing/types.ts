@@ -2,7 +2,7 @@
 export interface SignatureBlock {
   /** The signing plan's signer id (insured_1, owner_1, adviser…). */
   signer: string;
-  /** Zero-based page index. */
+  /** The page, counted from 1 (as renderApplication counts them). */
   page: number;
   /** PDF points from the page's bottom-left corner. */
   x: number;

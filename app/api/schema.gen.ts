@@ -599,6 +599,98 @@ export interface components {
     SubmitRequest: {
       notes?: string;
     };
+    /**
+     * SignatureMethod
+     * @description drawn (with a finger or a mouse) or typed (the name, keyboard only)
+     */
+    SignatureMethod: 'drawn' | 'typed';
+    /**
+     * SigningDocument
+     * @description One insurer's PDF: its name, SHA-256 (hex) and download link
+     */
+    SigningDocument: {
+      insurer: string;
+      name: string;
+      sha256: string;
+      url: string;
+    };
+    /**
+     * SigningConsent
+     * @description The consent each signer accepts; each signature records its version
+     */
+    SigningConsent: {
+      version: string;
+      title: string;
+      text: string;
+    };
+    /**
+     * Signer
+     * @description One person who signs, in signing order, with their signature once it is in
+     */
+    Signer: {
+      id: string;
+      label: string;
+      name: string | null;
+      roles: string[];
+      for: string | null;
+      signed: {
+        at: string;
+        method: components['schemas']['SignatureMethod'];
+      } | null;
+    };
+    /**
+     * SignatureRequest
+     * @description One signer's signature: the name, how, the consent accepted and the hashes of the documents read
+     */
+    SignatureRequest: {
+      signer: string;
+      name: string;
+      method: components['schemas']['SignatureMethod'];
+      image?: string;
+      consent_version: string;
+      documents: {
+        name: string;
+        sha256: string;
+      }[];
+    };
+    /**
+     * SigningState
+     * @description The signing ceremony: the consent, the documents to read, the signers in order, the signed PDFs
+     */
+    SigningState: {
+      consent: components['schemas']['SigningConsent'];
+      documents: components['schemas']['SigningDocument'][];
+      signers: components['schemas']['Signer'][];
+      next: string | null;
+      voided: {
+        signer: string;
+        at: string;
+        reason: string;
+      }[];
+      signed: components['schemas']['SigningDocument'][];
+    };
+    /**
+     * SignatureAnswer
+     * @description A signature recorded; complete when it was the last one needed
+     */
+    SignatureAnswer: {
+      signer: string;
+      at: string;
+      complete: boolean;
+    };
+    /**
+     * SigningHistory
+     * @description Every signed version, oldest first; a voided one says when and why
+     */
+    SigningHistory: {
+      versions: {
+        version: number;
+        signed_at: string;
+        voided_at: string | null;
+        voided_reason: string | null;
+        documents: components['schemas']['SigningDocument'][];
+      }[];
+    };
   };
   responses: never;
   parameters: never;
@@ -653,5 +745,13 @@ export type ApplicationDetail = components['schemas']['ApplicationDetail'];
 export type Lifecycle = components['schemas']['Lifecycle'];
 export type LifecycleEvent = components['schemas']['LifecycleEvent'];
 export type SubmitRequest = components['schemas']['SubmitRequest'];
+export type SignatureMethod = components['schemas']['SignatureMethod'];
+export type SigningDocument = components['schemas']['SigningDocument'];
+export type SigningConsent = components['schemas']['SigningConsent'];
+export type Signer = components['schemas']['Signer'];
+export type SignatureRequest = components['schemas']['SignatureRequest'];
+export type SigningState = components['schemas']['SigningState'];
+export type SignatureAnswer = components['schemas']['SignatureAnswer'];
+export type SigningHistory = components['schemas']['SigningHistory'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

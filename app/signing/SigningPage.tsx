@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiRequest } from '../api/client.ts';
+import { openFile } from '../api/openFile.ts';
 import { Loading } from '../components/Spinner.tsx';
 import { useFileDownloads } from '../components/useFileDownloads.ts';
 import { formatDateTime } from '../format.ts';
 import { SignerStep } from './SignerStep.tsx';
-import type { SignedHistoryEntry, SigningState } from './types.ts';
+import type { SigningState } from './types.ts';
 // Messages built in a callback read the app's instance (useT()'s function changes every render).
 import { i18n } from '../i18n/language.ts';
 import { useT } from '../i18n/useT.ts';
@@ -16,9 +17,9 @@ export default function SigningPage() {
   const t = useT();
   const { applicationId = '' } = useParams();
   const [state, setState] = useState<SigningState | null>(null);
-  const [signed, setSigned] = useState<SignedHistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const files = useFileDownloads();
+  // Opened in a new tab, as the generation's downloads are: the adviser reads the signed PDF there.
+  const files = useFileDownloads(openFile);
   const base = `/api/applications/${applicationId}`;
 
   const load = useCallback(
@@ -29,8 +30,6 @@ export default function SigningPage() {
           signal,
         });
         setState(next);
-        if (next.next === null)
-          setSigned(await apiRequest<SignedHistoryEntry[]>(`${base}/signing/history/`, { signal }).catch(() => []));
       } catch (e) {
         if (!signal?.aborted) setError(e instanceof Error ? e.message : i18n._('signing.loadFailed'));
       }
@@ -59,6 +58,8 @@ export default function SigningPage() {
     );
   if (!state) return <Loading label={t('signing.loading')} />;
   const current = state.signers.find((s) => s.id === state.next);
+  // While the signers sign again, the latest voiding says why (every signature it voided has the same reason).
+  const voided = state.next !== null ? state.voided.at(-1) : undefined;
   return (
     <div className="page signing-page">
       <div className="page-header">
@@ -68,6 +69,11 @@ export default function SigningPage() {
         </div>
         {back}
       </div>
+      {voided && (
+        <div className="alert alert-warning" role="status">
+          <span>{t('signing.voided', { date: formatDateTime(voided.at), reason: voided.reason })}</span>
+        </div>
+      )}
       <ol className="signing-signers" aria-label={t('signing.signers')}>
         {state.signers.map((s) => (
           <li key={s.id} aria-current={s.id === state.next ? 'step' : undefined}>
@@ -96,24 +102,22 @@ export default function SigningPage() {
               {t('signing.done')}
             </h2>
             <p>{t('signing.documents')}</p>
-            <ul className="plain-list">
-              {(signed ?? [])
-                .filter((d) => !d.voided_reason)
-                .map((d) => (
-                  <li key={d.url}>
-                    <button
-                      type="button"
-                      className="link-button"
-                      disabled={files.busy.has(d.url)}
-                      onClick={() => void files.download(d.url, d.name)}
-                    >
-                      {d.name}
-                    </button>
-                  </li>
-                ))}
-              {state.documents.length > 0 && signed?.length === 0 && (
-                <li className="muted">{t('signing.preparing')}</li>
-              )}
+            <ul className="plain-list" aria-label={t('signing.signedDocuments')}>
+              {state.signed.map((d) => (
+                <li key={d.url}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-busy={files.busy.has(d.url)}
+                    disabled={files.busy.has(d.url)}
+                    onClick={() => void files.download(d.url, d.name)}
+                  >
+                    {d.name}
+                  </button>{' '}
+                  <span className="muted">({d.insurer})</span>
+                </li>
+              ))}
+              {state.signed.length === 0 && <li className="muted">{t('signing.preparing')}</li>}
             </ul>
             {files.error && (
               <div className="alert alert-error" role="alert">

@@ -1,61 +1,19 @@
-/** The signing contract's shapes (docs: the signing routes); replaced by the generated types when they arrive. */
-export interface SigningConsent {
-  version: string;
-  title: string;
-  text: string;
-}
+/**
+ * The signing routes' shapes, as the API's schemas give them (app/api/schema.gen.ts, `npm run api:types`): re-exported
+ * here so the signing screens import them from one place. No shape is written here twice.
+ */
+import type { SignatureRequest } from '../api/schema.gen.ts';
 
-export interface SigningDocument {
-  insurer: string;
-  name: string;
-  sha256: string;
-  url: string;
-}
+export type {
+  SignatureAnswer,
+  SignatureMethod,
+  SignatureRequest,
+  Signer,
+  SigningConsent,
+  SigningDocument,
+  SigningHistory,
+  SigningState,
+} from '../api/schema.gen.ts';
 
-export interface Signer {
-  id: string;
-  label: string;
-  name: string | null;
-  roles: string[];
-  for: string | null;
-  signed: { at: string; method: SignatureMethod } | null;
-}
-
-export type SignatureMethod = 'drawn' | 'typed';
-
-export interface SigningState {
-  consent: SigningConsent;
-  documents: SigningDocument[];
-  signers: Signer[];
-  next: string | null;
-  voided: { signer: string; at: string; reason: string }[];
-}
-
-/** What the pad hands over: a typed name, or a drawing as a PNG data URL. */
-export interface Signature {
-  method: SignatureMethod;
-  name: string;
-  image?: string;
-}
-
-export interface SignatureRequest {
-  signer: string;
-  name: string;
-  method: SignatureMethod;
-  image?: string;
-  consent_version: string;
-  documents: { name: string; sha256: string }[];
-}
-
-export interface SignatureAnswer {
-  signer: string;
-  at: string;
-  complete: boolean;
-}
-
-export interface SignedHistoryEntry {
-  name: string;
-  at: string;
-  url: string;
-  voided_reason: string | null;
-}
+/** What the pad hands over: a typed name, or a drawing as a PNG data URL (the request's own fields). */
+export type Signature = Pick<SignatureRequest, 'method' | 'name' | 'image'>;

@@ -24,6 +24,7 @@ const state: SigningState = {
   ],
   next: 'insured-1',
   voided: [],
+  signed: [],
 };
 
 beforeEach(() => {
@@ -92,5 +93,39 @@ describe('signing ceremony', () => {
     renderRoute('/applications/app-1/sign');
     expect(await screen.findByText(consent.text)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Open bmo.pdf' })).toHaveAttribute('href', 'blob:doc');
+  });
+  it('lists each signed PDF once everyone signed, and opens it in a new tab', async () => {
+    const url = `${BASE}/signed/bmo-signed.pdf`;
+    const done: SigningState = {
+      ...state,
+      signers: state.signers.map((signer) => ({ ...signer, signed: { at: '2026-11-29T05:00:00Z', method: 'typed' } })),
+      next: null,
+      signed: [{ insurer: 'BMO', name: 'bmo-signed.pdf', sha256: 'def456', url }],
+    };
+    const api = mockApi({
+      [`GET ${BASE}/signing/`]: () => ({ body: done }),
+      [`GET ${url}`]: () => ({ raw: PDF_BYTES, headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.fn(() => tab);
+    vi.stubGlobal('open', open);
+    renderRoute('/applications/app-1/sign');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'bmo-signed.pdf' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(api.calls()).toContain(`GET ${url}`));
+    await waitFor(() => expect(tab.location.href).toBe('blob:doc'));
+  });
+
+  it('says why the signatures were voided while the signers sign again', async () => {
+    const reason = 'An answer changed in a step after the signatures: the application must be signed again.';
+    mockApi({
+      [`GET ${BASE}/signing/`]: () => ({
+        body: { ...state, voided: [{ signer: 'insured-1', at: '2026-11-29T05:00:00Z', reason }] },
+      }),
+      [`GET ${DOC}`]: () => ({ raw: PDF_BYTES, headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    renderRoute('/applications/app-1/sign');
+    expect(await screen.findByText(new RegExp(reason))).toBeInTheDocument();
   });
 });

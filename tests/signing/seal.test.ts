@@ -1,8 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createServerEngine } from '../../api/definitions/createServerEngine.ts';
+import { certificateTexts } from '../../api/signing/certificateTexts.ts';
+import { signDocuments } from '../../api/signing/signDocuments.ts';
 import { loadSealingIdentity } from '../../api/signing/sealingIdentity.ts';
 import { sealPdf } from '../../api/signing/sealPdf.ts';
 import { stampSignatures } from '../../api/signing/stampSignatures.ts';
@@ -13,6 +18,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'seal-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const warnings: string[] = [];
 const identity = loadSealingIdentity({ dataDir, warn: (m) => warnings.push(m) });
+const engine = createServerEngine();
+
+/** The text of one page (1-based), as pdftotext reads it. */
+function pageText(bytes: Uint8Array, page: number): string {
+  const file = join(dataDir, `page-${page}-${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, bytes);
+  const args = ['-f', String(page), '-l', String(page), '-raw', '-enc', 'UTF-8', file, '-'];
+  return execFileSync('pdftotext', args, { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
 
 async function twoPages(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -79,11 +93,55 @@ describe('sealing signed PDFs', () => {
         { signer: 'adviser', page: 1, x: 320, y: 100, width: 200, height: 40 },
       ],
       [signature('insured_1', 'Élise Tremblay', 'drawn'), signature('adviser', 'Anne Adviser', 'typed')],
-      'Application 7 — Manulife',
+      { title: 'Application 7 — Manulife', texts: certificateTexts(engine) },
     );
     expect((await PDFDocument.load(stamped)).getPageCount()).toBe(3);
     const sealed = await sealPdf(stamped, identity, 'Signed application');
     expect(verifySeal(sealed)).toMatchObject({ valid: true, problem: null });
+  });
+
+  it('signs each document on the page its block names (counted from 1), with the certificate page in the language asked', async () => {
+    const pdf = await twoPages();
+    const blocks = [
+      { signer: 'insured_1', page: 2, x: 60, y: 100, width: 200, height: 40 },
+      { signer: 'adviser', page: 2, x: 320, y: 100, width: 200, height: 40 },
+    ];
+    const signatures = [
+      signature('insured_1', 'Élise Tremblay', 'typed'),
+      signature('adviser', 'Anne Adviser', 'typed'),
+    ];
+    const input = {
+      applicationId: 7,
+      version: 1,
+      signedAt: new Date('2026-11-29T10:20:00Z'),
+      documents: [{ insurer: 'MANULIFE', name: 'manulife-application.pdf', bytes: pdf, signatureBlocks: blocks }],
+      signatures,
+      identity,
+      engine,
+    };
+    const en = certificateTexts(engine);
+    const fr = certificateTexts(engine, 'fr');
+    expect(fr.title).not.toBe(en.title);
+    const english = await signDocuments(input);
+    const french = await signDocuments(input, 'fr');
+    const [doc] = french.documents;
+    expect(doc.name).toBe('manulife-application-signed.pdf');
+    expect(verifySeal(Buffer.from(doc.bytes)).valid).toBe(true);
+    expect(doc.sha256).toBe(createHash('sha256').update(doc.bytes).digest('hex'));
+    expect(pageText(doc.bytes, 1)).not.toContain('Anne Adviser');
+    expect(pageText(doc.bytes, 2)).toContain('Élise Tremblay');
+    expect(pageText(doc.bytes, 2)).toContain('Anne Adviser');
+    const certificate = pageText(doc.bytes, 3);
+    expect(certificate).toContain(fr.title);
+    expect(certificate).toContain(fr.roles.insured);
+    expect(certificate).not.toContain(en.title);
+    expect(certificate).toContain(signatures[0].documents[0].sha256);
+    expect(pageText(english.documents[0].bytes, 3)).toContain(en.title);
+    expect(french.certificate.documents[0]).toMatchObject({
+      sha256: doc.sha256,
+      signed_from: { name: 'manulife-application.pdf', sha256: createHash('sha256').update(pdf).digest('hex') },
+    });
+    expect(french.certificate.signatures.map((s) => s.name)).toEqual(['Élise Tremblay', 'Anne Adviser']);
   });
 
   it('a seal fails after one byte of the file changes', async () => {

@@ -31,12 +31,21 @@ export const SIGNING_IN_PROGRESS: SigningState = {
   ],
   next: 'payor',
   voided: [],
+  signed: [],
 };
 
 export const SIGNING_DONE: SigningState = {
   ...SIGNING_IN_PROGRESS,
   signers: SIGNING_IN_PROGRESS.signers.map((s) => ({ ...s, signed: { at: '2026-11-29T14:20:00Z', method: 'drawn' } })),
   next: null,
+  signed: [
+    {
+      insurer: 'BMO',
+      name: 'bmo-application-signed.pdf',
+      sha256: 'def456',
+      url: `${SIGNING_BASE}/signed/bmo-application-signed.pdf`,
+    },
+  ],
 };
 
 export type SigningApi = 'ok' | 'refuses';
@@ -52,15 +61,6 @@ export function mockSigningApi(state: SigningState, mode: SigningApi = 'ok'): ()
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     if (url.pathname === `${SIGNING_BASE}/signing/`) return json(state);
-    if (url.pathname === `${SIGNING_BASE}/signing/history/`)
-      return json([
-        {
-          name: 'bmo-application-signed.pdf',
-          at: '2026-11-29T14:20:00Z',
-          url: `${SIGNING_BASE}/signed/bmo-application.pdf`,
-          voided_reason: null,
-        },
-      ]);
     if (
       url.pathname.startsWith(`${SIGNING_BASE}/signing/documents/`) ||
       url.pathname.startsWith(`${SIGNING_BASE}/signed/`)
