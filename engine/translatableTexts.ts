@@ -59,7 +59,8 @@ export const pointerSegments = (pointer: string): string[] =>
         .split('/')
         .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
-type Kind = 'schema' | 'ui' | 'rules' | 'contract' | 'documents' | 'flow' | 'lifecycle' | 'form' | 'catalogue';
+type Kind =
+  'schema' | 'ui' | 'rules' | 'contract' | 'documents' | 'flow' | 'lifecycle' | 'form' | 'catalogue' | 'texts';
 
 // Which strings are texts is decided by the key that holds them: codes, field paths, widgets and notes for product
 // staff (`description` of a schema or a rule, `reason`) are not read by an adviser or a client.
@@ -130,6 +131,8 @@ function kindOf(file: string): Kind | undefined {
     'lifecycle.json': 'lifecycle',
     'form.json': 'form',
     'catalogue.json': 'catalogue',
+    // A list of texts and nothing else (the server's own messages and the PDFs' fixed words): every string is one.
+    'texts.json': 'texts',
   };
   return kinds[name];
 }
@@ -166,6 +169,8 @@ function isText(kind: Kind, path: string[], siblings: number): boolean {
       return FORM_TEXT.has(last) || path.includes('wording') || at(1) === 'options';
     case 'catalogue':
       return CATALOGUE_TEXT.has(last);
+    case 'texts':
+      return !last.startsWith('$');
   }
 }
 
@@ -199,7 +204,7 @@ export function translatableTexts(files: DefinitionFiles, lang = 'fr'): Translat
     const visit = (value: unknown, path: string[], siblings = 0): void => {
       if (typeof value === 'string') {
         // An option label is a text even when it reads like a code (`"male": "male"`).
-        const words = path.includes('ui:enumNames') || !NOT_WORDS.test(value);
+        const words = kind === 'texts' || path.includes('ui:enumNames') || !NOT_WORDS.test(value);
         if (path.length && isText(kind, path, siblings) && words && /\p{L}/u.test(value)) {
           const pointer = path.map((p) => `/${escapePointer(p)}`).join('');
           out.push({ file, pointer, catalogue, key: `${key}#${pointer}`, text: value });
