@@ -137,7 +137,7 @@ function kindOf(file: string): Kind | undefined {
   return kinds[name];
 }
 
-function isText(kind: Kind, path: string[], siblings: number): boolean {
+function isText(kind: Kind, path: string[], siblings: number, value: string): boolean {
   const last = path[path.length - 1] ?? '';
   const at = (i: number): string => path[path.length - 1 - i] ?? '';
   const key = /^\d+$/.test(last) ? at(1) : last;
@@ -158,6 +158,11 @@ function isText(kind: Kind, path: string[], siblings: number): boolean {
         key === 'signers' ||
         key === 'paragraphs' ||
         last === 'value' ||
+        // A row's constant cell (`"plan_type": "Joint Plan"` of a `$to`) and a join's separator (" and ").
+        at(1) === '$to' ||
+        // The words of a `cat` ("born "), not a code it prefixes ("IP1_B").
+        (at(1) === 'cat' && !/^[A-Z0-9_]+$/.test(value)) ||
+        (at(1) === 'join' && last === '1') ||
         (at(1) === 'if' && /^\d+$/.test(last) && (Number(last) % 2 === 1 || Number(last) === siblings - 1))
       );
     case 'flow':
@@ -205,7 +210,7 @@ export function translatableTexts(files: DefinitionFiles, lang = 'fr'): Translat
       if (typeof value === 'string') {
         // An option label is a text even when it reads like a code (`"male": "male"`).
         const words = kind === 'texts' || path.includes('ui:enumNames') || !NOT_WORDS.test(value);
-        if (path.length && isText(kind, path, siblings) && words && /\p{L}/u.test(value)) {
+        if (path.length && isText(kind, path, siblings, value) && words && /\p{L}/u.test(value)) {
           const pointer = path.map((p) => `/${escapePointer(p)}`).join('');
           out.push({ file, pointer, catalogue, key: `${key}#${pointer}`, text: value });
         }

@@ -386,7 +386,13 @@ async function renderPages(input: RenderInput): Promise<{ doc: PDFDocument; sign
   const w = new PageWriter(
     doc,
     fonts,
-    { insurer: mapping.displayName, formTitle: mapping.formTitle, formLine, style: mapping.layout?.header },
+    {
+      insurer: mapping.displayName,
+      formTitle: mapping.formTitle,
+      formLine,
+      style: mapping.layout?.header,
+      continued: t('continued'),
+    },
     hexColor(mapping.accentColor),
   );
   w.newPage();
