@@ -291,7 +291,10 @@ export function otherAnswers(form: LoadedForm, source: AnswerSource): OtherAnswe
       const value =
         line.field.widget === 'money' && typeof line.value === 'number'
           ? formatMoney(line.value, source.locale?.lang)
-          : labelOf(step.definition, line.path, line.value);
+          : typeof line.value === 'boolean'
+            ? // A yes/no without labels of its own is the engine's "Yes"/"No": in the document's language.
+              (source.locale ?? ENGLISH).words(labelOf(step.definition, line.path, line.value))
+            : labelOf(step.definition, line.path, line.value);
       const label = line.titles.join(' — ');
       cells.push({ label, value, span: value.length > 40 || label.length > 110 ? 12 : 6 });
     }
