@@ -55,8 +55,8 @@ function insuredName(source: AnswerSource, i: 1 | 2): string {
   return (i === 1 ? source.names.primary_insured : source.names.secondary_insured) ?? '';
 }
 
-function plansOf(source: AnswerSource, labels: GenerationLabels, t: Words): { rows: string[][]; total: number } {
-  const lang = source.locale?.lang;
+function plansOf(source: AnswerSource, labels: GenerationLabels): { rows: string[][]; total: number } {
+  const { lang, words } = source.locale ?? ENGLISH;
   const { single_life_options: single, joint_plan_options: joint } = source.payload.plan_details;
   const rows: string[][] = [];
   let total = 0;
@@ -72,7 +72,12 @@ function plansOf(source: AnswerSource, labels: GenerationLabels, t: Words): { ro
     ]);
   };
   for (const o of single ?? [])
-    add(o, labels.result.singleLife, t(o.proposed_insured_1 === false ? 'Proposed insured 2' : 'Proposed insured 1'));
+    // The plan table's own words, in the document's language (not the insurer's wording of its section titles).
+    add(
+      o,
+      labels.result.singleLife,
+      words(o.proposed_insured_1 === false ? 'Proposed insured 2' : 'Proposed insured 1'),
+    );
   for (const o of joint ?? [])
     add(
       o,
@@ -83,7 +88,7 @@ function plansOf(source: AnswerSource, labels: GenerationLabels, t: Words): { ro
 }
 
 function drawPlans(w: PageWriter, source: AnswerSource, labels: GenerationLabels, t: Words): void {
-  const { rows, total } = plansOf(source, labels, t);
+  const { rows, total } = plansOf(source, labels);
   w.table(
     [
       { label: t('No.'), width: 0.06 },
