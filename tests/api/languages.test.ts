@@ -178,12 +178,17 @@ describe.each(databases)('the server answers in the language asked for (%s, issu
     const en = await submit();
     const fr = await submit(FR);
     expect(en.status).toBe(400);
-    expect(en.body.error).toBe(definitionText('lifecycle.json', '/guards/signed/message'));
-    expect(fr.body.error).toBe(stepFrench('i18n/fr.json', 'lifecycle.json#/guards/signed/message'));
+    expect(fr.status).toBe(400);
+    const { status } = (await server.call('GET', `/api/applications/${applicationId}/`, { token })).body;
+    const labelEn = definitionText('lifecycle.json', `/statuses/${status}/label`);
+    const labelFr = stepFrench('i18n/fr.json', `lifecycle.json#/statuses/${status}/label`);
+    // The refusal names the status in the request's language; the sentence around it follows.
+    expect(en.body.error).toContain(labelEn);
+    expect(fr.body.error).toContain(labelFr);
+    expect(fr.body.error).not.toContain(labelEn);
+    expect(fr.body.errors[0].message).toBe(fr.body.error);
     const detail = await server.call('GET', `/api/applications/${applicationId}/`, { token, headers: FR });
-    expect(detail.body.status_label).toBe(
-      stepFrench('i18n/fr.json', `lifecycle.json#/statuses/${detail.body.status}/label`),
-    );
+    expect(detail.body.status_label).toBe(labelFr);
   });
 
   it("with no Accept-Language, the account's language; a 404 in it", async () => {
