@@ -5,7 +5,7 @@ import type { Language } from '../definitions/createServerEngine.ts';
  * The language the Accept-Language header prefers among English and French (q-values honoured, `fr-CA` is French),
  * or undefined when it names neither (no header, `*`, `de`).
  */
-export function acceptedLanguage(header: unknown): Language | undefined {
+function acceptedLanguage(header: unknown): Language | undefined {
   if (typeof header !== 'string') return undefined;
   let best: { lang: Language; q: number } | undefined;
   for (const part of header.split(',')) {
