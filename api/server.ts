@@ -27,7 +27,9 @@ import { answerClientError } from './http/answerClientError.ts';
 import { capConnections } from './http/capConnections.ts';
 import { ApiError } from './http/apiError.ts';
 import { registerAppFiles } from './http/appFiles.ts';
-import { toErrorAnswer, withErrors } from './http/errorAnswer.ts';
+import { toErrorAnswer, translateBody, withErrors } from './http/errorAnswer.ts';
+import { languageOf } from './http/languageOf.ts';
+import { textsIn } from './http/serverTexts.ts';
 import { limitsPlugin } from './http/limitsPlugin.ts';
 import { mailPlugin } from './mail/mailPlugin.ts';
 import { registerCompression } from './http/registerCompression.ts';
@@ -180,14 +182,30 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     const { status, body } = toErrorAnswer(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (error instanceof ApiError) reply.headers(error.headers);
-    return reply.code(status).type('application/json; charset=utf-8').send(body);
+    const lang = languageOf(request);
+    return reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .header('content-language', lang)
+      .send(translateBody(body, textsIn(lang)));
+  });
+
+  // Every JSON answer says its language (Content-Language): the one its texts follow (languageOf).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('content-language') && String(reply.getHeader('content-type') ?? '').includes('json'))
+      reply.header('content-language', languageOf(request));
+    return payload;
   });
 
   const appDir = options.appDir ?? env.appDir;
   const indexHtml = appDir && existsSync(join(appDir, 'index.html'));
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (indexHtml && isPageRequest(request)) return sendApp(reply);
-    return reply.code(404).send(withErrors({ error: 'Not found' }));
+    const lang = languageOf(request);
+    return reply
+      .code(404)
+      .header('content-language', lang)
+      .send(translateBody(withErrors({ error: 'Not found' }), textsIn(lang)));
   });
 
   await app.register(async (api) => {

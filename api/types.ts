@@ -124,6 +124,8 @@ export interface AuthUser {
   email: string;
   username: string;
   role: string;
+  /** The account's language ('en', 'fr'; null: none chosen): the answers' language when the request names none. */
+  language?: string | null;
 }
 
 declare module 'fastify' {

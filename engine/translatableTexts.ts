@@ -59,7 +59,8 @@ export const pointerSegments = (pointer: string): string[] =>
         .split('/')
         .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
-type Kind = 'schema' | 'ui' | 'rules' | 'contract' | 'documents' | 'flow' | 'lifecycle' | 'form' | 'catalogue';
+type Kind =
+  'schema' | 'ui' | 'rules' | 'contract' | 'documents' | 'flow' | 'lifecycle' | 'form' | 'catalogue' | 'texts';
 
 // Which strings are texts is decided by the key that holds them: codes, field paths, widgets and notes for product
 // staff (`description` of a schema or a rule, `reason`) are not read by an adviser or a client.
@@ -130,11 +131,13 @@ function kindOf(file: string): Kind | undefined {
     'lifecycle.json': 'lifecycle',
     'form.json': 'form',
     'catalogue.json': 'catalogue',
+    // A list of texts and nothing else (the server's own messages and the PDFs' fixed words): every string is one.
+    'texts.json': 'texts',
   };
   return kinds[name];
 }
 
-function isText(kind: Kind, path: string[], siblings: number): boolean {
+function isText(kind: Kind, path: string[], siblings: number, value: string): boolean {
   const last = path[path.length - 1] ?? '';
   const at = (i: number): string => path[path.length - 1 - i] ?? '';
   const key = /^\d+$/.test(last) ? at(1) : last;
@@ -155,6 +158,11 @@ function isText(kind: Kind, path: string[], siblings: number): boolean {
         key === 'signers' ||
         key === 'paragraphs' ||
         last === 'value' ||
+        // A row's constant cell (`"plan_type": "Joint Plan"` of a `$to`) and a join's separator (" and ").
+        at(1) === '$to' ||
+        // The words of a `cat` ("born "), not a code it prefixes ("IP1_B").
+        (at(1) === 'cat' && !/^[A-Z0-9_]+$/.test(value)) ||
+        (at(1) === 'join' && last === '1') ||
         (at(1) === 'if' && /^\d+$/.test(last) && (Number(last) % 2 === 1 || Number(last) === siblings - 1))
       );
     case 'flow':
@@ -166,6 +174,8 @@ function isText(kind: Kind, path: string[], siblings: number): boolean {
       return FORM_TEXT.has(last) || path.includes('wording') || at(1) === 'options';
     case 'catalogue':
       return CATALOGUE_TEXT.has(last);
+    case 'texts':
+      return !last.startsWith('$');
   }
 }
 
@@ -199,8 +209,8 @@ export function translatableTexts(files: DefinitionFiles, lang = 'fr'): Translat
     const visit = (value: unknown, path: string[], siblings = 0): void => {
       if (typeof value === 'string') {
         // An option label is a text even when it reads like a code (`"male": "male"`).
-        const words = path.includes('ui:enumNames') || !NOT_WORDS.test(value);
-        if (path.length && isText(kind, path, siblings) && words && /\p{L}/u.test(value)) {
+        const words = kind === 'texts' || path.includes('ui:enumNames') || !NOT_WORDS.test(value);
+        if (path.length && isText(kind, path, siblings, value) && words && /\p{L}/u.test(value)) {
           const pointer = path.map((p) => `/${escapePointer(p)}`).join('');
           out.push({ file, pointer, catalogue, key: `${key}#${pointer}`, text: value });
         }

@@ -16,7 +16,11 @@ const memory = new Map<string, string>(
     : [],
 );
 
-const roots = { steps: readDefinitionFiles('steps'), forms: readDefinitionFiles('forms') };
+const roots = {
+  steps: readDefinitionFiles('steps'),
+  forms: readDefinitionFiles('forms'),
+  'api/texts': readDefinitionFiles('api/texts'),
+};
 // What is already translated teaches the rest: one English, one French, wherever it is used.
 for (const files of Object.values(roots))
   for (const [file, json] of Object.entries(files))
@@ -39,7 +43,7 @@ for (const [root, files] of Object.entries(roots)) {
       : {};
     const depth = catalogue.split('/').length;
     const merged: Record<string, TranslationEntry | string> = {
-      $schema: `${'../'.repeat(depth - 1)}${root === 'steps' ? '' : '../steps/'}_meta/i18n.schema.json`,
+      $schema: `${'../'.repeat(depth - 1)}${root === 'steps' ? '' : `${'../'.repeat(root.split('/').length)}steps/`}_meta/i18n.schema.json`,
     };
     const all = { ...current, ...entries };
     for (const key of Object.keys(all)

@@ -1,5 +1,6 @@
 import { formatProblem, lintDefinitions, lintTranslations } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
+import { TEXTS_DIR } from '../api/http/serverTexts.ts';
 
 // Product staff's linter: `npm run steps:check [dir]`. Exits 1 on any problem.
 const dir = process.argv[2] ?? 'steps';
@@ -11,6 +12,10 @@ try {
   problems = [
     ...lintDefinitions(files),
     ...lintTranslations(files, 'fr').map((p) => ({ ...p, file: `steps/${p.file}` })),
+    // The server's own texts (error messages, the documents' fixed words) and their French, linted the same way.
+    ...(dir === 'steps'
+      ? lintTranslations(readDefinitionFiles(TEXTS_DIR), 'fr').map((p) => ({ ...p, file: `api/texts/${p.file}` }))
+      : []),
   ];
 } catch (e) {
   console.error((e as Error).message);

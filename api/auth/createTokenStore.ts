@@ -152,6 +152,7 @@ export async function createTokenStore(
           'users.email',
           'users.username',
           'users.role',
+          'users.language',
           'users.disabled_at',
           'tokens.expires_at',
           'tokens.created_at',
@@ -174,7 +175,7 @@ export async function createTokenStore(
           .where('token_hash', '=', hash)
           .execute();
       }
-      const user = { id: row.id, email: row.email, username: row.username, role: row.role };
+      const user = { id: row.id, email: row.email, username: row.username, role: row.role, language: row.language };
       if (policy.kind === 'none') return user;
       if (cache.size >= 10_000) cache.clear();
       cache.set(hash, { user, expiresAt: row.expires_at, lastUsed, until: now + Math.min(CACHE_MS, touchMs) });

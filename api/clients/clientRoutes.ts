@@ -9,6 +9,7 @@ import type { AuthUser } from '../types.ts';
 import { Broker, Client, ClientList, History, SecondInsureds, type ClientView } from './clientSchemas.ts';
 import { requireOwner, type ClientAccess } from './accessOf.ts';
 import { clientChecks } from './clientRules.ts';
+import { languageOf } from '../http/languageOf.ts';
 import { CLIENT_ORDER_FIELDS } from './createClientStore.ts';
 import { validateClient } from './validateClient.ts';
 
@@ -27,7 +28,8 @@ export const clientRoutes = fp(
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = app.database;
     const { audit, clients } = app;
-    const checks = clientChecks(app.engine);
+    // The checks in each language: the same rules, the messages in the request's language.
+    const checksIn = { en: clientChecks(app.engine), fr: clientChecks(app.engine, 'fr') };
 
     /** Tells each client whether it is the user's own or shared with them as a broker (one query for a list). */
     const withAccess = async <T extends ClientView>(
@@ -92,7 +94,11 @@ export const clientRoutes = fp(
       },
       async (request, reply) => {
         const user = userOf(request);
-        const v = validateClient(request.body, undefined, { partial: false, checks, brokers: await brokerEmails() });
+        const v = validateClient(request.body, undefined, {
+          partial: false,
+          checks: checksIn[languageOf(request)],
+          brokers: await brokerEmails(),
+        });
         if (v.errors.length) throw badRequest(v.errors);
         const id = await clients.create(user.id, v.fields, v.brokers ?? [], undefined, user.id);
         return reply.code(201).send({ ...(await clients.get(user, id)), access: 'owner' });
@@ -143,7 +149,11 @@ export const clientRoutes = fp(
         // Checked against the client as it is when this change's turn comes, and answered as this change left it.
         const client = await clients.inTurn(id, async () => {
           const stored = await clients.get(user, id);
-          const v = validateClient(request.body, stored, { partial: true, checks, brokers: await brokerEmails() });
+          const v = validateClient(request.body, stored, {
+            partial: true,
+            checks: checksIn[languageOf(request)],
+            brokers: await brokerEmails(),
+          });
           if (v.errors.length) throw badRequest(v.errors);
           // Who a client is shared with is its adviser's choice; a broker's save may send the list back unchanged.
           if (v.brokers && [...v.brokers].sort().join('\n') !== [...stored.brokers].sort().join('\n')) {

@@ -1,6 +1,6 @@
 import { fieldAt, setPath } from '../../engine/index.ts';
 import type { RecordBinding } from '../../engine/index.ts';
-import type { ServerEngine } from '../definitions/createServerEngine.ts';
+import type { Language, ServerEngine } from '../definitions/createServerEngine.ts';
 import type { FieldError, JsonObject } from '../types.ts';
 import type { ClientChecks } from './validateClient.ts';
 
@@ -32,9 +32,10 @@ export function boundFields(engine: ServerEngine, binding: ClientBinding): strin
  * The checks of a client record, from the definitions: the form flow.json marks `"record": "client"` (the client
  * profile) and the first step object bound to client records (the proposed insured, whose rules a client PATCH
  * must pass as the step does).
+ * @param lang - the language of the messages (the same rules, the definitions' French when 'fr')
  * @throws Error when the definitions name no client profile form
  */
-export function clientChecks(engine: ServerEngine): ClientChecks {
+export function clientChecks(engine: ServerEngine, lang: Language = 'en'): ClientChecks {
   const form = engine.definitions.flow.forms?.find((f) => f.record === 'client');
   if (!form) throw new Error('flow.json names no form with "record": "client" (the client profile)');
   const profileFields = Object.keys((engine.definitions.steps[form.id].schema.properties ?? {}) as object);
@@ -43,16 +44,19 @@ export function clientChecks(engine: ServerEngine): ClientChecks {
   const prefix = binding ? `${binding.path}.` : '';
   return {
     profileFields,
-    checkProfile: (record, fields) => engine.evaluateStep(form.id, { [form.id]: record }, { fields }).errors,
+    checkProfile: (record, fields) =>
+      engine.localized(lang).evaluateStep(form.id, { [form.id]: record }, { fields }).errors,
     insuredFields,
     checkInsured: (record: JsonObject, fields: string[]): FieldError[] => {
       if (!binding) return [];
       const stepRecord = setPath({}, binding.path, record);
-      const errors = engine.evaluateStep(
-        binding.stepId,
-        { [binding.stepId]: stepRecord },
-        { fields: [binding.path.split('.')[0]] },
-      ).errors;
+      const errors = engine
+        .localized(lang)
+        .evaluateStep(
+          binding.stepId,
+          { [binding.stepId]: stepRecord },
+          { fields: [binding.path.split('.')[0]] },
+        ).errors;
       return errors
         .filter((e) => e.field.startsWith(prefix) && fields.includes(e.field.slice(prefix.length).split('.')[0]))
         .map((e) => ({ field: e.field.slice(prefix.length), message: e.message }));

@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import type { ErrorInput } from './apiError.ts';
 import type { ErrorBody } from './routeSchemas.ts';
 import { ApiError } from './apiError.ts';
+import type { Translate } from './serverTexts.ts';
 
 /** Fixed texts for the statuses fastify produces itself: its own messages echo the path or a header. */
 export const STATUS_TEXT: Record<number, string> = {
@@ -56,4 +57,17 @@ export function toErrorAnswer(error: FastifyError): { status: number; body: Erro
     return { status: answered, body: inputError(STATUS_TEXT[answered] ?? STATUS_TEXT[400]) };
   }
   return { status: 500, body: { error: 'Internal server error', errors: [] } };
+}
+
+/**
+ * An error body in the answer's language: its message and each field's, through the server's texts (textsIn). A
+ * message already in that language (a step's, from the localized engine) is no English text and stays as it is.
+ */
+export function translateBody(body: ErrorBody, t: Translate): ErrorBody {
+  return {
+    ...body,
+    error: t(body.error),
+    ...(typeof body.detail === 'string' ? { detail: t(body.detail) } : {}),
+    errors: body.errors.map((e) => ({ ...e, message: t(e.message) })),
+  };
 }

@@ -11,6 +11,7 @@ import {
 import type { ApplicationInsurersTable, Database } from '../db/tables.ts';
 import type { SignatureBlock } from '../pdf/renderPdf.ts';
 import { ApiError } from '../http/apiError.ts';
+import type { Language } from '../definitions/createServerEngine.ts';
 import type { Transition } from './lifecycleSchemas.ts';
 
 /** Whether every signature an application needs for an insurer is in (the signing ceremony answers it). */
@@ -36,6 +37,8 @@ export interface SendInput {
   reason?: string | null;
   details?: EventDetails;
   facts?: LifecycleFacts;
+  /** The language of a refusal's message (the request's); default English. */
+  lang?: Language;
 }
 
 /** What the signing part gives a submission package: the signed PDF and the certificate, once it is built. */
@@ -72,6 +75,8 @@ export interface LifecycleService {
   definition: LifecycleDefinition;
   /** Its machine, and what an event does to a status. */
   machine: LifecycleMachine;
+  /** The definition and machine in a language (labels, guards' messages in it; the same statuses and events). */
+  in(lang: Language): { definition: LifecycleDefinition; machine: LifecycleMachine };
   /**
    * Sends an event to an insurer's status: the transition is written (with the details), on the audit trail too,
    * and the application's status becomes the least advanced of its insurers'. A refused event throws a 400
@@ -109,7 +114,7 @@ export interface LifecycleService {
   /** An application's insurers, in the order they were first generated. */
   insurers(applicationId: number): Promise<InsurerRow[]>;
   /** The events an insurer's status accepts next, with whether they are allowed now. */
-  allowed(applicationId: number, row: InsurerRow): Promise<AllowedEvent[]>;
+  allowed(applicationId: number, row: InsurerRow, lang?: Language): Promise<AllowedEvent[]>;
   /** An application's transitions, oldest first. */
   history(applicationId: number): Promise<TransitionView[]>;
 }
@@ -145,6 +150,17 @@ export const lifecyclePlugin = fp(
     const definition = engine.definitions.lifecycle;
     if (!definition) throw new Error('steps/lifecycle.json is missing: the life cycle has no definition');
     const machine = buildLifecycleMachine(definition);
+    const localized = new Map<Language, { definition: LifecycleDefinition; machine: LifecycleMachine }>([
+      ['en', { definition, machine }],
+    ]);
+    const lifecycleIn = (lang: Language): { definition: LifecycleDefinition; machine: LifecycleMachine } => {
+      let found = localized.get(lang);
+      if (!found) {
+        const own = engine.localized(lang).definitions.lifecycle ?? definition;
+        localized.set(lang, (found = { definition: own, machine: buildLifecycleMachine(own) }));
+      }
+      return found;
+    };
     // The event the submission sends (lifecycle.json: the one sent by "submission").
     const submitEvent = Object.keys(definition.events).find((e) => definition.events[e].sentBy === 'submission') ?? '';
     let signatureCheck: SignatureCheck = async () => false;
@@ -173,7 +189,7 @@ export const lifecyclePlugin = fp(
             error: `The application has no documents for ${input.insurer}: generate them first`,
             errors: [{ field: 'insurer', message: `No documents were generated for ${input.insurer}` }],
           });
-        const step = machine.step(row.status, input.event, facts);
+        const step = lifecycleIn(input.lang ?? 'en').machine.step(row.status, input.event, facts);
         if (!step.ok)
           throw new ApiError(400, { error: step.message, errors: [{ field: 'event', message: step.message }] });
         const now = new Date().toISOString();
@@ -255,6 +271,7 @@ export const lifecyclePlugin = fp(
     const service: LifecycleService = {
       definition,
       machine,
+      in: lifecycleIn,
       send,
       async generated(applicationId, clientId, list, userId) {
         const now = new Date().toISOString();
@@ -403,8 +420,8 @@ export const lifecyclePlugin = fp(
       },
       factsOf,
       insurers,
-      async allowed(applicationId, row) {
-        return machine.allowed(row.status, await factsOf(applicationId, row.insurer));
+      async allowed(applicationId, row, lang = 'en') {
+        return lifecycleIn(lang).machine.allowed(row.status, await factsOf(applicationId, row.insurer));
       },
       async history(applicationId) {
         const rows = await db

@@ -9,6 +9,8 @@ import { prepareGeneration } from '../pdf/buildPayload.ts';
 import { FORMS_DIR } from '../pdf/createPdfService.ts';
 import { adviserFor } from '../profile/adviserProfile.ts';
 import type { AuthUser } from '../types.ts';
+import type { Language } from '../definitions/createServerEngine.ts';
+import { languageOf } from '../http/languageOf.ts';
 import { buildSubmissionPackage, sha256 } from './buildSubmissionPackage.ts';
 import {
   ApplicationDetail,
@@ -49,7 +51,7 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
   async (fastify, options) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { engine, clients, applications, lifecycle, screening, profiles } = app;
-    const { definition, machine } = lifecycle;
+    const { definition } = lifecycle;
     const channels = submissionChannels(options.formsDir ?? FORMS_DIR);
     const submitEvent = Object.keys(definition.events).find((e) => definition.events[e].sentBy === 'submission');
 
@@ -73,8 +75,9 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
       return view;
     };
 
-    const detail = async (user: AuthUser, id: number): Promise<ApplicationDetailView> => {
+    const detail = async (user: AuthUser, id: number, lang: Language): Promise<ApplicationDetailView> => {
       const view = await visible(user, id);
+      const { definition } = lifecycle.in(lang);
       const [rows, history, submissions] = await Promise.all([
         lifecycle.insurers(id),
         lifecycle.history(id),
@@ -101,7 +104,7 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
               face_amount_issued: row.face_amount_issued === null ? null : Number(row.face_amount_issued),
               reason: row.reason,
               notes: row.notes,
-              next: (await lifecycle.allowed(id, row)).map((e) => ({
+              next: (await lifecycle.allowed(id, row, lang)).map((e) => ({
                 event: e.event,
                 label: e.label,
                 sent_by: e.sentBy,
@@ -130,9 +133,9 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
           response: { 200: LifecycleAnswer, ...errorResponses(401) },
         },
       },
-      async () => ({
+      async (request) => ({
         initial: definition.initial,
-        statuses: Object.entries(definition.statuses).map(([status, s]) => ({
+        statuses: Object.entries(lifecycle.in(languageOf(request)).definition.statuses).map(([status, s]) => ({
           status,
           label: s.label,
           badge: s.badge,
@@ -152,7 +155,7 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
           response: { 200: ApplicationDetail, ...errorResponses(401, 404) },
         },
       },
-      async (request) => detail(userOf(request), toId(request.params.id)),
+      async (request) => detail(userOf(request), toId(request.params.id), languageOf(request)),
     );
 
     app.post(
@@ -172,7 +175,8 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
         const id = toId(request.params.id);
         const view = await visible(user, id);
         const { event, reason, ...details } = request.body;
-        const def = definition.events[event];
+        const lang = languageOf(request);
+        const def = lifecycle.in(lang).definition.events[event];
         if (!def || def.sentBy !== 'adviser') {
           const accepted = Object.keys(definition.events).filter((e) => definition.events[e].sentBy === 'adviser');
           const message = def
@@ -194,8 +198,9 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
           userId: user.id,
           reason: reason ?? null,
           details,
+          lang,
         });
-        return detail(user, id);
+        return detail(user, id, lang);
       },
     );
 
@@ -225,7 +230,8 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
           throw new ApiError(400, { error: message, errors: [{ field, message }] });
         };
         if (!row || !submitEvent) return refuse(`No documents were generated for ${insurer}: generate them first`);
-        const step = machine.step(row.status, submitEvent, await lifecycle.factsOf(id, insurer));
+        const lang = languageOf(request);
+        const step = lifecycle.in(lang).machine.step(row.status, submitEvent, await lifecycle.factsOf(id, insurer));
         if (!step.ok) return refuse(step.message, 'event');
         const file = await lifecycle.latestFile(id, insurer);
         const stored = file && (await app.files.get(file.key));
@@ -289,7 +295,7 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
           await app.files.delete(fileKey);
           throw e;
         }
-        return reply.code(201).send(await detail(user, id));
+        return reply.code(201).send(await detail(user, id, lang));
       },
     );
 

@@ -33,6 +33,9 @@ function errorResponse(status: number, description?: string): JsonObject {
   };
 }
 
+/** The Content-Language header of every JSON answer. */
+const CONTENT_LANGUAGE = { 'Content-Language': { $ref: '#/components/headers/ContentLanguage' } };
+
 /** A route schema's response entry as an OpenAPI Response Object. */
 function responseObject(status: number, entry: JsonObject): JsonObject {
   const { description, content, headers, ...schema } = entry;
@@ -119,6 +122,11 @@ function operation(route: DocumentedRoute, method: string): JsonObject {
   if (params.some((p) => p.in === 'path')) responses['414'] = errorResponse(414, 'An id longer than 200 characters');
   if (route.rateLimited)
     responses['429'] = errorResponse(429, 'Too many requests from this address; Retry-After says when to try again');
+  // Every JSON answer says its language; a refusal's messages follow Accept-Language (or the account's language).
+  for (const [status, response] of Object.entries(responses))
+    if ((response.content as JsonObject | undefined)?.['application/json'])
+      responses[status] = { ...response, headers: { ...(response.headers as JsonObject), ...CONTENT_LANGUAGE } };
+  params.push({ $ref: '#/components/parameters/AcceptLanguage' });
   const body = schema.body as JsonObject | undefined;
   return {
     operationId: operationId(method, route.url),
@@ -187,6 +195,22 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], engine: ServerEn
     security: [{ token: [] }],
     paths: sorted,
     components: {
+      parameters: {
+        AcceptLanguage: {
+          name: 'Accept-Language',
+          in: 'header',
+          required: false,
+          description:
+            "The language of the answer's texts (error messages, the summary's labels, the life cycle's labels): fr or fr-CA for French, en for English, q-values honoured. Without fr or en, the signed-in account's language; without either, English, the spec's texts exactly.",
+          schema: { type: 'string', examples: ['fr-CA,fr;q=0.9,en;q=0.8'] },
+        },
+      },
+      headers: {
+        ContentLanguage: {
+          description: "The language of the answer's texts: en or fr",
+          schema: { type: 'string', enum: ['en', 'fr'] },
+        },
+      },
       securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token {token}' } },
       schemas: namedSchemas(engine),
     },

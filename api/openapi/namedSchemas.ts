@@ -206,6 +206,12 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
           minItems: 1,
           description: 'At least one insurer ("Please select at least one form to generate")',
         },
+        language: {
+          type: 'string',
+          enum: ['en', 'fr'],
+          description:
+            "The documents' language (labels, option labels, notices, money); default the client's preferred language",
+        },
       },
       required: ['client_id', 'populate_forms'],
     },

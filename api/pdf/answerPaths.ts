@@ -1,4 +1,5 @@
 import type { ApplicationData } from '../../engine/index.ts';
+import type { DocumentLocale } from './formatValue.ts';
 import type { FormField, GenerationPayload } from './types.ts';
 
 /** Answer paths that start with this segment are read from the generation payload instead of the answers. */
@@ -20,6 +21,8 @@ export interface AnswerSource {
   payload: GenerationPayload;
   /** The generation's names, built by the final step's summary document (one name formatter for every output). */
   names: GenerationNames;
+  /** The document's language: how its answers print (Yes/No, money); default English. */
+  locale?: DocumentLocale;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Language } from '../definitions/createServerEngine.ts';
 import { formatMoney } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
 import type { GenerationNames } from './answerPaths.ts';
@@ -10,9 +11,14 @@ import type { GenerationSummary } from './types.ts';
  * its plans block's rows with each face amount as $ with thousands separators.
  * @param names - the summary document's output (generationNames)
  * @param labels - labels from steps/ (labelsFrom): 'Not specified'
+ * @param lang - the language of the money (the labels are already in it: the localized engine's)
  * @example buildSummary(names, labels).plan_details[0].face_amount // "$750,000"
  */
-export function buildSummary(names: GenerationNames, labels: GenerationLabels): GenerationSummary {
+export function buildSummary(
+  names: GenerationNames,
+  labels: GenerationLabels,
+  lang: Language = 'en',
+): GenerationSummary {
   const none = labels.result.notSpecified;
   const cards = Object.fromEntries(names.cards.map((card) => [card.key, card.value ?? none]));
   const text = (key: string): string => String(cards[key] ?? none);
@@ -29,7 +35,7 @@ export function buildSummary(names: GenerationNames, labels: GenerationLabels): 
       plan_type: plan.plan_type ?? none,
       product_type: plan.product_type ?? none,
       plan_name: plan.plan_name ?? none,
-      face_amount: plan.face_amount === null ? none : formatMoney(plan.face_amount),
+      face_amount: plan.face_amount === null ? none : formatMoney(plan.face_amount, lang),
       face_amount_value: plan.face_amount,
     })),
   };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Engine, ApplicationData } from '../../engine/index.ts';
-import { createServerEngine } from '../definitions/createServerEngine.ts';
+import { getPath, type Engine, type ApplicationData } from '../../engine/index.ts';
+import { createServerEngine, type Language, type ServerEngine } from '../definitions/createServerEngine.ts';
+import { textsIn } from '../http/serverTexts.ts';
 import {
   GenerationError,
   assemblePayload,
@@ -28,12 +29,18 @@ export interface PdfUser {
   email?: string;
 }
 
-/** What the service needs from the rest of the API. */
-export interface PdfServiceDeps<U extends PdfUser = PdfUser> {
+/** The engine, the mappings and the labels of one language. */
+export interface GenerationSetup {
   engine: Engine;
   /** Mappings by insurer id (loadForms). */
   forms: Map<string, LoadedForm>;
   labels: GenerationLabels;
+}
+
+/** What the service needs from the rest of the API. */
+export interface PdfServiceDeps<U extends PdfUser = PdfUser> extends GenerationSetup {
+  /** The setup in another language (the engine's localized definitions, the mappings' catalogues); none: English only. */
+  localized?(lang: Language): GenerationSetup;
   store: FileStore;
   /** The saved step records of a client the user may see, keyed by step id (the proposed insureds composed in). */
   loadAnswers(user: U, clientId: number): Promise<ApplicationData>;
@@ -52,6 +59,8 @@ export interface PdfServiceDeps<U extends PdfUser = PdfUser> {
       signatureBlocks?: SignatureBlock[];
     }[];
     summary: unknown;
+    /** The documents' language. */
+    language: Language;
   }): Promise<void>;
   /** Throws (a 404) unless the user may see the client. */
   requireAccess(user: U, clientId: number): Promise<void>;
@@ -74,6 +83,8 @@ export interface GenerationManifest {
   user_id: number;
   created_at: string;
   populate_forms: string[];
+  /** The documents' language: the client's preferred language unless the adviser chose the other. */
+  language: Language;
   /** Each insurer's PDF, with where each signer signs it (the signing stamps the signatures there). */
   files: { insurer: string; name: string; key: string; filename: string; signatureBlocks: SignatureBlock[] }[];
   combined: { key: string; filename: string };
@@ -84,6 +95,8 @@ export interface GenerationResult {
   data: {
     s3_url: string;
     id: string;
+    /** The documents' language. */
+    language: Language;
     /** Each insurer's file, with the insurer's questionnaires its answers call for ("Questionnaires to attach"). */
     files: { insurer: string; name: string; url: string; questionnaires: string[] }[];
   };
@@ -96,20 +109,32 @@ export interface PdfService<U extends PdfUser = PdfUser> {
    * The chosen insurers, checked by the pdf-generation step's definition.
    * @throws GenerationError 'Please select at least one form to generate', or for an unknown insurer
    */
-  chooseForms(populateForms: unknown): string[];
+  chooseForms(populateForms: unknown, lang?: Language): string[];
   /**
    * Rebuilds the payload from the client's saved answers, renders one PDF per chosen insurer and one with all
    * of them, and stores them.
    * @throws GenerationError (a 400): no insurer chosen, an unknown one, an incomplete screening, a payload that cannot be built
    */
-  generate(user: U, clientId: number, populateForms: unknown): Promise<GenerationResult>;
-  /** The summary cards for the client's saved answers (no completeness check, no files). */
-  summary(user: U, clientId: number, populateForms: string[]): Promise<GenerationSummary>;
+  generate(user: U, clientId: number, populateForms: unknown, options?: GenerateOptions): Promise<GenerationResult>;
+  /** The summary cards for the client's saved answers (no completeness check, no files), in a language. */
+  summary(user: U, clientId: number, populateForms: string[], lang?: Language): Promise<GenerationSummary>;
   /** A stored file of a generation; undefined (a 404) when missing or not the user's client. */
   download(user: U, id: string, insurer?: string): Promise<{ bytes: Uint8Array; filename: string } | undefined>;
   /** The payload for the client's saved answers, as sent to the insurers (checked like generate). */
   payload(user: U, clientId: number, populateForms: string[]): Promise<GenerationPayload>;
 }
+
+/** The languages of a generation. */
+export interface GenerateOptions {
+  /** The documents' language; default the client's preferred language (`documentLanguage` of the final step). */
+  language?: Language;
+  /** The answer's language (its refusals and summary), the request's; default English. */
+  lang?: Language;
+}
+
+/** The server's engine (it has the definitions in other languages), not a bare engine (benches, unit tests). */
+const isServerEngine = (engine: Engine | ServerEngine): engine is ServerEngine =>
+  typeof (engine as Partial<ServerEngine>).localized === 'function';
 
 /** The forms folder of this repository. */
 export const FORMS_DIR = fileURLToPath(new URL('../../forms', import.meta.url));
@@ -119,11 +144,28 @@ export const FORMS_DIR = fileURLToPath(new URL('../../forms', import.meta.url));
  * @param engineOrStepsDir - the server's engine (one per server); or a steps folder to load one from (the bench)
  */
 export function loadGenerationSetup(
-  engineOrStepsDir?: Engine | string,
+  engineOrStepsDir?: Engine | ServerEngine | string,
   formsDir: string = FORMS_DIR,
-): Pick<PdfServiceDeps, 'engine' | 'forms' | 'labels'> {
+): GenerationSetup & Pick<PdfServiceDeps, 'localized'> {
   const engine = typeof engineOrStepsDir === 'object' ? engineOrStepsDir : createServerEngine(engineOrStepsDir);
-  return { engine, forms: loadForms(formsDir, engine.definitions), labels: labelsFrom(engine.definitions) };
+  const english = { engine, forms: loadForms(formsDir, engine.definitions), labels: labelsFrom(engine.definitions) };
+  if (!isServerEngine(engine)) return english;
+  // Another language is made once, when first asked: the same rules over the translated definitions and mappings.
+  const setups = new Map<Language, GenerationSetup>([['en', english]]);
+  const localized = (lang: Language): GenerationSetup => {
+    let setup = setups.get(lang);
+    if (!setup) {
+      const other = engine.localized(lang);
+      setup = {
+        engine: other,
+        forms: loadForms(formsDir, other.definitions, lang),
+        labels: labelsFrom(other.definitions),
+      };
+      setups.set(lang, setup);
+    }
+    return setup;
+  };
+  return { ...english, localized };
 }
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -140,18 +182,20 @@ const slug = (text: string): string =>
  */
 export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): PdfService<U> {
   const { engine, forms, labels, store } = deps;
+  const setupIn = (lang: Language = 'en'): GenerationSetup =>
+    lang === 'en' || !deps.localized ? { engine, forms, labels } : deps.localized(lang);
   const finalStep = finalStepOf(engine.definitions.flow);
   const now = deps.now ?? (() => new Date());
   const filesUrl = deps.filesUrl ?? '/api/pdf/files';
 
   /** The chosen insurers, checked by the final step's own definition. */
-  const chosenForms = (populateForms: unknown): string[] => {
+  const chosenForms = (populateForms: unknown, lang?: Language): string[] => {
     const list = Array.isArray(populateForms)
       ? populateForms
       : populateForms === undefined || populateForms === null || populateForms === ''
         ? []
         : [populateForms];
-    const errors = engine.evaluateStep(finalStep, { [finalStep]: { populate_forms: list } }).errors;
+    const errors = setupIn(lang).engine.evaluateStep(finalStep, { [finalStep]: { populate_forms: list } }).errors;
     if (errors.length) throw new GenerationError(errors[0].message);
     const ids = list as string[];
     const unmapped = ids.filter((id) => !forms.has(id));
@@ -166,23 +210,35 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
 
   const manifestKey = (id: string): string => `generations/${id}/manifest.json`;
 
+  /** The client's preferred language, read where the final step's `documentLanguage` says; else English. */
+  const documentLanguageOf = (answers: ApplicationData): Language => {
+    const rule = labels.documentLanguage;
+    const value = rule ? getPath(answers, rule.from.split('.')) : undefined;
+    return rule && typeof value === 'string' && rule.values[value] === 'fr' ? 'fr' : 'en';
+  };
+
   return {
     chooseForms: chosenForms,
 
-    async generate(user, clientId, populateForms) {
-      const ids = chosenForms(populateForms);
+    async generate(user, clientId, populateForms, options = {}) {
+      // The answer's language (refusals, summary) is the request's; the documents' the client's unless chosen.
+      const answer = setupIn(options.lang);
+      const ids = chosenForms(populateForms, options.lang);
       await deps.requireAccess(user, clientId);
       const answers = await answersOf(user, clientId);
+      const language = options.language ?? documentLanguageOf(answers);
+      const documentSetup = setupIn(language);
+      const locale = { lang: language, words: textsIn(language) };
       const profile = await deps.loadAdviser?.(user);
-      const { names } = prepareGeneration(engine, answers, {
+      const { names } = prepareGeneration(answer.engine, answers, {
         populateForms: ids,
         clientId,
         adviser: adviserFor(profile, user.email, null),
       });
       // In good order first: each insurer needs a plan of its own (never another insurer's), then the adviser's code
       // with it. Each refusal names the insurer.
-      const nameOf = (insurer: string): string => labels.insurer[insurer] ?? insurer;
-      const scoped = ids.map((insurer) => scopeToInsurer(engine, answers, insurer, nameOf(insurer)));
+      const nameOf = (insurer: string): string => answer.labels.insurer[insurer] ?? insurer;
+      const scoped = ids.map((insurer) => scopeToInsurer(answer.engine, answers, insurer, nameOf(insurer)));
       if (deps.loadAdviser) {
         const missing = ids.find((insurer) => !profile?.adviser_codes[insurer]?.trim());
         if (missing) throw new AdviserProfileError(`Add your adviser code for ${nameOf(missing)} in your profile`);
@@ -201,19 +257,19 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
       const sources: AnswerSource[] = [];
       for (const [i, insurer] of ids.entries()) {
         await yieldToEventLoop();
-        const data = normalizeData(engine, scoped[i]);
-        const own = assemblePayload(engine, data, {
+        const data = normalizeData(documentSetup.engine, scoped[i]);
+        const own = assemblePayload(documentSetup.engine, data, {
           populateForms: ids,
           clientId,
           insurer,
           adviser: adviserFor(profile, user.email, insurer),
         });
         // The cover's names and total from this insurer's own plans, never every insurer's.
-        sources.push({ data, payload: own, names: generationNames(engine, data, own) });
+        sources.push({ data, payload: own, names: generationNames(documentSetup.engine, data, own), locale });
         const rendered = await renderApplication({
-          form: forms.get(insurer)!,
+          form: documentSetup.forms.get(insurer)!,
           source: sources[i],
-          labels,
+          labels: documentSetup.labels,
           generatedAt,
           applicationNumber,
           adviser,
@@ -222,8 +278,8 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
         blocks.push(rendered.signatureBlocks);
       }
       await yieldToEventLoop();
-      const combined = await mergePdfs(documents);
-      const summary = buildSummary(names, labels);
+      const combined = await mergePdfs(documents, locale.words('Prefilled life insurance applications'));
+      const summary = buildSummary(names, answer.labels, options.lang);
       const client = slug(summary.primary_insured) || `client-${clientId}`;
       const files = ids.map((insurer, i) => ({
         insurer,
@@ -238,6 +294,7 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
         user_id: user.id,
         created_at: generatedAt.toISOString(),
         populate_forms: ids,
+        language,
         files,
         combined: { key: `generations/${id}/applications.pdf`, filename: `applications-${client}.pdf` },
         summary,
@@ -264,16 +321,18 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
           },
         ],
         summary,
+        language,
       });
       return {
         data: {
           s3_url: `${filesUrl}/${id}/`,
           id,
+          language,
           files: files.map((f, i) => ({
             insurer: f.insurer,
             name: f.name,
             url: `${filesUrl}/${id}/${f.insurer}/`,
-            questionnaires: questionnairesToAttach(forms.get(f.insurer)!.mapping, sources[i]),
+            questionnaires: questionnairesToAttach(documentSetup.forms.get(f.insurer)!.mapping, sources[i]),
           })),
         },
         summary,
@@ -281,12 +340,13 @@ export function createPdfService<U extends PdfUser>(deps: PdfServiceDeps<U>): Pd
       };
     },
 
-    async summary(user, clientId, populateForms) {
+    async summary(user, clientId, populateForms, lang) {
       await deps.requireAccess(user, clientId);
+      const setup = setupIn(lang);
       const data = await answersOf(user, clientId);
-      const normalized = normalizeData(engine, data);
-      const payload = assemblePayload(engine, normalized, { populateForms, clientId });
-      return buildSummary(generationNames(engine, normalized, payload), labels);
+      const normalized = normalizeData(setup.engine, data);
+      const payload = assemblePayload(setup.engine, normalized, { populateForms, clientId });
+      return buildSummary(generationNames(setup.engine, normalized, payload), setup.labels, lang);
     },
 
     async payload(user, clientId, populateForms) {

@@ -7,8 +7,8 @@ export function fieldValue(field: FormField, source: AnswerSource, n: number | u
   const answers = answersOf(field).map((a) => readAnswer(source, withN(a, n)));
   if (answers.length > 1)
     return answers
-      .map((v) => formatValue(v))
+      .map((v) => formatValue(v, 'text', undefined, source.locale))
       .filter(Boolean)
       .join(field.separator ?? ' ');
-  return formatValue(answers[0], field.format, field.options);
+  return formatValue(answers[0], field.format, field.options, source.locale);
 }

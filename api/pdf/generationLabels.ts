@@ -12,6 +12,11 @@ type LabelSet = (typeof LABEL_SETS)[number];
 export type GenerationLabels = Record<LabelSet, Record<string, string>> & {
   /** Texts of the result view (the final step's ui:options.result). */
   result: { notSpecified: string; typeOfInsurance: string; singleLife: string; jointPlan: string };
+  /**
+   * Where the documents' language is read (the final step's `ui:options.documentLanguage`): the answer (`step.path`)
+   * and the language of each of its values ({"french": "fr"}); absent: English.
+   */
+  documentLanguage?: { from: string; values: Record<string, string> };
 };
 
 /**
@@ -32,6 +37,7 @@ export function labelsFrom(definitions: Pick<Definitions, 'steps' | 'flow'>): Ge
   const options = (steps[finalStepOf(definitions.flow)]?.ui['ui:options'] ?? {}) as {
     labels?: Record<string, LabelSource>;
     result?: Record<string, unknown>;
+    documentLanguage?: { from: string; values: Record<string, string> };
   };
   const at = (answer: string): Record<string, string> => {
     const [stepId, ...path] = answer.split('.');
@@ -59,5 +65,6 @@ export function labelsFrom(definitions: Pick<Definitions, 'steps' | 'flow'>): Ge
       singleLife: text('singleLife', 'Single Life'),
       jointPlan: text('jointPlan', 'Joint Plan'),
     },
+    ...(options.documentLanguage ? { documentLanguage: options.documentLanguage } : {}),
   };
 }

@@ -16,7 +16,7 @@ export const GenerationSummary = Type.Object(
         plan_type: Type.String(),
         product_type: Type.String(),
         plan_name: Type.String(),
-        face_amount: Type.String({ description: 'As printed ("$250,000")' }),
+        face_amount: Type.String({ description: 'As printed in the answer\'s language ("$250,000", "250 000 $")' }),
         face_amount_value: Type.Union([Type.Number(), Type.Null()], { description: 'The amount as a number' }),
       }),
     ),
@@ -29,6 +29,9 @@ export const GenerateAnswer = Type.Object(
     data: Type.Object({
       s3_url: Type.String({ description: 'The file of every chosen insurer' }),
       id: Type.String(),
+      language: Type.Union([Type.Literal('en'), Type.Literal('fr')], {
+        description: "The documents' language: the client's preferred language unless the request chose the other",
+      }),
       files: Type.Array(
         Type.Object({
           insurer: Type.String(),

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { FORM_FILE, TEMPLATE_FILE, insurerFolders } from './formFiles.ts';
 import { join } from 'node:path';
-import { documentSources, finalStepOf, optionLabels } from '../../engine/index.ts';
+import { documentSources, finalStepOf, localizeDefinitions, optionLabels } from '../../engine/index.ts';
+import { readDefinitionFiles } from '../definitions/readDefinitionFiles.ts';
 import type { Definitions } from '../../engine/index.ts';
 import { PAYLOAD_ROOT, answersOf, withN } from './answerPaths.ts';
 import type { StepTexts } from './generationLabels.ts';
@@ -92,17 +93,22 @@ export function generationSteps(definitions: Pick<Definitions, 'flow' | 'steps' 
  * once what each mapping places (so rendering only looks up what goes under "Other answers").
  * @param formsDir - the folder of mappings
  * @param definitions - the loaded definitions: the steps' schema and ui (labels), the flow's order and titles, and
- *   the final step's payload mapping (what a `payload.…` answer is built from)
+ *   the final step's payload mapping (what a `payload.…` answer is built from); in the documents' language
+ * @param lang - the documents' language (default English, form.json as it is)
  */
 export function loadForms(
   formsDir: string,
   definitions: Pick<Definitions, 'flow' | 'steps' | 'order'>,
+  lang = 'en',
 ): Map<string, LoadedForm> {
   const steps: StepTexts = definitions.steps;
+  // Another language: each mapping with its catalogue's translations (forms/<insurer>/i18n/<lang>.json).
+  const localized = lang === 'en' ? undefined : localizeDefinitions(readDefinitionFiles(formsDir), lang);
   const { steps: answerSteps, sourcesOf } = generationSteps(definitions);
   const forms = new Map<string, LoadedForm>();
   for (const name of insurerFolders(formsDir)) {
-    const mapping = JSON.parse(readFileSync(join(formsDir, name, FORM_FILE), 'utf8')) as FormMapping;
+    const mapping = (localized?.[`${name}/${FORM_FILE}`] ??
+      JSON.parse(readFileSync(join(formsDir, name, FORM_FILE), 'utf8'))) as FormMapping;
     const pdf = join(formsDir, name, TEMPLATE_FILE);
     forms.set(mapping.insurer, {
       name,

@@ -137,6 +137,8 @@ export interface PageHeader {
   formLine?: string;
   /** band: the name in white on a band of the insurer's colour; rule (default): the name in colour over a rule. */
   style?: 'band' | 'rule';
+  /** The word marking a heading or a cell carried on to the next page, in the document's language; default "continued". */
+  continued?: string;
 }
 
 /** One question of a form laid out as lines: its number (3.1) when the insurer numbers them, label and answer. */
@@ -253,7 +255,7 @@ export class PageWriter {
       this.box(this.page, MARGIN_X, top - 18, this.width, 1.6, this.accent);
     }
     this.y = CONTENT_TOP;
-    if (this.continuing) this.drawHeading(`${this.continuing} (continued)`, true);
+    if (this.continuing) this.drawHeading(`${this.continuing} (${this.header.continued ?? 'continued'})`, true);
   }
 
   private rightText(text: string, right: number, y: number, size: number, font: PDFFont, color: RGB): void {
@@ -438,7 +440,12 @@ export class PageWriter {
       pending = rest.some((c) => c.values.length)
         ? rest.map((c) => ({
             ...c,
-            labels: wrapText(`${c.labels.join(' ')} (continued)`, this.fonts.regular, LABEL_SIZE, c.w - 2 * CELL_PAD),
+            labels: wrapText(
+              `${c.labels.join(' ')} (${this.header.continued ?? 'continued'})`,
+              this.fonts.regular,
+              LABEL_SIZE,
+              c.w - 2 * CELL_PAD,
+            ),
           }))
         : [];
       if (pending.length) this.newPage();

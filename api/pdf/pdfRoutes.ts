@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TProperties } from 'typebox';
 import { ApiError, notFound } from '../http/apiError.ts';
 import { clientIdFrom, userOf, toId } from '../http/requestHelpers.ts';
+import { languageOf } from '../http/languageOf.ts';
 import { AnyJson, errorResponses, idParams, ref, type ErrorBody } from '../http/routeSchemas.ts';
 import { GenerateAnswer, GenerateBody, GenerationSummary } from './generationSchemas.ts';
 import { GenerationError, IncompleteScreeningError, PayloadError } from './buildPayload.ts';
@@ -16,6 +17,9 @@ export interface PdfRoutesOptions {
   /** The insurers' form mappings; default forms/ of this repository. */
   formsDir?: string;
 }
+
+/** A generation's `language` other than en or fr. */
+const LANGUAGE_MESSAGE = 'language must be en or fr';
 
 /** The insurers of a summary or a payload, comma-separated (the service reads them, with its messages). */
 const FormsQuery = Type.Object({ populate_forms: Type.Optional(Type.String()) });
@@ -118,9 +122,17 @@ export const pdfRoutes = fp<PdfRoutesOptions>(
         const user = userOf(request);
         return guard(async () => {
           // The insurers first, as on the screen: 'Please select at least one form to generate'.
-          const populateForms = service.chooseForms(body.populate_forms);
+          const lang = languageOf(request);
+          const populateForms = service.chooseForms(body.populate_forms, lang);
           const clientId = clientIdFrom(request);
-          const { data, summary } = await service.generate(user, clientId, populateForms);
+          // The documents' language: the client's preferred one unless the adviser asks for the other.
+          const { language } = body;
+          if (language !== undefined && language !== 'en' && language !== 'fr')
+            throw new ApiError(400, {
+              error: LANGUAGE_MESSAGE,
+              errors: [{ field: 'language', message: LANGUAGE_MESSAGE }],
+            });
+          const { data, summary } = await service.generate(user, clientId, populateForms, { language, lang });
           return { data, summary };
         });
       },
@@ -144,7 +156,12 @@ export const pdfRoutes = fp<PdfRoutesOptions>(
         const forms = formsFrom(request.query.populate_forms);
         // The provider card names the insurers chosen: an unknown one is refused, never echoed.
         return guard(async () =>
-          service.summary(userOf(request), clientId, forms.length ? service.chooseForms(forms) : forms),
+          service.summary(
+            userOf(request),
+            clientId,
+            forms.length ? service.chooseForms(forms, languageOf(request)) : forms,
+            languageOf(request),
+          ),
         );
       },
     );

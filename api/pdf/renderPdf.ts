@@ -4,7 +4,7 @@ import { fillTemplate } from './fillTemplate.ts';
 import { answerLines, labelOf, titleCase } from '../../engine/index.ts';
 import { isObject } from './answerValues.ts';
 import { answersOf, hasAnswer, readAnswer, withN, type AnswerSource } from './answerPaths.ts';
-import { formatMoney, formatValue } from './formatValue.ts';
+import { ENGLISH, formatMoney, formatValue, type DocumentLocale } from './formatValue.ts';
 import type { GenerationLabels } from './generationLabels.ts';
 import { embedFonts } from './embedFonts.ts';
 import { PageWriter, hexColor, type Cell, type SignatureBox } from './pageWriter.ts';
@@ -24,12 +24,15 @@ export interface RenderInput {
   adviser?: AdviserProfile;
 }
 
-/** The insurer's word for one of the texts every form prints (`wording` in its mapping), else the text itself. */
+/**
+ * The insurer's word for one of the texts every form prints (`wording` in its mapping, in the document's language),
+ * else the text in the document's language (api/texts), which in English is the text itself.
+ */
 type Words = (text: string) => string;
 export const wordsOf =
-  (mapping: FormMapping): Words =>
+  (mapping: FormMapping, locale: DocumentLocale = ENGLISH): Words =>
   (text) =>
-    mapping.wording?.[text] ?? text;
+    mapping.wording?.[text] ?? locale.words(text);
 
 /** `2025-11-22 14:05 UTC`. */
 export function stamp(date: Date): string {
@@ -53,6 +56,7 @@ function insuredName(source: AnswerSource, i: 1 | 2): string {
 }
 
 function plansOf(source: AnswerSource, labels: GenerationLabels): { rows: string[][]; total: number } {
+  const { lang, words } = source.locale ?? ENGLISH;
   const { single_life_options: single, joint_plan_options: joint } = source.payload.plan_details;
   const rows: string[][] = [];
   let total = 0;
@@ -64,11 +68,16 @@ function plansOf(source: AnswerSource, labels: GenerationLabels): { rows: string
       labels.productType[option.product_type ?? ''] ?? titleCase(option.product_type ?? ''),
       labels.planName[option.plan_name ?? ''] ?? titleCase(option.plan_name ?? ''),
       cover,
-      option.face_amount === null ? '' : formatMoney(option.face_amount),
+      option.face_amount === null ? '' : formatMoney(option.face_amount, lang),
     ]);
   };
   for (const o of single ?? [])
-    add(o, labels.result.singleLife, o.proposed_insured_1 === false ? 'Proposed insured 2' : 'Proposed insured 1');
+    // The plan table's own words, in the document's language (not the insurer's wording of its section titles).
+    add(
+      o,
+      labels.result.singleLife,
+      words(o.proposed_insured_1 === false ? 'Proposed insured 2' : 'Proposed insured 1'),
+    );
   for (const o of joint ?? [])
     add(
       o,
@@ -89,7 +98,7 @@ function drawPlans(w: PageWriter, source: AnswerSource, labels: GenerationLabels
       { label: t('Coverage'), width: 0.22 },
       { label: t('Face amount'), width: 0.2, align: 'right' },
     ],
-    [...rows, ['', '', '', '', t('Total face amount'), formatMoney(total)]],
+    [...rows, ['', '', '', '', t('Total face amount'), formatMoney(total, source.locale?.lang)]],
     { boldLastRow: true },
   );
 }
@@ -114,11 +123,11 @@ function drawBeneficiaries(w: PageWriter, source: AnswerSource, t: Words): void 
         b.relationship ? titleCase(b.relationship) : '',
         b.date_of_birth ?? '',
         b.share_percentage === null ? '' : `${Number(b.share_percentage.toFixed(2))}%`,
-        b.is_revocable ? 'Revocable' : 'Irrevocable',
+        t(b.is_revocable ? 'Revocable' : 'Irrevocable'),
         b.trustee_name
           ? `${b.trustee_name}${b.trustee_relationship ? ` (${b.trustee_relationship})` : ''}`
           : b.trustee_required
-            ? 'Trustee required'
+            ? t('Trustee required')
             : '',
       ]);
   for (const i of [1, 2] as const) {
@@ -140,12 +149,14 @@ function drawBeneficiaries(w: PageWriter, source: AnswerSource, t: Words): void 
   const trustees = designation.trustee_for_minors;
   if (trustees.primary_beneficiary_full_name || trustees.contingent_beneficiary_full_name) {
     const parts = [
-      trustees.primary_beneficiary_full_name ? `primary beneficiaries: ${trustees.primary_beneficiary_full_name}` : '',
+      trustees.primary_beneficiary_full_name
+        ? `${t('primary beneficiaries')}: ${trustees.primary_beneficiary_full_name}`
+        : '',
       trustees.contingent_beneficiary_full_name
-        ? `contingent beneficiaries: ${trustees.contingent_beneficiary_full_name}`
+        ? `${t('contingent beneficiaries')}: ${trustees.contingent_beneficiary_full_name}`
         : '',
     ].filter(Boolean);
-    w.paragraph(`Trustee for minors - ${parts.join('; ')}.`, 8.5);
+    w.paragraph(`${t('Trustee for minors')} - ${parts.join('; ')}.`, 8.5);
     w.gap(4);
   }
 }
@@ -160,7 +171,9 @@ function tableOf(field: FormField, source: AnswerSource, n: number | undefined):
         (cur, k) => (cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined),
         row,
       );
-  return rows.map((row) => (field.columns ?? []).map((c) => formatValue(dig(row, c.answer), c.format, c.options)));
+  return rows.map((row) =>
+    (field.columns ?? []).map((c) => formatValue(dig(row, c.answer), c.format, c.options, source.locale)),
+  );
 }
 
 /** A yes/no answer as the insurer prints it: the word, or a ticked box beside Yes or No. */
@@ -178,7 +191,7 @@ export function printedValue(
 ): string {
   const printed = fieldValue(field, source, n);
   return field.format === 'yesno'
-    ? yesNo(printed, readAnswer(source, withN(answersOf(field)[0], n)), mapping, wordsOf(mapping))
+    ? yesNo(printed, readAnswer(source, withN(answersOf(field)[0], n)), mapping, wordsOf(mapping, source.locale))
     : printed;
 }
 
@@ -229,7 +242,7 @@ function drawFields(
           rows,
         );
       } else {
-        w.paragraph('None.', 8, w.fonts.italic);
+        w.paragraph(wordsOf(mapping, source.locale)('None.'), 8, w.fonts.italic);
         w.gap(4);
       }
       continue;
@@ -282,8 +295,11 @@ export function otherAnswers(form: LoadedForm, source: AnswerSource): OtherAnswe
       if (!hasAnswer(line.value)) continue;
       const value =
         line.field.widget === 'money' && typeof line.value === 'number'
-          ? formatMoney(line.value)
-          : labelOf(step.definition, line.path, line.value);
+          ? formatMoney(line.value, source.locale?.lang)
+          : typeof line.value === 'boolean'
+            ? // A yes/no without labels of its own is the engine's "Yes"/"No": in the document's language.
+              (source.locale ?? ENGLISH).words(labelOf(step.definition, line.path, line.value))
+            : labelOf(step.definition, line.path, line.value);
       const label = line.titles.join(' — ');
       cells.push({ label, value, span: value.length > 40 || label.length > 110 ? 12 : 6 });
     }
@@ -309,7 +325,7 @@ function drawOtherAnswers(w: PageWriter, groups: OtherAnswersGroup[], t: Words):
  * insured 1: Arjun K. Mehta"). Listed on the form's first page and in the generation result.
  */
 export function questionnairesToAttach(mapping: FormMapping, source: AnswerSource): string[] {
-  const t = wordsOf(mapping);
+  const t = wordsOf(mapping, source.locale);
   const out: string[] = [];
   for (const q of mapping.questionnaires ?? []) {
     for (const n of q.each ? q.each.map((e) => e.n) : [undefined]) {
@@ -369,7 +385,7 @@ export interface RenderedApplication {
 async function renderPages(input: RenderInput): Promise<{ doc: PDFDocument; signatureBlocks: SignatureBlock[] }> {
   const { form, source, labels, generatedAt } = input;
   const mapping = form.mapping;
-  const t = wordsOf(mapping);
+  const t = wordsOf(mapping, source.locale);
   const doc = await PDFDocument.create();
   const fonts = await embedFonts(doc);
   const formLine = [mapping.formNumber ? `${t('Form')} ${mapping.formNumber}` : '', mapping.layout?.edition ?? '']
@@ -378,7 +394,13 @@ async function renderPages(input: RenderInput): Promise<{ doc: PDFDocument; sign
   const w = new PageWriter(
     doc,
     fonts,
-    { insurer: mapping.displayName, formTitle: mapping.formTitle, formLine, style: mapping.layout?.header },
+    {
+      insurer: mapping.displayName,
+      formTitle: mapping.formTitle,
+      formLine,
+      style: mapping.layout?.header,
+      continued: t('continued'),
+    },
     hexColor(mapping.accentColor),
   );
   w.newPage();
@@ -394,7 +416,11 @@ async function renderPages(input: RenderInput): Promise<{ doc: PDFDocument; sign
   w.summary([
     ...source.names.cover.map((row): [string, string] => [
       t(row.label),
-      row.value === null ? '' : row.format === 'money' ? formatMoney(Number(row.value)) : String(row.value),
+      row.value === null
+        ? ''
+        : row.format === 'money'
+          ? formatMoney(Number(row.value), source.locale?.lang)
+          : String(row.value),
     ]),
     [t('Generated on'), stamp(generatedAt)],
   ]);
@@ -433,7 +459,11 @@ async function renderPages(input: RenderInput): Promise<{ doc: PDFDocument; sign
   w.finish(footerOf(mapping, input.applicationNumber, t), (page, pages) => `${t('Page')} ${page} ${t('of')} ${pages}`);
   doc.setTitle(`${mapping.displayName} - ${mapping.formTitle} - ${insured1}`);
   doc.setAuthor('Insure wizard');
-  doc.setSubject(`Prefilled ${mapping.formTitle} for ${[insured1, insured2].filter(Boolean).join(' and ')}`);
+  doc.setSubject(
+    t('Prefilled {form} for {names}')
+      .replace('{form}', mapping.formTitle)
+      .replace('{names}', [insured1, insured2].filter(Boolean).join(` ${t('and')} `)),
+  );
   doc.setKeywords([mapping.insurer, 'life insurance application']);
   doc.setCreator('Insure wizard');
   doc.setProducer('Insure wizard (pdf-lib)');
@@ -471,7 +501,10 @@ export async function renderApplication(input: RenderInput): Promise<RenderedApp
 }
 
 /** Several documents one after the other in one PDF (the download of all chosen insurers). */
-export async function mergePdfs(documents: Uint8Array[]): Promise<Uint8Array> {
+export async function mergePdfs(
+  documents: Uint8Array[],
+  title = 'Prefilled life insurance applications',
+): Promise<Uint8Array> {
   if (documents.length === 1) return documents[0];
   const merged = await PDFDocument.create();
   for (const bytes of documents) {
@@ -481,7 +514,7 @@ export async function mergePdfs(documents: Uint8Array[]): Promise<Uint8Array> {
     const pages = await merged.copyPages(doc, doc.getPageIndices());
     for (const page of pages) merged.addPage(page);
   }
-  merged.setTitle('Prefilled life insurance applications');
+  merged.setTitle(title);
   merged.setCreator('Insure wizard');
   return merged.save();
 }

@@ -361,7 +361,7 @@ export interface components {
         plan_type: string;
         product_type: string;
         plan_name: string;
-        /** @description As printed ("$250,000") */
+        /** @description As printed in the answer's language ("$250,000", "250 000 $") */
         face_amount: string;
         /** @description The amount as a number */
         face_amount_value: number | null;
@@ -373,6 +373,8 @@ export interface components {
         /** @description The file of every chosen insurer */
         s3_url: string;
         id: string;
+        /** @description The documents' language: the client's preferred language unless the request chose the other */
+        language: 'en' | 'fr';
         files: {
           insurer: string;
           name: string;
