@@ -32,12 +32,21 @@ export const screeningRoutes = fp(
         schema: {
           tags: ['screening'],
           summary:
-            'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records and $context (the facts the definitions read)',
+            'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records, $context (the facts the definitions read), $versions and $incomplete (the answered steps that apply and are not in good order)',
           params: idParams('clientId'),
           response: { 200: ApplicationData, ...errorResponses(401, 404) },
         },
       },
-      async (request) => screening.load(userOf(request), toId(request.params.clientId), { facts: true }),
+      async (request) => {
+        const data = await screening.load(userOf(request), toId(request.params.clientId), { facts: true });
+        // The wizard's step list marks each answered step complete or not: judged here, with the definitions the
+        // server already holds, so a step opened directly does not download every answered step's definition.
+        const $incomplete = engine
+          .incompleteSteps(data)
+          .filter((s) => !s.missing)
+          .map((s) => s.id);
+        return { ...data, $incomplete };
+      },
     );
 
     app.get(

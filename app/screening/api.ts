@@ -4,6 +4,7 @@
 import { apiRequest, ApiError, listAllClients } from '../api/client.ts';
 import type { GenerationSummary } from '../api/types.ts';
 import type { ApplicationData, FieldError, JsonObject } from '../../engine/index.ts';
+import { rememberIncomplete } from './incompleteAsLoaded.ts';
 import { rememberEtag, rememberVersions, versionSeen } from './versions.ts';
 
 const id = (clientId: string): string => encodeURIComponent(clientId);
@@ -14,8 +15,9 @@ export function loadApplication(clientId: string, signal?: AbortSignal): Promise
     signal,
     fallback: 'Failed to load data',
   }).then((d) => {
-    const { $versions, ...data } = d ?? {};
+    const { $versions, $incomplete, ...data } = d ?? {};
     rememberVersions(clientId, $versions);
+    rememberIncomplete(data, $incomplete);
     return data;
   });
 }
