@@ -9,9 +9,13 @@ import { rememberEtag, rememberVersions, versionSeen } from './versions.ts';
 
 const id = (clientId: string): string => encodeURIComponent(clientId);
 
-/** GET /api/screening/{clientId}/: every saved step record, keyed by step id (each step's version remembered). */
-export function loadApplication(clientId: string, signal?: AbortSignal): Promise<ApplicationData> {
-  return apiRequest<ApplicationData>(`/api/screening/${id(clientId)}/`, {
+/**
+ * GET /api/screening/{clientId}/: every saved step record, keyed by step id (each step's version remembered).
+ * @param judged - also ask which answered steps are not in good order (kept by incompleteAsLoaded): the wizard's step
+ *   list, when it opens
+ */
+export function loadApplication(clientId: string, signal?: AbortSignal, judged = false): Promise<ApplicationData> {
+  return apiRequest<ApplicationData>(`/api/screening/${id(clientId)}/${judged ? '?incomplete=true' : ''}`, {
     signal,
     fallback: 'Failed to load data',
   }).then((d) => {
