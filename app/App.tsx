@@ -4,6 +4,7 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { loaders as stepLoaders } from 'virtual:step-loaders';
+import { startGet } from './api/client.ts';
 import { AppLayout, AuthLayout, PublicLayout } from './components/Layouts.tsx';
 import { startScreeningData } from './screening/screeningData.ts';
 import { getToken } from './session.ts';
@@ -90,7 +91,7 @@ const router = createBrowserRouter(routes);
 
 /**
  * Starts downloading the code of the page the app opens on, and for a screening step its definition and the client's
- * screening data, before React first draws: otherwise each waits for the previous one (the entry, then the page, then
+ * screening data (for the dashboard its client list), before React first draws: otherwise each waits for the previous one (the entry, then the page, then
  * the step and the data), a round trip each on a phone's network.
  */
 function preloadOpenedPage(): void {
@@ -99,6 +100,9 @@ function preloadOpenedPage(): void {
   const { step, clientId } = matches[matches.length - 1]?.params ?? {};
   if (step && step in stepLoaders) void stepLoaders[step]().catch(() => undefined);
   if (step && clientId && getToken()) startScreeningData(clientId);
+  // The dashboard's client list as it first asks for it (no page, sort or search in the URL: the server's defaults).
+  const last = matches[matches.length - 1];
+  if (last?.route.path === '/dashboard' && !router.state.location.search) startGet('/api/clients/');
 }
 preloadOpenedPage();
 

@@ -142,6 +142,12 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
         additionalProperties: { type: 'integer' },
         description: 'The version of each saved step record (its ETag; send it back as If-Match)',
       },
+      $incomplete: {
+        type: 'array',
+        items: { type: 'string', enum: engine.order },
+        description:
+          'The steps that apply, have a saved record and are not in good order as saved (the step list marks them)',
+      },
     },
     additionalProperties: false,
   };

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
+import { Type } from 'typebox';
 import { etagOf, forbidden } from '../http/apiError.ts';
 import { ifMatchOf, toId, userOf } from '../http/requestHelpers.ts';
 import { languageOf } from '../http/languageOf.ts';
@@ -32,12 +33,33 @@ export const screeningRoutes = fp(
         schema: {
           tags: ['screening'],
           summary:
-            'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records and $context (the facts the definitions read)',
+            'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records, $context (the facts the definitions read), $versions, and with ?incomplete=true $incomplete (the answered steps that apply and are not in good order)',
           params: idParams('clientId'),
+          querystring: Type.Object({
+            incomplete: Type.Optional(
+              Type.String({
+                enum: ['true'],
+                description:
+                  'true: also $incomplete, the answered steps that apply and are not in good order (every step evaluated)',
+                errorMessage: 'incomplete must be true when given',
+              }),
+            ),
+          }),
           response: { 200: ApplicationData, ...errorResponses(401, 404) },
         },
       },
-      async (request) => screening.load(userOf(request), toId(request.params.clientId), { facts: true }),
+      async (request) => {
+        const data = await screening.load(userOf(request), toId(request.params.clientId), { facts: true });
+        if (request.query.incomplete !== 'true') return data;
+        // The wizard's step list marks each answered step complete or not: judged here, with the definitions the
+        // server already holds, so a step opened directly does not download every answered step's definition. Only
+        // when asked: it evaluates every answered step.
+        const $incomplete = engine
+          .incompleteSteps(data)
+          .filter((s) => !s.missing)
+          .map((s) => s.id);
+        return { ...data, $incomplete };
+      },
     );
 
     app.get(

@@ -80,6 +80,34 @@ function fallbackText(fallback: Fallback | undefined, response: Response, body: 
   return fallback ?? `Request failed: ${response.status} ${response.statusText}`.trim();
 }
 
+/** A head start older than this is not taken: the page asks afresh. */
+const HEAD_START_MS = 15_000;
+const headStarts = new Map<string, { at: number; token: string; response: Promise<Response> }>();
+
+/**
+ * Starts a signed-in GET before the page that asks for it has its code (the app's entry, for the page it opens on),
+ * so the request rides the same round trip as the page's download; the page's own apiRequest of that path takes the
+ * answer, once, while it is fresh and the session the same.
+ * @param path - exactly the path the page will ask, query included (such as "/api/clients/")
+ */
+export function startGet(path: string): void {
+  const token = getToken();
+  if (!token) return;
+  const response = fetch(path, { headers: { Accept: 'application/json', Authorization: `Token ${token}` } });
+  // A failure is met by the page's apiRequest; until then it must not count as unhandled.
+  response.catch(() => undefined);
+  headStarts.set(path, { at: Date.now(), token, response });
+}
+
+function takeHeadStart(path: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const head = headStarts.get(path);
+  if (!head) return undefined;
+  headStarts.delete(path);
+  const plain = Object.keys(headers).every((name) => name === 'Accept' || name === 'Authorization');
+  const fresh = Date.now() - head.at < HEAD_START_MS;
+  return plain && fresh && headers.Authorization === `Token ${head.token}` ? head.response : undefined;
+}
+
 /**
  * Sends one JSON request to the API.
  * @param path - absolute path such as "/api/clients/".
@@ -98,12 +126,14 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    const early = method === 'GET' && auth ? takeHeadStart(path, headers) : undefined;
+    response = await (early ??
+      fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
     const text = typeof fallback === 'string' ? fallback : 'Unable to reach the server. Please check your connection.';

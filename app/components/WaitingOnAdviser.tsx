@@ -22,10 +22,14 @@ const ASK: Record<string, string> = {
   SIGNED: 'dashboard.waiting.signed',
 };
 
-/** The dashboard's counts of the applications that wait on the adviser, each linking to the filtered list. */
+/**
+ * The dashboard's counts of the applications that wait on the adviser, each linking to the filtered list. The card is
+ * drawn at once with its counts pending, so their arrival does not push the client list down (a layout shift on a
+ * phone); only a failure takes it away.
+ */
 export function WaitingOnAdviser() {
   const t = useT();
-  const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  const [counts, setCounts] = useState<Record<string, number> | 'failed' | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     Promise.all(
@@ -35,13 +39,20 @@ export function WaitingOnAdviser() {
     ).then(
       (pairs) => setCounts(Object.fromEntries(pairs)),
       // The counts are a summary: without them the dashboard still lists the clients.
-      () => undefined,
+      () => {
+        if (!controller.signal.aborted) setCounts('failed');
+      },
     );
     return () => controller.abort();
   }, []);
-  if (!counts) return null;
+  if (counts === 'failed') return null;
   return (
-    <section className="card waiting-card" aria-labelledby="waiting-on-you" style={{ marginBottom: 'var(--space-6)' }}>
+    <section
+      className="card waiting-card"
+      aria-labelledby="waiting-on-you"
+      aria-busy={counts ? undefined : true}
+      style={{ marginBottom: 'var(--space-6)' }}
+    >
       <div className="card-body">
         <h2 id="waiting-on-you" className="section-title" style={{ marginTop: 0 }}>
           {t('dashboard.waiting.title')}
@@ -50,7 +61,13 @@ export function WaitingOnAdviser() {
           {WAITING.map((status) => (
             <li key={status}>
               <Link to={`/applications?status=${status}`}>
-                <span className="waiting-count">{counts[status] ?? 0}</span>{' '}
+                {counts ? (
+                  <span className="waiting-count">{counts[status] ?? 0}</span>
+                ) : (
+                  <span className="waiting-count" aria-hidden="true">
+                    –
+                  </span>
+                )}{' '}
                 {ASK[status] ? t(ASK[status]) : lifecycle.statuses[status]?.label}
               </Link>{' '}
               <StatusBadge status={status} />

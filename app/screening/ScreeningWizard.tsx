@@ -5,6 +5,7 @@ import { positionOf, finalStepOf } from '../../engine/index.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { loadApplication, onOtherStepsSaved } from './api.ts';
 import { loadSteps, screeningRuntime } from './definitions.ts';
+import { incompleteAsLoaded } from './incompleteAsLoaded.ts';
 import { prewarmSteps } from './prewarm.ts';
 import { recordCurrentStep } from './progress.ts';
 import { StepPage } from './StepPage.tsx';
@@ -270,13 +271,17 @@ function FlowSession(props: FlowSessionProps) {
       client: clientNameOf(context, clientId),
     }),
   );
-  // A check says the saved answers are in good order, so a step is checked only by its own definition: the
-  // definitions of the steps with saved answers load in the background (a step loads when first needed), and the
-  // list is checked again once they are there.
-  const unchecked = applicable
-    .filter((s) => s.id !== flow.review && s.id !== finalStep && saved[s.id] !== undefined && !engine.hasStep(s.id))
-    .map((s) => s.id)
-    .join(',');
+  // A check says the saved answers are in good order, so a step is checked only by its own definition. As loaded,
+  // the server's judgement marks the steps whose definitions are not here (incompleteAsLoaded); once the answers
+  // change (a save), the definitions of the steps with saved answers load in the background (a step loads when first
+  // needed), and the list is checked again once they are there.
+  const judged = incompleteAsLoaded(saved);
+  const unchecked = judged
+    ? ''
+    : applicable
+        .filter((s) => s.id !== flow.review && s.id !== finalStep && saved[s.id] !== undefined && !engine.hasStep(s.id))
+        .map((s) => s.id)
+        .join(',');
   const [checkedRound, setCheckedRound] = useState(0);
   useEffect(() => {
     if (!unchecked) return;
@@ -306,10 +311,13 @@ function FlowSession(props: FlowSessionProps) {
       if (id === flow.review || id === finalStep) return undefined;
       // What the client's profile fills in (the proposed insured's name) is not a step the adviser has answered.
       if (saved[id] === undefined || versionSeen(clientId, id) === 0) return 'unanswered';
-      if (!engine.hasStep(id)) return 'unanswered';
+      if (!engine.hasStep(id)) {
+        if (!judged) return 'unanswered';
+        return judged.has(id) ? 'incomplete' : 'complete';
+      }
       return incomplete.has(id) ? 'incomplete' : 'complete';
     },
-    [saved, incomplete, flow.review, finalStep, clientId, engine],
+    [saved, incomplete, flow.review, finalStep, clientId, engine, judged],
   );
 
   const hrefOf = useCallback((id: string) => `${base(clientId)}/${id}`, [clientId]);

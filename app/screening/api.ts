@@ -4,18 +4,24 @@
 import { apiRequest, ApiError, listAllClients } from '../api/client.ts';
 import type { GenerationSummary } from '../api/types.ts';
 import type { ApplicationData, FieldError, JsonObject } from '../../engine/index.ts';
+import { rememberIncomplete } from './incompleteAsLoaded.ts';
 import { rememberEtag, rememberVersions, versionSeen } from './versions.ts';
 
 const id = (clientId: string): string => encodeURIComponent(clientId);
 
-/** GET /api/screening/{clientId}/: every saved step record, keyed by step id (each step's version remembered). */
-export function loadApplication(clientId: string, signal?: AbortSignal): Promise<ApplicationData> {
-  return apiRequest<ApplicationData>(`/api/screening/${id(clientId)}/`, {
+/**
+ * GET /api/screening/{clientId}/: every saved step record, keyed by step id (each step's version remembered).
+ * @param judged - also ask which answered steps are not in good order (kept by incompleteAsLoaded): the wizard's step
+ *   list, when it opens
+ */
+export function loadApplication(clientId: string, signal?: AbortSignal, judged = false): Promise<ApplicationData> {
+  return apiRequest<ApplicationData>(`/api/screening/${id(clientId)}/${judged ? '?incomplete=true' : ''}`, {
     signal,
     fallback: 'Failed to load data',
   }).then((d) => {
-    const { $versions, ...data } = d ?? {};
+    const { $versions, $incomplete, ...data } = d ?? {};
     rememberVersions(clientId, $versions);
+    rememberIncomplete(data, $incomplete);
     return data;
   });
 }

@@ -17,7 +17,7 @@ let started: { clientId: string; at: number; data: Promise<ScreeningData> } | nu
 /** Loads the screening's data for a client. */
 export function loadScreeningData(clientId: string, signal?: AbortSignal): Promise<ScreeningData> {
   return Promise.all([
-    loadApplication(clientId, signal),
+    loadApplication(clientId, signal, true),
     loadClientChoices(signal),
     loadPreviousInsureds(clientId, signal),
     getScreeningProgress(clientId, signal),

@@ -95,6 +95,22 @@ describe.each(databases)('the generic screening calls (%s)', (kind) => {
     },
   );
 
+  it('names the answered steps not in good order as saved ($incomplete), and drops one once it is saved complete', async () => {
+    const { id, data } = await clientWith('owner', 'individual');
+    const owner = data.owner as JsonObject;
+    // Stored without its names (an older save): the owner step has answers, but something required is missing.
+    await server.seedRecord(id, 'owner', { ...owner, first_name: null, last_name: null });
+    const before = (await server.call('GET', `/api/screening/${id}/?incomplete=true`, { token })).body;
+    expect(before.$incomplete).toContain('owner');
+    // Only answered steps: one with no record is missing, not judged.
+    expect(before.$incomplete.filter((step: string) => before[step] === undefined)).toEqual([]);
+    expect((await server.call('PUT', `/api/screening/${id}/owner/`, { token, body: owner })).status).toBe(200);
+    const after = (await server.call('GET', `/api/screening/${id}/?incomplete=true`, { token })).body;
+    expect(after.$incomplete).not.toContain('owner');
+    // Not asked, not evaluated.
+    expect((await server.call('GET', `/api/screening/${id}/`, { token })).body.$incomplete).toBeUndefined();
+  });
+
   it("refuses a bad postal code with the spec's message, and keeps what was stored", async () => {
     const { id, data } = await clientWith('owner', 'individual');
     const owner = data.owner as JsonObject;

@@ -63,7 +63,7 @@ describe('document titles', () => {
 
   it('titles a wizard step with its flow title and the client, and focuses its heading', async () => {
     signIn();
-    mockApi({ ...EMPTY_LIST, 'GET /api/screening/3/': () => ({ body: {} }) });
+    mockApi({ ...EMPTY_LIST, 'GET /api/screening/3/?incomplete=true': () => ({ body: {} }) });
     renderRoute('/client/3/screening/plan-details');
     // The first wizard of the file loads the screening chunk and the step's definitions: allow for a cold start.
     const heading = await screen.findByRole('heading', { name: 'Plan Details', level: 1 }, { timeout: 20_000 });
@@ -78,7 +78,7 @@ describe('document titles', () => {
 describe('focus after a refusal', () => {
   it('a refused Next moves focus to the error summary, which is the only alert', async () => {
     signIn();
-    mockApi({ ...EMPTY_LIST, 'GET /api/screening/3/': () => ({ body: {} }) });
+    mockApi({ ...EMPTY_LIST, 'GET /api/screening/3/?incomplete=true': () => ({ body: {} }) });
     renderRoute('/client/3/screening/plan-details');
     await screen.findByRole('heading', { name: 'Plan Details', level: 1 });
     const user = userEvent.setup();
@@ -128,7 +128,7 @@ describe('a step that is still loading', () => {
   it('leaves the user menu open when its heading appears after the menu was opened', async () => {
     signIn('jordan@example.ca');
     const held = deferred<{ body: object }>();
-    mockApi({ ...EMPTY_LIST, 'GET /api/screening/3/': () => held.promise });
+    mockApi({ ...EMPTY_LIST, 'GET /api/screening/3/?incomplete=true': () => held.promise });
     renderRoute('/client/3/screening/plan-details');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /jordan@example.ca/ }));

@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Application Type: Continue is disabled until the policy number is filled', () => {
   it('disables Continue, saying why, while a non-NEW type has no policy number; enables it once typed', async () => {
     mockApi({
-      'GET /api/screening/3/': () => ({
+      'GET /api/screening/3/?incomplete=true': () => ({
         body: { basic: { speaks_english_french: true, preferred_language: 'english', is_canadian_tax_resident: true } },
       }),
     });

@@ -289,3 +289,35 @@ describe('client list', () => {
     expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
   });
 });
+
+describe('what waits on the adviser', () => {
+  it('draws its card before the counts arrive, then fills them in', async () => {
+    const ready = deferred<FakeResponse>();
+    const signed = deferred<FakeResponse>();
+    mockApi({
+      'GET /api/clients/': () => ({ body: { results: [ANN], count: 1 } }),
+      'GET /api/applications/?status=READY_TO_SIGN&page_size=1': () => ready.promise,
+      'GET /api/applications/?status=SIGNED&page_size=1': () => signed.promise,
+    });
+    renderRoute('/dashboard');
+    // Drawn at once, counts pending: their arrival must not push the client list down.
+    const card = await screen.findByRole('region', { name: 'Waiting on you' });
+    expect(card).toHaveAttribute('aria-busy', 'true');
+    expect(within(card).getByRole('link', { name: 'Ready to sign' })).toHaveAttribute(
+      'href',
+      '/applications?status=READY_TO_SIGN',
+    );
+    ready.resolve({ body: { results: [], count: 3 } });
+    signed.resolve({ body: { results: [], count: 0 } });
+    expect(await within(card).findByRole('link', { name: /^3 Ready to sign/ })).toBeInTheDocument();
+    expect(card).not.toHaveAttribute('aria-busy');
+    expect(within(card).getByRole('link', { name: /^0 Signed, not submitted/ })).toBeInTheDocument();
+  });
+
+  it('takes the card away when the counts cannot be read', async () => {
+    mockApi({ 'GET /api/clients/': () => ({ body: { results: [ANN], count: 1 } }) });
+    renderRoute('/dashboard');
+    await screen.findByRole('link', { name: 'Ann Lee' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Waiting on you' })).toBeNull());
+  });
+});

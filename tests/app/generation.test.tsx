@@ -24,7 +24,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** The wizard at the generation step, over a complete application; generation answers with one file. */
 function generationApi() {
   return mockApi({
-    'GET /api/screening/2087/': () => ({ body: saved }),
+    'GET /api/screening/2087/?incomplete=true': () => ({ body: saved }),
     'PUT /api/screening/2087/pdf-generation/': ({ body }) => ({ body }),
     'POST /api/pdf/generate_pdf/': () => ({
       body: { data: { s3_url: FILE, id: 'gen-1' }, summary: { provider: 'BMO', primary_insured: 'Olivia Bennett' } },
@@ -64,7 +64,7 @@ describe('the generation result (issue 31)', () => {
 
   it("lists each insurer's questionnaires that the answers call for (issue 26)", async () => {
     mockApi({
-      'GET /api/screening/2087/': () => ({ body: saved }),
+      'GET /api/screening/2087/?incomplete=true': () => ({ body: saved }),
       'PUT /api/screening/2087/pdf-generation/': ({ body }) => ({ body }),
       'POST /api/pdf/generate_pdf/': () => ({
         body: {
@@ -120,7 +120,7 @@ describe('the generation result (issue 31)', () => {
 
   it('closes the tab and says why when the file cannot be fetched', async () => {
     mockApi({
-      'GET /api/screening/2087/': () => ({ body: saved }),
+      'GET /api/screening/2087/?incomplete=true': () => ({ body: saved }),
       'PUT /api/screening/2087/pdf-generation/': ({ body }) => ({ body }),
       'POST /api/pdf/generate_pdf/': () => ({ body: { data: { s3_url: FILE, id: 'gen-1' } } }),
       [`GET ${FILE}`]: () => ({ status: 404, body: { error: 'File not found' } }),

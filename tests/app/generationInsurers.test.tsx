@@ -35,7 +35,7 @@ function application(chosen: string[]): Record<string, unknown> {
 /** The wizard's generation page; the adviser holds codes for BMO and Sun Life only. */
 function generationApi(saved: Record<string, unknown>) {
   return mockApi({
-    'GET /api/screening/2087/': () => ({ body: saved }),
+    'GET /api/screening/2087/?incomplete=true': () => ({ body: saved }),
     'GET /api/profile/': () => ({
       body: {
         profile: {

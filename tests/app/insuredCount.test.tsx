@@ -24,7 +24,7 @@ describe('going back to one insured (issue 11)', () => {
   it("names insured 2's saved answers before removing them, and saves only once confirmed", async () => {
     const puts: unknown[] = [];
     mockApi({
-      'GET /api/screening/3/': () => ({ body: saved }),
+      'GET /api/screening/3/?incomplete=true': () => ({ body: saved }),
       'PUT /api/screening/3/proposed-insured/': ({ body }) => {
         puts.push(body);
         return { body };

@@ -20,7 +20,8 @@ describe("a failed load says so in the step's own words (issue 11)", () => {
   ])('%s: "%s", with Try again', async (step, message) => {
     let fail = true;
     mockApi({
-      'GET /api/screening/3/': () => (fail ? { status: 500, body: { error: 'Internal Server Error' } } : { body: {} }),
+      'GET /api/screening/3/?incomplete=true': () =>
+        fail ? { status: 500, body: { error: 'Internal Server Error' } } : { body: {} },
     });
     renderRoute(`/client/3/screening/${step}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -32,7 +33,7 @@ describe("a failed load says so in the step's own words (issue 11)", () => {
   });
 
   it('still says "Client not found" for a client the adviser may not open', async () => {
-    mockApi({ 'GET /api/screening/3/': () => ({ status: 404, body: { error: 'Not found' } }) });
+    mockApi({ 'GET /api/screening/3/?incomplete=true': () => ({ status: 404, body: { error: 'Not found' } }) });
     renderRoute('/client/3/screening/owner');
     expect(await screen.findByRole('alert')).toHaveTextContent('Client not found');
   });

@@ -22,7 +22,7 @@ describe('routes and top navigation', () => {
 
   it('shows "Invalid step" for an unknown step, and a known step otherwise', async () => {
     signIn();
-    mockApi({ 'GET /api/screening/3/': () => ({ body: {} }) });
+    mockApi({ 'GET /api/screening/3/?incomplete=true': () => ({ body: {} }) });
     const { router } = renderRoute('/client/3/screening/not-a-step');
     expect(await screen.findByText('Invalid step')).toBeInTheDocument();
     await act(() => router.navigate('/client/3/screening/plan-details'));

@@ -24,7 +24,7 @@ const saved = {
 
 describe('names in the wizard (issue 11)', () => {
   it('heads the wizard with the client and the product, and titles each insured by name, insured 2 present without adding', async () => {
-    mockApi({ 'GET /api/screening/3/': () => ({ body: saved }) });
+    mockApi({ 'GET /api/screening/3/?incomplete=true': () => ({ body: saved }) });
     renderRoute('/client/3/screening/beneficiary');
     expect(await screen.findByTestId('wizard-headline')).toHaveTextContent('Olivia Bennett · Term Life');
     expect(await screen.findByRole('heading', { name: 'Insured 1: Olivia Bennett' })).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('names in the wizard (issue 11)', () => {
   });
 
   it('opens a reached step from the step list', async () => {
-    mockApi({ 'GET /api/screening/3/': () => ({ body: saved }) });
+    mockApi({ 'GET /api/screening/3/?incomplete=true': () => ({ body: saved }) });
     const { router } = renderRoute('/client/3/screening/beneficiary');
     await screen.findByRole('heading', { name: 'Insured 1: Olivia Bennett' }, { timeout: 5000 });
     const nav = screen.getByRole('navigation', { name: 'Screening steps' });

@@ -138,7 +138,7 @@ describe('an application in good order', () => {
     expect(refused.status).toBe(400);
   });
 
-  it('checks a saved step in the step list only once its own definition has checked it, wherever it is', async () => {
+  it("flags a saved step in the step list as the server judged it, wherever it is, without downloading that step's definition", async () => {
     const clientId = await createClient(api, { first_name: 'Arjun', last_name: 'Mehta' });
     const secondId = await createClient(api, { first_name: 'Emily', last_name: 'Mehta' });
     const data = withClientIds(example('screening-review', 'full-application'), {
@@ -149,12 +149,20 @@ describe('an application in good order', () => {
     // Basic's language page saved on its own (Save Progress): "No", and the explanation page not answered yet.
     const partial = await api.request('PATCH', `/api/screening/${clientId}/basic/`, { speaks_english_french: false });
     expect(partial.status, JSON.stringify(partial.body)).toBe(200);
-    // Opened at Owner, the wizard has not needed Basic's definition: the list waits for it, then flags Basic.
+    // Opened at Owner, the wizard has not needed Basic's definition: the server's judgement as loaded flags Basic.
+    const definitions: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      const name = /\/assets\/(basic|medical)-[^/]+\.js$/.exec(request.url());
+      if (name) definitions.push(name[1]);
+    };
+    page.on('request', onRequest);
     await openStep(page, h.baseUrl, clientId, 'owner', 'Owner Information');
     const item = (title: string) =>
       page.getByRole('navigation', { name: 'Screening steps' }).getByRole('listitem').filter({ hasText: title });
     await poll(() => item('Basic Information').innerText()).toContain('(incomplete)');
     await poll(() => item('Medical Information').innerText()).toContain('(completed)');
+    page.off('request', onRequest);
+    expect(definitions).toEqual([]);
   });
 
   it('lists an incomplete step on the review, opens it, and keeps Continue disabled until it is fixed', async () => {
