@@ -9,6 +9,8 @@ const WIZARD =
 const SHARED = /[\\/]app[\\/](components[\\/]|format\.ts|api[\\/])/;
 /** ...unless they need the engine or the wizard's state (the profile's history panel): those go with their page. */
 const ENGINE = /[\\/](engine|app[\\/]screening)[\\/]/;
+/** The app's i18n runtime and texts: every page uses them, so they never join the shared chunk (the login page would load it). */
+const I18N = /[\\/]app[\\/]i18n[\\/]|node_modules[\\/]@lingui[\\/]|^\0virtual:messages\//;
 
 /**
  * Fewer, larger chunks for the signed-in pages. Each file over the wire costs about 0.9 KB of headers and a request
@@ -49,7 +51,9 @@ export function chunkGroups(): {
         closure(seen, id, outside);
         return [...seen].some((x) => ENGINE.test(x));
       };
-      for (const id of ids) if (SHARED.test(id) && !WIZARD.test(id) && !usesWizard(id)) closure(shared, id, outside);
+      for (const id of ids)
+        if (SHARED.test(id) && !WIZARD.test(id) && !usesWizard(id))
+          closure(shared, id, (x) => outside(x) && !I18N.test(x));
       // The wizard is what the pages import statically from it, with its static imports; a module of it imported
       // only dynamically (the review page) keeps its own chunk.
       const inWizard = (id: string) => WIZARD.test(id) && outside(id) && !shared.has(id);
