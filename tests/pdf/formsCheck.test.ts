@@ -31,9 +31,9 @@ describe('forms:check over the real mappings', () => {
   });
 
   it('exits 0 from the command line, and 1 with the problems printed for a broken folder', () => {
-    expect(execFileSync('npx', ['tsx', 'scripts/formsCheck.ts'], { encoding: 'utf8', stdio: 'pipe' })).toContain(
-      'forms/ is valid',
-    );
+    expect(
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/formsCheck.ts'], { encoding: 'utf8', stdio: 'pipe' }),
+    ).toContain('forms/ is valid');
     const dir = mkdtempSync(join(tmpdir(), 'forms-'));
     try {
       cpSync('forms', dir, { recursive: true });
@@ -44,7 +44,10 @@ describe('forms:check over the real mappings', () => {
       let out = '';
       let status = 0;
       try {
-        execFileSync('npx', ['tsx', 'scripts/formsCheck.ts', dir], { encoding: 'utf8', stdio: 'pipe' });
+        execFileSync(process.execPath, ['--import', 'tsx', 'scripts/formsCheck.ts', dir], {
+          encoding: 'utf8',
+          stdio: 'pipe',
+        });
       } catch (e) {
         status = (e as { status: number }).status;
         out = (e as { stderr: string }).stderr;

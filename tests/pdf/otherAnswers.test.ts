@@ -224,10 +224,14 @@ describe('a new lifestyle question added to the JSON only', () => {
   });
 
   it('is a note of forms:check, with a suggested section, and the check still exits 0', () => {
-    const out = execFileSync('npx', ['tsx', 'scripts/formsCheck.ts', join(dir, 'forms'), join(dir, 'steps')], {
-      encoding: 'utf8',
-      stdio: 'pipe',
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/formsCheck.ts', join(dir, 'forms'), join(dir, 'steps')],
+      {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      },
+    );
     for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life']) {
       const block = out.slice(out.indexOf(`${join(dir, 'forms')}/${name}/form.json:`));
       const line = block.split('\n').find((l) => l.includes('scuba_dive_depth'));

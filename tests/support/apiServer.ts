@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildServer } from '../../api/server.ts';
+import { createServerEngine, type ServerEngine } from '../../api/definitions/createServerEngine.ts';
 import { createDataLayer } from '../../api/db/createDataLayer.ts';
 import { createScreeningStore } from '../../api/screening/createScreeningStore.ts';
 import type { DataLayer, JsonObject, ServerOptions } from '../../api/types.ts';
@@ -53,12 +54,25 @@ export interface TestServer {
  */
 const ROOMY_LIMITS = { signup: { max: 10_000, windowMs: 60_000 }, login: { max: 10_000, windowMs: 60_000 } };
 
+let sharedEngine: ServerEngine | undefined;
+/**
+ * The engine over this repository's steps/, made once per test file and handed to every server it starts that reads
+ * steps/ (a server makes the same one from the same files: loading and compiling every step costs about 1.3 s of CPU
+ * a start). A server given its own stepsDir (the drills) or engine makes or uses that one.
+ */
+function engineFor(options: ServerOptions): ServerEngine | undefined {
+  if (options.engine || options.stepsDir) return options.engine;
+  sharedEngine ??= createServerEngine();
+  return sharedEngine;
+}
+
 async function listen(kind: DatabaseKind, where: TestServer['where'], options: ServerOptions): Promise<TestServer> {
   const app = await buildServer({
     logLevel: 'error',
     rateLimits: ROOMY_LIMITS,
     maxConnectionsPerAddress: 0,
     ...options,
+    engine: engineFor(options),
     ...where,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
