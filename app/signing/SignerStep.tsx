@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, downloadFile } from '../api/client.ts';
 import { SignaturePad } from './SignaturePad.tsx';
 import type { Signature, SignatureAnswer, SignatureRequest, Signer, SigningState } from './types.ts';
@@ -13,6 +13,10 @@ export interface SignerStepProps {
   state: SigningState;
   onSigned: (answer: SignatureAnswer) => void;
 }
+
+/** The fields of the server's refusals (and the form's own) about the signature, and about the consent. */
+const SIGNATURE_FIELDS = ['name', 'image', 'method', 'signer'] as const;
+const CONSENT_FIELDS = ['consent_version', 'consentAccepted'] as const;
 
 /** The server's {error, errors:[{field, message}]} as a message per field (the rest under "error"). */
 function fieldErrors(e: unknown): Record<string, string> {
@@ -71,14 +75,23 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const base = `signer-${signer.id}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The previous signer's form is gone with the focus in it: start the next turn at its heading, not the page's top.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Not a disabled button while the request runs: disabling it would drop the keyboard user's focus.
+    if (busy) return;
     const local: Record<string, string> = {};
-    if (!consent) local.consent_version = t('signing.consentMissing');
-    if (!signature) local.name = t('signing.signatureMissing');
+    if (!consent) local.consent_version = 'Please confirm you have read and accept the consent.';
+    if (!signature) local.name = 'Please sign: draw your signature or type your name.';
+    else if (!signature.name.trim()) local.name = 'Please enter the name you sign with.';
     setErrors(local);
-    if (!signature || !consent) return;
+    if (Object.keys(local).length || !signature) return;
     setBusy(true);
     try {
       const answer = await apiRequest<SignatureAnswer>(`/api/applications/${applicationId}/signatures/`, {
@@ -86,7 +99,7 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
         fallback: t('signing.failed'),
         body: {
           signer: signer.id,
-          name: signature.method === 'typed' ? signature.name : (signer.name ?? signature.name),
+          name: signature.name,
           method: signature.method,
           ...(signature.image ? { image: signature.image } : {}),
           consent_version: state.consent.version,
@@ -101,17 +114,21 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
     }
   }
 
-  const signatureError = errors.name ?? errors.image ?? errors.method ?? errors.signer;
-  const consentError = errors.consent_version;
+  // A message goes once its field is put right, so what still shows is what still stops the signature.
+  const forget = (fields: readonly string[]) =>
+    setErrors((now) => Object.fromEntries(Object.entries(now).filter(([f]) => !fields.includes(f))));
+  const signatureError = SIGNATURE_FIELDS.map((f) => errors[f]).find(Boolean);
+  const consentError = CONSENT_FIELDS.map((f) => errors[f]).find(Boolean);
   const documentsError = errors.documents;
+  const known: readonly string[] = [...SIGNATURE_FIELDS, ...CONSENT_FIELDS, 'documents'];
   const other = Object.entries(errors)
-    .filter(([f]) => !['name', 'image', 'method', 'signer', 'consent_version', 'documents'].includes(f))
+    .filter(([f]) => !known.includes(f))
     .map(([, m]) => m);
 
   return (
     <form className="card signer-step" aria-labelledby={`${base}-title`} onSubmit={(e) => void submit(e)} noValidate>
       <div className="card-body">
-        <h2 id={`${base}-title`} className="section-title">
+        <h2 id={`${base}-title`} className="section-title" ref={heading} tabIndex={-1}>
           {signer.label}
           {signer.name ? `: ${signer.name}` : ''}
         </h2>
@@ -144,7 +161,10 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
             <input
               type="checkbox"
               checked={consent}
-              onChange={(e) => setConsent(e.target.checked)}
+              onChange={(e) => {
+                setConsent(e.target.checked);
+                if (e.target.checked) forget(CONSENT_FIELDS);
+              }}
               aria-invalid={consentError ? true : undefined}
               aria-describedby={consentError ? `${base}-consent-error` : undefined}
             />{' '}
@@ -156,15 +176,23 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
             </p>
           )}
         </section>
-        <SignaturePad id={base} name={signer.name ?? ''} onChange={setSignature} error={signatureError} />
+        <SignaturePad
+          id={base}
+          name={signer.name}
+          onChange={(next) => {
+            setSignature(next);
+            if (next) forget(SIGNATURE_FIELDS);
+          }}
+          error={signatureError}
+        />
         {other.map((m) => (
           <div key={m} className="alert alert-error" role="alert">
             <span>{m}</span>
           </div>
         ))}
         <div className="btn-group">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? t('signing.signing') : t('signing.sign')}
+          <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+            {busy ? 'Signing...' : 'Sign'}
           </button>
         </div>
       </div>
