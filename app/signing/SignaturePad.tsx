@@ -184,14 +184,14 @@ export function SignaturePad({ id, name, onChange, error, initialMode = 'drawn' 
           )}
         </div>
       )}
-      <button type="button" className="btn btn-secondary btn-sm" onClick={clear}>
-        {t('signing.pad.clear')}
-      </button>
       {error && (
         <p id={errorId} className="field-error" role="alert">
           {error}
         </p>
       )}
+      <button type="button" className="btn btn-secondary btn-sm" onClick={clear}>
+        Clear signature
+      </button>
     </fieldset>
   );
 }

@@ -28,7 +28,10 @@ function fieldErrors(e: unknown): Record<string, string> {
   return out;
 }
 
-/** One document to read: fetched with the session's token (an iframe cannot send it), shown inline, downloadable. */
+/**
+ * One document to read, fetched with the session's token (an iframe cannot send it). At a desk the PDF shows inline;
+ * a phone's browser draws no PDF inside a page, so there the link opens it in the phone's own viewer, page by page.
+ */
 function DocumentViewer({ name, url }: { name: string; url: string }) {
   const t = useT();
   const [href, setHref] = useState<string | null>(null);
@@ -48,22 +51,30 @@ function DocumentViewer({ name, url }: { name: string; url: string }) {
   }, [url]);
   if (error)
     return (
-      <p className="field-error" role="alert">
-        {name}: {error}
-      </p>
+      <li className="signing-document">
+        <p className="field-error" role="alert">
+          {name}: {error}
+        </p>
+      </li>
     );
-  if (!href) return <p className="muted text-sm">{t('signing.loadingDocument', { name })}</p>;
   return (
-    <div className="signing-document">
-      <object className="signing-pdf" data={href} type="application/pdf" aria-label={name}>
-        <a href={href} download={name}>
-          {t('signing.download', { name })}
-        </a>
-      </object>
-      <a className="signing-open" href={href} target="_blank" rel="noreferrer">
-        {t('signing.open', { name })}
-      </a>
-    </div>
+    <li className="signing-document">
+      <span className="signing-document-name">{name}</span>
+      {href ? (
+        <>
+          <object className="signing-pdf" data={href} type="application/pdf" aria-label={name}>
+            <a href={href} download={name}>
+              Download {name}
+            </a>
+          </object>
+          <a className="btn btn-secondary btn-sm signing-open" href={href} target="_blank" rel="noreferrer">
+            Open {name}
+          </a>
+        </>
+      ) : (
+        <span className="muted text-sm">Loading...</span>
+      )}
+    </li>
   );
 }
 
@@ -139,24 +150,26 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
               : t('signing.signsAs', { roles: signer.roles.join(', ') })}
           </p>
         )}
-        <section aria-labelledby={`${base}-docs`}>
+        <section aria-labelledby={`${base}-docs`} className="signing-section">
           <h3 id={`${base}-docs`} className="text-sm">
             {t('signing.toRead')}
           </h3>
-          {state.documents.map((d) => (
-            <DocumentViewer key={d.name} name={d.name} url={d.url} />
-          ))}
+          <ul className="signing-documents">
+            {state.documents.map((d) => (
+              <DocumentViewer key={d.name} name={d.name} url={d.url} />
+            ))}
+          </ul>
           {documentsError && (
             <p className="field-error" role="alert">
               {documentsError}
             </p>
           )}
         </section>
-        <section aria-labelledby={`${base}-consent`} className="signing-consent">
+        <section aria-labelledby={`${base}-consent`} className="signing-section signing-consent">
           <h3 id={`${base}-consent`} className="text-sm">
             {state.consent.title}
           </h3>
-          <p>{state.consent.text}</p>
+          <p className="signing-consent-text">{state.consent.text}</p>
           <label className="checkbox">
             <input
               type="checkbox"

@@ -142,16 +142,23 @@ async function drawWithFinger(page: Page, canvas: Locator): Promise<void> {
   const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
   // A zigzag: horizontal and vertical moves, which would scroll the page if the pad let the browser pan.
   const path = [at(0.1, 0.7), at(0.2, 0.2), at(0.3, 0.8), at(0.45, 0.25), at(0.6, 0.85), at(0.75, 0.3), at(0.9, 0.6)];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [path[0]] });
+  // Each event a frame (16 ms) after the last, by the events' own clock, whatever the machine's speed.
+  let clock = Date.now() / 1000;
+  const touch = (type: string, touchPoints: { x: number; y: number }[]) => {
+    clock += 0.016;
+    return cdp.send('Input.dispatchTouchEvent', { type, touchPoints, timestamp: clock });
+  };
+  await touch('touchStart', [path[0]]);
   for (let i = 1; i < path.length; i += 1) {
     const [from, to] = [path[i - 1], path[i]];
     for (let s = 1; s <= 4; s += 1)
-      await cdp.send('Input.dispatchTouchEvent', {
-        type: 'touchMove',
-        touchPoints: [{ x: from.x + ((to.x - from.x) * s) / 4, y: from.y + ((to.y - from.y) * s) / 4 }],
-      });
+      await touch('touchMove', [{ x: from.x + ((to.x - from.x) * s) / 4, y: from.y + ((to.y - from.y) * s) / 4 }]);
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  // The finger rests a moment before it lifts, as a signer's does: lifted while moving, the stroke would end in a
+  // fling, and the browser takes the next tap for the one that stops the fling (no click).
+  const end = path[path.length - 1];
+  for (let s = 0; s < 12; s += 1) await touch('touchMove', [end]);
+  await touch('touchEnd', []);
   await cdp.detach();
 }
 
@@ -272,9 +279,24 @@ describe('the signing ceremony, then submission and tracking', () => {
       if (!signer.name) await form.getByLabel('Your full name', { exact: true }).fill(ADVISER_NAME);
       if (index === signers.length - 1) await audit(page, 'phone-drawn', [390]);
       const posted = page.waitForResponse((r) => r.url().endsWith('/signatures/'), { timeout: 15_000 });
+      await page.evaluate(() => {
+        const log: string[] = [];
+        Object.assign(window, { touchLog: log });
+        for (const t of ['touchstart', 'touchend', 'pointerdown', 'pointerup', 'pointercancel', 'click', 'submit'])
+          document.addEventListener(t, (e) => log.push(`${t}:${(e.target as Element).tagName}`), true);
+      });
+      // The button scrolled into view and the page at rest first: the browser makes no click of a tap on a page
+      // still scrolling under the finger.
+      await button(form, 'Sign').scrollIntoViewIfNeeded();
+      await settle(page);
       await button(form, 'Sign').tap();
-      // The tap posts the signature (a tap the browser took for part of the drawing's gesture would not).
-      await posted;
+      // The tap posts the signature; if not, say what the page received.
+      await posted.catch(async (e: unknown) => {
+        const log = await page.evaluate(() => (window as unknown as { touchLog: string[] }).touchLog);
+        throw new Error(`${signer.id}: the tap on Sign posted nothing; the page received ${log.join(', ')}`, {
+          cause: e,
+        });
+      });
       await nextTurn(page, signers[index + 1]);
     }
     await expectEveryoneSigned(page);
