@@ -144,7 +144,7 @@ async function drawWithFinger(page: Page, canvas: Locator): Promise<void> {
   const path = [at(0.1, 0.7), at(0.2, 0.2), at(0.3, 0.8), at(0.45, 0.25), at(0.6, 0.85), at(0.75, 0.3), at(0.9, 0.6)];
   // Each event a frame (16 ms) after the last, by the events' own clock, whatever the machine's speed.
   let clock = Date.now() / 1000;
-  const touch = (type: string, touchPoints: { x: number; y: number }[]) => {
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', touchPoints: { x: number; y: number }[]) => {
     clock += 0.016;
     return cdp.send('Input.dispatchTouchEvent', { type, touchPoints, timestamp: clock });
   };
