@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Signature, SignatureMethod } from './types.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/signing';
 
 export interface SignaturePadProps {
   /** Prefix of the element ids, unique on the page. */
@@ -107,7 +109,7 @@ export function SignaturePad({ id, name, onChange, error, initialMode = 'drawn' 
   const nameField = name === null && mode === 'drawn' && (
     <div className="field">
       <label htmlFor={`${id}-name`} className="field-label">
-        Your full name
+        {t('signing.pad.name')}
       </label>
       <input
         id={`${id}-name`}
@@ -124,28 +126,28 @@ export function SignaturePad({ id, name, onChange, error, initialMode = 'drawn' 
 
   return (
     <fieldset className="signature-pad" aria-describedby={error ? errorId : undefined}>
-      <legend className="field-label">Signature</legend>
-      <div className="signature-modes" role="radiogroup" aria-label="How to sign">
+      <legend className="field-label">{t('signing.pad.legend')}</legend>
+      <div className="signature-modes" role="radiogroup" aria-label={t('signing.pad.how')}>
         <label className="signature-mode">
-          <input type="radio" name={`${id}-mode`} checked={mode === 'drawn'} onChange={() => choose('drawn')} /> Draw
+          <input type="radio" name={`${id}-mode`} checked={mode === 'drawn'} onChange={() => choose('drawn')} />{' '}
+          {t('signing.pad.draw')}
         </label>
         <label className="signature-mode">
-          <input type="radio" name={`${id}-mode`} checked={mode === 'typed'} onChange={() => choose('typed')} /> Type my
-          name
+          <input type="radio" name={`${id}-mode`} checked={mode === 'typed'} onChange={() => choose('typed')} />{' '}
+          {t('signing.pad.type')}
         </label>
       </div>
       {nameField}
       {mode === 'drawn' ? (
         <>
           <p id={hintId} className="text-sm muted signature-hint">
-            Draw your signature in the box with your finger, a pen or the mouse. Using a keyboard? Choose “Type my
-            name”.
+            {t('signing.pad.hint')}
           </p>
           <canvas
             ref={canvas}
             className="signature-canvas"
             role="img"
-            aria-label={image ? 'Your drawn signature' : 'Signature area: draw your signature here'}
+            aria-label={image ? t('signing.pad.drawn') : t('signing.pad.area')}
             aria-describedby={hintId}
             onPointerDown={down}
             onPointerMove={move}
@@ -160,7 +162,7 @@ export function SignaturePad({ id, name, onChange, error, initialMode = 'drawn' 
           </label>
           {name !== null && (
             <p id={hintId} className="text-sm muted signature-hint">
-              As it appears here: {name}
+              {t('signing.pad.asShown', { name })}
             </p>
           )}
           <input
@@ -190,7 +192,7 @@ export function SignaturePad({ id, name, onChange, error, initialMode = 'drawn' 
         </p>
       )}
       <button type="button" className="btn btn-secondary btn-sm" onClick={clear}>
-        Clear signature
+        {t('signing.pad.clear')}
       </button>
     </fieldset>
   );

@@ -64,15 +64,15 @@ function DocumentViewer({ name, url }: { name: string; url: string }) {
         <>
           <object className="signing-pdf" data={href} type="application/pdf" aria-label={name}>
             <a href={href} download={name}>
-              Download {name}
+              {t('signing.download', { name })}
             </a>
           </object>
           <a className="btn btn-secondary btn-sm signing-open" href={href} target="_blank" rel="noreferrer">
-            Open {name}
+            {t('signing.open', { name })}
           </a>
         </>
       ) : (
-        <span className="muted text-sm">Loading...</span>
+        <span className="muted text-sm">{t('signing.loadingDocument', { name })}</span>
       )}
     </li>
   );
@@ -98,9 +98,9 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
     // Not a disabled button while the request runs: disabling it would drop the keyboard user's focus.
     if (busy) return;
     const local: Record<string, string> = {};
-    if (!consent) local.consent_version = 'Please confirm you have read and accept the consent.';
-    if (!signature) local.name = 'Please sign: draw your signature or type your name.';
-    else if (!signature.name.trim()) local.name = 'Please enter the name you sign with.';
+    if (!consent) local.consent_version = t('signing.consentMissing');
+    if (!signature) local.name = t('signing.signatureMissing');
+    else if (!signature.name.trim()) local.name = t('signing.nameMissing');
     setErrors(local);
     if (Object.keys(local).length || !signature) return;
     setBusy(true);
@@ -205,7 +205,7 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
         ))}
         <div className="btn-group">
           <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-            {busy ? 'Signing...' : 'Sign'}
+            {busy ? t('signing.signing') : t('signing.sign')}
           </button>
         </div>
       </div>
