@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, downloadFile } from '../api/client.ts';
 import { SignaturePad } from './SignaturePad.tsx';
 import type { Signature, SignatureAnswer, SignatureRequest, Signer, SigningState } from './types.ts';
@@ -14,6 +14,10 @@ export interface SignerStepProps {
   onSigned: (answer: SignatureAnswer) => void;
 }
 
+/** The fields of the server's refusals (and the form's own) about the signature, and about the consent. */
+const SIGNATURE_FIELDS = ['name', 'image', 'method', 'signer'] as const;
+const CONSENT_FIELDS = ['consent_version', 'consentAccepted'] as const;
+
 /** The server's {error, errors:[{field, message}]} as a message per field (the rest under "error"). */
 function fieldErrors(e: unknown): Record<string, string> {
   if (!(e instanceof ApiError)) return { error: e instanceof Error ? e.message : i18n._('signing.failed') };
@@ -24,7 +28,10 @@ function fieldErrors(e: unknown): Record<string, string> {
   return out;
 }
 
-/** One document to read: fetched with the session's token (an iframe cannot send it), shown inline, downloadable. */
+/**
+ * One document to read, fetched with the session's token (an iframe cannot send it). At a desk the PDF shows inline;
+ * a phone's browser draws no PDF inside a page, so there the link opens it in the phone's own viewer, page by page.
+ */
 function DocumentViewer({ name, url }: { name: string; url: string }) {
   const t = useT();
   const [href, setHref] = useState<string | null>(null);
@@ -44,22 +51,30 @@ function DocumentViewer({ name, url }: { name: string; url: string }) {
   }, [url]);
   if (error)
     return (
-      <p className="field-error" role="alert">
-        {name}: {error}
-      </p>
+      <li className="signing-document">
+        <p className="field-error" role="alert">
+          {name}: {error}
+        </p>
+      </li>
     );
-  if (!href) return <p className="muted text-sm">{t('signing.loadingDocument', { name })}</p>;
   return (
-    <div className="signing-document">
-      <object className="signing-pdf" data={href} type="application/pdf" aria-label={name}>
-        <a href={href} download={name}>
-          {t('signing.download', { name })}
-        </a>
-      </object>
-      <a className="signing-open" href={href} target="_blank" rel="noreferrer">
-        {t('signing.open', { name })}
-      </a>
-    </div>
+    <li className="signing-document">
+      <span className="signing-document-name">{name}</span>
+      {href ? (
+        <>
+          <object className="signing-pdf" data={href} type="application/pdf" aria-label={name}>
+            <a href={href} download={name}>
+              {t('signing.download', { name })}
+            </a>
+          </object>
+          <a className="btn btn-secondary btn-sm signing-open" href={href} target="_blank" rel="noreferrer">
+            {t('signing.open', { name })}
+          </a>
+        </>
+      ) : (
+        <span className="muted text-sm">{t('signing.loadingDocument', { name })}</span>
+      )}
+    </li>
   );
 }
 
@@ -71,14 +86,23 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const base = `signer-${signer.id}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The previous signer's form is gone with the focus in it: start the next turn at its heading, not the page's top.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Not a disabled button while the request runs: disabling it would drop the keyboard user's focus.
+    if (busy) return;
     const local: Record<string, string> = {};
     if (!consent) local.consent_version = t('signing.consentMissing');
     if (!signature) local.name = t('signing.signatureMissing');
+    else if (!signature.name.trim()) local.name = t('signing.nameMissing');
     setErrors(local);
-    if (!signature || !consent) return;
+    if (Object.keys(local).length || !signature) return;
     setBusy(true);
     try {
       const answer = await apiRequest<SignatureAnswer>(`/api/applications/${applicationId}/signatures/`, {
@@ -86,7 +110,7 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
         fallback: t('signing.failed'),
         body: {
           signer: signer.id,
-          name: signature.method === 'typed' ? signature.name : (signer.name ?? signature.name),
+          name: signature.name,
           method: signature.method,
           ...(signature.image ? { image: signature.image } : {}),
           consent_version: state.consent.version,
@@ -101,17 +125,21 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
     }
   }
 
-  const signatureError = errors.name ?? errors.image ?? errors.method ?? errors.signer;
-  const consentError = errors.consent_version;
+  // A message goes once its field is put right, so what still shows is what still stops the signature.
+  const forget = (fields: readonly string[]) =>
+    setErrors((now) => Object.fromEntries(Object.entries(now).filter(([f]) => !fields.includes(f))));
+  const signatureError = SIGNATURE_FIELDS.map((f) => errors[f]).find(Boolean);
+  const consentError = CONSENT_FIELDS.map((f) => errors[f]).find(Boolean);
   const documentsError = errors.documents;
+  const known: readonly string[] = [...SIGNATURE_FIELDS, ...CONSENT_FIELDS, 'documents'];
   const other = Object.entries(errors)
-    .filter(([f]) => !['name', 'image', 'method', 'signer', 'consent_version', 'documents'].includes(f))
+    .filter(([f]) => !known.includes(f))
     .map(([, m]) => m);
 
   return (
     <form className="card signer-step" aria-labelledby={`${base}-title`} onSubmit={(e) => void submit(e)} noValidate>
       <div className="card-body">
-        <h2 id={`${base}-title`} className="section-title">
+        <h2 id={`${base}-title`} className="section-title" ref={heading} tabIndex={-1}>
           {signer.label}
           {signer.name ? `: ${signer.name}` : ''}
         </h2>
@@ -122,29 +150,34 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
               : t('signing.signsAs', { roles: signer.roles.join(', ') })}
           </p>
         )}
-        <section aria-labelledby={`${base}-docs`}>
+        <section aria-labelledby={`${base}-docs`} className="signing-section">
           <h3 id={`${base}-docs`} className="text-sm">
             {t('signing.toRead')}
           </h3>
-          {state.documents.map((d) => (
-            <DocumentViewer key={d.name} name={d.name} url={d.url} />
-          ))}
+          <ul className="signing-documents">
+            {state.documents.map((d) => (
+              <DocumentViewer key={d.name} name={d.name} url={d.url} />
+            ))}
+          </ul>
           {documentsError && (
             <p className="field-error" role="alert">
               {documentsError}
             </p>
           )}
         </section>
-        <section aria-labelledby={`${base}-consent`} className="signing-consent">
+        <section aria-labelledby={`${base}-consent`} className="signing-section signing-consent">
           <h3 id={`${base}-consent`} className="text-sm">
             {state.consent.title}
           </h3>
-          <p>{state.consent.text}</p>
+          <p className="signing-consent-text">{state.consent.text}</p>
           <label className="checkbox">
             <input
               type="checkbox"
               checked={consent}
-              onChange={(e) => setConsent(e.target.checked)}
+              onChange={(e) => {
+                setConsent(e.target.checked);
+                if (e.target.checked) forget(CONSENT_FIELDS);
+              }}
               aria-invalid={consentError ? true : undefined}
               aria-describedby={consentError ? `${base}-consent-error` : undefined}
             />{' '}
@@ -156,14 +189,22 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
             </p>
           )}
         </section>
-        <SignaturePad id={base} name={signer.name ?? ''} onChange={setSignature} error={signatureError} />
+        <SignaturePad
+          id={base}
+          name={signer.name}
+          onChange={(next) => {
+            setSignature(next);
+            if (next) forget(SIGNATURE_FIELDS);
+          }}
+          error={signatureError}
+        />
         {other.map((m) => (
           <div key={m} className="alert alert-error" role="alert">
             <span>{m}</span>
           </div>
         ))}
         <div className="btn-group">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
             {busy ? t('signing.signing') : t('signing.sign')}
           </button>
         </div>

@@ -18,6 +18,14 @@ const ARGS = [
   '--disable-sync',
 ];
 
+/** What a browser context may emulate: a phone's touch screen, mobile viewport and pixel density. */
+export interface Device {
+  viewport?: { width: number; height: number };
+  hasTouch?: boolean;
+  isMobile?: boolean;
+  deviceScaleFactor?: number;
+}
+
 export interface Harness {
   baseUrl: string;
   server: FastifyInstance;
@@ -25,8 +33,11 @@ export interface Harness {
   page: Page;
   /** Console messages of every page in which the browser refused something under the Content-Security-Policy. */
   cspViolations: string[];
-  /** A fresh page in a fresh browser profile (another adviser). */
-  newContext(): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh page in a fresh browser profile (another adviser), optionally a phone's: a touch screen and a mobile
+   * viewport (`{ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } }`).
+   */
+  newContext(device?: Device): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -48,7 +59,7 @@ export async function startHarness(options: ServerOptions = {}): Promise<Harness
   const profiles: string[] = [];
   const contexts: BrowserContext[] = [];
   const cspViolations: string[] = [];
-  const launch = async () => {
+  const launch = async (device: Device = {}) => {
     const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
     profiles.push(profile);
     const context = await chromium.launchPersistentContext(profile, {
@@ -56,6 +67,7 @@ export async function startHarness(options: ServerOptions = {}): Promise<Harness
       headless: true,
       args: ARGS,
       viewport: { width: 1280, height: 900 },
+      ...device,
     });
     contexts.push(context);
     const page = context.pages()[0] ?? (await context.newPage());
