@@ -77,12 +77,9 @@ export const LoginRequest = Type.Object(
 );
 
 /** The account's language: its mails and the app's texts ('en', 'fr'); null while it has never chosen. */
-const AccountLanguage = Nullable(
-  Type.String({
-    enum: ['en', 'fr'],
-    description: "The account's language (its mails, and the app's texts once signed in); null: never chosen",
-  }),
-);
+const AccountLanguage = Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Null()], {
+  description: "The account's language (its mails, and the app's texts once signed in); null: never chosen",
+});
 
 export const LoginAnswer = Type.Object(
   {

@@ -78,10 +78,7 @@ export interface components {
       email_verified: boolean;
       /** @description Whether the account may use the Admin page */
       is_admin: boolean;
-      /**
-       * @description The account's language (its mails, and the app's texts once signed in); null: never chosen
-       * @enum {string|null}
-       */
+      /** @description The account's language (its mails, and the app's texts once signed in); null: never chosen */
       language: 'en' | 'fr' | null;
     };
     /** UserInfo */
@@ -94,10 +91,7 @@ export interface components {
       email_verified: boolean;
       /** @description Whether the account may use the Admin page */
       is_admin: boolean;
-      /**
-       * @description The account's language (its mails, and the app's texts once signed in); null: never chosen
-       * @enum {string|null}
-       */
+      /** @description The account's language (its mails, and the app's texts once signed in); null: never chosen */
       language: 'en' | 'fr' | null;
     };
     /** UserInfoChanges */
