@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { positionOf, finalStepOf } from '../../engine/index.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { loadApplication, onOtherStepsSaved } from './api.ts';
-import { loadSteps, screeningRuntime } from './definitions.ts';
+import { loadSteps, screeningRuntime, useWizardLanguage } from './definitions.ts';
 import { prewarmSteps } from './prewarm.ts';
 import { recordCurrentStep } from './progress.ts';
 import { StepPage } from './StepPage.tsx';
@@ -50,6 +50,8 @@ const base = (clientId: string): string => `/client/${encodeURIComponent(clientI
  */
 export function ScreeningWizard(props: ScreeningWizardProps) {
   const { clientId, urlStep, urlPage, initialData, context, lookups, failedLookups, progressDrafts } = props;
+  // In the language shown: its flow first, then (StepsGate) its steps; again on a switch, keeping the answers.
+  useWizardLanguage();
   const { engine } = screeningRuntime();
   const navigate = useNavigate();
   const [saved, setSavedState] = useState<ApplicationData>(initialData);
