@@ -15,6 +15,8 @@ import { ProgressDisplay, StepList, type StepStatus } from './WizardChrome.tsx';
 import { versionSeen } from './versions.ts';
 import { uiOptionsOf, WizardContext, type WizardEnv } from './wizardEnv.ts';
 import './wizard.css';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
 // The review and the generation page come at the end of a screening: their code (summaries of every step, the PDF
 // requests) is downloaded when the step before them is on screen, not with every step opened directly.
@@ -144,6 +146,7 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
 
 /** "Step n of N" over the steps that apply, or for a step with counted pages (basic) over those pages. */
 function StepProgress({ step, page, applicable }: { step: string; page?: string; applicable: { id: string }[] }) {
+  const t = useT();
   const { engine } = screeningRuntime();
   const index = applicable.findIndex((s) => s.id === step);
   const stepDef = engine.definitions.steps[step];
@@ -152,13 +155,13 @@ function StepProgress({ step, page, applicable }: { step: string; page?: string;
   let progress = {
     n: index + 1,
     total: applicable.length,
-    label: `Step ${index + 1} of ${applicable.length}`,
+    label: t('wizard.stepOf', { n: index + 1, total: applicable.length }),
     caption: stepDef?.flow.title,
   };
   if (counted.length) {
     const at = pages.findIndex((p) => p.id === page);
     const n = pages.slice(0, at + 1).filter((p) => p.counted).length;
-    const template = String(uiOptionsOf(stepDef).progressLabel ?? 'Step {n} of {total}');
+    const template = String(uiOptionsOf(stepDef).progressLabel ?? t('wizard.stepOf', { n: '{n}', total: '{total}' }));
     progress = {
       n,
       total: counted.length,
@@ -204,6 +207,7 @@ function FlowSession(props: FlowSessionProps) {
     openStep,
     toPrompt,
   } = props;
+  const t = useT();
   const { engine, machine } = screeningRuntime();
   const actor = useActorRef(machine, { input: { data, resumeAt, resumePage } });
   const value = useSelector(actor, (s) => s.value);
@@ -357,7 +361,7 @@ function FlowSession(props: FlowSessionProps) {
               {headline}
             </p>
           ) : null}
-          <StepsGate steps={needs} loadingLabel="Loading step...">
+          <StepsGate steps={needs} loadingLabel={t('wizard.loadingStep')}>
             <StepProgress step={step} page={page} applicable={applicable} />
             {content}
           </StepsGate>
