@@ -36,7 +36,10 @@ export function AppLayout() {
       {/* The switch sits at the bar's end, before the user menu (.app-header reserves its room in the bar). */}
       <div className="app-header">
         <TopNav />
-        <LanguageSwitch className="app-header-language" />
+        {/* A landmark of its own: it sits beside the bar's <header>, not in it. */}
+        <section className="app-header-language" aria-label={t('shell.language')}>
+          <LanguageSwitch />
+        </section>
       </div>
       <main id="main" tabIndex={-1}>
         <VerifyEmailBanner />

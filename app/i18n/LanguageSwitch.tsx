@@ -1,23 +1,22 @@
+import { useId } from 'react';
 import { isSignedIn } from '../session.ts';
 import { saveAccountLanguage } from '../api/client.ts';
-import { activateLanguage, LANGUAGES, LOCALES, type Language } from './language.ts';
+import { activateLanguage, isLanguage, LANGUAGES, LOCALES, type Language } from './language.ts';
 import { useI18n, useT } from './useT.ts';
 import 'virtual:messages/en/shell';
 import './languageSwitch.css';
 
 /** Each language's name in itself, as a language switch shows it (never translated). */
-const NAMES: Record<Language, { short: string; long: string }> = {
-  en: { short: 'EN', long: 'English' },
-  fr: { short: 'FR', long: 'Français' },
-};
+const NAMES: Record<Language, string> = { en: 'English', fr: 'Français' };
 
 /**
- * English | Français: two buttons, the shown one pressed. Switching redraws the app's texts and `<html lang>` at
- * once, is remembered on this device, and, signed in, saved on the account (applied at its next login anywhere).
- * A failed save changes nothing shown: the device remembers it anyway.
+ * The language chosen in a real <select> named "Language" ("Langue"), its options "English" and "Français".
+ * Switching redraws the app's texts and `<html lang>` at once, is remembered on this device, and, signed in, saved on
+ * the account (applied at its next login anywhere). A failed save changes nothing shown: the device remembers it.
  */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const t = useT();
+  const id = useId();
   const current = useI18n().locale;
   const choose = async (language: Language) => {
     if (language === current) return;
@@ -25,20 +24,24 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
     if (isSignedIn()) await saveAccountLanguage(language).catch(() => undefined);
   };
   return (
-    <div role="group" aria-label={t('shell.language')} className={`language-switch ${className}`.trim()}>
-      {LANGUAGES.map((language) => (
-        <button
-          key={language}
-          type="button"
-          className="language-option"
-          lang={LOCALES[language]}
-          aria-label={NAMES[language].long}
-          aria-pressed={language === current}
-          onClick={() => void choose(language)}
-        >
-          {NAMES[language].short}
-        </button>
-      ))}
+    <div className={`language-switch ${className}`.trim()}>
+      <label className="sr-only" htmlFor={id}>
+        {t('shell.language')}
+      </label>
+      <select
+        id={id}
+        className="language-select"
+        value={current}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void choose(event.target.value);
+        }}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={LOCALES[language]}>
+            {NAMES[language]}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -45,7 +45,7 @@ describe('the wizard in French', () => {
     mockApi({ ...answers, 'PATCH /api/clients/user_info/': () => ({ body: {} }) });
     renderRoute('/client/3/screening/basic?page=application-type');
     expect(await screen.findByRole('button', { name: CONTINUE_EN }, { timeout: 10000 })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Français' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
     expect(await screen.findByRole('button', { name: CONTINUE_FR }, { timeout: 10000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: new RegExp(TYPE_LABEL_FR) })).toBeInTheDocument());
   });

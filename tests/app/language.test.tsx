@@ -24,12 +24,13 @@ describe('the language switch', () => {
     mockApi({});
     renderRoute('/');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    const group = screen.getByRole('group', { name: 'Language' });
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'Français' }));
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(select).toHaveDisplayValue('English');
+    expect(screen.getByRole('option', { name: 'Français' })).toHaveAttribute('lang', 'fr-CA');
+    await userEvent.selectOptions(select, 'Français');
     expect(await screen.findByRole('heading', { name: 'Bon retour' })).toBeInTheDocument();
-    expect(group).toHaveAccessibleName('Langue');
-    expect(screen.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
+    expect(select).toHaveAccessibleName('Langue');
+    expect(select).toHaveDisplayValue('Français');
     expect(document.documentElement.lang).toBe('fr-CA');
     await waitFor(() => expect(document.title).toBe('Connexion | Insure Wizard'));
     expect(initialLanguage()).toBe('fr');
@@ -39,13 +40,13 @@ describe('the language switch', () => {
     signIn();
     const api = mockApi({ ...dashboardApi, 'PATCH /api/clients/user_info/': () => ({ body: { language: 'fr' } }) });
     renderRoute('/dashboard');
-    await userEvent.click(await screen.findByRole('button', { name: 'Français' }));
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'Français');
     await waitFor(() => expect(api.bodyOf('PATCH /api/clients/user_info/')).toEqual({ language: 'fr' }));
     expect(document.documentElement.lang).toBe('fr-CA');
     expect(await screen.findByRole('link', { name: 'Aller au contenu' })).toBeInTheDocument();
     // The next call asks for French.
     const before = api.fetch.mock.calls.length;
-    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Langue' }), 'English');
     await waitFor(() => expect(api.fetch.mock.calls.length).toBeGreaterThan(before));
     const frenchCall = api.fetch.mock.calls.find(([input, init]) => {
       const headers = new Headers((init as RequestInit | undefined)?.headers);
