@@ -61,7 +61,7 @@ function storybookProject(name: string, setupFile: string) {
         enabled: true,
         headless: true,
         provider: playwright({ launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } }),
-        instances: [{ browser: 'chromium' }],
+        instances: [{ browser: 'chromium' as const }],
       },
     },
   };

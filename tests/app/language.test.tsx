@@ -82,7 +82,7 @@ describe('the language switch', () => {
     renderRoute('/');
     const user = userEvent.setup();
     // The login page's own texts may be French already: either language's labels will do.
-    await user.type(await screen.findByLabelText(/Username|Nom d'utilisateur/), 'ann');
+    await user.type(await screen.findByLabelText(/Username|Nom d.utilisateur/), 'ann');
     await user.type(screen.getByLabelText(/Password|Mot de passe/), 'secret');
     await user.click(screen.getByRole('button', { name: /Sign in|Se connecter/ }));
     await waitFor(() => expect(sessionStorage.getItem('authToken')).toBe('t'));
