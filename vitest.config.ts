@@ -45,6 +45,28 @@ const testFiles = readdirSync(fileURLToPath(new URL('./tests', import.meta.url))
   .map((file) => `tests/${file.split(sep).join('/')}`)
   .filter((file) => /\.test\.tsx?$/.test(file) && !/^tests\/(e2e|cluster)\//.test(file));
 
+/** The story tests' project: every story in Chromium, with a setup file (the language they are drawn in). */
+function storybookProject(name: string, setupFile: string) {
+  return {
+    // Every story is a test, run in Chromium: it renders with no console error, its play function passes
+    // (each step's "Fill one, clear another"), and axe-core finds no serious violation (.storybook/preview.tsx).
+    plugins: [storybookTest({ configDir: '.storybook' })],
+    // The browser may load node_modules where it really is: a copy of the project (CI's drill run) links it.
+    server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] } },
+    test: {
+      name,
+      setupFiles: [setupFile],
+      testTimeout: 60000,
+      browser: {
+        enabled: true,
+        headless: true,
+        provider: playwright({ launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } }),
+        instances: [{ browser: 'chromium' as const }],
+      },
+    },
+  };
+}
+
 const nodeProject = { globals: true, environment: 'node' as const, testTimeout: 30000, hookTimeout: 60000 };
 
 export default defineConfig({
@@ -65,24 +87,9 @@ export default defineConfig({
         plugins: [react(), stepModulesPlugin(), messagesPlugin()],
         test: { ...nodeProject, name: 'db', include: testFiles.filter(needsDatabase) },
       },
-      {
-        // Every story is a test, run in Chromium: it renders with no console error, its play function passes
-        // (each step's "Fill one, clear another"), and axe-core finds no serious violation (.storybook/preview.tsx).
-        plugins: [storybookTest({ configDir: '.storybook' })],
-        // The browser may load node_modules where it really is: a copy of the project (CI's drill run) links it.
-        server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] } },
-        test: {
-          name: 'storybook',
-          setupFiles: ['.storybook/vitest.setup.ts'],
-          testTimeout: 60000,
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({ launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } }),
-            instances: [{ browser: 'chromium' }],
-          },
-        },
-      },
+      storybookProject('storybook', '.storybook/vitest.setup.ts'),
+      // The same stories with the app in French (the locale global's other value): `--project storybook-fr`.
+      storybookProject('storybook-fr', '.storybook/vitest.setup.fr.ts'),
     ],
   },
 });

@@ -40,49 +40,50 @@ const AccountProfilePage = page(() => import('./pages/AccountProfilePage.tsx'));
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'));
 
 /**
- * Exported so tests can mount any route with createMemoryRouter. `handle.title` is the document title (useRouteTitle);
+ * Exported so tests can mount any route with createMemoryRouter. `handle.title` is the id of the document title
+ * (app/i18n/en/shell.json, translated by useRouteTitle);
  * the wizard's steps set their own from the definitions.
  */
 export const routes: RouteObject[] = [
   {
     element: <AuthLayout />,
     children: [
-      { path: '/', element: <LoginPage />, handle: { title: 'Sign in' } },
-      { path: '/signup', element: <SignupPage />, handle: { title: 'Create account' } },
-      { path: '/forgot-password', element: <ForgotPasswordPage />, handle: { title: 'Forgot password' } },
-      { path: '/reset-password', element: <ResetPasswordPage />, handle: { title: 'Choose a new password' } },
+      { path: '/', element: <LoginPage />, handle: { title: 'title.signIn' } },
+      { path: '/signup', element: <SignupPage />, handle: { title: 'title.signUp' } },
+      { path: '/forgot-password', element: <ForgotPasswordPage />, handle: { title: 'title.forgotPassword' } },
+      { path: '/reset-password', element: <ResetPasswordPage />, handle: { title: 'title.resetPassword' } },
     ],
   },
   {
     element: <PublicLayout />,
     children: [
-      { path: '/terms', element: <TermsPage />, handle: { title: 'Terms of Service' } },
-      { path: '/privacy', element: <PrivacyPage />, handle: { title: 'Privacy Policy' } },
-      { path: '/verify-email', element: <VerifyEmailPage />, handle: { title: 'Email verification' } },
+      { path: '/terms', element: <TermsPage />, handle: { title: 'title.terms' } },
+      { path: '/privacy', element: <PrivacyPage />, handle: { title: 'title.privacy' } },
+      { path: '/verify-email', element: <VerifyEmailPage />, handle: { title: 'title.verifyEmail' } },
     ],
   },
   {
     element: <AppLayout />,
     children: [
-      { path: '/dashboard', element: <DashboardPage />, handle: { title: 'Clients' } },
-      { path: '/applications', element: <ApplicationsPage />, handle: { title: 'Applications' } },
-      { path: '/applications/new', element: <NewApplicationPage />, handle: { title: 'New application' } },
-      { path: '/applications/:applicationId', element: <ApplicationPage />, handle: { title: 'Application' } },
-      { path: '/applications/:applicationId/sign', element: <SigningPage />, handle: { title: 'Signing' } },
-      { path: '/reports', element: <SupportPage />, handle: { title: 'Support' } },
-      { path: '/account/profile', element: <AccountProfilePage />, handle: { title: 'Adviser profile' } },
-      { path: '/account/password', element: <ChangePasswordPage />, handle: { title: 'Change password' } },
-      { path: '/account/sessions', element: <SessionsPage />, handle: { title: "Where you're signed in" } },
-      { path: '/admin', element: <AdminPage />, handle: { title: 'Administration' } },
-      { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'New client' } },
-      { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'Client Profile' } },
+      { path: '/dashboard', element: <DashboardPage />, handle: { title: 'title.clients' } },
+      { path: '/applications', element: <ApplicationsPage />, handle: { title: 'title.applications' } },
+      { path: '/applications/new', element: <NewApplicationPage />, handle: { title: 'title.newApplication' } },
+      { path: '/applications/:applicationId', element: <ApplicationPage />, handle: { title: 'title.application' } },
+      { path: '/applications/:applicationId/sign', element: <SigningPage />, handle: { title: 'title.signing' } },
+      { path: '/reports', element: <SupportPage />, handle: { title: 'title.support' } },
+      { path: '/account/profile', element: <AccountProfilePage />, handle: { title: 'title.adviserProfile' } },
+      { path: '/account/password', element: <ChangePasswordPage />, handle: { title: 'title.changePassword' } },
+      { path: '/account/sessions', element: <SessionsPage />, handle: { title: 'title.sessions' } },
+      { path: '/admin', element: <AdminPage />, handle: { title: 'title.admin' } },
+      { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'title.newClient' } },
+      { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'title.clientProfile' } },
       {
         path: '/client/:clientId/screening/prompt',
         element: <ScreeningPromptPage />,
-        handle: { title: 'Insurance Screening' },
+        handle: { title: 'title.screening' },
       },
       { path: '/client/:clientId/screening/:step', element: <ScreeningPage /> },
-      { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
+      { path: '*', element: <NotFoundPage />, handle: { title: 'title.notFound' } },
     ],
   },
 ];

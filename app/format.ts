@@ -1,8 +1,12 @@
 /**
- * The app's display formats (en-CA): dates, timestamps, phones and money. The forms draw money with the renderer's
- * formatMoney, which formatCad reuses, so an amount reads the same in a list and in a step.
+ * The app's display formats, one formatter per kind, in the language shown (its locale, LOCALES: en-CA or fr-CA, is
+ * `<html lang>`): money and numbers through Intl ("$530,000" / "530 000 $"); dates stay ISO "2026-11-26" and phones
+ * "(514) 555-0142" in both, as Canadian forms write them. The forms draw money and numbers with the renderer's
+ * formatters, which these reuse, so an amount reads the same in a list and in a step.
  */
-import { formatMoney } from '../renderer/options.ts';
+import { formatMoney, formatNumber } from '../renderer/options.ts';
+
+export { formatNumber };
 
 const EMPTY = '-';
 
@@ -39,22 +43,32 @@ export function formatDate(value: string | null | undefined): string {
 }
 
 /**
+ * A timestamp's local time of day, "14:05" (24 h, in both languages); missing or unreadable as "-".
+ * @param value - an ISO timestamp
+ */
+export function formatTime(value: string | null | undefined): string {
+  const date = value ? toDate(value) : null;
+  return date ? `${pad(date.getHours())}:${pad(date.getMinutes())}` : EMPTY;
+}
+
+/**
  * A timestamp as "2024-01-05 14:05" (local time, 24 h); missing or unreadable as "-".
  * @param value - an ISO timestamp
  */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return EMPTY;
   const date = toDate(value);
-  return date ? `${formatDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}` : EMPTY;
+  return date ? `${formatDate(value)} ${formatTime(value)}` : EMPTY;
 }
 
 /**
- * Canadian dollars in whole dollars (the forms' money format, renderer's formatMoney), or null when there is no
- * amount (shown as "Not set").
- * @example formatCad(500000) // "$500,000"
+ * Canadian dollars in whole dollars (the forms' money format, renderer's formatMoney) in the language shown, or null
+ * when there is no amount (shown as "Not set").
+ * @example formatCad(500000) // "$500,000" in English, "500 000 $" in French
  */
 export function formatCad(amount: number | string | null | undefined): string | null {
   if (amount === null || amount === undefined || amount === '') return null;
+  // The API sends amounts as numbers or plain decimal strings ("530000.00"), never in a locale's format.
   const n = typeof amount === 'number' ? amount : Number(String(amount).replace(/[$,\s]/g, ''));
   return Number.isFinite(n) ? formatMoney(Math.round(n)) : null;
 }

@@ -3,6 +3,7 @@
  * sessionStorage ends with the tab, which is why "Remember me" has no effect.
  */
 import { clearDrafts } from './screening/draftStorage.ts';
+import { activateLanguage, type Language } from './i18n/language.ts';
 
 export interface Session {
   token: string;
@@ -12,6 +13,8 @@ export interface Session {
   emailVerified?: boolean;
   /** The account may use the Admin page. */
   isAdmin?: boolean;
+  /** The language the account chose (applied at login); null or missing: never chosen, the device's stays. */
+  language?: Language | null;
 }
 
 const KEYS = {
@@ -51,7 +54,7 @@ export function isSignedIn(): boolean {
 }
 
 /**
- * Stores a successful login.
+ * Stores a successful login, and shows the account's language when it chose one.
  * @param session - token, username and role from POST /api/login/.
  */
 export function saveSession(session: Session): void {
@@ -64,6 +67,8 @@ export function saveSession(session: Session): void {
   else s.removeItem(KEYS.unverified);
   if (session.isAdmin) s.setItem(KEYS.admin, '1');
   else s.removeItem(KEYS.admin);
+  // The account's language follows it to any device: applied (and remembered here) as it signs in.
+  if (session.language) void activateLanguage(session.language);
 }
 
 /** @returns - true while the signed-in account's email waits for its verification link. */

@@ -1,23 +1,29 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
+import { useI18n } from './i18n/useT.ts';
+import { i18n } from './i18n/language.ts';
+import 'virtual:messages/en/shell';
 
-/** The product's name, last in every document title. */
-export const PRODUCT = 'Insure Wizard';
-
-/** "Clients | Insure Wizard". */
+/**
+ * "Clients | Insure Wizard", in the language shown.
+ * @param title - the page's title, already in that language
+ */
 export function titleWithProduct(title: string): string {
-  return `${title} | ${PRODUCT}`;
+  return i18n._('title.withProduct', { title });
 }
 
 /**
- * Sets the document title from the matched route's `handle.title` (App.tsx), so each screen has its own (WCAG 2.4.2).
- * Routes without one (the wizard) set their own title.
+ * Sets the document title from the matched route's `handle.title`, an id of app/i18n/en/shell.json (App.tsx), so each
+ * screen has its own (WCAG 2.4.2), in the language shown (again on a switch). Routes without one (the wizard) set
+ * their own title.
  */
 export function useRouteTitle(): void {
   const matches = useMatches();
+  const active = useI18n();
   const handle = matches[matches.length - 1]?.handle as { title?: string } | undefined;
-  const title = handle?.title;
+  const id = handle?.title;
+  const title = id ? titleWithProduct(active._(id)) : undefined;
   useEffect(() => {
-    if (title) document.title = titleWithProduct(title);
+    if (title) document.title = title;
   }, [title]);
 }

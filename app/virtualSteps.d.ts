@@ -25,3 +25,9 @@ declare module 'virtual:steps' {
 declare module 'virtual:step-loaders' {
   export const loaders: Record<string, () => Promise<unknown>>;
 }
+
+/** The French flow and the loaders of the French steps (each over its catalogue, steps/<id>/i18n/fr.json). */
+declare module 'virtual:steps/fr' {
+  export const flow: import('../engine/index.ts').FlowDefinition;
+  export const loaders: Record<string, () => Promise<import('virtual:steps').StepModule>>;
+}

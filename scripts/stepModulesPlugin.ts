@@ -7,6 +7,11 @@
  *   `conditions` (a check per `if` condition, by conditionKey), compiled by ajv's standalone code from the engine's
  *   own ajv configuration (createAjv), so the browser ships no schema compiler and judges a record as the server does.
  *
+ * - French (docs/decisions/i18n-app-library.md): `virtual:steps/fr` exports the French `flow` and `loaders`, one
+ *   `() => import('virtual:steps/fr/<id>')` per step, each the step over its French catalogue (the engine's
+ *   localizeDefinitions over steps/<id>/i18n/fr.json and steps/i18n/fr.json). Only the French wizard imports them, so
+ *   French costs nothing on an English page.
+ *
  * The definitions are loaded with loadDefinitions, so a broken steps/ fails the build with the file, path and reason.
  */
 import { dirname, resolve, sep } from 'node:path';
@@ -14,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin, ViteDevServer } from 'vite';
-import { flowEntries, conditionSchemas, createAjv, loadDefinitions } from '../engine/index.ts';
+import { flowEntries, conditionSchemas, createAjv, loadDefinitions, localizeDefinitions } from '../engine/index.ts';
 import type { Definitions, DocumentScope, StepDefinition } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
@@ -24,6 +29,9 @@ const RESOLVED_ROOT = `\0${ROOT_ID}`;
 const RESOLVED_STEP = `\0${STEP_PREFIX}`;
 const LOADERS_ID = 'virtual:step-loaders';
 const RESOLVED_LOADERS = `\0${LOADERS_ID}`;
+/** The languages other than English the wizard is built in. */
+const LANGUAGES = ['fr'] as const;
+type OtherLanguage = (typeof LANGUAGES)[number];
 const FORMATS_MODULE = 'ajv-formats/dist/formats.js';
 
 const defaultStepsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../steps');
@@ -36,11 +44,18 @@ function rootModule(defs: Definitions): string {
 }
 
 /** Only the loaders: small enough for the app's entry, which starts the opened step's download at once. */
-function loadersModule(defs: Definitions): string {
+function loadersModule(defs: Definitions, prefix = STEP_PREFIX): string {
   const loaders = flowEntries(defs.flow).map(
-    (s) => `  ${JSON.stringify(s.id)}: () => import(${JSON.stringify(STEP_PREFIX + s.id)}),`,
+    (s) => `  ${JSON.stringify(s.id)}: () => import(${JSON.stringify(prefix + s.id)}),`,
   );
   return ['export const loaders = {', ...loaders, '};'].join('\n');
+}
+
+/** A language's flow and the loaders of its steps, in one module: the wizard imports it when it opens in it. */
+function languageRootModule(defs: Definitions, language: OtherLanguage): string {
+  return [`export const flow = ${JSON.stringify(defs.flow)};`, loadersModule(defs, `${STEP_PREFIX}${language}/`)].join(
+    '\n',
+  );
 }
 
 /**
@@ -105,6 +120,15 @@ function stepModule(step: StepDefinition): string {
 export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
   let cached: Definitions | undefined;
   const definitions = (): Definitions => (cached ??= loadDefinitions(readDefinitionFiles(stepsDir)));
+  const localized = new Map<OtherLanguage, Definitions>();
+  const definitionsIn = (language: OtherLanguage): Definitions => {
+    let defs = localized.get(language);
+    if (!defs) {
+      defs = loadDefinitions(localizeDefinitions(readDefinitionFiles(stepsDir), language));
+      localized.set(language, defs);
+    }
+    return defs;
+  };
   return {
     name: 'insure:step-modules',
     enforce: 'pre',
@@ -115,8 +139,12 @@ export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
       if (id === RESOLVED_ROOT) return rootModule(definitions());
       if (id === RESOLVED_LOADERS) return loadersModule(definitions());
       if (!id.startsWith(RESOLVED_STEP)) return undefined;
-      const stepId = id.slice(RESOLVED_STEP.length);
-      const step = definitions().steps[stepId];
+      const [first, rest] = id.slice(RESOLVED_STEP.length).split('/');
+      const language = LANGUAGES.find((l) => l === first);
+      if (language && rest === undefined) return languageRootModule(definitionsIn(language), language);
+      const defs = language ? definitionsIn(language) : definitions();
+      const stepId = language ? rest : first;
+      const step = defs.steps[stepId];
       if (!step) throw new Error(`steps/${stepId} is not listed in steps/flow.json`);
       return stepModule(step);
     },
@@ -128,6 +156,7 @@ export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
         const catalogue = file.startsWith(formsDir + sep) && file.endsWith(`${sep}catalogue.json`);
         if (!catalogue && (!file.startsWith(stepsDir + sep) || file.includes(`${sep}examples${sep}`))) return;
         cached = undefined;
+        localized.clear();
         const graph = server.environments?.client?.moduleGraph ?? server.moduleGraph;
         for (const id of [...(graph.idToModuleMap?.keys() ?? [])]) {
           if (id === RESOLVED_ROOT || id === RESOLVED_LOADERS || id.startsWith(RESOLVED_STEP)) {

@@ -1,6 +1,7 @@
 import { formatProblem, lintDefinitions, lintTranslations } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import { TEXTS_DIR } from '../api/http/serverTexts.ts';
+import { checkAppMessages, formatAppMessageProblem } from './appMessagesCheck.ts';
 
 // Product staff's linter: `npm run steps:check [dir]`. Exits 1 on any problem.
 const dir = process.argv[2] ?? 'steps';
@@ -24,6 +25,13 @@ try {
 if (dir !== 'steps')
   problems = problems.map((p) => ({ ...p, file: p.file.replace(/^steps\//, `${dir.replace(/\/$/, '')}/`) }));
 for (const p of problems) console.error(formatProblem(p));
+// The app's own texts (app/i18n) have the same rules as the definitions' catalogues; checked with the project's steps.
+const appProblems = dir === 'steps' ? checkAppMessages(process.cwd()) : [];
+for (const p of appProblems) console.error(formatAppMessageProblem(p));
+if (appProblems.length) {
+  console.error(`\n${appProblems.length} problem${appProblems.length === 1 ? '' : 's'} in app/i18n/`);
+  if (!problems.length) process.exit(1);
+}
 if (problems.length) {
   console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} in ${dir}/`);
   process.exit(1);

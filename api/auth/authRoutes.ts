@@ -6,13 +6,13 @@ import { userOf } from '../http/requestHelpers.ts';
 import { Success, errorResponses } from '../http/routeSchemas.ts';
 import { schemaErrors } from '../http/schemaErrors.ts';
 import type { FieldError } from '../types.ts';
-import { Account, LoginAnswer, LoginRequest, SignUpRequest, UserInfo } from './authSchemas.ts';
+import { Account, LoginAnswer, LoginRequest, SignUpRequest, UserInfo, UserInfoChanges } from './authSchemas.ts';
 import { nameUser } from './authPlugin.ts';
 import { passwordProblem } from './checkPassword.ts';
 import { hashPassword, verifyPassword } from './hashPassword.ts';
 import { identityProblem, normalizeEmail, normalizeUsername } from './identity.ts';
 import { createLinkTokens, VERIFY_TTL_MS } from './createLinkTokens.ts';
-import { accountFlags, DISABLED_MESSAGE, loginAnswer } from './loginAnswer.ts';
+import { accountFlags, accountLanguage, DISABLED_MESSAGE, loginAnswer } from './loginAnswer.ts';
 import { sendAccountNotice } from './sendAccountNotice.ts';
 import { SIGN_UP_LIMITS } from './signUpLimits.ts';
 
@@ -223,20 +223,42 @@ export const authRoutes = fp(
       async (request) => {
         const me = userOf(request);
         // Read anew, not from the session cache: a link opened in another browser verifies the email at once.
-        const user = await db
-          .selectFrom('users')
-          .select(['id', 'username', 'email', 'role', 'email_verified_at', 'is_admin'])
-          .where('id', '=', me.id)
-          .executeTakeFirstOrThrow();
-        return {
-          user_id: user.id,
-          username: user.username,
-          email: user.email,
-          role: user.role,
-          ...accountFlags(user),
-        };
+        return userInfo(me.id);
       },
     );
+
+    app.patch(
+      '/clients/user_info/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: "Change the signed-in user's language (its mails and the app's texts, applied at each login)",
+          body: UserInfoChanges,
+          response: { 200: UserInfo, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => {
+        const me = userOf(request);
+        await db.updateTable('users').set({ language: request.body.language }).where('id', '=', me.id).execute();
+        return userInfo(me.id);
+      },
+    );
+
+    async function userInfo(id: number) {
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'role', 'email_verified_at', 'is_admin', 'language'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return {
+        user_id: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        ...accountFlags(user),
+        language: accountLanguage(user),
+      };
+    }
   },
   { name: 'authRoutes', encapsulate: true, dependencies: ['db', 'limits', 'auth', 'mail'] },
 );

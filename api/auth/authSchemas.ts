@@ -76,6 +76,11 @@ export const LoginRequest = Type.Object(
   },
 );
 
+/** The account's language: its mails and the app's texts ('en', 'fr'); null while it has never chosen. */
+const AccountLanguage = Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Null()], {
+  description: "The account's language (its mails, and the app's texts once signed in); null: never chosen",
+});
+
 export const LoginAnswer = Type.Object(
   {
     token: Type.String({ description: 'Send as "Authorization: Token {token}"' }),
@@ -85,6 +90,7 @@ export const LoginAnswer = Type.Object(
     expires_at: Type.String({ format: 'date-time', description: 'When the token stops being accepted' }),
     email_verified: Type.Boolean({ description: "Whether a mailed link has verified the account's email" }),
     is_admin: Type.Boolean({ description: 'Whether the account may use the Admin page' }),
+    language: AccountLanguage,
   },
   { title: 'LoginAnswer' },
 );
@@ -97,6 +103,26 @@ export const UserInfo = Type.Object(
     role: Type.String(),
     email_verified: Type.Boolean({ description: "Whether a mailed link has verified the account's email" }),
     is_admin: Type.Boolean({ description: 'Whether the account may use the Admin page' }),
+    language: AccountLanguage,
   },
   { title: 'UserInfo' },
+);
+
+/** PATCH /api/clients/user_info/: what the signed-in user may change of the account (its language). */
+export const UserInfoChanges = Type.Object(
+  {
+    language: Type.String({
+      enum: ['en', 'fr'],
+      description: "The account's language: its mails and the app's texts",
+      errorMessage: 'Please choose English (en) or French (fr)',
+    }),
+  },
+  {
+    title: 'UserInfoChanges',
+    additionalProperties: false,
+    errorMessage: {
+      type: 'The request body must be a JSON object',
+      required: { language: 'Please choose English (en) or French (fr)' },
+    },
+  },
 );

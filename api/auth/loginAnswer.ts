@@ -11,13 +11,29 @@ export function accountFlags(user: { email_verified_at: string | null; is_admin:
 }
 
 /**
+ * The language the account chose, as the app is told it at login and on user_info: 'en', 'fr', or null (never
+ * chosen: the app keeps the device's or the browser's).
+ * @param user - the account's row
+ */
+export function accountLanguage(user: { language: string | null }): 'en' | 'fr' | null {
+  return user.language === 'en' || user.language === 'fr' ? user.language : null;
+}
+
+/**
  * The answer of a login (and of a password reset, which signs in): the session's token and what the app shows of
  * the account.
  * @param user - the account's row
  * @param session - the token just issued
  */
 export function loginAnswer(
-  user: { id: number; username: string; role: string; email_verified_at: string | null; is_admin: number },
+  user: {
+    id: number;
+    username: string;
+    role: string;
+    email_verified_at: string | null;
+    is_admin: number;
+    language: string | null;
+  },
   session: { token: string; expiresAt: string },
 ) {
   return {
@@ -27,5 +43,6 @@ export function loginAnswer(
     user_id: user.id,
     expires_at: session.expiresAt,
     ...accountFlags(user),
+    language: accountLanguage(user),
   };
 }

@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { ApplicationList, LifeApplication, Generation } from '../applications/applicationSchemas.ts';
-import { Account, LoginAnswer, LoginRequest, SignUpRequest, UserInfo } from '../auth/authSchemas.ts';
+import { Account, LoginAnswer, LoginRequest, SignUpRequest, UserInfo, UserInfoChanges } from '../auth/authSchemas.ts';
 import {
   ChangePasswordRequest,
   PasswordResetAnswer,
@@ -58,6 +58,7 @@ export const sharedSchemas: TSchema[] = [
   LoginRequest,
   LoginAnswer,
   UserInfo,
+  UserInfoChanges,
   ChangePasswordRequest,
   PasswordResetRequest,
   PasswordResetAnswer,

@@ -4,6 +4,7 @@
  * otherwise the spec's fallback text for that call.
  */
 import { endSession, getToken, type Session } from '../session.ts';
+import { currentLanguage, isLanguage, LOCALES, type Language } from '../i18n/language.ts';
 import { filenameFromDisposition } from './filenameFromDisposition.ts';
 import type {
   Broker,
@@ -64,6 +65,12 @@ function errorField(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The server's messages come in the language shown ("fr-CA, fr;q=0.9"): the app's and the server's texts agree. */
+function acceptLanguage(): string {
+  const language = currentLanguage();
+  return `${LOCALES[language]}, ${language};q=0.9`;
+}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const text = await response.text().catch(() => '');
@@ -117,7 +124,11 @@ function takeHeadStart(path: string, headers: Record<string, string>): Promise<R
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, fallback, message, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': acceptLanguage(),
+    ...options.headers,
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
     const token = getToken();
@@ -168,7 +179,7 @@ export async function downloadFile(path: string): Promise<DownloadedFile> {
   if (!token) throw new ApiError(NO_TOKEN_MESSAGE);
   let response: Response;
   try {
-    response = await fetch(path, { headers: { Authorization: `Token ${token}` } });
+    response = await fetch(path, { headers: { Authorization: `Token ${token}`, 'Accept-Language': acceptLanguage() } });
   } catch {
     throw new ApiError('Unable to reach the server. Please check your connection.');
   }
@@ -207,7 +218,20 @@ export async function login(username: string, password: string): Promise<Session
     // An answer that does not say is taken as nothing to tell (no banner, no Admin link).
     emailVerified: body.email_verified ?? true,
     isAdmin: body.is_admin ?? false,
+    language: isLanguage(body.language) ? body.language : null,
   };
+}
+
+/**
+ * PATCH /api/clients/user_info/: the signed-in account's language, applied at its next login.
+ * @throws ApiError - the server's message, or "Failed to save your language"
+ */
+export async function saveAccountLanguage(language: Language): Promise<void> {
+  await apiRequest('/api/clients/user_info/', {
+    method: 'PATCH',
+    body: { language },
+    fallback: 'Failed to save your language',
+  });
 }
 
 /** The language the account's mails are written in: French for a browser set to French, English otherwise. */

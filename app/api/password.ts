@@ -46,5 +46,6 @@ export async function resetPassword(token: string, newPassword: string): Promise
     role: answer.role,
     emailVerified: answer.email_verified,
     isAdmin: answer.is_admin,
+    language: answer.language,
   };
 }

@@ -78,6 +78,8 @@ export interface components {
       email_verified: boolean;
       /** @description Whether the account may use the Admin page */
       is_admin: boolean;
+      /** @description The account's language (its mails, and the app's texts once signed in); null: never chosen */
+      language: 'en' | 'fr' | null;
     };
     /** UserInfo */
     UserInfo: {
@@ -89,6 +91,16 @@ export interface components {
       email_verified: boolean;
       /** @description Whether the account may use the Admin page */
       is_admin: boolean;
+      /** @description The account's language (its mails, and the app's texts once signed in); null: never chosen */
+      language: 'en' | 'fr' | null;
+    };
+    /** UserInfoChanges */
+    UserInfoChanges: {
+      /**
+       * @description The account's language: its mails and the app's texts
+       * @enum {string}
+       */
+      language: 'en' | 'fr';
     };
     /** ChangePasswordRequest */
     ChangePasswordRequest: {
@@ -708,6 +720,7 @@ export type Account = components['schemas']['Account'];
 export type LoginRequest = components['schemas']['LoginRequest'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
 export type UserInfo = components['schemas']['UserInfo'];
+export type UserInfoChanges = components['schemas']['UserInfoChanges'];
 export type ChangePasswordRequest = components['schemas']['ChangePasswordRequest'];
 export type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
 export type PasswordResetAnswer = components['schemas']['PasswordResetAnswer'];

@@ -6,6 +6,9 @@ import { Brand, TAGLINE } from './Brand.tsx';
 import { Loading } from './Spinner.tsx';
 import { TopNav } from './TopNav.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
+import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/shell';
 
 /**
  * Signed-in pages: the top nav above the page. Without a session, to login, which comes back here afterwards; a
@@ -13,6 +16,7 @@ import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
  */
 export function AppLayout() {
   useRouteTitle();
+  const t = useT();
   const location = useLocation();
   const endings = useSyncExternalStore(onSessionEnded, sessionEndings);
   // Only a session that ends while these pages are open is news to the adviser (not one that ended before).
@@ -27,9 +31,16 @@ export function AppLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
-      <TopNav />
+      {/* The switch sits at the bar's end, before the user menu (.app-header reserves its room in the bar). */}
+      <div className="app-header">
+        <TopNav />
+        {/* A landmark of its own: it sits beside the bar's <header>, not in it. */}
+        <section className="app-header-language" aria-label={t('shell.language')}>
+          <LanguageSwitch />
+        </section>
+      </div>
       <main id="main" tabIndex={-1}>
         <VerifyEmailBanner />
         <Suspense fallback={<Loading />}>
@@ -43,6 +54,7 @@ export function AppLayout() {
 /** Login and sign-up: a brand panel beside the form. A signed-in adviser goes straight to the dashboard. */
 export function AuthLayout() {
   useRouteTitle();
+  const t = useT();
   if (isSignedIn()) return <Navigate to="/dashboard" replace />;
   return (
     <div className="auth-layout">
@@ -51,16 +63,17 @@ export function AuthLayout() {
         <div>
           <p className="auth-tagline">{TAGLINE}</p>
           <ul className="auth-points">
-            <li>Keep every client and application in one place</li>
-            <li>Guided life-insurance screening, step by step</li>
-            <li>Resume any screening where you left off</li>
+            <li>{t('shell.authPoint.onePlace')}</li>
+            <li>{t('shell.authPoint.guided')}</li>
+            <li>{t('shell.authPoint.resume')}</li>
           </ul>
         </div>
         <p className="text-sm auth-note" style={{ color: '#94a3b8' }}>
-          For licensed insurance brokers and advisers in Canada.
+          {t('shell.authNote')}
         </p>
       </aside>
       <main className="auth-main" id="main" tabIndex={-1}>
+        <LanguageSwitch className="auth-language" />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -14,6 +14,7 @@ export const LOCALES: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA' };
 const STORAGE_KEY = 'language';
 
 // English areas load themselves as the pages that use them arrive (`import 'virtual:messages/en/<area>'`).
+i18n.load('en', {});
 i18n.activate('en', [LOCALES.en]);
 
 const loaders: Record<Language, () => Promise<{ messages: Messages }>> = {

@@ -1,4 +1,6 @@
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
 export interface ConflictDialogProps {
   /** The server's text ("This step was changed in another window"). */
@@ -14,20 +16,18 @@ export interface ConflictDialogProps {
 
 /** A save refused because another window saved the step first: the adviser chooses whose answers stay. */
 export function ConflictDialog({ message, busy, onLoadTheirs, onKeepMine, onClose }: ConflictDialogProps) {
+  const t = useT();
   return (
     <ConfirmDialog
       title={message}
-      confirmLabel="Keep mine"
-      cancelLabel="Load theirs"
+      confirmLabel={t('wizard.conflict.keepMine')}
+      cancelLabel={t('wizard.conflict.loadTheirs')}
       busy={busy}
       onConfirm={onKeepMine}
       onCancel={onLoadTheirs}
       onDismiss={onClose}
     >
-      <p>
-        Someone saved this step in another window or tab after you opened it. Load theirs to see what they saved (your
-        changes here are dropped), or keep mine to save your answers over theirs.
-      </p>
+      <p>{t('wizard.conflict.text')}</p>
     </ConfirmDialog>
   );
 }

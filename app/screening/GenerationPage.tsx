@@ -13,6 +13,8 @@ import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
 import { finalStepOf, optionLabels, valuesInScope } from '../../engine/index.ts';
 import { getProfile, type AdviserProfile } from '../api/profile.ts';
 import { clientNameOf } from './clientNameOf.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
 interface ResultTexts {
   heading?: string;
@@ -76,6 +78,7 @@ function combinedFilename(person: string | undefined, generationId: string | und
  */
 export function GenerationPage() {
   const { engine, clientId, saved, setSaved, context, openStep } = useWizard();
+  const t = useT();
   // Generation is offered only for an application in good order (the server checks the same).
   const incomplete = useMemo(() => engine.incompleteSteps({ ...saved, $context: context }), [engine, saved, context]);
   const reviewOptions = uiOptionsOf(engine.definitions.steps[engine.definitions.flow.review]);
@@ -168,7 +171,7 @@ export function GenerationPage() {
     } catch (e) {
       if (e instanceof GenerateError && e.unavailable) setNotice('info', UNAVAILABLE);
       else if (e instanceof GenerateError && e.link)
-        setNotice('error', e.message, undefined, { to: e.link, label: 'Open your adviser profile' });
+        setNotice('error', e.message, undefined, { to: e.link, label: t('wizard.openProfile') });
       else if (e instanceof SaveError) {
         setShowErrors(true);
         setNotice(
@@ -180,7 +183,7 @@ export function GenerationPage() {
     } finally {
       setBusy(null);
     }
-  }, [clientId, step, options, messages, unavailable, setSaved, setNotice]);
+  }, [clientId, step, options, messages, unavailable, setSaved, setNotice, t]);
 
   if (generated) {
     const notSpecified = result.notSpecified ?? 'Not specified';
@@ -303,8 +306,8 @@ export function GenerationPage() {
       <IncompleteSteps
         steps={incomplete}
         title={reviewOptions.incompleteTitle ?? 'Before the applications can be generated, please complete:'}
-        stepLabel={reviewOptions.incompleteStepLabel ?? 'Complete {title}'}
-        missingLabel={reviewOptions.incompleteMissing ?? 'Not answered yet'}
+        stepLabel={reviewOptions.incompleteStepLabel ?? t('wizard.completeStep', { title: '{title}' })}
+        missingLabel={reviewOptions.incompleteMissing ?? t('wizard.notAnswered')}
         onOpen={openStep}
       />
       <StepForm
@@ -316,11 +319,11 @@ export function GenerationPage() {
         unavailableChoices={reasons}
       />
       <ActionsBar
-        backLabel={options.backLabel ?? 'Back'}
+        backLabel={options.backLabel ?? t('wizard.back')}
         onBack={() => openStep(engine.definitions.flow.review)}
         busySaveLabel=""
-        nextLabel={options.nextLabel ?? 'Generate Application'}
-        busyNextLabel={options.busyNextLabel ?? 'Generating Application...'}
+        nextLabel={options.nextLabel ?? t('wizard.generate')}
+        busyNextLabel={options.busyNextLabel ?? t('wizard.generating')}
         onNext={() => void onGenerate()}
         busy={busy}
         nextDisabled={incomplete.length > 0}

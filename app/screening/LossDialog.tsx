@@ -1,5 +1,7 @@
 import type { LostAnswers } from '../../engine/index.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
 /** Asks before a save that drops saved answers elsewhere (insured 2's sections when going back to one insured), naming them. */
 export function LossDialog({
@@ -11,16 +13,17 @@ export function LossDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <ConfirmDialog
-      title="Remove these answers?"
-      confirmLabel="Remove and save"
-      cancelLabel="Keep them"
+      title={t('wizard.loss.title')}
+      confirmLabel={t('wizard.loss.confirm')}
+      cancelLabel={t('wizard.loss.keep')}
       danger
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
-      <p className="dialog-text">Saving this change removes answers already saved:</p>
+      <p className="dialog-text">{t('wizard.loss.intro')}</p>
       <ul className="loss-list">
         {lost.map((l) => (
           <li key={l.step}>
@@ -42,21 +45,20 @@ export function DiscardDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <ConfirmDialog
-      title="Replace these answers?"
-      confirmLabel="Replace them"
-      cancelLabel="Keep them"
+      title={t('wizard.discard.title')}
+      confirmLabel={t('wizard.loss.replace')}
+      cancelLabel={t('wizard.loss.keep')}
       danger
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
-      <p className="dialog-text">
-        This change empties answers already given on this step, which cannot be kept together with it:
-      </p>
+      <p className="dialog-text">{t('wizard.discard.text')}</p>
       <ul className="loss-list">
-        {titles.map((t) => (
-          <li key={t}>{t}</li>
+        {titles.map((title) => (
+          <li key={title}>{title}</li>
         ))}
       </ul>
     </ConfirmDialog>

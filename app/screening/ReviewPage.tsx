@@ -5,6 +5,8 @@ import { IncompleteSteps } from './IncompleteSteps.tsx';
 import { RetiredAnswersNotice } from './RetiredAnswersNotice.tsx';
 import { ActionsBar, StepCard } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard } from './wizardEnv.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
 function Rows({ group, level, headingLevel = level }: { group: SummaryGroup; level: number; headingLevel?: number }) {
   // An untitled group adds no heading, so its groups' headings stay one level under the last one shown.
@@ -38,6 +40,7 @@ function Rows({ group, level, headingLevel = level }: { group: SummaryGroup; lev
  */
 export function ReviewPage() {
   const { engine, actor, saved, context, clientId, lookups } = useWizard();
+  const t = useT();
   const def = engine.definitions.steps[engine.definitions.flow.review];
   const options = uiOptionsOf(def);
   const sections = useMemo(() => engine.reviewSections(), [engine]);
@@ -63,8 +66,8 @@ export function ReviewPage() {
       <IncompleteSteps
         steps={incomplete}
         title={options.incompleteTitle ?? 'Before the applications can be generated, please complete:'}
-        stepLabel={options.incompleteStepLabel ?? 'Complete {title}'}
-        missingLabel={options.incompleteMissing ?? 'Not answered yet'}
+        stepLabel={options.incompleteStepLabel ?? t('wizard.completeStep', { title: '{title}' })}
+        missingLabel={options.incompleteMissing ?? t('wizard.notAnswered')}
         onOpen={(stepId) => actor.send({ type: 'EDIT', step: stepId })}
       />
       <RetiredAnswersNotice
@@ -73,7 +76,7 @@ export function ReviewPage() {
           options.retiredTitle ??
           'These saved answers are to questions the screening no longer asks. They are left out of the application, and saving the step removes them:'
         }
-        stepLabel={options.retiredStepLabel ?? 'Open {title}'}
+        stepLabel={options.retiredStepLabel ?? t('wizard.openStep', { title: '{title}' })}
         onOpen={(stepId) => actor.send({ type: 'EDIT', step: stepId })}
       />
       <div className="review-sections">
@@ -120,11 +123,11 @@ export function ReviewPage() {
         </p>
       ) : null}
       <ActionsBar
-        backLabel={options.backLabel ?? 'Back'}
+        backLabel={options.backLabel ?? t('wizard.back')}
         onBack={() => actor.send({ type: 'BACK' })}
         busySaveLabel=""
-        nextLabel={options.nextLabel ?? 'Next'}
-        busyNextLabel={options.busyNextLabel ?? 'Processing...'}
+        nextLabel={options.nextLabel ?? t('wizard.next')}
+        busyNextLabel={options.busyNextLabel ?? t('wizard.processing')}
         onNext={() => actor.send({ type: 'NEXT', data: { ...saved, $context: { ...context, clientId } } })}
         busy={null}
         nextDisabled={incomplete.length > 0}

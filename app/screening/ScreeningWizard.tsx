@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { positionOf, finalStepOf } from '../../engine/index.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { loadApplication, onOtherStepsSaved } from './api.ts';
-import { loadSteps, screeningRuntime } from './definitions.ts';
+import { loadSteps, screeningRuntime, useWizardLanguage } from './definitions.ts';
 import { incompleteAsLoaded } from './incompleteAsLoaded.ts';
 import { prewarmSteps } from './prewarm.ts';
 import { recordCurrentStep } from './progress.ts';
@@ -16,6 +16,8 @@ import { ProgressDisplay, StepList, type StepStatus } from './WizardChrome.tsx';
 import { versionSeen } from './versions.ts';
 import { uiOptionsOf, WizardContext, type WizardEnv } from './wizardEnv.ts';
 import './wizard.css';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
 // The review and the generation page come at the end of a screening: their code (summaries of every step, the PDF
 // requests) is downloaded when the step before them is on screen, not with every step opened directly.
@@ -51,6 +53,8 @@ const base = (clientId: string): string => `/client/${encodeURIComponent(clientI
  */
 export function ScreeningWizard(props: ScreeningWizardProps) {
   const { clientId, urlStep, urlPage, initialData, context, lookups, failedLookups, progressDrafts } = props;
+  // In the language shown: its flow first, then (StepsGate) its steps; again on a switch, keeping the answers.
+  useWizardLanguage();
   const { engine } = screeningRuntime();
   const navigate = useNavigate();
   const [saved, setSavedState] = useState<ApplicationData>(initialData);
@@ -143,6 +147,7 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
 
 /** "Step n of N" over the steps that apply, or for a step with counted pages (basic) over those pages. */
 function StepProgress({ step, page, applicable }: { step: string; page?: string; applicable: { id: string }[] }) {
+  const t = useT();
   const { engine } = screeningRuntime();
   const index = applicable.findIndex((s) => s.id === step);
   const stepDef = engine.definitions.steps[step];
@@ -151,13 +156,13 @@ function StepProgress({ step, page, applicable }: { step: string; page?: string;
   let progress = {
     n: index + 1,
     total: applicable.length,
-    label: `Step ${index + 1} of ${applicable.length}`,
+    label: t('wizard.stepOf', { n: index + 1, total: applicable.length }),
     caption: stepDef?.flow.title,
   };
   if (counted.length) {
     const at = pages.findIndex((p) => p.id === page);
     const n = pages.slice(0, at + 1).filter((p) => p.counted).length;
-    const template = String(uiOptionsOf(stepDef).progressLabel ?? 'Step {n} of {total}');
+    const template = String(uiOptionsOf(stepDef).progressLabel ?? t('wizard.stepOf', { n: '{n}', total: '{total}' }));
     progress = {
       n,
       total: counted.length,
@@ -203,6 +208,7 @@ function FlowSession(props: FlowSessionProps) {
     openStep,
     toPrompt,
   } = props;
+  const t = useT();
   const { engine, machine } = screeningRuntime();
   const actor = useActorRef(machine, { input: { data, resumeAt, resumePage } });
   const value = useSelector(actor, (s) => s.value);
@@ -363,7 +369,7 @@ function FlowSession(props: FlowSessionProps) {
               {headline}
             </p>
           ) : null}
-          <StepsGate steps={needs} loadingLabel="Loading step...">
+          <StepsGate steps={needs} loadingLabel={t('wizard.loadingStep')}>
             <StepProgress step={step} page={page} applicable={applicable} />
             {content}
           </StepsGate>

@@ -12,6 +12,8 @@ import { useStepDraft } from './useStepDraft.ts';
 import { useStepSave } from './useStepSave.ts';
 import { ActionsBar, LeaveDialog, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
 function describePage(
   pages: PageDefinition[],
@@ -37,6 +39,7 @@ function describePage(
  */
 export const StepPage = memo(function StepPage({ step, page: pageId }: { step: string; page?: string }) {
   const env = useWizard();
+  const t = useT();
   const { engine, actor, clientId, context, saved, lookups, failedLookups } = env;
   const def = engine.definitions.steps[step];
   const options = uiOptionsOf(def);
@@ -101,7 +104,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
   const subTitle = options.heading && page?.title && page.title !== heading ? page.title : undefined;
   const pageText = describePage(pages, page, isObjectField, options.pageDescriptions);
   const laterPageApplies = Boolean(page) && pageIndex >= 0 && pageIndex < pages.length - 1;
-  const nextLabel = (laterPageApplies && page?.nextLabel) || options.nextLabel || 'Next';
+  const nextLabel = (laterPageApplies && page?.nextLabel) || options.nextLabel || t('wizard.next');
 
   return (
     <>
@@ -121,12 +124,13 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           <div className="alert alert-info wizard-restored" role="status">
             <div className="wizard-notice-body">
               <p>
-                We restored answers you had not saved yet
-                {draft.draft?.savedAt ? ` (${formatDateTime(draft.draft.savedAt)})` : ''}.
+                {draft.draft?.savedAt
+                  ? t('wizard.restoredAt', { savedAt: formatDateTime(draft.draft.savedAt) })
+                  : t('wizard.restored')}
               </p>
             </div>
             <button type="button" className="btn btn-ghost btn-sm" onClick={discardDraft}>
-              Discard them
+              {t('wizard.discardDraft')}
             </button>
           </div>
         ) : null}
@@ -145,6 +149,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           failedLookups={failedLookups}
           onRequestNext={onRequestNext}
           confirmDiscard={confirmDiscard}
+          errorTitle={typeof options.errorTitle === 'string' ? options.errorTitle : t('wizard.errors.title')}
         />
         {blockedBy ? (
           <p className="wizard-next-hint muted text-sm" id={blockedHintId}>
@@ -152,13 +157,13 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           </p>
         ) : null}
         <ActionsBar
-          backLabel={options.backLabel ?? 'Back'}
+          backLabel={options.backLabel ?? t('wizard.back')}
           onBack={onBack}
-          saveLabel={options.showSave === false ? undefined : (options.saveLabel ?? 'Save')}
-          busySaveLabel={options.busySaveLabel ?? 'Saving...'}
+          saveLabel={options.showSave === false ? undefined : (options.saveLabel ?? t('wizard.save'))}
+          busySaveLabel={options.busySaveLabel ?? t('wizard.saving')}
           onSave={options.showSave === false ? undefined : onSave}
           nextLabel={nextLabel}
-          busyNextLabel={options.busyNextLabel ?? 'Processing...'}
+          busyNextLabel={options.busyNextLabel ?? t('wizard.processing')}
           onNext={() => void onNext()}
           busy={busy}
           nextDisabled={Boolean(blockedBy)}
@@ -175,7 +180,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
             markSaved(conflict.error.current);
             saving.setShowErrors(false);
             conflicts.close();
-            setNotice('success', 'Showing the answers saved in the other window');
+            setNotice('success', t('wizard.showingTheirs'));
           }}
           onKeepMine={() => {
             rememberEtag(clientId, step, `"${conflict.error.version}"`);

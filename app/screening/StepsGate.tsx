@@ -1,7 +1,9 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useState, type ReactNode } from 'react';
 import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { retrySteps, useSteps } from './definitions.ts';
+import { useI18n, useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
 export interface StepsGateProps {
   /** Steps or forms whose definitions the children need. */
@@ -13,14 +15,18 @@ export interface StepsGateProps {
 
 function Gate({ steps, children }: Omit<StepsGateProps, 'loadingLabel'>) {
   const [, setAttempt] = useState(0);
+  const t = useT();
+  // A language switch draws this again: the steps in the new language load (suspending meanwhile), and the children
+  // are drawn anew over them (their key), so every label, message and title is in that language.
+  const language = useI18n().locale;
   const error = useSteps(steps);
-  if (!error) return children;
+  if (!error) return <Fragment key={language}>{children}</Fragment>;
   return (
     <div className="alert alert-error" role="alert">
       <AlertIcon />
       <div>
-        <p className="alert-title">This page could not be loaded</p>
-        <p>Check your connection and try again. Nothing you entered has been lost.</p>
+        <p className="alert-title">{t('wizard.loadFailed.title')}</p>
+        <p>{t('wizard.loadFailed.text')}</p>
         <div className="btn-group" style={{ marginTop: 'var(--space-2)' }}>
           <button
             type="button"
@@ -30,11 +36,11 @@ function Gate({ steps, children }: Omit<StepsGateProps, 'loadingLabel'>) {
               setAttempt((n) => n + 1);
             }}
           >
-            Try again
+            {t('wizard.tryAgain')}
           </button>
           {/* After an update of the app, the files this page was built with may be gone: a reload fetches the new ones. */}
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => window.location.reload()}>
-            Reload the page
+            {t('wizard.reload')}
           </button>
         </div>
       </div>
@@ -42,7 +48,10 @@ function Gate({ steps, children }: Omit<StepsGateProps, 'loadingLabel'>) {
   );
 }
 
-/** Draws its children once the steps' definitions are loaded, with a spinner meanwhile and a retry if they fail. */
+/**
+ * Draws its children once the steps' definitions are loaded in the language shown, with a spinner meanwhile and a
+ * retry if they fail; again on a language switch.
+ */
 export function StepsGate({ steps, children, loadingLabel }: StepsGateProps) {
   return (
     <Suspense fallback={<Loading label={loadingLabel} />}>

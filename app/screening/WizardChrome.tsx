@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { AlertIcon, ArrowLeftIcon, ArrowRightIcon, CheckIcon } from '../components/icons.tsx';
 import { TOAST_MS } from '../components/Toast.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
 export interface StepEntry {
   id: string;
@@ -31,8 +33,9 @@ export function StepList({
   hrefOf?: (stepId: string) => string;
 }) {
   const index = steps.findIndex((s) => s.id === current);
+  const t = useT();
   return (
-    <nav className="wizard-steps" aria-label="Screening steps">
+    <nav className="wizard-steps" aria-label={t('wizard.steps')}>
       <ol>
         {steps.map((s, i) => {
           const known = status(s.id);
@@ -298,18 +301,16 @@ export function Notice({ notice, onClose }: { notice: NoticeState | null; onClos
 
 /** Asks before leaving a step whose answers are not saved (they stay on this device as a draft). */
 export function LeaveDialog({ onLeave, onStay }: { onLeave: () => void; onStay: () => void }) {
+  const t = useT();
   return (
     <ConfirmDialog
-      title="Leave this step?"
-      confirmLabel="Leave"
-      cancelLabel="Stay"
+      title={t('wizard.leave.title')}
+      confirmLabel={t('wizard.leave.confirm')}
+      cancelLabel={t('wizard.leave.stay')}
       onConfirm={onLeave}
       onCancel={onStay}
     >
-      <p className="dialog-text">
-        You have changes on this step that are not saved. They are kept on this device, and you will find them when you
-        come back.
-      </p>
+      <p className="dialog-text">{t('wizard.leave.text')}</p>
     </ConfirmDialog>
   );
 }

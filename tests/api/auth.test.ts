@@ -201,6 +201,7 @@ describe.each(databases)('accounts and tokens (%s)', (kind) => {
       role: 'adviser',
       email_verified: false,
       is_admin: false,
+      language: null,
     });
     expect((await server.call('GET', '/api/clients/user_info/', { token: user.token })).body.user_id).toBe(user.id);
   });

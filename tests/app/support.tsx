@@ -1,5 +1,7 @@
 /** Helpers of the app's component tests: mount a route of the real route table, and fake the API. */
 import { configure, render } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../../app/i18n/language.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { routes } from '../../app/App.tsx';
@@ -92,7 +94,12 @@ export function signIn(username = 'adviser@example.com') {
  */
 export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const result = render(<RouterProvider router={router} />);
+  // As app/main.tsx mounts it: under the app's Lingui, so a language switch redraws the texts.
+  const result = render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
   return { ...result, router };
 }
 
