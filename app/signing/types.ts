@@ -4,16 +4,7 @@
  */
 import type { SignatureRequest } from '../api/schema.gen.ts';
 
-export type {
-  SignatureAnswer,
-  SignatureMethod,
-  SignatureRequest,
-  Signer,
-  SigningConsent,
-  SigningDocument,
-  SigningHistory,
-  SigningState,
-} from '../api/schema.gen.ts';
+export type { SignatureAnswer, SignatureMethod, SignatureRequest, Signer, SigningState } from '../api/schema.gen.ts';
 
 /** What the pad hands over: a typed name, or a drawing as a PNG data URL (the request's own fields). */
 export type Signature = Pick<SignatureRequest, 'method' | 'name' | 'image'>;

@@ -16,7 +16,7 @@ const CONTINUE_EN = basicUi['ui:options'].nextLabel;
 const NEW_FR = fr('ui.json#/application_type/ui:enumNames/NEW');
 
 const answers = {
-  'GET /api/screening/3/': () => ({
+  'GET /api/screening/3/?incomplete=true': () => ({
     body: { basic: { speaks_english_french: true, preferred_language: 'french', is_canadian_tax_resident: true } },
   }),
 };
