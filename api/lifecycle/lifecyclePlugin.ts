@@ -198,7 +198,8 @@ export const lifecyclePlugin = fp(
           ...(details.policy_number !== undefined ? { policy_number: details.policy_number } : {}),
           ...(details.issue_date !== undefined ? { issue_date: details.issue_date } : {}),
           ...(details.face_amount_issued !== undefined ? { face_amount_issued: details.face_amount_issued } : {}),
-          ...(input.reason !== undefined && input.reason !== null ? { reason: input.reason } : {}),
+          // The reason is the latest transition's: an issued policy no longer shows why it was submitted.
+          reason: input.reason ?? null,
           ...(details.notes !== undefined ? { notes: details.notes } : {}),
         };
         // Written only if the status is still the one read: a concurrent event leaves this one refused.

@@ -265,6 +265,8 @@ describe.each(databases)('the application life cycle on %s (issue 27 parts 1, 3,
       issue_date: '2026-11-29',
       face_amount_issued: 400000,
       notes: 'Issued as applied for',
+      // The submission's reason ("Submitted (package to upload): …") is not the issued policy's.
+      reason: null,
       next: [],
     });
     expect(at(issued.body, 'BMO').badge.colour).toBe('green');
