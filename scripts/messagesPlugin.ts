@@ -16,10 +16,30 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
+import { localizeDefinitions, type LifecycleDefinition } from '../engine/index.ts';
+import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 const PREFIX = 'virtual:messages/';
 const RESOLVED = `\0${PREFIX}`;
 const defaultDir = resolve(dirname(fileURLToPath(import.meta.url)), '../app/i18n');
+const stepsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../steps');
+
+/**
+ * The application statuses' labels (steps/lifecycle.json) as app messages `lifecycle.status.<STATUS>`, in English or
+ * in the language's translation of the definitions (steps/i18n/<lang>.json, as the server localizes them): the
+ * badges and filters draw them like any other app text, and product staff keep editing them in steps/.
+ */
+export function lifecycleMessages(language: string, dir = stepsDir): Map<string, AppMessage> {
+  const files = localizeDefinitions(readDefinitionFiles(dir), language);
+  const lifecycle = files['lifecycle.json'] as LifecycleDefinition;
+  const file = join(dir, 'lifecycle.json');
+  return new Map(
+    Object.entries(lifecycle.statuses).map(([status, { label }]) => [
+      `lifecycle.status.${status}`,
+      { message: label, area: 'lifecycle', file },
+    ]),
+  );
+}
 
 export interface AppMessage {
   /** The text shown in this language. */
@@ -93,7 +113,16 @@ export function messagesPlugin(dir = defaultDir): Plugin {
       if (language === 'fr' && area === undefined) {
         for (const name of areasOf('fr', dir)) this.addWatchFile(join(dir, 'fr', `${name}.json`));
         readMessages('en', dir); // the same ids may not be in two English areas either
-        return `export const messages = ${JSON.stringify(compile(readMessages('fr', dir)))};`;
+        this.addWatchFile(join(stepsDir, 'i18n', 'fr.json'));
+        const french = new Map([...readMessages('fr', dir), ...lifecycleMessages('fr')]);
+        return `export const messages = ${JSON.stringify(compile(french))};`;
+      }
+      if (language === 'en' && area === 'lifecycle') {
+        this.addWatchFile(join(stepsDir, 'lifecycle.json'));
+        return [
+          `import { i18n } from ${JSON.stringify(languageModule)};`,
+          `i18n.load('en', ${JSON.stringify(compile(lifecycleMessages('en')))});`,
+        ].join('\n');
       }
       if (language === 'en' && area) {
         this.addWatchFile(join(dir, 'en', `${area}.json`));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { listApplications } from '../api/client.ts';
-import { lifecycle } from '../lifecycle.ts';
+import { lifecycle, statusLabelId } from '../lifecycle.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/dashboard';
@@ -68,7 +68,7 @@ export function WaitingOnAdviser() {
                     –
                   </span>
                 )}{' '}
-                {ASK[status] ? t(ASK[status]) : lifecycle.statuses[status]?.label}
+                {t(ASK[status] ?? statusLabelId(status))}
               </Link>{' '}
               <StatusBadge status={status} />
             </li>

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { flow } from 'virtual:steps';
 import { finalStepOf } from '../../engine/index.ts';
 import { listApplications } from '../api/client.ts';
-import { STATUS_CHOICES } from '../lifecycle.ts';
+import { STATUSES, statusLabelId } from '../lifecycle.ts';
+import 'virtual:messages/en/lifecycle';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
 import { ListSearch } from '../components/ListSearch.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -23,7 +24,6 @@ const PAGE_SIZE = 25;
 const FILTERS = ['status', 'insurer'] as const;
 
 /** The statuses an application goes through (steps/lifecycle.json), for the filter. */
-const STATUSES = STATUS_CHOICES;
 
 /** The orders of the sort menu (narrow screens, where the column headers are hidden); labels are message ids. */
 const SORTS: SortChoice[] = [
@@ -108,8 +108,8 @@ function AllApplications() {
             >
               <option value="">{t('applications.list.anyStatus')}</option>
               {STATUSES.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
+                <option key={s} value={s}>
+                  {t(statusLabelId(s))}
                 </option>
               ))}
             </select>

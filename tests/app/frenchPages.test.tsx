@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../app/i18n/language.ts';
 import enAuth from '../../app/i18n/en/auth.json';
@@ -11,6 +11,9 @@ import enLegal from '../../app/i18n/en/legal.json';
 import frLegal from '../../app/i18n/fr/legal.json';
 import enSupport from '../../app/i18n/en/support.json';
 import frSupport from '../../app/i18n/fr/support.json';
+import { StatusBadge } from '../../app/components/StatusBadge.tsx';
+import lifecycleJson from '../../steps/lifecycle.json';
+import stepsFr from '../../steps/i18n/fr.json';
 import { mockApi, renderRoute, signIn } from './support.tsx';
 
 /** Each area's catalogues: English `id -> text`, French `id -> {en, fr}`. */
@@ -86,5 +89,20 @@ describe('the pages in Canadian French (issue 28)', () => {
     expect(screen.getByRole('navigation', { name: 'Principale' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Accueil' })).toHaveAttribute('href', '/dashboard');
     expectNoEnglish([...englishOf('support', 'support.'), ...englishOf('common', 'common.nav.'), 'Use Create']);
+  });
+});
+
+describe('application statuses in French', () => {
+  it("draws a status badge in the definitions' French label (steps/i18n/fr.json), and in English again after", async () => {
+    const french = stepsFr['lifecycle.json#/statuses/READY_TO_SIGN/label'].fr;
+    const english = lifecycleJson.statuses.READY_TO_SIGN.label;
+    expect(french).not.toBe(english);
+    await activateLanguage('fr');
+    const { unmount } = render(<StatusBadge status="READY_TO_SIGN" />);
+    expect(screen.getByText(french)).toBeInTheDocument();
+    unmount();
+    await activateLanguage('en');
+    render(<StatusBadge status="READY_TO_SIGN" />);
+    expect(screen.getByText(english)).toBeInTheDocument();
   });
 });
