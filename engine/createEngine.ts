@@ -4,7 +4,7 @@ import { conditionKey } from './conditionKey.ts';
 import { applyLogic } from './effects.ts';
 import { draftErrors } from './draftErrors.ts';
 import { evaluateStep, type CompiledStep } from './evaluateStep.ts';
-import { fieldAt, labelOf, titleCase } from './labelOf.ts';
+import { ENGLISH_WORDS, fieldAt, labelOf, titleCase } from './labelOf.ts';
 import { splitPath } from './paths.ts';
 import { mapDocument } from './mapDocument.ts';
 import { lostAnswers } from './lostAnswers.ts';
@@ -131,10 +131,11 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
     return step;
   };
 
+  const words = definitions.flow.words ?? ENGLISH_WORDS;
   // A step not loaded yet (in the browser) has no labels: its codes are title-cased, as labelOf does for coded enums.
   const names = (appData: ApplicationData): Record<string, string> =>
     resolveNames(definitions.flow.names, appData, (s, p, v) =>
-      definitions.steps[s] || typeof v !== 'string' ? labelOf(definitions.steps[s], p, v) : titleCase(v),
+      definitions.steps[s] || typeof v !== 'string' ? labelOf(definitions.steps[s], p, v, words) : titleCase(v),
     );
 
   // Flow guards read the shared lists as step rules do ($lists.plans: what a chosen plan requires).
@@ -224,14 +225,14 @@ export function createEngine(definitions: Definitions, checks: SchemaChecks): En
     },
     draftErrors: (stepId, record) => draftErrors(compile(stepId).validate, record),
     isValid: (stepId, appData, fields) => evaluateStep(compile(stepId), appData, { fields }).errors.length === 0,
-    labelOf: (stepId, path, value) => labelOf(definitions.steps[stepId], path, value),
+    labelOf: (stepId, path, value) => labelOf(definitions.steps[stepId], path, value, words),
     mapDocument: (stepId, name, data) => {
       const mapping = definitionOf(stepId).documents?.[name];
       if (!mapping) throw new Error(`Step "${stepId}" has no document "${name}"`);
       return mapDocument(
         mapping,
         data as Record<string, unknown>,
-        (s, p, v) => labelOf(definitions.steps[s], p, v) || undefined,
+        (s, p, v) => labelOf(definitions.steps[s], p, v, words) || undefined,
       );
     },
     matchesCondition: (stepId, condition, value) => {

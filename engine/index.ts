@@ -13,7 +13,7 @@ export { applyLogic } from './effects.ts';
 export { describeLogic } from './describeLogic.ts';
 export { flowDiagram } from './flowDiagram.ts';
 export { mapDocument, DocumentCheckError } from './mapDocument.ts';
-export { labelOf, fieldAt, titleCase, optionLabels, resolveRef } from './labelOf.ts';
+export { labelOf, fieldAt, titleCase, optionLabels, resolveRef, ENGLISH_WORDS } from './labelOf.ts';
 export { secretFields, secretPaths, mapSecrets, maskValue, maskSecrets, type SecretField } from './secretFields.ts';
 export { documentSources } from './documentSources.ts';
 export { answerFields, answerLines } from './answerFields.ts';

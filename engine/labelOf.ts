@@ -1,4 +1,7 @@
-import type { JsonSchema, StepDefinition, UiDefinition } from './types.ts';
+import type { JsonSchema, StepDefinition, UiDefinition, Words } from './types.ts';
+
+/** The words a definition without flow.json `words` gets: the spec's English. */
+export const ENGLISH_WORDS: Words = { yes: 'Yes', no: 'No' };
 
 type Node = Record<string, unknown>;
 
@@ -140,26 +143,32 @@ function labelsAt(step: Pick<StepDefinition, 'schema' | 'ui'>, path: string): Fi
 }
 
 /**
- * The label of a value of one field, as the adviser saw it: the step's ui.json `ui:enumNames`, else "Yes"/"No"
- * for booleans, else a code of an enum title-cased from snake_case ("common_law" -> "Common Law"), else the value
+ * The label of a value of one field, as the adviser saw it: the step's ui.json `ui:enumNames`, else flow.json's
+ * `words` (yes, no) for booleans, else a code of an enum title-cased from snake_case ("common_law" -> "Common Law"), else the value
  * as text. One lookup for the renderer, the app, the review and the PDFs.
  * @param step - the step's definition (undefined: no labels, only the fallbacks)
  * @param path - the field's path in the step record (`insured_1.marital_status`, `single_life_options.*.plan_name`)
  * @param value - the stored value; a list gives its labels joined with ", "
+ * @param words - flow.json's `words`, in the language shown
  * @returns the label ("" for no value)
  * @example labelOf(defs.steps.owner, 'owner_type', 'insured_1') // "Same as Insured 1"
  */
-export function labelOf(step: Pick<StepDefinition, 'schema' | 'ui'> | undefined, path: string, value: unknown): string {
+export function labelOf(
+  step: Pick<StepDefinition, 'schema' | 'ui'> | undefined,
+  path: string,
+  value: unknown,
+  words: Words = ENGLISH_WORDS,
+): string {
   if (value === undefined || value === null || value === '') return '';
   if (Array.isArray(value))
     return value
-      .map((v) => labelOf(step, path, v))
+      .map((v) => labelOf(step, path, v, words))
       .filter(Boolean)
       .join(', ');
   const labels = step ? labelsAt(step, path) : null;
   const named = labels?.names[String(value)];
   if (named !== undefined) return named;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
   if (typeof value === 'string') return labels?.coded ? titleCase(value) : value;
   return String(value);
 }

@@ -166,7 +166,7 @@ function isText(kind: Kind, path: string[], siblings: number, value: string): bo
         (at(1) === 'if' && /^\d+$/.test(last) && (Number(last) % 2 === 1 || Number(last) === siblings - 1))
       );
     case 'flow':
-      return (FLOW_TEXT.has(last) && !path.includes('names')) || path[0] === 'titles';
+      return (FLOW_TEXT.has(last) && !path.includes('names')) || path[0] === 'titles' || path[0] === 'words';
     case 'lifecycle':
       // Status and event labels, guards' messages; `facts` are notes for product staff.
       return last === 'label' || last === 'message';

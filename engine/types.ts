@@ -61,10 +61,18 @@ export interface FlowDefinition {
   forms?: { id: string; title: string; record?: 'client' }[];
   /** Display names worked out from the answers (the client, each insured, each owner, the product), for templates. */
   names?: NameDefinitions;
+  /** The words for an answer with no label of its own: yes and no for a boolean without `ui:enumNames`. */
+  words?: Words;
   /** Named texts (the wizard's headline, the screening prompt's): alternatives, the first whose names are all known wins. */
   titles?: { [name: string]: string[] };
   /** Choices shared by every step (provinces and territories), offered by a lookupSelect naming them as its source. */
   lists?: { [name: string]: JsonObject[] };
+}
+
+/** The words for a boolean answer without labels of its own (flow.json `words`, translated with the definitions). */
+export interface Words {
+  yes: string;
+  no: string;
 }
 
 /** Saved answers of one step that a change elsewhere would drop (see lostAnswers). */

@@ -287,6 +287,7 @@ function StepFormInner(props: StepFormProps) {
       failedLookups,
       requestNext,
       unavailableChoices,
+      words: engine.definitions.flow.words,
     }),
     [engine, lookups, failedLookups, requestNext, unavailableChoices],
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ENGLISH_WORDS, type Words } from '../engine/index.ts';
 
 /**
  * The rjsf formContext our widgets read. It is kept stable (same object while its inputs do not change), since rjsf
@@ -13,6 +14,8 @@ export interface RendererFormContext {
   requestNext?: () => void;
   /** Choices the page offers but cannot take now, by field path then value, each with why (see StepFormProps). */
   unavailableChoices?: UnavailableChoices;
+  /** flow.json's `words` in the language shown (yes, no for a boolean without labels). */
+  words?: Words;
 }
 
 /** By field path, then by choice value: why the choice cannot be taken now (a short text, maybe with a link). */
@@ -20,6 +23,11 @@ export type UnavailableChoices = Record<string, Record<string, ReactNode>>;
 
 function asContext(formContext: unknown): Partial<RendererFormContext> {
   return formContext && typeof formContext === 'object' ? (formContext as Partial<RendererFormContext>) : {};
+}
+
+/** @returns - the words for answers without labels of their own, in the language shown. */
+export function wordsOf(formContext: unknown): Words {
+  return asContext(formContext).words ?? ENGLISH_WORDS;
 }
 
 /** @returns - the lookup lists of the form context. */

@@ -1,4 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { ENGLISH_WORDS, type Words } from '../engine/index.ts';
 
 /** One choice of a select, radio group or checkbox group. */
 export interface Choice {
@@ -48,9 +49,9 @@ export function isBoolean(schema: RJSFSchema): boolean {
 
 /**
  * The choices of a field, null left out: the enum values (or true/false for booleans), labelled by `ui:enumNames`,
- * else "Yes"/"No" for booleans, else the value itself.
+ * else flow.json's words (yes, no) for booleans, else the value itself.
  */
-export function choicesOf(schema: RJSFSchema, ui: UiMap): Choice[] {
+export function choicesOf(schema: RJSFSchema, ui: UiMap, words: Words = ENGLISH_WORDS): Choice[] {
   const values: unknown[] = Array.isArray(schema.enum)
     ? schema.enum
     : Array.isArray((schema.items as RJSFSchema | undefined)?.enum)
@@ -61,7 +62,8 @@ export function choicesOf(schema: RJSFSchema, ui: UiMap): Choice[] {
   const out: Choice[] = [];
   values.forEach((value, i) => {
     if (value === null) return;
-    const label = enumLabel(ui, value, i) ?? (typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
+    const label =
+      enumLabel(ui, value, i) ?? (typeof value === 'boolean' ? (value ? words.yes : words.no) : String(value));
     out.push({ value, label });
   });
   return out;

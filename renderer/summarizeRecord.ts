@@ -1,5 +1,5 @@
-import { maskSecrets } from '../engine/index.ts';
-import type { JsonObject, StepDefinition } from '../engine/index.ts';
+import { ENGLISH_WORDS, maskSecrets } from '../engine/index.ts';
+import type { JsonObject, StepDefinition, Words } from '../engine/index.ts';
 import { enumLabel, fillTemplate, formatMoney } from './options.ts';
 import { uiSections } from './uiSections.ts';
 
@@ -48,12 +48,14 @@ function typeOf(schema: Schema): string | undefined {
  * @param lookups - the lists lookupSelect fields choose from, to show a chosen row by its optionLabel
  * @param texts - the engine's changing texts for the step (StepView.texts): titles of sections (by id) and of nested
  *   objects (by path) as the form shows them for these answers ("Successor Owner for Arjun Mehta")
+ * @param words - flow.json's `words` in the language shown (yes, no for a boolean without labels)
  */
 export function summarizeRecord(
   def: StepDefinition,
   record: JsonObject | undefined,
   lookups: Record<string, unknown[] | undefined> = {},
   texts: Record<string, string> = {},
+  words: Words = ENGLISH_WORDS,
 ): SummaryGroup {
   const root = def.schema as Schema;
   const definitions = (root.definitions ?? {}) as Record<string, Schema>;
@@ -87,7 +89,7 @@ export function summarizeRecord(
     }
     const label = enumLabel(ui, value, (schema.enum as unknown[] | undefined)?.indexOf(value) ?? -1);
     if (label !== undefined) return label;
-    if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+    if (typeof value === 'boolean') return value ? words.yes : words.no;
     if (widget === 'money' && typeof value === 'number') return formatMoney(value);
     return String(value);
   };

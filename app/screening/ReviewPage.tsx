@@ -89,6 +89,7 @@ export function ReviewPage() {
             saved[section.step] as JsonObject | undefined,
             lookups,
             texts[section.step],
+            engine.definitions.flow.words,
           );
           const empty = !summary.rows.length && !summary.groups.length;
           const headingId = `review-${section.step}`;

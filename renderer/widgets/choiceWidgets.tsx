@@ -1,7 +1,7 @@
 import { useContext, useMemo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { FieldInfoContext, useStoreValue } from '../contexts.ts';
-import { lookupFailed, lookupsOf, requestNextOf, unavailableChoicesOf } from '../formContext.ts';
+import { lookupFailed, lookupsOf, requestNextOf, unavailableChoicesOf, wordsOf } from '../formContext.ts';
 import { choicesOf, emptyValue, fillTemplate, type Choice } from '../options.ts';
 
 function indexOfValue(choices: Choice[], value: unknown): number {
@@ -32,7 +32,8 @@ function aria(info: { describedBy?: string; invalid: boolean; required?: boolean
 export function RadioWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, uiSchema, autofocus, htmlName } = props;
   const info = useContext(FieldInfoContext);
-  const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
+  const words = wordsOf(props.registry.formContext);
+  const choices = useMemo(() => choicesOf(schema, uiSchema, words), [schema, uiSchema, words]);
   const selected = indexOfValue(choices, value);
   return (
     <div
@@ -78,7 +79,8 @@ export function SelectWidget(props: WidgetProps) {
     htmlName,
   } = props;
   const info = useContext(FieldInfoContext);
-  const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
+  const words = wordsOf(props.registry.formContext);
+  const choices = useMemo(() => choicesOf(schema, uiSchema, words), [schema, uiSchema, words]);
   const selected = indexOfValue(choices, value);
   return (
     <select
@@ -264,7 +266,8 @@ export function CheckboxWidget(props: WidgetProps) {
 export function CheckboxesWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, schema, uiSchema, htmlName, registry } = props;
   const info = useContext(FieldInfoContext);
-  const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
+  const words = wordsOf(props.registry.formContext);
+  const choices = useMemo(() => choicesOf(schema, uiSchema, words), [schema, uiSchema, words]);
   const current = Array.isArray(value) ? (value as unknown[]) : [];
   const unavailable = unavailableChoicesOf(registry.formContext, info.path);
   const toggle = (choice: Choice, on: boolean): void => {
@@ -345,7 +348,8 @@ export function ToggleButtonWidget(props: WidgetProps) {
 export function ChoiceButtonsWidget(props: WidgetProps) {
   const { id, value, onChange, disabled, readonly, schema, uiSchema, registry } = props;
   const info = useContext(FieldInfoContext);
-  const choices = useMemo(() => choicesOf(schema, uiSchema), [schema, uiSchema]);
+  const words = wordsOf(props.registry.formContext);
+  const choices = useMemo(() => choicesOf(schema, uiSchema, words), [schema, uiSchema, words]);
   const selected = indexOfValue(choices, value);
   const requestNext = requestNextOf(registry.formContext);
   return (

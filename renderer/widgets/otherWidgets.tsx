@@ -2,6 +2,7 @@ import { useContext } from 'react';
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
 import { FieldInfoContext, pathKey, useStoreValue } from '../contexts.ts';
 import { choicesOf, enumLabel, formatMoney } from '../options.ts';
+import { wordsOf } from '../formContext.ts';
 
 /** Shows a value that is not edited here (computed, or copied from another step), with enum labels and Yes/No. */
 export function ReadonlyWidget(props: WidgetProps) {
@@ -9,10 +10,11 @@ export function ReadonlyWidget(props: WidgetProps) {
   const info = useContext(FieldInfoContext);
   let shown = '';
   if (value !== undefined && value !== null && value !== '') {
+    const words = wordsOf(props.registry.formContext);
     const label =
-      enumLabel(uiSchema, value) ?? choicesOf(schema, uiSchema).find((c) => Object.is(c.value, value))?.label;
+      enumLabel(uiSchema, value) ?? choicesOf(schema, uiSchema, words).find((c) => Object.is(c.value, value))?.label;
     if (label !== undefined) shown = label;
-    else if (typeof value === 'boolean') shown = value ? 'Yes' : 'No';
+    else if (typeof value === 'boolean') shown = value ? words.yes : words.no;
     else if (options.format === 'money') shown = formatMoney(value);
     else shown = String(value);
   }
