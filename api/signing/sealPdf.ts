@@ -1,6 +1,6 @@
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
-import { SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
+import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument } from 'pdf-lib';
 import { CertificateSigner } from './certificateSigner.ts';
 import type { SealingIdentity } from './sealingIdentity.ts';
@@ -24,7 +24,7 @@ export async function sealDocument(pdfDoc: PDFDocument, identity: SealingIdentit
     contactInfo: '',
     name: 'Application sealing certificate',
     location: 'Canada',
-    subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     signatureLength: 8192,
   });
   const prepared = Buffer.from(await pdfDoc.save({ useObjectStreams: false }));

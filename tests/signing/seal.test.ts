@@ -153,6 +153,37 @@ describe('sealing signed PDFs', () => {
     expect(verifySeal(changed)).toMatchObject({ valid: false, problem: 'the file changed after it was sealed' });
   });
 
+  it('is a PAdES baseline B-B seal that OpenSSL verifies on its own, and refuses after one byte changes', async () => {
+    const sealed = await sealPdf(await twoPages(), identity, 'Signed application');
+    expect(sealed.toString('latin1')).toMatch(/\/SubFilter\s*\/ETSI\.CAdES\.detached/);
+    // The signed ranges and the CMS in /Contents, read as a validator does from /ByteRange.
+    const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(sealed.toString('latin1'))!;
+    const [first, firstLength, second, secondLength] = range.slice(1).map(Number);
+    const covered = Buffer.concat([
+      sealed.subarray(first, first + firstLength),
+      sealed.subarray(second, second + secondLength),
+    ]);
+    const cms = Buffer.from(sealed.subarray(first + firstLength + 1, second - 1).toString('latin1'), 'hex');
+    const sig = join(dataDir, 'seal.der');
+    writeFileSync(sig, cms);
+    const openssl = (content: Buffer) => {
+      const file = join(dataDir, `content-${Math.random().toString(36).slice(2)}.bin`);
+      writeFileSync(file, content);
+      const args = ['cms', '-verify', '-binary', '-inform', 'DER', '-in', sig, '-content', file, '-noverify'];
+      return execFileSync('openssl', [...args, '-out', '/dev/null'], { stdio: 'pipe' });
+    };
+    expect(() => openssl(covered)).not.toThrow();
+    const printed = execFileSync('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', sig], {
+      encoding: 'utf8',
+    });
+    // The certificate is bound to the signature (ESS signing-certificate-v2); the time is the dictionary's /M.
+    expect(printed).toMatch(/signingCertificateV2/);
+    expect(printed).not.toMatch(/signingTime/);
+    const changed = Buffer.from(covered);
+    changed[changed.indexOf('/MediaBox') + 1] = 'm'.charCodeAt(0);
+    expect(() => openssl(changed)).toThrow();
+  });
+
   it('an unsealed PDF is reported as such', async () => {
     expect(verifySeal(Buffer.from(await twoPages()))).toMatchObject({
       valid: false,
