@@ -89,7 +89,7 @@ function fallbackText(fallback: Fallback | undefined, response: Response, body: 
 
 /** A head start older than this is not taken: the page asks afresh. */
 const HEAD_START_MS = 15_000;
-const headStarts = new Map<string, { at: number; token: string; response: Promise<Response> }>();
+const headStarts = new Map<string, { at: number; token: string; language: string; response: Promise<Response> }>();
 
 /**
  * Starts a signed-in GET before the page that asks for it has its code (the app's entry, for the page it opens on),
@@ -100,19 +100,23 @@ const headStarts = new Map<string, { at: number; token: string; response: Promis
 export function startGet(path: string): void {
   const token = getToken();
   if (!token) return;
-  const response = fetch(path, { headers: { Accept: 'application/json', Authorization: `Token ${token}` } });
+  const language = acceptLanguage();
+  const headers = { Accept: 'application/json', 'Accept-Language': language, Authorization: `Token ${token}` };
+  const response = fetch(path, { headers });
   // A failure is met by the page's apiRequest; until then it must not count as unhandled.
   response.catch(() => undefined);
-  headStarts.set(path, { at: Date.now(), token, response });
+  headStarts.set(path, { at: Date.now(), token, language, response });
 }
 
 function takeHeadStart(path: string, headers: Record<string, string>): Promise<Response> | undefined {
   const head = headStarts.get(path);
   if (!head) return undefined;
   headStarts.delete(path);
-  const plain = Object.keys(headers).every((name) => name === 'Accept' || name === 'Authorization');
+  // Taken only for the same request: the same headers, session and language (the answer's messages are in it).
+  const plain = Object.keys(headers).every((name) => ['Accept', 'Accept-Language', 'Authorization'].includes(name));
   const fresh = Date.now() - head.at < HEAD_START_MS;
-  return plain && fresh && headers.Authorization === `Token ${head.token}` ? head.response : undefined;
+  const same = headers.Authorization === `Token ${head.token}` && headers['Accept-Language'] === head.language;
+  return plain && fresh && same ? head.response : undefined;
 }
 
 /**

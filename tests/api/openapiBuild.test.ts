@@ -33,7 +33,10 @@ describe('buildOpenApiDocument', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(['/screening/{clientId}/basic/', '/screening/{clientId}/owner/']);
     const owner = doc.paths['/screening/{clientId}/owner/'].put;
     expect(owner.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/step_owner');
-    expect(owner.parameters.map((p: Json) => p.name)).toEqual(['clientId']);
+    expect(owner.parameters.map((p: Json) => p.name ?? p.$ref)).toEqual([
+      'clientId',
+      '#/components/parameters/AcceptLanguage',
+    ]);
     expect(owner.operationId).not.toBe(doc.paths['/screening/{clientId}/basic/'].put.operationId);
   });
 

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import dashboardTexts from '../../app/i18n/en/dashboard.json';
 import { deferred, locationOf, mockApi, renderRoute, signIn, type FakeResponse } from './support.tsx';
 
 const ANN = {
@@ -303,13 +304,17 @@ describe('what waits on the adviser', () => {
     // Drawn at once, counts pending: their arrival must not push the client list down.
     const card = await screen.findByRole('region', { name: 'Waiting on you' });
     expect(card).toHaveAttribute('aria-busy', 'true');
-    expect(within(card).getByRole('link', { name: 'Ready to sign' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: dashboardTexts['dashboard.waiting.readyToSign'] })).toHaveAttribute(
       'href',
       '/applications?status=READY_TO_SIGN',
     );
     ready.resolve({ body: { results: [], count: 3 } });
     signed.resolve({ body: { results: [], count: 0 } });
-    expect(await within(card).findByRole('link', { name: /^3 Ready to sign/ })).toBeInTheDocument();
+    expect(
+      await within(card).findByRole('link', {
+        name: new RegExp(`^3 ${dashboardTexts['dashboard.waiting.readyToSign']}`),
+      }),
+    ).toBeInTheDocument();
     expect(card).not.toHaveAttribute('aria-busy');
     expect(within(card).getByRole('link', { name: /^0 Signed, not submitted/ })).toBeInTheDocument();
   });

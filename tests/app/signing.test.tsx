@@ -84,7 +84,8 @@ describe('signing ceremony', () => {
     signingApi(() => ({ status: 400, body: { error: message, errors: [{ field: 'name', message }] } }));
     await signByKeyboard(user, 'Someone Else');
     const field = screen.getByRole('textbox', { name: 'Type your full name to sign' });
-    await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+    // The field's hint ("As it appears here: …") stays in its description beside the server's message.
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(message)));
     expect(field).toHaveAttribute('aria-invalid', 'true');
   });
 

@@ -4,7 +4,7 @@ import type { PlannedSigner } from '../../engine/index.ts';
 
 const signers: PlannedSigner[] = [
   { id: 'insured_1', roles: ['insured', 'owner'], label: 'First insured', name: 'Élise Tremblay', for: null },
-  { id: 'guardian_2', roles: ['guardian'], label: 'Parent or guardian', name: null, for: 'Léo Tremblay' },
+  { id: 'guardian_2', roles: ['guardian'], label: 'Guardian of the second insured', name: null, for: 'Léo Tremblay' },
   { id: 'adviser', roles: ['adviser'], label: 'Adviser', name: 'Anne Adviser', for: null },
 ];
 const documents = [{ name: 'manulife.pdf', sha256: 'ab'.repeat(32) }];
