@@ -68,7 +68,7 @@ export interface ApplicationStore {
   page(user: AuthUser, query: ApplicationQuery): Promise<{ count: number; results: LifeApplicationView[] }>;
   /** Leaves the client without a current application (Start Over: the next screening starts a new one). */
   release(clientId: number): Promise<void>;
-  /** The file store keys of every generation of a client (deleted with the client). */
+  /** The file store keys of a client's generations, signed PDFs and submission packages (deleted with the client). */
   fileKeys(clientId: number): Promise<string[]>;
 }
 
@@ -485,10 +485,26 @@ export const applicationsPlugin = fp(
           .select(['id', 'files'])
           .where('client_id', '=', clientId)
           .execute();
-        return rows.flatMap((r) => [
-          ...parseJson<GenerationRecord['files']>(r.files, []).map((f) => f.key),
-          `generations/${r.id}/manifest.json`,
-        ]);
+        // The signed PDFs of every signing (voided ones too) and the submission packages go with the client as well.
+        const signed = await db
+          .selectFrom('signed_versions')
+          .innerJoin('life_applications', 'life_applications.id', 'signed_versions.application_id')
+          .select('signed_versions.documents')
+          .where('life_applications.client_id', '=', clientId)
+          .execute();
+        const packages = await db
+          .selectFrom('submissions')
+          .select('file_key')
+          .where('client_id', '=', clientId)
+          .execute();
+        return [
+          ...rows.flatMap((r) => [
+            ...parseJson<GenerationRecord['files']>(r.files, []).map((f) => f.key),
+            `generations/${r.id}/manifest.json`,
+          ]),
+          ...signed.flatMap((r) => parseJson<{ key: string }[]>(r.documents, []).map((d) => d.key)),
+          ...packages.map((r) => r.file_key),
+        ];
       },
     };
     app.decorate('applications', store);

@@ -227,4 +227,19 @@ describe.each(databases)('signed PDFs, packages and voiding on %s (issue 27)', (
       again.body.versions[1].documents.map((d: Loose) => d.sha256).sort(),
     );
   }, 180_000);
+
+  it('deleting the client erases its signed PDFs (voided ones too) and submission packages from the file store', async () => {
+    const signed = await server.app.database.db.selectFrom('signed_versions').select('documents').execute();
+    const packages = await server.app.database.db.selectFrom('submissions').select('file_key').execute();
+    const keys = [
+      ...signed.flatMap((r) => (JSON.parse(r.documents) as { key: string }[]).map((d) => d.key)),
+      ...packages.map((r) => r.file_key),
+    ];
+    // Two signings of two insurers and one package, written by the tests above.
+    expect(keys.length).toBeGreaterThanOrEqual(5);
+    for (const key of keys) expect(await server.app.files.get(key), key).toBeDefined();
+    const res = await server.call('DELETE', `/api/clients/${clientId}/`, { token });
+    expect(res.status, res.text).toBe(200);
+    for (const key of keys) expect(await server.app.files.get(key), key).toBeUndefined();
+  }, 60_000);
 });
