@@ -62,7 +62,8 @@ describe('the pages in Canadian French (issue 28)', () => {
     expect(screen.getByRole('link', { name: 'Mot de passe oublié' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.getByRole('link', { name: 'Inscrivez-vous' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
-    expect(document.body).toHaveTextContent('Vous n’avez pas de compte? Inscrivez-vous');
+    // toHaveTextContent folds every space (the no-break one before "?" too) into one.
+    expect(document.body).toHaveTextContent('Vous n’avez pas de compte ? Inscrivez-vous');
     expectNoEnglish([...englishOf('auth', 'auth.login.'), "Don't have an account?", 'Sign up']);
   });
 
@@ -81,7 +82,7 @@ describe('the pages in Canadian French (issue 28)', () => {
     mockApi({});
     renderRoute('/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Soutien' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Encore besoin d’aide?' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Encore besoin d’aide\u00a0?' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Créer un nouveau profil client' })).toHaveAttribute(
       'href',
       '/client/profile',
