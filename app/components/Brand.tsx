@@ -13,5 +13,3 @@ export function Brand({ to = '/dashboard' }: { to?: string }) {
     </Link>
   );
 }
-
-export const TAGLINE = 'Insure Faster, Smarter, Easier.';

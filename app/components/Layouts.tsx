@@ -2,7 +2,7 @@ import { Suspense, useState, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isSignedIn, onSessionEnded, sessionEndings, type LoginState } from '../session.ts';
 import { useRouteTitle } from '../useRouteTitle.ts';
-import { Brand, TAGLINE } from './Brand.tsx';
+import { Brand } from './Brand.tsx';
 import { Loading } from './Spinner.tsx';
 import { TopNav } from './TopNav.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
@@ -61,7 +61,7 @@ export function AuthLayout() {
       <aside className="auth-aside">
         <Brand to="/" />
         <div>
-          <p className="auth-tagline">{TAGLINE}</p>
+          <p className="auth-tagline">{t('shell.tagline')}</p>
           <ul className="auth-points">
             <li>{t('shell.authPoint.onePlace')}</li>
             <li>{t('shell.authPoint.guided')}</li>
