@@ -52,7 +52,8 @@ describe.each(databases)('inputs the document refuses are refused (%s)', (kind) 
 
   it('answers a path segment that is not an id with 404 in the {error, errors} shape, before the body is read', async () => {
     for (const [method, path] of [
-      ['PATCH', '/api/clients/user_info/'],
+      // user_info is a route of its own (the account's language); any other word is not a client id.
+      ['PATCH', '/api/clients/profile/'],
       ['DELETE', '/api/clients/abc/'],
       ['PUT', '/api/screening/0/basic/'],
       ['GET', '/api/insurance/screening-progress/get_progress/x1/'],
