@@ -23,8 +23,6 @@ const APPLICATION_ORDERING = '-created_at';
 const PAGE_SIZE = 25;
 const FILTERS = ['status', 'insurer'] as const;
 
-/** The statuses an application goes through (steps/lifecycle.json), for the filter. */
-
 /** The orders of the sort menu (narrow screens, where the column headers are hidden); labels are message ids. */
 const SORTS: SortChoice[] = [
   { ordering: '-created_at', label: 'applications.sort.dateDesc' },

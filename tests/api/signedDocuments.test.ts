@@ -14,6 +14,7 @@ import { certificateTexts } from '../../api/signing/certificateTexts.ts';
 import { verifySeal } from '../../api/signing/verifySeal.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { markVerified } from '../support/markVerified.ts';
+import { typedSignature } from '../support/typedSignature.ts';
 import { createClient, databases, signUp, startServer, type Loose, type TestServer } from '../support/apiServer.ts';
 import { fullApplication, withEveryInsurer } from '../pdf/support.ts';
 
@@ -46,16 +47,7 @@ describe.each(databases)('signed PDFs, packages and voiding on %s (issue 27)', (
     return res.body;
   };
   const signAs = (state: Loose, signer: Loose) =>
-    server.call('POST', `/api/applications/${id}/signatures/`, {
-      token,
-      body: {
-        signer: signer.id,
-        name: signer.name ?? 'Anne Adviser',
-        method: 'typed',
-        consent_version: state.consent.version,
-        documents: state.documents.map((d: Loose) => ({ name: d.name, sha256: d.sha256 })),
-      },
-    });
+    server.call('POST', `/api/applications/${id}/signatures/`, { token, body: typedSignature(state, signer) });
   const generate = async () => {
     const gen = await server.call('POST', '/api/pdf/generate_pdf/', {
       token,

@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../engine/index.ts';
+import { typedSignature } from '../support/typedSignature.ts';
 import { createClient, databases, signUp, startServer, type Loose, type TestServer } from '../support/apiServer.ts';
 import { fullApplication, withEveryInsurer } from '../pdf/support.ts';
 
@@ -14,17 +15,7 @@ describe.each(databases)('the signing routes on %s (issue 27 part 2)', (kind) =>
     return res.body;
   };
   const signAs = (state: Loose, signer: Loose, change: JsonObject = {}) =>
-    server.call('POST', `/api/applications/${id}/signatures/`, {
-      token,
-      body: {
-        signer: signer.id,
-        name: signer.name ?? 'Anne Adviser',
-        method: 'typed',
-        consent_version: state.consent.version,
-        documents: state.documents.map((d: Loose) => ({ name: d.name, sha256: d.sha256 })),
-        ...change,
-      },
-    });
+    server.call('POST', `/api/applications/${id}/signatures/`, { token, body: typedSignature(state, signer, change) });
   const statuses = async (): Promise<string[]> => {
     const res = await server.call('GET', `/api/applications/${id}/`, { token });
     return res.body.insurers.map((i: Loose) => i.status);
