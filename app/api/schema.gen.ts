@@ -647,6 +647,7 @@ export interface components {
       name: string | null;
       roles: string[];
       for: string | null;
+      title?: string | null;
       signed: {
         at: string;
         method: components['schemas']['SignatureMethod'];
