@@ -550,7 +550,7 @@ export interface components {
     };
     /**
      * ApplicationDetail
-     * @description An application with its status at each insurer (the application's own is the least advanced), what each allows next, and its transitions
+     * @description An application with its status at each insurer (the application's own: ISSUED once any insurer issued, else the least advanced still in progress), what each allows next, and its transitions
      */
     ApplicationDetail: {
       id: number;
