@@ -12,7 +12,14 @@ import type { PlannedSigner } from '../../engine/index.ts';
 import { databases, PG_URL } from '../support/apiServer.ts';
 
 const signers: PlannedSigner[] = [
-  { id: 'insured_1', roles: ['insured', 'owner'], label: 'First insured', name: 'Élise Tremblay', for: null, title: null },
+  {
+    id: 'insured_1',
+    roles: ['insured', 'owner'],
+    label: 'First insured',
+    name: 'Élise Tremblay',
+    for: null,
+    title: null,
+  },
   { id: 'adviser', roles: ['adviser'], label: 'Adviser', name: 'Anne Adviser', for: null, title: null },
 ];
 const documents = [{ name: 'manulife.pdf', sha256: 'ab'.repeat(32) }];
