@@ -88,6 +88,13 @@ export function buildLifecycleMachine(lifecycle: LifecycleDefinition) {
     return `${lifecycle.events[event].label} is not allowed when the application is ${status.label}`;
   };
 
+  const order = Object.keys(lifecycle.statuses);
+  const leastAdvanced = (list: string[]): string => {
+    const known = list.filter((s) => order.includes(s));
+    if (!known.length) return lifecycle.initial;
+    return known.reduce((a, b) => (order.indexOf(b) < order.indexOf(a) ? b : a));
+  };
+
   return {
     machine,
     /**
@@ -125,15 +132,33 @@ export function buildLifecycleMachine(lifecycle: LifecycleDefinition) {
       });
     },
     /**
-     * The least advanced of several statuses (lifecycle.json lists them least advanced first): an application's
-     * overall status from its insurers'; the initial status when there are none.
+     * The least advanced of several statuses (lifecycle.json lists them least advanced first); the initial status
+     * when there are none.
      * @param list - the insurers' statuses
      */
-    leastAdvanced(list: string[]): string {
-      const order = Object.keys(lifecycle.statuses);
-      const known = list.filter((s) => order.includes(s));
-      if (!known.length) return lifecycle.initial;
-      return known.reduce((a, b) => (order.indexOf(b) < order.indexOf(a) ? b : a));
+    leastAdvanced,
+    /**
+     * An application's own status from its insurers', as an adviser reads a case sent to several insurers: a
+     * prevailing status one insurer reached (ISSUED: a policy is in force, whatever the others said), else the least
+     * advanced of those still in progress (work is left), else the least advanced of the outcomes (DECLINED before
+     * WITHDRAWN). Each insurer's own status is shown beside it.
+     * @param list - the insurers' statuses
+     * @returns the overall status; the initial status when there are none
+     * @example overallStatus(['ISSUED', 'DECLINED']) // 'ISSUED'; overallStatus(['DECLINED', 'SUBMITTED']) // 'SUBMITTED'
+     */
+    overallStatus(list: string[]): string {
+      const prevailing = order.find((s) => lifecycle.statuses[s].prevails && list.includes(s));
+      if (prevailing) return prevailing;
+      const open = list.filter((s) => lifecycle.statuses[s] && !lifecycle.statuses[s].final);
+      return leastAdvanced(open.length ? open : list);
+    },
+    /**
+     * Whether an application's answers are locked: one of its insurers holds them (a status marked `locksAnswers`,
+     * reached by submission), so a changed answer would no longer be the one it was sent or decided on.
+     * @param list - the insurers' statuses
+     */
+    locksAnswers(list: string[]): boolean {
+      return list.some((s) => lifecycle.statuses[s]?.locksAnswers === true);
     },
   };
 }

@@ -57,6 +57,8 @@ export function checkLifecycle(lifecycle: LifecycleDefinition): { path: string; 
     const at = `/statuses/${name}`;
     const on = Object.entries(status.on ?? {});
     if (status.final && on.length) report(`${at}/on`, `final status "${name}" cannot accept events`);
+    // The overall status would flip back if a prevailing status could still move on.
+    if (status.prevails && !status.final) report(`${at}/prevails`, `prevailing status "${name}" must be final`);
     if (!status.final && !on.length) report(at, `status "${name}" accepts no event: mark it final or add one`);
     for (const [event, t] of on) {
       if (!events[event]) report(`${at}/on/${event}`, `event "${event}" is not declared in events`);

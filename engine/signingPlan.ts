@@ -19,6 +19,8 @@ export interface PlannedSigner {
   name: string | null;
   /** Whom the signer signs for (the minor insured, the corporation), when not themselves. */
   for: string | null;
+  /** The signer's title where they sign for an entity (a signing officer's "President"), else null. */
+  title: string | null;
 }
 
 /** Who signs an application and what they consent to. */
@@ -38,7 +40,9 @@ function record(value: unknown): Record<string, unknown> {
 /**
  * The ordered list of signers an application needs, worked out from its answers by the signing definition
  * (steps/pdf-generation/documents/signing.json), and the consent they accept. The adviser always signs last, whatever
- * order the definition lists them in, because the adviser attests the clients' signatures.
+ * order the definition lists them in, because the adviser attests the clients' signatures. An entry of the
+ * definition that maps to a list (a `$each` over a list answer, such as an entity's signing officers) gives one signer
+ * per item, in place.
  * @param mapping - the signing definition (definitions.steps['pdf-generation'].documents.signing)
  * @param data - the answers keyed by step id, with `$context.adviser` for the adviser's name
  * @returns the consent and the signers, in signing order, each id once
@@ -50,7 +54,9 @@ export function signingPlan(mapping: DocumentMapping, data: Record<string, unkno
   const consent = record(out.consent);
   const seen = new Set<string>();
   const signers: PlannedSigner[] = [];
-  for (const raw of Array.isArray(out.signers) ? out.signers : []) {
+  // One level of lists is flattened: an entry written as a `$each` stands for as many signers as its list has items.
+  const rows: unknown[] = Array.isArray(out.signers) ? out.signers.flat() : [];
+  for (const raw of rows) {
     const row = record(raw);
     const id = text(row.id);
     if (!id) throw new Error('the signing definition gives a signer without an id');
@@ -62,6 +68,7 @@ export function signingPlan(mapping: DocumentMapping, data: Record<string, unkno
       label: text(row.label) ?? id,
       name: text(row.name),
       for: text(row.for),
+      title: text(row.title),
     });
   }
   const isAdviser = (s: PlannedSigner): boolean => s.roles.includes('adviser');

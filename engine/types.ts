@@ -453,6 +453,10 @@ export interface LifecycleStatus {
   label: string;
   badge: { colour: string; background: string; text: string };
   final?: true;
+  /** The application's overall status is this one as soon as one insurer reaches it (ISSUED). */
+  prevails?: true;
+  /** The insurer holds the answers (submitted, or decided on them): the screening's answers may not change. */
+  locksAnswers?: true;
   on?: { [event: string]: { target: string; guard?: string } };
 }
 

@@ -79,7 +79,7 @@ export interface LifecycleService {
   in(lang: Language): { definition: LifecycleDefinition; machine: LifecycleMachine };
   /**
    * Sends an event to an insurer's status: the transition is written (with the details), on the audit trail too,
-   * and the application's status becomes the least advanced of its insurers'. A refused event throws a 400
+   * and the application's status becomes the overall one of its insurers' (machine.overallStatus). A refused event throws a 400
    * naming why and changes nothing.
    */
   send(input: SendInput, on?: Kysely<Database>): Promise<{ from: string; to: string }>;
@@ -129,6 +129,9 @@ declare module 'fastify' {
 /** The events the server sends itself when a generation or a changed answer calls for them. */
 const DOCUMENTS_READY = 'DOCUMENTS_READY';
 const ANSWERS_CHANGED = 'ANSWERS_CHANGED';
+/** A save refused because an insurer holds the answers (api/texts/texts.json `answersLocked`, with its French). */
+export const ANSWERS_LOCKED =
+  'This application was submitted to an insurer, so its answers can no longer be changed. To change an answer, withdraw the application from each insurer that has it, or start a new application.';
 
 function parseDetails(text: string): EventDetails {
   try {
@@ -253,7 +256,7 @@ export const lifecyclePlugin = fp(
           .execute();
         await trx
           .updateTable('life_applications')
-          .set({ status: machine.leastAdvanced(all.map((r) => r.status)), updated_at: now })
+          .set({ status: machine.overallStatus(all.map((r) => r.status)), updated_at: now })
           .where('id', '=', input.applicationId)
           .execute();
         return { from: row.status, to: step.to };
@@ -462,6 +465,20 @@ export const lifecyclePlugin = fp(
     applications.onGeneration((applicationId, record) =>
       service.generated(applicationId, record.clientId, record.populateForms, record.userId),
     );
+    // Once an insurer holds the answers (submitted, in review, issued or declined), a save that would change them is
+    // refused before anything is written: the package sent is what the insurer decides on
+    // (docs/decisions/data-answers-locked-after-submission.md).
+    screening.guardChanges(async (_user, clientId) => {
+      const rows = await db
+        .selectFrom('application_insurers')
+        .innerJoin('life_applications', 'life_applications.id', 'application_insurers.application_id')
+        .select('application_insurers.status')
+        .where('life_applications.client_id', '=', clientId)
+        .where('life_applications.is_current', '=', 1)
+        .execute();
+      if (machine.locksAnswers(rows.map((r) => r.status)))
+        throw new ApiError(400, { error: ANSWERS_LOCKED, errors: [{ field: 'application', message: ANSWERS_LOCKED }] });
+    });
     screening.onSaved(async (user, clientId, stepId, result) => {
       if (!result.changed) return;
       const title = engine.definitions.flow.steps.find((s) => s.id === stepId)?.title ?? stepId;

@@ -150,7 +150,7 @@ export const lifecycleRoutes = fp<LifecycleRoutesOptions>(
         schema: {
           tags: ['applications'],
           summary:
-            'One application: its status at each insurer it was generated for (its own status is the least advanced), the events each allows next, its submissions and its transitions',
+            'One application: its status at each insurer it was generated for (its own status is the overall one: ISSUED once any insurer issued, else the least advanced still in progress), the events each allows next, its submissions and its transitions',
           params: idParams('id'),
           response: { 200: ApplicationDetail, ...errorResponses(401, 404) },
         },

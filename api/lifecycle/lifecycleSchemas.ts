@@ -87,7 +87,7 @@ export const ApplicationDetail = Type.Object(
   {
     title: 'ApplicationDetail',
     description:
-      "An application with its status at each insurer (the application's own is the least advanced), what each allows next, and its transitions",
+      "An application with its status at each insurer (the application's own: ISSUED once any insurer issued, else the least advanced still in progress), what each allows next, and its transitions",
   },
 );
 export type ApplicationDetailView = Static<typeof ApplicationDetail>;

@@ -79,7 +79,8 @@ export function generationNames(engine: Engine, data: ApplicationData, payload: 
     cover: Array.isArray(document.cover) ? (document.cover as GenerationNames['cover']) : [],
     cards: Array.isArray(document.cards) ? (document.cards as GenerationNames['cards']) : [],
     plans: plansOf(document.blocks),
-    signers: Array.isArray(document.signers) ? (document.signers as GenerationNames['signers']) : [],
+    // An entry that maps to a list (an entity's signing officers) gives one line per item.
+    signers: Array.isArray(document.signers) ? (document.signers.flat() as GenerationNames['signers']) : [],
   };
 }
 

@@ -329,6 +329,11 @@ export interface components {
           business_city?: string | null;
           business_province?: string | null;
           business_postal_code?: string | null;
+          /**
+           * @description The entity's authorized signing officers, who sign the application for it; each is typed by the adviser (none is taken from the contact person).
+           * @default []
+           */
+          signing_officers: components['schemas']['GenerationPayload']['$defs']['owner__signing_officer'][];
           contact_name?: string | null;
           business_phone?: string | null;
           /** Format: email */
@@ -839,6 +844,10 @@ export interface components {
           coverage_type?: 'joint_first_to_die' | 'joint_last_to_die' | 'multi_coverage' | 'joint' | 'combined' | null;
           face_amount?: components['schemas']['GenerationPayload']['$defs']['plan-details__face_amount'];
         } & unknown;
+        owner__signing_officer: {
+          name?: string | null;
+          title?: string | null;
+        };
         owner__shareholder: {
           name?: string | null;
           ownership_percentage?: number | null;

@@ -80,6 +80,13 @@ export interface ScreeningService {
   ): Promise<SaveResult>;
   /** A context fact the definitions declare (contract.json `context`), for the user and client. */
   fact(user: AuthUser, clientId: number, name: string): Promise<unknown>;
+  /**
+   * A check run before a save that changes an answer is written (a save of the same answers is never refused): it
+   * refuses by throwing an ApiError, and nothing is written (the life cycle locks a submitted application's answers).
+   */
+  guardChanges(guard: (user: AuthUser, clientId: number, stepId: string) => Promise<void>): void;
+  /** The guards of guardChanges, run in order (Start Over asks them too). */
+  checkChange(user: AuthUser, clientId: number, stepId: string): Promise<void>;
   /** Called after every save, with its result (the application follows the screening). */
   onSaved(listener: (user: AuthUser, clientId: number, stepId: string, result: SaveResult) => Promise<void>): void;
 }
@@ -122,6 +129,10 @@ export function createScreeningService(
       facts.set(name, { stepId, ...fact });
   }
   const listeners: Parameters<ScreeningService['onSaved']>[0][] = [];
+  const guards: Parameters<ScreeningService['guardChanges']>[0][] = [];
+  const checkChange: ScreeningService['checkChange'] = async (user, clientId, stepId) => {
+    for (const guard of guards) await guard(user, clientId, stepId);
+  };
 
   /** True when a step's rules or contract read a bound step's objects (so they must be composed first). */
   const readsBound = new Map<string, boolean>();
@@ -355,6 +366,7 @@ export function createScreeningService(
         stored[stepId] !== undefined &&
         changes.length === 0 &&
         held.every((b) => linkOf(b, values) === linkOf(b, stored[stepId]));
+      if (!unchanged) await checkChange(user, clientId, stepId);
       const version = unchanged
         ? versionOf(stored, stepId)
         : await store.save(clientId, stepId, values, expected, {
@@ -371,6 +383,7 @@ export function createScreeningService(
       return result;
     }
 
+    await checkChange(user, clientId, stepId);
     const owner = await clients.ownerOf(clientId);
     const links: JsonObject = {};
     let stepRecord = values;
@@ -492,6 +505,10 @@ export function createScreeningService(
       );
     },
     fact,
+    guardChanges(guard) {
+      guards.push(guard);
+    },
+    checkChange,
     onSaved(listener) {
       listeners.push(listener);
     },

@@ -145,7 +145,7 @@ export const screeningRoutes = fp(
           summary:
             "Start over: delete every step record and the progress of the client's screening; the client's profile (and insured 1's answers kept there) stays. Only the client's own adviser may.",
           params: idParams('clientId'),
-          response: { 200: Success, ...errorResponses(401, 403, 404) },
+          response: { 200: Success, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => {
@@ -156,6 +156,8 @@ export const screeningRoutes = fp(
         if ((await app.clients.ownerOf(clientId)).ownerUserId !== user.id)
           throw forbidden('clientId', START_OVER_FORBIDDEN);
         await app.clients.inTurn(clientId, async () => {
+          // Throwing the answers away changes them too: refused as a save would be (a submitted application's).
+          await screening.checkChange(user, clientId, '*');
           const removed = Object.keys(await records.load(clientId)).sort();
           await db.transaction().execute(async (trx) => {
             // On the trail as one entry: which steps' answers were thrown away (their values are not copied there).

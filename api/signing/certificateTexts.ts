@@ -10,6 +10,8 @@ export interface CertificateTexts {
   consent: string;
   device: string;
   documents: string;
+  /** Before whom a signer signs for (the corporation, the minor insured). */
+  signsFor: string;
   empty: string;
   seal: string;
   /** The capacities a signer signs in, by role id (insured, owner, payor, guardian, signing_officer, adviser). */
@@ -52,6 +54,7 @@ export function certificateTexts(
     consent: labelOf(certificate.consent),
     device: labelOf(certificate.device),
     documents: labelOf(certificate.documents),
+    signsFor: labelOf(certificate.signs_for),
     empty: text('empty'),
     seal: typeof record(certificate.seal).text === 'string' ? String(record(certificate.seal).text) : '',
     roles: Object.fromEntries(Object.entries(record(certificate.roles)).map(([role, v]) => [role, labelOf(v)])),

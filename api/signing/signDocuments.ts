@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Engine } from '../../engine/index.ts';
+import type { Engine, PlannedSigner } from '../../engine/index.ts';
 import type { Language } from '../definitions/createServerEngine.ts';
 import { certificateTexts } from './certificateTexts.ts';
 import { PDFDocument } from 'pdf-lib';
@@ -67,6 +67,8 @@ export async function signDocuments(
     signedAt: Date;
     documents: DocumentToSign[];
     signatures: SignatureRecord[];
+    /** The signing plan's signers: the certificate says whom each signs for (an officer's corporation). */
+    signers?: PlannedSigner[];
     identity: SealingIdentity;
     engine: { localized(lang: Language): Engine };
   },
@@ -77,7 +79,11 @@ export async function signDocuments(
   for (const doc of input.documents) {
     // Loaded once, stamped, then saved once as it is sealed.
     const pdf = await PDFDocument.load(doc.bytes);
-    await stampDocument(pdf, doc.signatureBlocks, input.signatures, { title: `${doc.name} — ${doc.insurer}`, texts });
+    await stampDocument(pdf, doc.signatureBlocks, input.signatures, {
+      title: `${doc.name} — ${doc.insurer}`,
+      texts,
+      signers: input.signers,
+    });
     const sealed = new Uint8Array(await sealDocument(pdf, input.identity, texts.title));
     documents.push({ insurer: doc.insurer, name: signedName(doc.name), bytes: sealed, sha256: sha256(sealed) });
   }

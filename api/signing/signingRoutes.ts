@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type, type TProperties } from 'typebox';
-import { signingPlan, type DocumentMapping } from '../../engine/index.ts';
+import { signingPlan, type DocumentMapping, type PlannedSigner } from '../../engine/index.ts';
 import { accessOf } from '../clients/accessOf.ts';
 import { ApiError, forbidden, notFound } from '../http/apiError.ts';
 import { toId, userOf } from '../http/requestHelpers.ts';
@@ -203,7 +203,7 @@ export const signingRoutes = fp<SigningRoutesOptions>(
         if ('refused' in result) throw new ApiError(400, result.refused);
         const done = await store.allSignaturesIn(id, plan.signers, hash);
         // The signed PDFs before the status moves: SIGNED means there is a signed PDF to submit.
-        if (done) await sealSigned(id, documents, languageOf(request));
+        if (done) await sealSigned(id, documents, plan.signers, languageOf(request));
         if (done)
           for (const row of await lifecycle.insurers(id)) {
             const facts = await lifecycle.factsOf(id, row.insurer);
@@ -224,12 +224,12 @@ export const signingRoutes = fp<SigningRoutesOptions>(
     );
 
     /** Stamps, certifies and seals each insurer's PDF with the standing signatures, stores and records them. */
-    const sealSigned = async (id: number, documents: DocumentToSign[], lang: 'en' | 'fr') => {
+    const sealSigned = async (id: number, documents: DocumentToSign[], signers: PlannedSigner[], lang: 'en' | 'fr') => {
       const signatures = (await store.history(id)).filter((s) => !s.voidedAt);
       const version = await signed.nextVersion(id);
       const signedAt = new Date();
       const result = await signDocuments(
-        { applicationId: id, version, signedAt, documents, signatures, identity: sealingIdentity(), engine },
+        { applicationId: id, version, signedAt, documents, signatures, signers, identity: sealingIdentity(), engine },
         lang,
       );
       const files = result.documents.map((d) => ({

@@ -30,6 +30,8 @@ export const Signer = Type.Object(
     name: Nullable(Type.String()),
     roles: Type.Array(Type.String()),
     for: Nullable(Type.String()),
+    /** A signing officer's title (President), as the adviser typed it; null or absent for other signers. */
+    title: Type.Optional(Nullable(Type.String())),
     signed: Nullable(Type.Object({ at: Type.String(), method: SignatureMethod })),
   },
   { title: 'Signer', description: 'One person who signs, in signing order, with their signature once it is in' },

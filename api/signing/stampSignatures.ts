@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { embedFonts, printable } from '../pdf/embedFonts.ts';
+import type { PlannedSigner } from '../../engine/index.ts';
 import type { CertificateTexts } from './certificateTexts.ts';
 import type { SignatureBlock, SignatureRecord } from './types.ts';
 
@@ -44,6 +45,14 @@ async function stampOne(
   page.drawText(caption, { x: block.x, y: block.y, size: captionSize, font: fonts.regular, color: MUTED });
 }
 
+/** The certificate page's subtitle (the application and insurer), its texts in the document's language, and the
+ * signing plan's signers (whom each signs for, and a signing officer's title), when known. */
+export interface CertificateInput {
+  title: string;
+  texts: CertificateTexts;
+  signers?: PlannedSigner[];
+}
+
 /**
  * Draws each signature into its signer's blocks (the drawing, or the typed name in italics, over a caption with the
  * name and time) and appends a certificate page: who signed, as what, when, how, from which device, and the SHA-256
@@ -51,15 +60,15 @@ async function stampOne(
  * @param pdf - the rendered application, as generated
  * @param blocks - where each signer signs (from api/pdf's renderApplication)
  * @param signatures - the signatures collected, in signing order
- * @param certificate - the certificate page's subtitle (the application and insurer) and its texts in the
- *   document's language (certificateTexts)
+ * @param certificate - the certificate page's subtitle (the application and insurer), its texts in the
+ *   document's language (certificateTexts) and the plan's signers (whom each signs for)
  * @returns the stamped PDF, not yet sealed
  */
 export async function stampSignatures(
   pdf: Uint8Array,
   blocks: SignatureBlock[],
   signatures: SignatureRecord[],
-  certificate: { title: string; texts: CertificateTexts },
+  certificate: CertificateInput,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
   await stampDocument(doc, blocks, signatures, certificate);
@@ -71,7 +80,7 @@ export async function stampDocument(
   doc: PDFDocument,
   blocks: SignatureBlock[],
   signatures: SignatureRecord[],
-  certificate: { title: string; texts: CertificateTexts },
+  certificate: CertificateInput,
 ): Promise<void> {
   const fonts = await embedFonts(doc);
   const pages = doc.getPages();
@@ -80,7 +89,7 @@ export async function stampDocument(
     const page = pages[block.page - 1];
     if (signature && page) await stampOne(doc, page, block, signature, fonts);
   }
-  certificatePage(doc, signatures, certificate.title, certificate.texts, fonts);
+  certificatePage(doc, signatures, certificate, fonts);
 }
 
 /** When, as the certificate prints it: the ISO time to the second, in UTC (the same in both languages). */
@@ -89,8 +98,7 @@ const utc = (iso: string): string => `${iso.replace('T', ' ').slice(0, 19)} UTC`
 function certificatePage(
   doc: PDFDocument,
   signatures: SignatureRecord[],
-  title: string,
-  t: CertificateTexts,
+  { title, texts: t, signers = [] }: CertificateInput,
   fonts: { regular: PDFFont; bold: PDFFont },
 ) {
   let page = doc.addPage([612, 792]);
@@ -109,6 +117,9 @@ function certificatePage(
   y -= 8;
   for (const s of signatures) {
     line(`${s.name} — ${s.roles.map((r) => t.roles[r] ?? r).join(', ')}`, fonts.bold, 11);
+    // Whom a signing officer (or a guardian) signs for, and the officer's title, as the plan gave them.
+    const planned = signers.find((p) => p.id === s.signer);
+    if (planned?.for) line(`${t.signsFor}: ${planned.for}${planned.title ? ` (${planned.title})` : ''}`);
     line(`${t.signedAt} ${utc(s.signedAt)}, ${s.method === 'drawn' ? t.drawn : t.typed}`);
     line(`${t.consent} ${s.consentVersion}`);
     line(`${t.device}: ${s.ip} — ${s.userAgent}`, fonts.regular, 8, MUTED);

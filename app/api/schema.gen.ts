@@ -550,7 +550,7 @@ export interface components {
     };
     /**
      * ApplicationDetail
-     * @description An application with its status at each insurer (the application's own is the least advanced), what each allows next, and its transitions
+     * @description An application with its status at each insurer (the application's own: ISSUED once any insurer issued, else the least advanced still in progress), what each allows next, and its transitions
      */
     ApplicationDetail: {
       id: number;
@@ -647,6 +647,7 @@ export interface components {
       name: string | null;
       roles: string[];
       for: string | null;
+      title?: string | null;
       signed: {
         at: string;
         method: components['schemas']['SignatureMethod'];

@@ -12,8 +12,15 @@ import type { PlannedSigner } from '../../engine/index.ts';
 import { databases, PG_URL } from '../support/apiServer.ts';
 
 const signers: PlannedSigner[] = [
-  { id: 'insured_1', roles: ['insured', 'owner'], label: 'First insured', name: 'Élise Tremblay', for: null },
-  { id: 'adviser', roles: ['adviser'], label: 'Adviser', name: 'Anne Adviser', for: null },
+  {
+    id: 'insured_1',
+    roles: ['insured', 'owner'],
+    label: 'First insured',
+    name: 'Élise Tremblay',
+    for: null,
+    title: null,
+  },
+  { id: 'adviser', roles: ['adviser'], label: 'Adviser', name: 'Anne Adviser', for: null, title: null },
 ];
 const documents = [{ name: 'manulife.pdf', sha256: 'ab'.repeat(32) }];
 const state = (answersHash = 'h1') => ({

@@ -186,6 +186,13 @@ describe.each(databases)('signed PDFs, packages and voiding on %s (issue 27)', (
 
   it('after a complete signing, a changed answer voids it; the signed version stays in history, downloadable', async () => {
     const before = (await ceremony()).signed;
+    // Submitted to BMO above: its answers stay locked until it is withdrawn there
+    // (docs/decisions/data-answers-locked-after-submission.md).
+    const withdrawn = await server.call('POST', `/api/applications/${id}/insurers/BMO/events/`, {
+      token,
+      body: { event: 'WITHDRAW', reason: 'An answer must be corrected' },
+    });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
     await changeAnAnswer('Beer, 1 glass per month');
     await generate();
     const after = await ceremony();

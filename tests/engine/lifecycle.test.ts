@@ -96,10 +96,50 @@ describe('the life cycle (steps/lifecycle.json run by XState)', () => {
     expect(cycle.allowed('DECLINED')).toEqual([]);
   });
 
-  it('takes the least advanced status of several insurers as the overall one', () => {
+  it('takes the least advanced of several statuses, in the order lifecycle.json lists them', () => {
     expect(cycle.leastAdvanced(['ISSUED', 'SUBMITTED'])).toBe('SUBMITTED');
-    expect(cycle.leastAdvanced(['ISSUED', 'DECLINED'])).toBe('ISSUED');
+    expect(cycle.leastAdvanced(['DECLINED', 'WITHDRAWN'])).toBe('DECLINED');
     expect(cycle.leastAdvanced([])).toBe('DRAFT');
+  });
+
+  describe("the application's own status from its insurers' (docs/decisions/data-overall-status-of-mixed-outcomes.md)", () => {
+    it.each([
+      // A policy issued by one insurer is what the adviser reads, whatever the others said or still do.
+      [['ISSUED', 'DECLINED'], 'ISSUED'],
+      [['DECLINED', 'ISSUED'], 'ISSUED'],
+      [['ISSUED', 'WITHDRAWN'], 'ISSUED'],
+      [['ISSUED', 'IN_REVIEW'], 'ISSUED'],
+      [['DRAFT', 'ISSUED'], 'ISSUED'],
+      // No policy issued: the least advanced insurer still in progress says what is left to do.
+      [['DECLINED', 'SUBMITTED'], 'SUBMITTED'],
+      [['WITHDRAWN', 'READY_TO_SIGN'], 'READY_TO_SIGN'],
+      [['SIGNED', 'SUBMITTED'], 'SIGNED'],
+      [['IN_REVIEW', 'SUBMITTED', 'DECLINED'], 'SUBMITTED'],
+      // Every insurer answered and none issued: declined before withdrawn.
+      [['WITHDRAWN', 'DECLINED'], 'DECLINED'],
+      [['WITHDRAWN', 'WITHDRAWN'], 'WITHDRAWN'],
+      [['SUBMITTED'], 'SUBMITTED'],
+      [[], 'DRAFT'],
+    ])('%j gives %s', (list, overall) => {
+      expect(cycle.overallStatus(list)).toBe(overall);
+    });
+
+    it('a prevailing status must be final: steps:check says so', () => {
+      const out = lintWith((lc) => {
+        lc.statuses.SUBMITTED.prevails = true;
+      });
+      expect(out).toContain(
+        'steps/lifecycle.json /statuses/SUBMITTED/prevails: prevailing status "SUBMITTED" must be final',
+      );
+    });
+  });
+
+  it('locks the answers once an insurer holds them: submitted, in review, issued or declined, not withdrawn', () => {
+    const locking = Object.keys(lifecycle.statuses).filter((s) => cycle.locksAnswers([s]));
+    expect(locking).toEqual(['SUBMITTED', 'IN_REVIEW', 'ISSUED', 'DECLINED']);
+    expect(cycle.locksAnswers(['WITHDRAWN', 'DECLINED'])).toBe(true);
+    expect(cycle.locksAnswers(['WITHDRAWN', 'SIGNED', 'DRAFT'])).toBe(false);
+    expect(cycle.locksAnswers([])).toBe(false);
   });
 });
 

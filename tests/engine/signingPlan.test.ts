@@ -40,11 +40,60 @@ describe('signingPlan: who signs, from the answers', () => {
     expect(roles(p, 'insured_2')).toEqual(['insured', 'owner']);
   });
 
-  it('a corporate owner signs through its signing officer, for the corporation', () => {
-    const data = example('owner', 'entity') as Record<string, JsonObject>;
-    const p = plan('entity');
-    expect(ids(p)).toEqual(['insured_1', 'signing_officer', 'adviser']);
-    expect(p.signers[1]).toMatchObject({ name: data.owner.contact_name, for: data.owner.legal_name });
+  it('a corporate owner signs through each of its signing officers, for the corporation, each with their title', () => {
+    const p = plan('entity', (d) => {
+      d.owner.signing_officers = [
+        { name: 'Daniel Tremblay', title: 'President' },
+        { name: 'Sophie Tremblay', title: 'Secretary' },
+      ];
+    });
+    expect(ids(p)).toEqual(['insured_1', 'signing_officer_1', 'signing_officer_2', 'adviser']);
+    expect(p.signers[1]).toMatchObject({
+      roles: ['owner', 'signing_officer'],
+      name: 'Daniel Tremblay',
+      title: 'President',
+      for: 'Tremblay Holdings Inc.',
+    });
+    expect(p.signers[2]).toMatchObject({ name: 'Sophie Tremblay', title: 'Secretary', for: 'Tremblay Holdings Inc.' });
+  });
+
+  it("one signing officer signs alone; the entity's contact person never stands in for one", () => {
+    const one = plan('entity', (d) => {
+      d.owner.signing_officers = [{ name: 'Marie Gagnon', title: 'Director' }];
+    });
+    expect(ids(one)).toEqual(['insured_1', 'signing_officer_1', 'adviser']);
+    expect(one.signers[1].name).toBe('Marie Gagnon');
+    // An entity owner saved before the officers were asked for: no owner signs until the adviser names them (the
+    // owner step says so, and the application is not in good order).
+    const none = plan('entity', (d) => {
+      delete d.owner.signing_officers;
+    });
+    expect(ids(none)).toEqual(['insured_1', 'adviser']);
+  });
+
+  it('signing officers sign only for an entity owner', () => {
+    const p = plan('individual', (d) => {
+      d.owner.signing_officers = [{ name: 'Left Over', title: 'President' }];
+    });
+    expect(ids(p)).toEqual(['insured_1', 'owner_1', 'adviser']);
+  });
+
+  it('a definition entry that maps to a list gives one signer per item, in place', () => {
+    const doc = {
+      document: {
+        signers: [
+          { id: 'a' },
+          { $each: { var: 'people' }, $to: { id: { var: '$item' }, label: 'Person' } },
+          { id: 'adviser', roles: ['adviser'] },
+        ],
+      },
+    };
+    expect(signingPlan(doc as DocumentMapping, { people: ['p', 'q'] }).signers.map((s) => s.id)).toEqual([
+      'a',
+      'p',
+      'q',
+      'adviser',
+    ]);
   });
 
   it('a minor insured does not sign: a parent or guardian signs for them, and gives their name when signing', () => {

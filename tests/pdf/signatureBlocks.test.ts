@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
+import { generationNames, prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { renderApplication, wordsOf, type RenderedApplication } from '../../api/pdf/renderPdf.ts';
 import { INSURERS, engine, forms, fullApplication, labels } from './support.ts';
 
@@ -69,26 +69,35 @@ describe.each(INSURERS)('the signature blocks of the %s application', (insurer) 
 
 describe("the summary document's signers: who signs, by the owner type", () => {
   const source = prepareGeneration(engine, fullApplication(), { populateForms: ['BMO'] });
-  const signersFor = (type: string, second: { full_name: string } | null): unknown => {
+  const signersFor = (type: 'corporation' | 'other_individual', second: { full_name: string } | null): unknown => {
     const owner_information = {
       ...source.payload.owner_information,
       type,
+      owner_info: {
+        ...source.payload.owner_information.owner_info,
+        signing_officers: [
+          { name: 'Jeanne Roy', title: 'President' },
+          { name: 'Omar Haddad', title: 'Treasurer' },
+        ],
+      },
       owner_info_1: { full_name: 'Acme Ltd' },
       owner_info_2: second,
     };
     const payload = { ...source.payload, owner_information };
-    const document = engine.mapDocument('pdf-generation', 'summary', { ...source.data, payload }) as {
-      signers: { id: string; name: string | null }[];
-    };
-    return document.signers.map((s) => [s.id, s.name]);
+    return generationNames(engine, source.data, payload).signers.map((s) => [s.id, s.name]);
   };
   const insureds = [
     ['insured_1', source.names.primary_insured],
     ['insured_2', source.names.secondary_insured],
   ];
 
-  it('adds the signing officer of a corporation, each other individual owner, and the adviser last', () => {
-    expect(signersFor('corporation', null)).toEqual([...insureds, ['signing_officer', 'Acme Ltd'], ['adviser', null]]);
+  it('adds each signing officer of a corporation, each other individual owner, and the adviser last', () => {
+    expect(signersFor('corporation', null)).toEqual([
+      ...insureds,
+      ['signing_officer_1', 'Jeanne Roy, President (Acme Ltd)'],
+      ['signing_officer_2', 'Omar Haddad, Treasurer (Acme Ltd)'],
+      ['adviser', null],
+    ]);
     expect(signersFor('other_individual', { full_name: 'Bo B. Second' })).toEqual([
       ...insureds,
       ['owner_1', 'Acme Ltd'],

@@ -3,9 +3,23 @@ import { checkSignature, type SignatureRequest } from '../../api/signing/checkSi
 import type { PlannedSigner } from '../../engine/index.ts';
 
 const signers: PlannedSigner[] = [
-  { id: 'insured_1', roles: ['insured', 'owner'], label: 'First insured', name: 'Élise Tremblay', for: null },
-  { id: 'guardian_2', roles: ['guardian'], label: 'Guardian of the second insured', name: null, for: 'Léo Tremblay' },
-  { id: 'adviser', roles: ['adviser'], label: 'Adviser', name: 'Anne Adviser', for: null },
+  {
+    id: 'insured_1',
+    roles: ['insured', 'owner'],
+    label: 'First insured',
+    name: 'Élise Tremblay',
+    for: null,
+    title: null,
+  },
+  {
+    id: 'guardian_2',
+    roles: ['guardian'],
+    label: 'Guardian of the second insured',
+    name: null,
+    for: 'Léo Tremblay',
+    title: null,
+  },
+  { id: 'adviser', roles: ['adviser'], label: 'Adviser', name: 'Anne Adviser', for: null, title: null },
 ];
 const documents = [{ name: 'manulife.pdf', sha256: 'ab'.repeat(32) }];
 const context = { signers, consentVersion: '2026-11-29', signed: [] as string[], documents };

@@ -608,3 +608,72 @@ describe('owner effects', () => {
     expect(view(data, owner(example(STEP, 'individual-second-owner'))).values.has_second_individual_owner).toBe(true);
   });
 });
+
+describe("the entity's signing officers (issue 27: the entity signs through its signing officers)", () => {
+  const NEEDED = specText('owner.validation.signing_officers.message');
+  const errors = (data: ApplicationData) => errorsOf(STEP, data);
+  const entity = (officers: JsonObject[] | undefined): ApplicationData => {
+    const data = example(STEP, 'entity');
+    if (officers) owner(data).signing_officers = officers;
+    else delete owner(data).signing_officers;
+    return data;
+  };
+
+  it('an entity owner needs at least one signing officer: none listed, or a list left empty, is refused', () => {
+    for (const data of [entity(undefined), entity([])])
+      expect(errors(data)).toContainEqual(expect.objectContaining({ field: 'signing_officers', message: NEEDED }));
+    expect(errors(entity([{ name: 'Daniel Tremblay', title: 'President' }]))).toEqual([]);
+  });
+
+  it('the contact person is not taken as a signing officer: nothing is filled in for the adviser', () => {
+    const data = entity(undefined);
+    expect(owner(data).contact_name).toBe('Daniel Tremblay');
+    const v = view(data);
+    expect(v.values.signing_officers ?? []).toEqual([]);
+    expect(errors(data).map((e) => e.field)).toContain('signing_officers');
+  });
+
+  it('each signing officer needs a name and a title, typed by the adviser', () => {
+    const data = entity([
+      { name: 'Daniel Tremblay', title: ' ' },
+      { name: null, title: 'Secretary' },
+    ]);
+    expect(errors(data)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: 'signing_officers.0.title',
+          message: specText('owner.validation.signing_officers.title.required.message'),
+        }),
+        expect.objectContaining({
+          field: 'signing_officers.1.name',
+          message: specText('owner.validation.signing_officers.name.required.message'),
+        }),
+      ]),
+    );
+  });
+
+  it('lists at most 3 signing officers, and checks their names as names', () => {
+    const four = entity(
+      ['Ann Roy', 'Bo Lee', 'Cy Dion', 'Di Paré'].map((name): JsonObject => ({ name, title: 'Director' })),
+    );
+    expect(errors(four)).toContainEqual(
+      expect.objectContaining({
+        field: 'signing_officers',
+        message: specText('owner.signing_officers.errorMessage.maxItems'),
+      }),
+    );
+    const emoji = entity([{ name: 'Daniel 😀', title: 'President' }]);
+    expect(errors(emoji).map((e) => e.field)).toContain('signing_officers.0.name');
+  });
+
+  it('shows only for an entity owner; another owner type neither asks for nor keeps them', () => {
+    expect(view(entity(undefined)).hidden).not.toContain('signing_officers');
+    expect(ui['ui:sections'].find((s) => s.id === 'signing_officers')?.fields).toEqual(['signing_officers']);
+    const data = example(STEP, 'individual');
+    owner(data).signing_officers = [{ name: 'Left Over', title: 'President' }];
+    const v = view(data);
+    expect(v.hidden).toContain('signing_officers');
+    expect(v.values).not.toHaveProperty('signing_officers');
+    expect(errors(example(STEP, 'individual')).map((e) => e.field)).not.toContain('signing_officers');
+  });
+});
