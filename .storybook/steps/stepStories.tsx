@@ -5,7 +5,8 @@
  * in (StepCanvas draws that language's definitions), so its labels and messages are that language's.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
+import { LOCALES } from '../../app/i18n/language.ts';
 import { fieldAt } from './fieldInfo.ts';
 import { FIXED_STORIES, stepStoryTitle, type FixedStory } from './catalog.ts';
 import { definitions, definitionsIn, engine } from './definitions.ts';
@@ -163,7 +164,17 @@ function storyOf(stepId: string, variant: FixedStory | { example: string }): Sto
   }
   const name = FIXED_STORIES.find((s) => s.exportName === variant)?.name ?? variant;
   if (variant === 'Empty') {
-    return { name, args: { stepId, data: emptyData(stepId), page: 'all', showErrors: false } };
+    return {
+      name,
+      args: { stepId, data: emptyData(stepId), page: 'all', showErrors: false },
+      // The step is drawn in the language shown: its title from that language's definitions, and <html lang>.
+      play: async ({ canvasElement }) => {
+        const language = storyLanguage();
+        const title = stepDef(stepId, definitionsIn(language).definitions).flow.title;
+        await expect(document.documentElement.lang).toBe(LOCALES[language]);
+        await expect(within(canvasElement).getByRole('region', { name: title })).toBeVisible();
+      },
+    };
   }
   if (variant === 'AllErrorsShown') {
     return {
