@@ -4,7 +4,8 @@
  * otherwise the spec's fallback text for that call.
  */
 import { endSession, getToken, type Session } from '../session.ts';
-import { currentLanguage, isLanguage, LOCALES, type Language } from '../i18n/language.ts';
+import { currentLanguage, i18n, isLanguage, LOCALES, type Language } from '../i18n/language.ts';
+import 'virtual:messages/en/common';
 import { filenameFromDisposition } from './filenameFromDisposition.ts';
 import type {
   Broker,
@@ -151,7 +152,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    const text = typeof fallback === 'string' ? fallback : 'Unable to reach the server. Please check your connection.';
+    const text = typeof fallback === 'string' ? fallback : i18n._('common.unreachable');
     throw new ApiError(text);
   }
   options.onHeaders?.(response.headers);
@@ -185,12 +186,12 @@ export async function downloadFile(path: string): Promise<DownloadedFile> {
   try {
     response = await fetch(path, { headers: { Authorization: `Token ${token}`, 'Accept-Language': acceptLanguage() } });
   } catch {
-    throw new ApiError('Unable to reach the server. Please check your connection.');
+    throw new ApiError(i18n._('common.unreachable'));
   }
   if (!response.ok) {
     const body = await readBody(response);
     if (response.status === 401) endSession();
-    throw new ApiError(errorField(body) ?? 'Failed to download the file', response.status, body);
+    throw new ApiError(errorField(body) ?? i18n._('common.downloadFailed'), response.status, body);
   }
   return {
     blob: await response.blob(),
