@@ -5,7 +5,10 @@
  */
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
 import type { ApplicationData, JsonObject, ReviewSection } from '../../engine/index.ts';
-import { definitions, engine } from './definitions.ts';
+import type { Language } from '../../app/i18n/language.ts';
+import { useT } from '../../app/i18n/useT.ts';
+import 'virtual:messages/en/wizard';
+import { definitionsIn } from './definitions.ts';
 
 function Group({ group, level }: { group: SummaryGroup; level: number }) {
   const Heading = (level <= 3 ? `h${level}` : 'h4') as 'h3' | 'h4';
@@ -34,12 +37,16 @@ export function ReviewPreview({
   data,
   editLabel,
   lookups,
+  language,
 }: {
   sections: ReviewSection[];
   data: ApplicationData;
   editLabel: string;
   lookups: Record<string, unknown[]>;
+  language: Language;
 }) {
+  const t = useT();
+  const { definitions, engine } = definitionsIn(language);
   return (
     <div className="stack">
       {sections.map((section) => {
@@ -51,6 +58,7 @@ export function ReviewPreview({
           data[section.step] as JsonObject | undefined,
           lookups,
           engine.evaluateStep(section.step, data).texts,
+          definitions.flow.words,
         );
         const empty = !summary.rows.length && !summary.groups.length;
         return (
@@ -64,9 +72,9 @@ export function ReviewPreview({
               </button>
             </div>
             {!applies ? (
-              <p className="muted">Skipped: this step does not apply to this application.</p>
+              <p className="muted">{t('wizard.review.notApplicable')}</p>
             ) : empty ? (
-              <p className="muted">Not answered yet.</p>
+              <p className="muted">{t('wizard.review.noAnswers')}</p>
             ) : (
               <Group group={summary} level={3} />
             )}

@@ -2,13 +2,18 @@
  * One step as the wizard shows it: the heading, the StepForm, and the actions bar (Back, Save, Next) with the
  * labels of ui.json. Next behaves like the wizard's: it commits what was typed and, when the engine reports
  * errors, shows them all (next to each field and in the alert block); otherwise it names the step that comes next.
- * Nothing is saved: Storybook has no server.
+ * Nothing is saved: Storybook has no server. It draws in the app's language (the toolbar's, or the French story
+ * tests'): the definitions in that language, and the wizard's own words from the app's catalogues.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import type { ApplicationData } from '../../engine/index.ts';
-import { definitions, engine } from './definitions.ts';
+import { isLanguage } from '../../app/i18n/language.ts';
+import { useI18n, useT } from '../../app/i18n/useT.ts';
+import 'virtual:messages/en/wizard';
+import { definitionsIn } from './definitions.ts';
 import { ReviewPreview } from './ReviewPreview.tsx';
+import { canvasText } from './canvasTexts.ts';
 
 export interface StepCanvasProps {
   /** The step's folder name under steps/. */
@@ -41,6 +46,10 @@ function text(value: unknown, fallback: string): string {
 }
 
 export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: StepCanvasProps) {
+  const t = useT();
+  const locale = useI18n().locale;
+  const language = isLanguage(locale) ? locale : 'en';
+  const { definitions, engine } = definitionsIn(language);
   const def = definitions.steps[stepId];
   if (!def) throw new Error(`Unknown step "${stepId}"`);
   const options = ((def.ui as Record<string, unknown>)['ui:options'] ?? {}) as UiOptions;
@@ -79,13 +88,15 @@ export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: S
     const following = order.slice(index + 1).find((id) => engine.stepApplies(id, app));
     setNotice({
       kind: 'info',
-      text: following ? `Next goes on to ${definitions.steps[following].flow.title}.` : 'This is the last step.',
+      text: following
+        ? canvasText(language, 'nextGoesOn', { title: definitions.steps[following].flow.title })
+        : canvasText(language, 'lastStep'),
     });
   };
 
   const save = (): void => {
     formRef.current?.flush();
-    setNotice({ kind: 'success', text: text(options.successMessage, 'Progress saved.') });
+    setNotice({ kind: 'success', text: text(options.successMessage, canvasText(language, 'saved')) });
   };
 
   return (
@@ -93,9 +104,7 @@ export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: S
       <div className="page-header">
         <div>
           {index >= 0 ? (
-            <p className="muted text-sm">
-              Step {index + 1} of {order.length}
-            </p>
+            <p className="muted text-sm">{t('wizard.stepOf', { n: index + 1, total: order.length })}</p>
           ) : null}
           <h1 className="page-title">{heading}</h1>
           {typeof options.description === 'string' ? <p className="page-subtitle">{options.description}</p> : null}
@@ -107,11 +116,14 @@ export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: S
             <ReviewPreview
               sections={review}
               data={data}
-              editLabel={text(options.editLabel, 'Edit')}
+              editLabel={text(options.editLabel, t('wizard.review.edit'))}
               lookups={lookups}
+              language={language}
             />
           ) : (
             <StepForm
+              // A language switch draws the form anew over that language's definitions.
+              key={language}
               ref={formRef}
               engine={engine}
               stepId={stepId}
@@ -124,16 +136,16 @@ export function StepCanvas({ stepId, data, page = 'all', showErrors = false }: S
         </div>
         <div className="card-footer actions-bar">
           <button type="button" className="btn btn-secondary" data-action="back">
-            {text(options.backLabel, 'Back')}
+            {text(options.backLabel, t('wizard.back'))}
           </button>
           <div className="actions-bar-end btn-group">
             {options.showSave === false ? null : (
               <button type="button" className="btn btn-secondary" data-action="save" onClick={save}>
-                {text(options.saveLabel, 'Save')}
+                {text(options.saveLabel, t('wizard.save'))}
               </button>
             )}
             <button type="button" className="btn btn-primary" data-action="next" onClick={next}>
-              {text(pageDef?.nextLabel ?? options.nextLabel, 'Next')}
+              {text(pageDef?.nextLabel ?? options.nextLabel, t('wizard.next'))}
             </button>
           </div>
         </div>

@@ -3,7 +3,10 @@
  * `$ref` definitions and `ui:definitions` resolved. Used by the docs pages (the fields table) and by the
  * "Fill one, clear another" play function (to know how to type into a field).
  */
-import type { JsonSchema, StepDefinition } from '../../engine/index.ts';
+import { ENGLISH_WORDS, type JsonSchema, type StepDefinition } from '../../engine/index.ts';
+
+/** The words of a boolean answer without labels of its own (flow.json `words`, in the definitions' language). */
+type Words = typeof ENGLISH_WORDS;
 
 type Obj = Record<string, unknown>;
 
@@ -58,7 +61,7 @@ function defaultWidget(schema: Obj, type: string): string {
   return 'text';
 }
 
-function optionsOf(schema: Obj, ui: Obj, type: string): { value: unknown; label: string }[] {
+function optionsOf(schema: Obj, ui: Obj, type: string, words: Words): { value: unknown; label: string }[] {
   const items = schema.items as Obj | undefined;
   const values: unknown[] = Array.isArray(schema.enum)
     ? schema.enum
@@ -77,7 +80,7 @@ function optionsOf(schema: Obj, ui: Obj, type: string): { value: unknown; label:
           ? (names as Obj)[String(value)]
           : undefined;
       const label =
-        typeof named === 'string' ? named : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+        typeof named === 'string' ? named : typeof value === 'boolean' ? (value ? words.yes : words.no) : String(value);
       return { value, label };
     });
 }
@@ -97,9 +100,10 @@ const cache = new WeakMap<StepDefinition, FieldInfo[]>();
 /**
  * Every field of a step in the order the form draws it, objects before their fields.
  * @param def - the step's definition
+ * @param words - its flow's yes and no (a French definition's Oui/Non); English by default
  */
-export function fieldsOf(def: StepDefinition): FieldInfo[] {
-  const hit = cache.get(def);
+export function fieldsOf(def: StepDefinition, words: Words = ENGLISH_WORDS): FieldInfo[] {
+  const hit = words === ENGLISH_WORDS ? cache.get(def) : undefined;
   if (hit) return hit;
   const root = def.schema;
   const uiRoot = def.ui as Obj;
@@ -113,7 +117,7 @@ export function fieldsOf(def: StepDefinition): FieldInfo[] {
       const last = path.split('.').pop() ?? path;
       const label = (ui['ui:title'] as string | undefined) ?? (schema.title as string | undefined) ?? last;
       const widget = (ui['ui:widget'] as string | undefined) ?? defaultWidget(schema, type);
-      out.push({ path, schema, ui, label, type, widget, options: optionsOf(schema, ui, type), depth });
+      out.push({ path, schema, ui, label, type, widget, options: optionsOf(schema, ui, type, words), depth });
     }
     if (type === 'object' && schema.properties) {
       const props = schema.properties as Record<string, Obj>;
@@ -125,7 +129,7 @@ export function fieldsOf(def: StepDefinition): FieldInfo[] {
     }
   };
   walk(root as Obj, uiRoot, '', 0);
-  cache.set(def, out);
+  if (words === ENGLISH_WORDS) cache.set(def, out);
   return out;
 }
 
@@ -133,11 +137,12 @@ export function fieldsOf(def: StepDefinition): FieldInfo[] {
  * The field at a concrete path (`insured_1.primary_beneficiaries.0.full_name`), or undefined.
  * @param def - the step's definition
  * @param path - dotted path; array indices match `*`
+ * @param words - its flow's yes and no; English by default
  */
-export function fieldAt(def: StepDefinition, path: string): FieldInfo | undefined {
+export function fieldAt(def: StepDefinition, path: string, words: Words = ENGLISH_WORDS): FieldInfo | undefined {
   const pattern = path
     .split('.')
     .map((s) => (/^\d+$/.test(s) ? '*' : s))
     .join('.');
-  return fieldsOf(def).find((f) => f.path === pattern);
+  return fieldsOf(def, words).find((f) => f.path === pattern);
 }

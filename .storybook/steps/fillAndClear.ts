@@ -11,6 +11,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { getPath, setPath } from '../../engine/index.ts';
 import type { Engine, ApplicationData, FieldError, JsonObject } from '../../engine/index.ts';
 import { fieldAt, fieldsOf, type FieldInfo } from './fieldInfo.ts';
+import { asShown } from '../appText.ts';
 
 export type InputKind = 'text' | 'select' | 'radio' | 'checkboxes';
 
@@ -177,7 +178,7 @@ export async function fillField(
     await userEvent.tab();
   } else {
     const values = action.kind === 'checkboxes' && Array.isArray(action.value) ? action.value : [action.value];
-    for (const value of values) await userEvent.click(within(box).getByLabelText(optionLabel(field, value)));
+    for (const value of values) await userEvent.click(within(box).getByLabelText(asShown(optionLabel(field, value))));
   }
 }
 
@@ -213,9 +214,9 @@ export async function pressNext(canvasElement: HTMLElement): Promise<void> {
 
 /** Waits until the message is shown (next to its field or in the alert block). */
 export async function expectMessageShown(canvasElement: HTMLElement, message: string): Promise<void> {
-  await waitFor(() => expect(within(canvasElement).getAllByText(message).length).toBeGreaterThan(0));
+  await waitFor(() => expect(within(canvasElement).getAllByText(asShown(message)).length).toBeGreaterThan(0));
 }
 
 export function expectMessageNotShown(canvasElement: HTMLElement, message: string): void {
-  expect(within(canvasElement).queryAllByText(message)).toHaveLength(0);
+  expect(within(canvasElement).queryAllByText(asShown(message))).toHaveLength(0);
 }

@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/language.ts';
+import 'virtual:messages/en/common';
 import { apiRequest } from './client.ts';
 import type { AdminAccount, AdminAccountList, AdminAuditList, AdminResult } from './schema.gen.ts';
 
@@ -9,14 +11,17 @@ export type AdminAuditEntry = AdminAuditList['results'][number];
 export function listAccounts(search: string, signal?: AbortSignal): Promise<AdminAccountList> {
   const query = search.trim() ? `?${new URLSearchParams({ search: search.trim() }).toString()}` : '';
   return apiRequest<AdminAccountList>(`/api/admin/accounts/${query}`, {
-    fallback: 'Failed to load the accounts',
+    fallback: i18n._('common.api.loadAccounts'),
     signal,
   });
 }
 
 /** GET /api/admin/audit/: the latest actions, newest first. */
 export async function adminAudit(signal?: AbortSignal): Promise<AdminAuditEntry[]> {
-  const body = await apiRequest<AdminAuditList>('/api/admin/audit/', { fallback: 'Failed to load the trail', signal });
+  const body = await apiRequest<AdminAuditList>('/api/admin/audit/', {
+    fallback: i18n._('common.api.loadTrail'),
+    signal,
+  });
   return body.results;
 }
 
@@ -35,6 +40,6 @@ export function actOnAccount(id: number, action: AccountAction, brokerName?: str
   return apiRequest<AdminResult>(path, {
     method: action === 'revoke' ? 'DELETE' : 'POST',
     body: action === 'grant' ? (brokerName?.trim() ? { name: brokerName.trim() } : {}) : undefined,
-    fallback: 'Failed to change the account',
+    fallback: i18n._('common.api.changeAccount'),
   });
 }

@@ -4,7 +4,8 @@
  * otherwise the spec's fallback text for that call.
  */
 import { endSession, getToken, type Session } from '../session.ts';
-import { currentLanguage, isLanguage, LOCALES, type Language } from '../i18n/language.ts';
+import { currentLanguage, i18n, isLanguage, LOCALES, type Language } from '../i18n/language.ts';
+import 'virtual:messages/en/common';
 import { filenameFromDisposition } from './filenameFromDisposition.ts';
 import type {
   Broker,
@@ -151,7 +152,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    const text = typeof fallback === 'string' ? fallback : 'Unable to reach the server. Please check your connection.';
+    const text = typeof fallback === 'string' ? fallback : i18n._('common.unreachable');
     throw new ApiError(text);
   }
   options.onHeaders?.(response.headers);
@@ -185,12 +186,12 @@ export async function downloadFile(path: string): Promise<DownloadedFile> {
   try {
     response = await fetch(path, { headers: { Authorization: `Token ${token}`, 'Accept-Language': acceptLanguage() } });
   } catch {
-    throw new ApiError('Unable to reach the server. Please check your connection.');
+    throw new ApiError(i18n._('common.unreachable'));
   }
   if (!response.ok) {
     const body = await readBody(response);
     if (response.status === 401) endSession();
-    throw new ApiError(errorField(body) ?? 'Failed to download the file', response.status, body);
+    throw new ApiError(errorField(body) ?? i18n._('common.downloadFailed'), response.status, body);
   }
   return {
     blob: await response.blob(),
@@ -214,7 +215,7 @@ export async function login(username: string, password: string): Promise<Session
     message: (response) => (response.status === 401 ? 'Invalid credentials' : undefined),
     fallback: (response) => `Login failed: ${response.statusText || response.status}`,
   });
-  if (!body?.token) throw new ApiError('No authentication token received');
+  if (!body?.token) throw new ApiError(i18n._('common.api.noTokenReceived'));
   return {
     token: body.token,
     username: body.username ?? username,
@@ -234,7 +235,7 @@ export async function saveAccountLanguage(language: Language): Promise<void> {
   await apiRequest('/api/clients/user_info/', {
     method: 'PATCH',
     body: { language },
-    fallback: 'Failed to save your language',
+    fallback: i18n._('common.api.saveLanguage'),
   });
 }
 
@@ -307,7 +308,7 @@ function listQuery(params: ListParams & Record<string, string | number | undefin
 export async function listClients(params: ListParams = {}, signal?: AbortSignal): Promise<ClientList> {
   const query = listQuery({ ...params });
   const body = await apiRequest<ClientList | Client[] | null>(`/api/clients/${query}`, {
-    fallback: 'Error fetching client list',
+    fallback: i18n._('common.api.clientList'),
     signal,
   });
   if (Array.isArray(body)) return { results: body, count: body.length, next: null, previous: null };
@@ -343,7 +344,7 @@ export function getClient(
 ): Promise<Client> {
   const query = options.includeApplications ? '?include=life_applications' : '';
   return apiRequest<Client>(`/api/clients/${encodeURIComponent(String(id))}/${query}`, {
-    fallback: 'Error fetching client profile',
+    fallback: i18n._('common.api.clientProfile'),
     signal: options.signal,
   });
 }
@@ -353,7 +354,7 @@ export function createClient(input: ClientProfileInput): Promise<Client> {
   return apiRequest<Client>('/api/clients/', {
     method: 'POST',
     body: input,
-    fallback: 'Error creating client profile',
+    fallback: i18n._('common.api.createClient'),
   });
 }
 
@@ -362,7 +363,7 @@ export function updateClient(id: Id, input: Partial<ClientProfileInput>): Promis
   return apiRequest<Client>(`/api/clients/${encodeURIComponent(String(id))}/`, {
     method: 'PATCH',
     body: input,
-    fallback: 'Error updating client profile',
+    fallback: i18n._('common.api.updateClient'),
   });
 }
 
@@ -374,7 +375,7 @@ export async function deleteClient(id: Id, options: { secondInsureds?: boolean }
   const query = options.secondInsureds ? '?delete_second_insureds=true' : '';
   await apiRequest(`/api/clients/${encodeURIComponent(String(id))}/${query}`, {
     method: 'DELETE',
-    fallback: 'Error deleting client',
+    fallback: i18n._('common.api.deleteClient'),
   });
 }
 
@@ -382,7 +383,7 @@ export async function deleteClient(id: Id, options: { secondInsureds?: boolean }
 export async function listSecondInsureds(id: Id, signal?: AbortSignal): Promise<SecondInsured[]> {
   const body = await apiRequest<{ results: SecondInsured[] }>(
     `/api/clients/${encodeURIComponent(String(id))}/second_insureds/`,
-    { fallback: 'Error fetching second insureds', signal },
+    { fallback: i18n._('common.api.secondInsureds'), signal },
   );
   return body.results;
 }
@@ -390,7 +391,7 @@ export async function listSecondInsureds(id: Id, signal?: AbortSignal): Promise<
 /** GET /api/brokers/. @throws ApiError - server error or "Error fetching brokers". */
 export async function listBrokers(signal?: AbortSignal): Promise<Broker[]> {
   const body = await apiRequest<Broker[] | { results: Broker[] } | null>('/api/brokers/', {
-    fallback: 'Error fetching brokers',
+    fallback: i18n._('common.api.brokers'),
     signal,
   });
   if (Array.isArray(body)) return body;
@@ -410,7 +411,7 @@ export async function listApplications(
 ): Promise<ListPage<LifeApplication>> {
   const query = listQuery({ ...params });
   const body = await apiRequest<ListPage<LifeApplication> | LifeApplication[] | null>(`/api/applications/${query}`, {
-    fallback: 'Failed to load applications',
+    fallback: i18n._('common.api.loadApplications'),
     signal,
   });
   if (Array.isArray(body)) return { results: body, count: body.length, next: null, previous: null };
@@ -425,16 +426,17 @@ export async function listApplications(
  *   the serialized body, or "Failed to create new application".
  */
 export async function createApplication(clientId: Id | null | undefined): Promise<{ id: Id }> {
-  if (clientId === null || clientId === undefined || clientId === '') throw new ApiError('Client ID is required');
+  if (clientId === null || clientId === undefined || clientId === '')
+    throw new ApiError(i18n._('common.api.clientIdRequired'));
   const body = await apiRequest<{ id: Id } | null>('/api/applications/create_new_application/', {
     method: 'POST',
     body: { client_id: clientId },
     fallback: (_response, parsed) => {
-      if (parsed === null || parsed === undefined || parsed === '') return 'Failed to create new application';
+      if (parsed === null || parsed === undefined || parsed === '') return i18n._('common.api.createApplication');
       return typeof parsed === 'string' ? parsed : JSON.stringify(parsed);
     },
   });
-  if (!body || body.id === undefined || body.id === null) throw new ApiError('Failed to create new application');
+  if (!body || body.id === undefined || body.id === null) throw new ApiError(i18n._('common.api.createApplication'));
   return { id: body.id };
 }
 
@@ -461,6 +463,6 @@ export function updateScreeningProgress(progress: ProgressUpdate): Promise<unkno
   return apiRequest('/api/insurance/screening-progress/update_progress/', {
     method: 'POST',
     body: progress,
-    fallback: 'Failed to save progress',
+    fallback: i18n._('common.api.saveProgress'),
   });
 }

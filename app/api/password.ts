@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/language.ts';
+import 'virtual:messages/en/common';
 import type { Session } from '../session.ts';
 import { ApiError, apiRequest } from './client.ts';
 import type { ChangePasswordRequest, LoginAnswer, PasswordResetAnswer, PasswordResetConfirm } from './types.ts';
@@ -14,7 +16,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
   await apiRequest('/api/password/change/', {
     method: 'POST',
     body: { current_password: currentPassword, new_password: newPassword } satisfies ChangePasswordRequest,
-    fallback: 'Failed to change your password',
+    fallback: i18n._('common.api.changePassword'),
   });
 }
 
@@ -27,7 +29,7 @@ export async function askPasswordReset(email: string): Promise<string> {
     method: 'POST',
     auth: false,
     body: { email },
-    fallback: 'Failed to send the link. Please try again.',
+    fallback: i18n._('common.api.sendLink'),
   });
   return answer.detail;
 }
@@ -38,7 +40,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
     method: 'POST',
     auth: false,
     body: { token, new_password: newPassword } satisfies PasswordResetConfirm,
-    fallback: 'Failed to set your password. Please try again.',
+    fallback: i18n._('common.api.setPassword'),
   });
   return {
     token: answer.token,

@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/language.ts';
+import 'virtual:messages/en/common';
 import { apiRequest } from './client.ts';
 import type { AdviserProfile, ProfileAnswer, ProfileChanges } from './schema.gen.ts';
 
@@ -8,7 +10,7 @@ export type ProfileChange = ProfileChanges['results'][number];
 
 /** The profile page and the plan step read it. @throws ApiError - "Failed to load your profile" */
 export function getProfile(signal?: AbortSignal): Promise<ProfileAnswer> {
-  return apiRequest<ProfileAnswer>('/api/profile/', { fallback: 'Failed to load your profile', signal });
+  return apiRequest<ProfileAnswer>('/api/profile/', { fallback: i18n._('common.api.loadProfile'), signal });
 }
 
 /** PUT /api/profile/. @throws ApiError - 400 with the fields at fault in its body's `errors` */
@@ -16,14 +18,14 @@ export function saveProfile(profile: AdviserProfile): Promise<ProfileAnswer> {
   return apiRequest<ProfileAnswer>('/api/profile/', {
     method: 'PUT',
     body: profile,
-    fallback: 'Failed to save your profile',
+    fallback: i18n._('common.api.saveProfile'),
   });
 }
 
 /** GET /api/profile/history/: the profile's changes, newest first. */
 export async function profileHistory(signal?: AbortSignal): Promise<ProfileChange[]> {
   const body = await apiRequest<{ results: ProfileChange[] }>('/api/profile/history/', {
-    fallback: 'Failed to load the changes to your profile',
+    fallback: i18n._('common.api.loadProfileChanges'),
     signal,
   });
   return body.results;

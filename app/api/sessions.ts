@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/language.ts';
+import 'virtual:messages/en/common';
 import { apiRequest } from './client.ts';
 import type { Session, SessionList, SignedOut } from './schema.gen.ts';
 
@@ -6,7 +8,7 @@ export type { Session };
 /** GET /api/sessions/: where the account is signed in, the last used first. */
 export async function listSessions(signal?: AbortSignal): Promise<Session[]> {
   const body = await apiRequest<SessionList>('/api/sessions/', {
-    fallback: "Failed to load where you're signed in",
+    fallback: i18n._('common.api.loadSessions'),
     signal,
   });
   return body.results;
@@ -16,7 +18,7 @@ export async function listSessions(signal?: AbortSignal): Promise<Session[]> {
 export async function signOutSession(id: string): Promise<void> {
   await apiRequest(`/api/sessions/${encodeURIComponent(id)}/`, {
     method: 'DELETE',
-    fallback: 'Failed to sign that session out',
+    fallback: i18n._('common.api.signOutSession'),
   });
 }
 
@@ -24,7 +26,7 @@ export async function signOutSession(id: string): Promise<void> {
 export async function signOutOthers(): Promise<number> {
   const body = await apiRequest<SignedOut>('/api/sessions/sign-out-others/', {
     method: 'POST',
-    fallback: 'Failed to sign the other sessions out',
+    fallback: i18n._('common.api.signOutOthers'),
   });
   return body.ended;
 }

@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/language.ts';
+import 'virtual:messages/en/common';
 import { apiRequest } from './client.ts';
 import type { PasswordResetAnswer, VerifyEmailAnswer } from './schema.gen.ts';
 
@@ -7,7 +9,7 @@ export async function verifyEmail(token: string): Promise<string> {
     method: 'POST',
     auth: false,
     body: { token },
-    fallback: 'Failed to verify your email address. Please try again.',
+    fallback: i18n._('common.api.verifyEmail'),
   });
   return answer.detail;
 }
@@ -16,7 +18,7 @@ export async function verifyEmail(token: string): Promise<string> {
 export async function resendVerification(): Promise<string> {
   const answer = await apiRequest<PasswordResetAnswer>('/api/email/verify/resend/', {
     method: 'POST',
-    fallback: 'Failed to send a new link. Please try again.',
+    fallback: i18n._('common.api.sendNewLink'),
   });
   return answer.detail;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { saveFile } from '../api/saveFile.ts';
-
-export const DOWNLOAD_FAILED = 'Failed to download the file';
+import { i18n } from '../i18n/language.ts';
+import 'virtual:messages/en/common';
 
 export interface FileDownloads {
   /** The URLs being downloaded now. */
@@ -30,7 +30,7 @@ export function useFileDownloads(
       try {
         await fetchTo(url, filename);
       } catch (e) {
-        setError(e instanceof Error && e.message ? e.message : DOWNLOAD_FAILED);
+        setError(e instanceof Error && e.message ? e.message : i18n._('common.downloadFailed'));
       } finally {
         setBusy((current) => {
           const next = new Set(current);

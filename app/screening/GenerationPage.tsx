@@ -30,9 +30,6 @@ interface ResultTexts {
   questionnairesHeading?: string;
 }
 
-const UNAVAILABLE =
-  'Application generation is not available yet. Your answers are saved, and you can generate the forms once generation is enabled.';
-
 interface Messages {
   noPlan?: string;
   noAdviserCode?: string;
@@ -105,18 +102,15 @@ export function GenerationPage() {
     const out: Record<string, Unavailable> = {};
     for (const [id, name] of Object.entries(labels)) {
       if (withPlans && !withPlans.includes(id))
-        out[id] = { text: (messages.noPlan ?? 'No {name} plan in Plan Details').replace(/\{name\}/g, name) };
+        out[id] = { text: messages.noPlan?.replace(/\{name\}/g, name) ?? t('wizard.generation.noPlan', { name }) };
       else if (profile !== undefined && !profile?.adviser_codes[id]?.trim())
         out[id] = {
-          text: (messages.noAdviserCode ?? 'Add your adviser code for {name} in your profile').replace(
-            /\{name\}/g,
-            name,
-          ),
-          link: { to: PROFILE, label: messages.profileLinkLabel ?? 'Open your adviser profile' },
+          text: messages.noAdviserCode?.replace(/\{name\}/g, name) ?? t('wizard.generation.noAdviserCode', { name }),
+          link: { to: PROFILE, label: messages.profileLinkLabel ?? t('wizard.openProfile') },
         };
     }
     return out;
-  }, [engine, step, def, saved, profile, messages]);
+  }, [engine, step, def, saved, profile, messages, t]);
   const reasons = useMemo(() => {
     const byValue: Record<string, ReactNode> = {};
     for (const [id, why] of Object.entries(unavailable))
@@ -157,19 +151,19 @@ export function GenerationPage() {
     setBusy('next');
     setNotice(null);
     try {
-      const stored = await saveStep(clientId, step, record, options.saveErrorMessage ?? 'Failed to save data');
+      const stored = await saveStep(clientId, step, record, options.saveErrorMessage ?? t('wizard.saveFailed'));
       setSaved(step, stored);
       const forms = (stored.populate_forms as string[] | undefined) ?? [];
       const { url, id, summary, questionnaires } = await generateApplication(
         clientId,
         forms,
-        String(messages.generateFailed ?? 'Failed to generate PDF forms. Please try again.'),
+        String(messages.generateFailed ?? t('wizard.generation.failed')),
       );
       // The errors of an earlier try are answered: a new choice after "Generate Another Form" starts clean.
       setShowErrors(false);
       setGenerated({ url, id, summary, questionnaires });
     } catch (e) {
-      if (e instanceof GenerateError && e.unavailable) setNotice('info', UNAVAILABLE);
+      if (e instanceof GenerateError && e.unavailable) setNotice('info', t('wizard.generation.unavailable'));
       else if (e instanceof GenerateError && e.link)
         setNotice('error', e.message, undefined, { to: e.link, label: t('wizard.openProfile') });
       else if (e instanceof SaveError) {
@@ -179,14 +173,14 @@ export function GenerationPage() {
           e.message,
           e.errors.map((x) => x.message),
         );
-      } else setNotice('error', e instanceof Error ? e.message : 'Failed to generate PDF forms. Please try again.');
+      } else setNotice('error', e instanceof Error ? e.message : t('wizard.generation.failed'));
     } finally {
       setBusy(null);
     }
   }, [clientId, step, options, messages, unavailable, setSaved, setNotice, t]);
 
   if (generated) {
-    const notSpecified = result.notSpecified ?? 'Not specified';
+    const notSpecified = result.notSpecified ?? t('wizard.result.notSpecified');
     const cards = result.cards ?? {};
     // The server's summary of what it generated: its labels come from the definitions, so nothing is derived here.
     const s = generated.summary;
@@ -196,21 +190,21 @@ export function GenerationPage() {
     );
     const downloading = generated.url ? downloads.busy.has(generated.url) : false;
     const summary: [string, string][] = [
-      [cards.provider ?? 'Provider', s?.provider ?? notSpecified],
-      [cards.productType ?? 'Product Type', s?.product_type ?? notSpecified],
-      [cards.numberOfInsureds ?? 'Number of Insureds', String(s?.number_of_insureds ?? notSpecified)],
+      [cards.provider ?? t('wizard.result.provider'), s?.provider ?? notSpecified],
+      [cards.productType ?? t('wizard.result.productType'), s?.product_type ?? notSpecified],
+      [cards.numberOfInsureds ?? t('wizard.result.numberOfInsureds'), String(s?.number_of_insureds ?? notSpecified)],
       [
-        cards.typeOfInsurance ?? 'Type of Insurance',
-        s?.type_of_insurance ?? result.typeOfInsurance ?? 'Life Insurance',
+        cards.typeOfInsurance ?? t('wizard.result.typeOfInsurance'),
+        s?.type_of_insurance ?? result.typeOfInsurance ?? t('wizard.result.lifeInsurance'),
       ],
-      [cards.primaryInsured ?? 'Primary Insured', s?.primary_insured ?? notSpecified],
-      [cards.secondaryInsured ?? 'Secondary Insured', s?.secondary_insured ?? notSpecified],
-      [cards.ownerType ?? 'Owner Type', s?.owner_type ?? notSpecified],
-      [cards.ownerName ?? 'Owner Name', s?.owner_name ?? notSpecified],
+      [cards.primaryInsured ?? t('wizard.result.primaryInsured'), s?.primary_insured ?? notSpecified],
+      [cards.secondaryInsured ?? t('wizard.result.secondaryInsured'), s?.secondary_insured ?? notSpecified],
+      [cards.ownerType ?? t('wizard.result.ownerType'), s?.owner_type ?? notSpecified],
+      [cards.ownerName ?? t('wizard.result.ownerName'), s?.owner_name ?? notSpecified],
     ];
     const plans = s?.plan_details ?? [];
     return (
-      <StepCard heading={result.heading ?? 'Application Generated Successfully!'}>
+      <StepCard heading={result.heading ?? t('wizard.result.heading')}>
         <div className="result-cards">
           {summary.map(([label, value]) => (
             <div key={label} className="result-card">
@@ -221,14 +215,14 @@ export function GenerationPage() {
         </div>
         {plans.length ? (
           <div className="result-plans">
-            <h2 className="form-section-title">{cards.planDetails ?? 'Plan Details'}</h2>
+            <h2 className="form-section-title">{cards.planDetails ?? t('wizard.result.planDetails')}</h2>
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col">{cards.planType ?? 'Plan Type'}</th>
-                  <th scope="col">{cards.productType ?? 'Product Type'}</th>
-                  <th scope="col">{cards.planName ?? 'Plan Name'}</th>
-                  <th scope="col">{cards.faceAmount ?? 'Face Amount'}</th>
+                  <th scope="col">{cards.planType ?? t('wizard.result.planType')}</th>
+                  <th scope="col">{cards.productType ?? t('wizard.result.productType')}</th>
+                  <th scope="col">{cards.planName ?? t('wizard.result.planName')}</th>
+                  <th scope="col">{cards.faceAmount ?? t('wizard.result.faceAmount')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -246,7 +240,7 @@ export function GenerationPage() {
         ) : null}
         {generated.questionnaires.length ? (
           <div className="result-questionnaires">
-            <h2 className="form-section-title">{result.questionnairesHeading ?? 'Questionnaires to attach'}</h2>
+            <h2 className="form-section-title">{result.questionnairesHeading ?? t('wizard.result.questionnaires')}</h2>
             {generated.questionnaires.map((insurer) => (
               <div key={insurer.name}>
                 <p className="result-card-label">{insurer.name}</p>
@@ -265,7 +259,7 @@ export function GenerationPage() {
         />
         <div className="actions-bar">
           <button type="button" className="btn btn-secondary" onClick={() => navigate('/dashboard')}>
-            {result.returnHomeLabel ?? 'Return to Home'}
+            {result.returnHomeLabel ?? t('wizard.result.returnHome')}
           </button>
           <div className="actions-bar-end">
             <button
@@ -280,7 +274,7 @@ export function GenerationPage() {
                 setFormData(withRecord(saved, context, step, { populate_forms: [] }));
               }}
             >
-              {result.generateAnotherLabel ?? 'Generate Another Form'}
+              {result.generateAnotherLabel ?? t('wizard.result.generateAnother')}
             </button>
             <button
               type="button"
@@ -292,7 +286,7 @@ export function GenerationPage() {
                 if (generated.url && !downloading) void downloads.download(generated.url, filename);
               }}
             >
-              {result.downloadLabel ?? 'Download PDF'}
+              {result.downloadLabel ?? t('wizard.result.download')}
             </button>
           </div>
         </div>
@@ -305,7 +299,7 @@ export function GenerationPage() {
       <Notice notice={notice} onClose={() => setNotice(null)} />
       <IncompleteSteps
         steps={incomplete}
-        title={reviewOptions.incompleteTitle ?? 'Before the applications can be generated, please complete:'}
+        title={reviewOptions.incompleteTitle ?? t('wizard.review.incompleteTitle')}
         stepLabel={reviewOptions.incompleteStepLabel ?? t('wizard.completeStep', { title: '{title}' })}
         missingLabel={reviewOptions.incompleteMissing ?? t('wizard.notAnswered')}
         onOpen={openStep}

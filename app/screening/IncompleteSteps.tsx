@@ -1,5 +1,7 @@
 import type { IncompleteStep } from '../../engine/index.ts';
 import { StepNotice } from './StepNotice.tsx';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
 export interface IncompleteStepsProps {
   steps: IncompleteStep[];
@@ -16,12 +18,16 @@ export interface IncompleteStepsProps {
  * that opens it; the wizard comes back to the review after that step's Next.
  */
 export function IncompleteSteps({ steps, title, stepLabel, missingLabel, onOpen }: IncompleteStepsProps) {
+  const t = useT();
+  const first = (s: IncompleteStep): string => s.errors[0]?.message ?? '';
   const items = steps.map((s) => ({
     id: s.id,
     title: s.title,
     why: s.missing
       ? missingLabel
-      : `${s.errors[0]?.message ?? ''}${s.errors.length > 1 ? ` (+${s.errors.length - 1} more)` : ''}`,
+      : s.errors.length > 1
+        ? t('wizard.review.moreErrors', { text: first(s), count: s.errors.length - 1 })
+        : first(s),
   }));
   return (
     <StepNotice

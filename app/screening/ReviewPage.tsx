@@ -45,7 +45,7 @@ export function ReviewPage() {
   const options = uiOptionsOf(def);
   const sections = useMemo(() => engine.reviewSections(), [engine]);
   const data = useMemo(() => ({ ...saved, $context: context }), [saved, context]);
-  const editLabel = options.editLabel ?? 'Edit';
+  const editLabel = options.editLabel ?? t('wizard.review.edit');
   // The good-order check: the same one the server runs before generating.
   const incomplete = useMemo(() => engine.incompleteSteps(data), [engine, data]);
   const retired = useMemo(() => engine.retiredAnswers(data), [engine, data]);
@@ -65,17 +65,14 @@ export function ReviewPage() {
     <StepCard heading={options.heading ?? def.flow.title} description={options.description}>
       <IncompleteSteps
         steps={incomplete}
-        title={options.incompleteTitle ?? 'Before the applications can be generated, please complete:'}
+        title={options.incompleteTitle ?? t('wizard.review.incompleteTitle')}
         stepLabel={options.incompleteStepLabel ?? t('wizard.completeStep', { title: '{title}' })}
         missingLabel={options.incompleteMissing ?? t('wizard.notAnswered')}
         onOpen={(stepId) => actor.send({ type: 'EDIT', step: stepId })}
       />
       <RetiredAnswersNotice
         steps={retired}
-        title={
-          options.retiredTitle ??
-          'These saved answers are to questions the screening no longer asks. They are left out of the application, and saving the step removes them:'
-        }
+        title={options.retiredTitle ?? t('wizard.review.retiredTitle')}
         stepLabel={options.retiredStepLabel ?? t('wizard.openStep', { title: '{title}' })}
         onOpen={(stepId) => actor.send({ type: 'EDIT', step: stepId })}
       />
@@ -108,9 +105,9 @@ export function ReviewPage() {
                 </button>
               </header>
               {!applies ? (
-                <p className="muted text-sm">Not applicable to this application.</p>
+                <p className="muted text-sm">{t('wizard.review.notApplicable')}</p>
               ) : empty ? (
-                <p className="not-set">No answers yet.</p>
+                <p className="not-set">{t('wizard.review.noAnswers')}</p>
               ) : (
                 <Rows group={summary} level={3} />
               )}
@@ -120,7 +117,7 @@ export function ReviewPage() {
       </div>
       {incomplete.length ? (
         <p className="review-blocked muted text-sm" id="review-blocked">
-          {options.incompleteReason ?? 'Every step listed above must be complete before you continue.'}
+          {options.incompleteReason ?? t('wizard.review.incompleteReason')}
         </p>
       ) : null}
       <ActionsBar

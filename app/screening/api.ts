@@ -1,6 +1,8 @@
 /**
  * The screening's calls, through the app's API client (token header, the server's `error` field as the message).
  */
+import { i18n } from '../i18n/language.ts';
+import 'virtual:messages/en/common';
 import { apiRequest, ApiError, listAllClients } from '../api/client.ts';
 import type { GenerationSummary } from '../api/types.ts';
 import type { ApplicationData, FieldError, JsonObject } from '../../engine/index.ts';
@@ -17,7 +19,7 @@ const id = (clientId: string): string => encodeURIComponent(clientId);
 export function loadApplication(clientId: string, signal?: AbortSignal, judged = false): Promise<ApplicationData> {
   return apiRequest<ApplicationData>(`/api/screening/${id(clientId)}/${judged ? '?incomplete=true' : ''}`, {
     signal,
-    fallback: 'Failed to load data',
+    fallback: i18n._('common.api.loadData'),
   }).then((d) => {
     const { $versions, $incomplete, ...data } = d ?? {};
     rememberVersions(clientId, $versions);
@@ -128,7 +130,7 @@ export async function loadPreviousInsureds(clientId: string, signal?: AbortSigna
       `/api/clients/${id(clientId)}/get_previous_proposed_insureds/`,
       {
         signal,
-        fallback: 'Failed to fetch previous proposed insureds',
+        fallback: i18n._('common.api.previousInsureds'),
       },
     );
     return Array.isArray(body) ? body : (body?.results ?? []);
@@ -204,7 +206,7 @@ export async function generateApplication(
 export async function startScreeningOver(clientId: string): Promise<void> {
   await apiRequest(`/api/screening/${id(clientId)}/`, {
     method: 'DELETE',
-    fallback: 'Failed to start the screening over',
+    fallback: i18n._('common.api.restartScreening'),
   });
   // Nothing is stored any more: the next save of each step creates its record (version 0).
   rememberVersions(clientId, {});

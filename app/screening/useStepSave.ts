@@ -8,14 +8,16 @@ import { saveProgress } from './progress.ts';
 import type { useStepDraft } from './useStepDraft.ts';
 import type { useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, withRecord, type WizardEnv } from './wizardEnv.ts';
+import { useT } from '../i18n/useT.ts';
+import 'virtual:messages/en/wizard';
 
-const SAVE_FALLBACK = 'Failed to save data';
-
-/** What to add under a failed save's message: the reason when no field carries it. Typed answers stay in the form. */
-function whyNotSaved(error: SaveError, shown?: string): string[] {
+/**
+ * What to add under a failed save's message: the reason when no field carries it. Typed answers stay in the form.
+ * @param unreachable - the words for a server that could not be reached, in the language shown
+ */
+function whyNotSaved(error: SaveError, unreachable: string, shown?: string): string[] {
   if (error.errors.length) return [];
-  if (error.status === 0)
-    return ['The server could not be reached. Your answers are kept on this device; try again in a moment.'];
+  if (error.status === 0) return [unreachable];
   return error.message && error.message !== shown ? [error.message] : [];
 }
 
@@ -39,6 +41,7 @@ interface StepSaveOptions {
  */
 export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setNotice, onConflict }: StepSaveOptions) {
   const { engine, actor, clientId, context, saved } = env;
+  const t = useT();
   const options = uiOptionsOf(engine.definitions.steps[step]);
   const { latest, keep, markSaved, dirtyRef } = draft;
   const [showErrors, setShowErrors] = useState(false);
@@ -95,13 +98,13 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
         clientId,
         step,
         answers,
-        options.saveErrorMessage ?? options.saveErrorFallback ?? SAVE_FALLBACK,
+        options.saveErrorMessage ?? options.saveErrorFallback ?? t('wizard.saveFailed'),
       );
       markSaved(stored);
       setShowErrors(false);
       return stored;
     },
-    [confirmLoss, clientId, step, options.saveErrorMessage, options.saveErrorFallback, markSaved],
+    [confirmLoss, clientId, step, options.saveErrorMessage, options.saveErrorFallback, markSaved, t],
   );
 
   /** Sends NEXT with the data; true when the machine moved on. */
@@ -149,8 +152,12 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
         onConflict(e, 'next');
         return;
       }
-      const err = e instanceof SaveError ? e : new SaveError(SAVE_FALLBACK, [], 0);
-      refuse(err.errors, options.saveErrorMessage ?? err.message, whyNotSaved(err, options.saveErrorMessage));
+      const err = e instanceof SaveError ? e : new SaveError(t('wizard.saveFailed'), [], 0);
+      refuse(
+        err.errors,
+        options.saveErrorMessage ?? err.message,
+        whyNotSaved(err, t('wizard.unreachable'), options.saveErrorMessage),
+      );
     } finally {
       setBusy(null);
     }
@@ -170,6 +177,7 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
     options.saveErrorMessage,
     saveWhole,
     onConflict,
+    t,
   ]);
 
   const onSave = useCallback(async () => {
@@ -183,7 +191,7 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
       if (!lastPage) {
         keep(answers, pageRef.current);
         await saveProgress(clientId, step, env.finalStep, { page: pageRef.current, [step]: answers });
-        setNotice('success', 'Progress saved');
+        setNotice('success', t('wizard.progressSaved'));
         return;
       }
       if (view && view.errors.length) {
@@ -191,18 +199,23 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
         return;
       }
       if (!(await saveWhole(answers))) return;
-      setNotice('success', options.successMessage ?? 'Your answers were saved');
+      setNotice('success', options.successMessage ?? t('wizard.saved'));
       saveProgress(clientId, step, env.finalStep, pageRef.current ? { page: pageRef.current } : {}).catch(
         () => undefined,
       );
     } catch (e) {
       if (e instanceof ConflictError) onConflict(e, 'save');
       else if (e instanceof SaveError)
-        refuse(e.errors, options.saveErrorMessage ?? e.message, whyNotSaved(e, options.saveErrorMessage));
+        refuse(
+          e.errors,
+          options.saveErrorMessage ?? e.message,
+          whyNotSaved(e, t('wizard.unreachable'), options.saveErrorMessage),
+        );
       else
         setNotice(
           'error',
-          options.progressSaveErrorMessage ?? (e instanceof Error && e.message ? e.message : 'Failed to save progress'),
+          options.progressSaveErrorMessage ??
+            (e instanceof Error && e.message ? e.message : t('wizard.progressSaveFailed')),
         );
     } finally {
       setBusy(null);
@@ -222,6 +235,7 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
     setNotice,
     saveWhole,
     onConflict,
+    t,
   ]);
 
   /** Clears what the page shows of a refused save (Back, a conflict's answer). */

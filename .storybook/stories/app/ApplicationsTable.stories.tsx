@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router';
 import { expect, userEvent, within } from 'storybook/test';
 import { ApplicationsTable } from '../../../app/components/ApplicationsTable.tsx';
+import { appText, appTextBefore, asShown, storyLanguage } from '../../appText.ts';
+import { serverMessage } from './serverText.ts';
 import { GENERATED_APPLICATIONS, mockFilesApi, signIn, type FilesApi } from './mockApi.ts';
 
 /** A client's applications with their generated PDFs, as on the client profile. */
@@ -42,9 +44,12 @@ export const WithDocuments: Story = {
   beforeEach: files('ok'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Download BMO Insurance' })).toBeVisible();
-    await expect(canvas.getByText(/^Earlier: /)).toBeVisible();
-    await expect(canvas.getByText('None yet')).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: appText('applications.documents.download', { name: 'BMO Insurance' }) }),
+    ).toBeVisible();
+    const earlier = asShown(appTextBefore('applications.documents.earlier', 'dates'));
+    await expect(canvas.getByText((text) => text.startsWith(earlier))).toBeVisible();
+    await expect(canvas.getByText(asShown(appText('applications.documents.none')))).toBeVisible();
   },
 };
 
@@ -52,11 +57,12 @@ export const Downloading: Story = {
   beforeEach: files('hang'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Download Sun Life' }));
-    await expect(await canvas.findByRole('button', { name: /Downloading\.\.\..*Sun Life/ })).toHaveAttribute(
-      'aria-busy',
-      'true',
+    await userEvent.click(
+      canvas.getByRole('button', { name: appText('applications.documents.download', { name: 'Sun Life' }) }),
     );
+    // Busy, the button keeps the file's name for a screen reader: "Downloading... Sun Life".
+    const busy = `${appText('applications.documents.downloading')} Sun Life`;
+    await expect(await canvas.findByRole('button', { name: busy })).toHaveAttribute('aria-busy', 'true');
   },
 };
 
@@ -64,8 +70,10 @@ export const DownloadFails: Story = {
   beforeEach: files('error'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Download Beneva' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('File not found');
+    await userEvent.click(
+      canvas.getByRole('button', { name: appText('applications.documents.download', { name: 'Beneva' }) }),
+    );
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(serverMessage('notFound', storyLanguage()));
   },
 };
 
@@ -77,7 +85,7 @@ export const QuestionsUpdated: Story = {
   beforeEach: files('ok'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getAllByText('Questions updated')).toHaveLength(1);
+    await expect(canvas.getAllByText(asShown(appText('applications.table.questionsUpdated')))).toHaveLength(1);
   },
 };
 
@@ -97,11 +105,10 @@ export const OnClientProfile: Story = {
   beforeEach: files('ok'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('columnheader', { name: 'Role' })).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: appText('applications.table.role') })).toBeVisible();
     await expect(canvas.getByText('Insured 2, joint owner')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: "Arjun Mehta's application" })).toHaveAttribute(
-      'href',
-      '/client/profile/7',
-    );
+    await expect(
+      canvas.getByRole('link', { name: appText('applications.table.someonesApplication', { name: 'Arjun Mehta' }) }),
+    ).toHaveAttribute('href', '/client/profile/7');
   },
 };

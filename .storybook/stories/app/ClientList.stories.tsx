@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ClientList } from '../../../app/components/ClientList.tsx';
+import { appText, asShown } from '../../appText.ts';
 import { mockClientsApi, signIn, type ClientsApi } from './mockApi.ts';
 
 /** The dashboard's client list: search, table, row menu, delete dialog and toast, over a stand-in API. */
@@ -44,7 +45,7 @@ export const WithClients: Story = {
 export const NoClients: Story = {
   beforeEach: api('empty'),
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText('No clients found');
+    await within(canvasElement).findByText(asShown(appText('clients.list.emptyTitle')));
   },
 };
 
@@ -63,7 +64,7 @@ export const SearchWithNoMatch: Story = {
     const canvas = within(canvasElement);
     await canvas.findByText('Daniel Tremblay');
     await userEvent.type(canvas.getByRole('searchbox'), 'zzz');
-    await canvas.findByText(/Nothing matches “zzz”\. Try a different name, email or phone number\./);
+    await canvas.findByText(asShown(appText('clients.list.noMatch', { search: 'zzz' })));
   },
 };
 
@@ -71,8 +72,10 @@ export const RowMenuOpen: Story = {
   beforeEach: api('ok'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Actions for Daniel Tremblay' }));
-    await canvas.findByRole('menuitem', { name: 'Delete' });
+    await userEvent.click(
+      await canvas.findByRole('button', { name: appText('common.rowMenu.actionsFor', { label: 'Daniel Tremblay' }) }),
+    );
+    await canvas.findByRole('menuitem', { name: appText('common.rowMenu.delete') });
   },
 };
 
@@ -80,10 +83,12 @@ export const DeleteDialog: Story = {
   beforeEach: api('ok'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Actions for Daniel Tremblay' }));
-    await userEvent.click(await canvas.findByRole('menuitem', { name: 'Delete' }));
-    const dialog = await canvas.findByRole('alertdialog', { name: 'Delete Client' });
-    await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(
+      await canvas.findByRole('button', { name: appText('common.rowMenu.actionsFor', { label: 'Daniel Tremblay' }) }),
+    );
+    await userEvent.click(await canvas.findByRole('menuitem', { name: appText('common.rowMenu.delete') }));
+    const dialog = await canvas.findByRole('alertdialog', { name: appText('clients.delete.title') });
+    await expect(within(dialog).getByRole('button', { name: appText('common.dialog.cancel') })).toHaveFocus();
   },
 };
 
@@ -91,10 +96,14 @@ export const DeletedWithToast: Story = {
   beforeEach: api('ok'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Actions for Arjun Mehta' }));
-    await userEvent.click(await canvas.findByRole('menuitem', { name: 'Delete' }));
-    await userEvent.click(within(await canvas.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    await canvas.findByText('Client deleted successfully');
+    await userEvent.click(
+      await canvas.findByRole('button', { name: appText('common.rowMenu.actionsFor', { label: 'Arjun Mehta' }) }),
+    );
+    await userEvent.click(await canvas.findByRole('menuitem', { name: appText('common.rowMenu.delete') }));
+    await userEvent.click(
+      within(await canvas.findByRole('alertdialog')).getByRole('button', { name: appText('clients.delete.confirm') }),
+    );
+    await canvas.findByText(asShown(appText('clients.list.deleted')));
     await waitFor(() => expect(canvas.queryByText('Arjun Mehta')).toBeNull());
   },
 };
@@ -103,9 +112,13 @@ export const DeleteFailsWithToast: Story = {
   beforeEach: api('delete-fails'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Actions for Arjun Mehta' }));
-    await userEvent.click(await canvas.findByRole('menuitem', { name: 'Delete' }));
-    await userEvent.click(within(await canvas.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    await canvas.findByText('Error deleting client');
+    await userEvent.click(
+      await canvas.findByRole('button', { name: appText('common.rowMenu.actionsFor', { label: 'Arjun Mehta' }) }),
+    );
+    await userEvent.click(await canvas.findByRole('menuitem', { name: appText('common.rowMenu.delete') }));
+    await userEvent.click(
+      within(await canvas.findByRole('alertdialog')).getByRole('button', { name: appText('clients.delete.confirm') }),
+    );
+    await canvas.findByText(asShown(appText('clients.list.deleteFailed')));
   },
 };

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { SignaturePad } from '../../../app/signing/SignaturePad.tsx';
+import { storyLanguage } from '../../appText.ts';
+import { serverMessage } from './serverText.ts';
 
 /** The signature pad: draw with finger or mouse, or type the name. */
 const meta = {
@@ -56,6 +58,13 @@ export const UnnamedSigner: Story = { args: { name: null } };
 
 export const Typed: Story = { args: { initialMode: 'typed' } };
 
+/** The server refused the typed name: its message (in the language shown) under the pad. */
 export const WithError: Story = {
-  args: { initialMode: 'typed', error: 'The name does not match the signer' },
+  args: { initialMode: 'typed' },
+  render: (args) => (
+    <SignaturePad
+      {...args}
+      error={args.error ?? serverMessage('signatureFor', storyLanguage(), { name: 'Claire Tremblay' })}
+    />
+  ),
 };

@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { expect, userEvent, within } from 'storybook/test';
 import SigningPage from '../../../app/signing/SigningPage.tsx';
+import { appText, asShown, storyLanguage } from '../../appText.ts';
 import { signIn } from './mockApi.ts';
+import { serverMessage } from './serverText.ts';
 import { mockSigningApi, SIGNING_DONE, SIGNING_IN_PROGRESS, type SigningApi } from './mockSigningApi.ts';
 import type { SigningState } from '../../../app/signing/types.ts';
 
@@ -46,8 +48,8 @@ export const Typed: Story = {
   beforeEach: api(SIGNING_IN_PROGRESS),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('radio', { name: 'Type my name' }));
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Type your full name to sign' }), 'Claire Tremblay');
+    await userEvent.click(await canvas.findByRole('radio', { name: appText('signing.pad.type') }));
+    await userEvent.type(canvas.getByRole('textbox', { name: appText('signing.pad.typeLabel') }), 'Claire Tremblay');
   },
 };
 
@@ -57,10 +59,12 @@ export const WithError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('checkbox'));
-    await userEvent.click(canvas.getByRole('radio', { name: 'Type my name' }));
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Type your full name to sign' }), 'Someone Else');
-    await userEvent.click(canvas.getByRole('button', { name: 'Sign' }));
-    await expect(await canvas.findByText('The name does not match the signer')).toBeVisible();
+    await userEvent.click(canvas.getByRole('radio', { name: appText('signing.pad.type') }));
+    await userEvent.type(canvas.getByRole('textbox', { name: appText('signing.pad.typeLabel') }), 'Someone Else');
+    await userEvent.click(canvas.getByRole('button', { name: appText('signing.sign') }));
+    // The server's refusal, in the language the page asked for: the payor's turn, so the payor's name.
+    const refusal = serverMessage('signatureFor', storyLanguage(), { name: 'Claire Tremblay' });
+    await expect(await canvas.findByText(asShown(refusal))).toBeVisible();
   },
 };
 

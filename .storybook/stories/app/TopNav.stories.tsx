@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router';
 import { userEvent, within } from 'storybook/test';
 import { TopNav } from '../../../app/components/TopNav.tsx';
+import { appText } from '../../appText.ts';
 import { signIn } from './mockApi.ts';
 
 /** The navigation bar of signed-in pages, with the user menu. */
@@ -33,7 +34,7 @@ export const UserMenuOpen: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: /margaret/i }));
-    await canvas.findByRole('menuitem', { name: 'Logout' });
+    await canvas.findByRole('menuitem', { name: appText('common.userMenu.logout') });
   },
 };
 

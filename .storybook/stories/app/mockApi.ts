@@ -4,6 +4,7 @@
  */
 import type { Client, LifeApplication } from '../../../app/api/types.ts';
 import { answeredApplication } from '../../../tests/support/answeredApplication.ts';
+import { requestLanguage, serverMessage } from './serverText.ts';
 
 /** A client as the server answers it, with these fields. */
 const client = (fields: Partial<Client>): Client => ({
@@ -147,7 +148,7 @@ export const GENERATED_APPLICATIONS: LifeApplication[] = [
 
 export type FilesApi = 'ok' | 'hang' | 'error';
 
-/** Answers /api/pdf/files/ with a tiny PDF, or never, or with the server's "not found". */
+/** Answers /api/pdf/files/ with a tiny PDF, or never, or with the server's "Not found" (in the request's language). */
 export function mockFilesApi(mode: FilesApi): () => void {
   const original = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -158,7 +159,7 @@ export function mockFilesApi(mode: FilesApi): () => void {
     if (!url.pathname.startsWith('/api/pdf/files/')) return original(input, init);
     if (mode === 'hang') return new Promise<Response>(() => {});
     if (mode === 'error')
-      return new Response(JSON.stringify({ error: 'File not found' }), {
+      return new Response(JSON.stringify({ error: serverMessage('notFound', requestLanguage(input, init)) }), {
         status: 404,
         headers: { 'Content-Type': 'application/json' },
       });

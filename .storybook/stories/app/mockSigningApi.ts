@@ -1,5 +1,6 @@
 /** A stand-in for the signing routes (docs: the signing contract) for the signing stories and screenshots. */
 import type { SigningState } from '../../../app/signing/types.ts';
+import { requestLanguage, serverMessage } from './serverText.ts';
 
 export const SIGNING_BASE = '/api/applications/app-1';
 
@@ -67,7 +68,9 @@ export function mockSigningApi(state: SigningState, mode: SigningApi = 'ok'): ()
     )
       return new Response('%PDF-1.7\n%%EOF\n', { headers: { 'Content-Type': 'application/pdf' } });
     if (url.pathname === `${SIGNING_BASE}/signatures/` && init?.method === 'POST') {
-      const message = 'The name does not match the signer';
+      // The server's refusal of a typed name that is not the signer's (api/signing/checkSignature.ts).
+      const signer = state.signers.find((s) => s.id === state.next);
+      const message = serverMessage('signatureFor', requestLanguage(input, init), { name: signer?.name ?? '' });
       if (mode === 'refuses') return json({ error: message, errors: [{ field: 'name', message }] }, 400);
       return json({ signer: state.next, at: new Date().toISOString(), complete: false }, 201);
     }
