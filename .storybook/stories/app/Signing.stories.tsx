@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import SigningPage from '../../../app/signing/SigningPage.tsx';
 import { signIn } from './mockApi.ts';
 import { mockSigningApi, SIGNING_DONE, SIGNING_IN_PROGRESS, type SigningApi } from './mockSigningApi.ts';
@@ -40,6 +40,47 @@ const api =
 
 /** The first signer has signed; the payor's turn, with an empty pad. */
 export const InProgress: Story = { beforeEach: api(SIGNING_IN_PROGRESS) };
+
+/**
+ * The document drawn in the page, page by page (pdf.js): each page a labelled image, drawn when near the screen, with
+ * the links to the file itself.
+ */
+export const ReadsThePages: Story = {
+  beforeEach: api(SIGNING_IN_PROGRESS),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const pages = await canvas.findByRole('list', { name: 'Pages of bmo-application.pdf' }, { timeout: 10_000 });
+    const images = within(pages).getAllByRole('img');
+    await expect(images.map((el) => el.getAttribute('aria-label'))).toEqual([
+      'Page 1 of 2 of bmo-application.pdf',
+      'Page 2 of 2 of bmo-application.pdf',
+    ]);
+    // The first page is on screen: pdf.js draws it, and its sheet says so.
+    await waitFor(() => expect(images[0].parentElement?.dataset.state).toBe('drawn'), { timeout: 10_000 });
+    const first = images[0] as HTMLCanvasElement;
+    await expect(first.width).toBeGreaterThanOrEqual(Math.floor(first.getBoundingClientRect().width) - 1);
+    await expect(canvas.getByRole('link', { name: 'Open bmo-application.pdf' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^blob:/),
+    );
+  },
+};
+
+/** A file the reader cannot open: said plainly, with the links to open or download it. */
+export const UnreadableDocument: Story = {
+  beforeEach: api(SIGNING_IN_PROGRESS, 'unreadable'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(
+        'bmo-application.pdf cannot be shown in the page. Open or download it to read it before signing.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Download bmo-application.pdf' })).toBeVisible();
+  },
+};
 
 /** The payor signs by typing the name, shown in a script font. */
 export const Typed: Story = {

@@ -1,5 +1,6 @@
 /** A stand-in for the signing routes (docs: the signing contract) for the signing stories and screenshots. */
 import type { SigningState } from '../../../app/signing/types.ts';
+import { stubPdf } from './stubPdf.ts';
 
 export const SIGNING_BASE = '/api/applications/app-1';
 
@@ -48,9 +49,10 @@ export const SIGNING_DONE: SigningState = {
   ],
 };
 
-export type SigningApi = 'ok' | 'refuses';
+/** 'refuses' answers every signature with a 400 on the name; 'unreadable' hands out a document no reader can open. */
+export type SigningApi = 'ok' | 'refuses' | 'unreadable';
 
-/** Answers the signing routes from `state`; 'refuses' answers every signature with a 400 on the name. */
+/** Answers the signing routes from `state`, the documents with a real two-page PDF. */
 export function mockSigningApi(state: SigningState, mode: SigningApi = 'ok'): () => void {
   const original = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -65,7 +67,9 @@ export function mockSigningApi(state: SigningState, mode: SigningApi = 'ok'): ()
       url.pathname.startsWith(`${SIGNING_BASE}/signing/documents/`) ||
       url.pathname.startsWith(`${SIGNING_BASE}/signed/`)
     )
-      return new Response('%PDF-1.7\n%%EOF\n', { headers: { 'Content-Type': 'application/pdf' } });
+      return new Response(mode === 'unreadable' ? '%PDF-1.7\n%%EOF\n' : await stubPdf(), {
+        headers: { 'Content-Type': 'application/pdf' },
+      });
     if (url.pathname === `${SIGNING_BASE}/signatures/` && init?.method === 'POST') {
       const message = 'The name does not match the signer';
       if (mode === 'refuses') return json({ error: message, errors: [{ field: 'name', message }] }, 400);
