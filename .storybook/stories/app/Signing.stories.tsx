@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { i18n } from '../../../app/i18n/language.ts';
 import SigningPage from '../../../app/signing/SigningPage.tsx';
 import { signIn } from './mockApi.ts';
 import { mockSigningApi, SIGNING_DONE, SIGNING_IN_PROGRESS, type SigningApi } from './mockSigningApi.ts';
@@ -49,17 +50,19 @@ export const ReadsThePages: Story = {
   beforeEach: api(SIGNING_IN_PROGRESS),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const pages = await canvas.findByRole('list', { name: 'Pages of bmo-application.pdf' }, { timeout: 10_000 });
+    // In the story's language (the storybook-fr project draws it in French).
+    const name = 'bmo-application.pdf';
+    const pages = await canvas.findByRole('list', { name: i18n._('signing.pages', { name }) }, { timeout: 10_000 });
     const images = within(pages).getAllByRole('img');
     await expect(images.map((el) => el.getAttribute('aria-label'))).toEqual([
-      'Page 1 of 2 of bmo-application.pdf',
-      'Page 2 of 2 of bmo-application.pdf',
+      i18n._('signing.pageOfDocument', { page: 1, count: 2, name }),
+      i18n._('signing.pageOfDocument', { page: 2, count: 2, name }),
     ]);
     // The first page is on screen: pdf.js draws it, and its sheet says so.
     await waitFor(() => expect(images[0].parentElement?.dataset.state).toBe('drawn'), { timeout: 10_000 });
     const first = images[0] as HTMLCanvasElement;
     await expect(first.width).toBeGreaterThanOrEqual(Math.floor(first.getBoundingClientRect().width) - 1);
-    await expect(canvas.getByRole('link', { name: 'Open bmo-application.pdf' })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: i18n._('signing.open', { name }) })).toHaveAttribute(
       'href',
       expect.stringMatching(/^blob:/),
     );
@@ -71,14 +74,11 @@ export const UnreadableDocument: Story = {
   beforeEach: api(SIGNING_IN_PROGRESS, 'unreadable'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    const name = 'bmo-application.pdf';
     await expect(
-      await canvas.findByText(
-        'bmo-application.pdf cannot be shown in the page. Open or download it to read it before signing.',
-        {},
-        { timeout: 10_000 },
-      ),
+      await canvas.findByText(i18n._('signing.cannotShow', { name }), {}, { timeout: 10_000 }),
     ).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Download bmo-application.pdf' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: i18n._('signing.download', { name }) })).toBeVisible();
   },
 };
 
