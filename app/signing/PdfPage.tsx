@@ -3,10 +3,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/signing';
 
-type PdfJs = typeof import('./pdfjs.ts');
-
 export interface PdfPageProps {
-  pdfjs: PdfJs;
   pdf: PDFDocumentProxy;
   /** 1-based. */
   number: number;
@@ -31,7 +28,7 @@ const ZOOM_READY = 2;
  * One page, drawn on a canvas the width of the list, sharp at the screen's pixel ratio, when it comes near the
  * screen; a page far from it gives its pixels back (a form of twenty pages would hold hundreds of MB on a phone).
  */
-export function PdfPage({ pdfjs, pdf, number, count, size, width, name }: PdfPageProps) {
+export function PdfPage({ pdf, number, count, size, width, name }: PdfPageProps) {
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -63,26 +60,26 @@ export function PdfPage({ pdfjs, pdf, number, count, size, width, name }: PdfPag
       .then((page) => {
         if (cancelled) return;
         const fit = width / page.getViewport({ scale: 1 }).width;
-        const ratio = Math.min(
-          window.devicePixelRatio || 1,
-          Math.sqrt(MAX_PIXELS / (width * width * (size.height / size.width))),
-        );
+        const wanted = (window.devicePixelRatio || 1) * (width < NARROW ? ZOOM_READY : 1);
+        const ratio = Math.min(wanted, Math.sqrt(MAX_PIXELS / (width * width * (size.height / size.width))));
         const viewport = page.getViewport({ scale: fit * ratio });
         el.width = Math.floor(viewport.width);
         el.height = Math.floor(viewport.height);
-        task = page.render({ canvas: el, viewport, annotationMode: pdfjs.AnnotationMode.ENABLE });
+        // pdf.js' default draws the annotations' appearances too: the filled fields and check marks of a form.
+        task = page.render({ canvas: el, viewport });
         return task.promise.then(() => {
           if (!cancelled) setState('drawn');
         });
       })
-      .catch((e: unknown) => {
-        if (!cancelled && !(e instanceof pdfjs.RenderingCancelledException)) setState('failed');
+      .catch(() => {
+        // A drawing cancelled (the page left the screen, the width changed) is no failure.
+        if (!cancelled) setState('failed');
       });
     return () => {
       cancelled = true;
       task?.cancel();
     };
-  }, [pdfjs, pdf, number, near, width, size]);
+  }, [pdf, number, near, width, size]);
 
   const label = t('signing.pageOfDocument', { page: number, count, name });
   return (

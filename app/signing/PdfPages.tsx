@@ -9,7 +9,6 @@ import './pdfPages.css';
 type PdfJs = typeof import('./pdfjs.ts');
 
 interface Opened {
-  pdfjs: PdfJs;
   pdf: PDFDocumentProxy;
   sizes: { width: number; height: number }[];
 }
@@ -49,7 +48,7 @@ export function PdfPages({ blob, name, onFailed }: PdfPagesProps) {
           return { width: w, height: h };
         }),
       );
-      if (!cancelled) setOpened({ pdfjs, pdf, sizes });
+      if (!cancelled) setOpened({ pdf, sizes });
     })().catch(() => {
       if (!cancelled) failed.current();
     });
@@ -75,7 +74,6 @@ export function PdfPages({ blob, name, onFailed }: PdfPagesProps) {
           {opened.sizes.map((size, i) => (
             <PdfPage
               key={i}
-              pdfjs={opened.pdfjs}
               pdf={opened.pdf}
               number={i + 1}
               count={opened.sizes.length}

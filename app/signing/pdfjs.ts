@@ -2,12 +2,10 @@
  * pdf.js, loaded only when a document to sign is shown (PdfPages imports this module dynamically): the library is
  * its own chunk and its worker a separate hashed asset, so no other page grows and the worker is cached for good.
  */
-import { AnnotationMode, getDocument, GlobalWorkerOptions, RenderingCancelledException } from 'pdfjs-dist';
+import { getDocument, GlobalWorkerOptions } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
-
-export { AnnotationMode, RenderingCancelledException };
 
 /**
  * Opens a PDF's bytes in pdf.js' worker (the bytes move there: pass a copy you do not need).
