@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, apiRequest, downloadFile } from '../api/client.ts';
+import { ApiError, apiRequest } from '../api/client.ts';
+import { DocumentViewer } from './DocumentViewer.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
 import type { Signature, SignatureAnswer, SignatureRequest, Signer, SigningState } from './types.ts';
 // Messages built outside render read the app's instance (useT()'s function changes every render).
@@ -26,56 +27,6 @@ function fieldErrors(e: unknown): Record<string, string> {
   for (const item of body?.errors ?? []) if (item.field && item.message) out[item.field] ??= item.message;
   if (Object.keys(out).length === 0) out.error = e.message;
   return out;
-}
-
-/**
- * One document to read, fetched with the session's token (an iframe cannot send it). At a desk the PDF shows inline;
- * a phone's browser draws no PDF inside a page, so there the link opens it in the phone's own viewer, page by page.
- */
-function DocumentViewer({ name, url }: { name: string; url: string }) {
-  const t = useT();
-  const [href, setHref] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    downloadFile(url).then(
-      ({ blob }) => {
-        objectUrl = URL.createObjectURL(blob);
-        setHref(objectUrl);
-      },
-      (e: unknown) => setError(e instanceof Error ? e.message : i18n._('signing.downloadFailed')),
-    );
-    return () => {
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url]);
-  if (error)
-    return (
-      <li className="signing-document">
-        <p className="field-error" role="alert">
-          {name}: {error}
-        </p>
-      </li>
-    );
-  return (
-    <li className="signing-document">
-      <span className="signing-document-name">{name}</span>
-      {href ? (
-        <>
-          <object className="signing-pdf" data={href} type="application/pdf" aria-label={name}>
-            <a href={href} download={name}>
-              {t('signing.download', { name })}
-            </a>
-          </object>
-          <a className="btn btn-secondary btn-sm signing-open" href={href} target="_blank" rel="noreferrer">
-            {t('signing.open', { name })}
-          </a>
-        </>
-      ) : (
-        <span className="muted text-sm">{t('signing.loadingDocument', { name })}</span>
-      )}
-    </li>
-  );
 }
 
 /** One signer's turn: who signs, the documents to read, the consent, the signature and the "Sign" button. */

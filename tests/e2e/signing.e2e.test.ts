@@ -6,6 +6,7 @@
  * its two insurers from the application page, issued by one and declined by the other. Every screen passes axe.
  */
 import { mkdirSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signingPlan, type DocumentMapping, type PlannedSigner } from '../../engine/index.ts';
@@ -42,6 +43,8 @@ let byTouch: number;
 let byKeyboard: number;
 let signers: PlannedSigner[];
 let documentNames: string[];
+/** Each document's number of pages, read from the PDF the server hands out. */
+const pageCounts = new Map<string, number>();
 
 /**
  * The joint example application (two insureds, joint last-to-die whole life) owned by a third person, the insureds'
@@ -107,21 +110,60 @@ function turnHeading(page: Page, signer: PlannedSigner): Locator {
   return page.getByRole('heading', { level: 2, name, exact: true });
 }
 
-/** The documents to read: each PDF inline at a desk, a link opening it (the phone's own viewer) on a phone. */
-async function expectDocuments(page: Page, signer: PlannedSigner, phone: boolean): Promise<void> {
+/**
+ * How many of a drawn page's pixels are ink (not the paper's white): a page pdf.js drew holds text and lines, a blank
+ * or released canvas none. Null until the canvas has its pixels, at the width it shows times the screen's ratio.
+ */
+function inkOnPage(canvas: Locator): Promise<{ ink: number; crisp: boolean } | null> {
+  return canvas.evaluate((el) => {
+    const c = el as HTMLCanvasElement;
+    if (!c.width || !c.height) return null;
+    const pixels = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+    let ink = 0;
+    for (let i = 0; i < pixels.length; i += 4)
+      if (pixels[i + 3] > 0 && pixels[i] + pixels[i + 1] + pixels[i + 2] < 600) ink += 1;
+    // Sharp: at least one canvas pixel per device pixel of the width it is shown at (within rounding).
+    const crisp = c.width >= Math.floor(c.getBoundingClientRect().width * devicePixelRatio) - 1;
+    return { ink, crisp };
+  });
+}
+
+/** Scrolls to one page of a document and waits until pdf.js has drawn it: sharp, and not blank. */
+async function expectPageDrawn(page: Page, canvas: Locator, label: string): Promise<void> {
+  await canvas.scrollIntoViewIfNeeded();
+  // The page's sheet says when pdf.js has finished drawing on its canvas.
+  await canvas.locator('xpath=..').and(page.locator('[data-state=drawn]')).waitFor({ timeout: 20_000 });
+  const drawn = await inkOnPage(canvas);
+  expect(drawn?.crisp, `${label} is sharp`).toBe(true);
+  // Fitted to the width: on a phone, nearly the screen's whole width; at a desk, a letter page's printed size.
+  const shown = (await canvas.boundingBox())?.width ?? 0;
+  expect(shown, `${label} fits the width`).toBeGreaterThanOrEqual(
+    Math.min((page.viewportSize()?.width ?? 0) - 80, 810),
+  );
+  expect(drawn?.ink, `${label} has ink`).toBeGreaterThan(500);
+}
+
+/**
+ * The documents to read, drawn in the page, one page under the other, labelled "Page n of m of <document>": as many
+ * pages as the PDF the server hands out. `everyPage` scrolls through each page and checks each was drawn; otherwise
+ * the first page of each document is checked. The link to the file itself (its real text, for a screen reader) stays.
+ */
+async function expectDocuments(page: Page, signer: PlannedSigner, everyPage: boolean): Promise<void> {
   const docs = region(page, 'Documents to read');
   for (const name of documentNames) {
-    if (phone) {
-      const open = docs.getByRole('link', { name: `Open ${name}`, exact: true });
-      await open.waitFor();
-      expect(await open.getAttribute('href'), `${signer.id} opens ${name}`).toMatch(/^blob:/);
-    } else {
-      const viewer = docs.locator(`object[aria-label="${name}"]`);
-      await viewer.waitFor();
-      expect(await viewer.getAttribute('type')).toBe('application/pdf');
-      expect(await viewer.getAttribute('data'), `${signer.id} reads ${name}`).toMatch(/^blob:/);
-    }
+    const open = docs.getByRole('link', { name: `Open ${name}`, exact: true });
+    await open.waitFor();
+    expect(await open.getAttribute('href'), `${signer.id} opens ${name}`).toMatch(/^blob:/);
+    const count = pageCounts.get(name) ?? 0;
+    const pages = docs.getByRole('list', { name: `Pages of ${name}`, exact: true }).getByRole('img');
+    await expect.poll(() => pages.count(), { timeout: 20_000, interval: 100 }).toBe(count);
+    expect(await pages.evaluateAll((els) => els.map((el) => `${el.tagName}:${el.getAttribute('aria-label')}`))).toEqual(
+      Array.from({ length: count }, (_, i) => `CANVAS:Page ${i + 1} of ${count} of ${name}`),
+    );
+    for (let i = 0; i < (everyPage ? count : 1); i += 1)
+      await expectPageDrawn(page, pages.nth(i), `${signer.id}: page ${i + 1} of ${name}`);
   }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus: it must be reachable from the keyboard, in order. */
@@ -212,8 +254,16 @@ beforeAll(async () => {
   // Who signs, worked out by the engine from the same answers as the server (whose adviser gives their name).
   const mapping = definitions.steps['pdf-generation']?.documents?.signing as DocumentMapping;
   signers = signingPlan(mapping, { ...touch.data, $context: { adviser: { full_name: null } } }).signers;
-  const state = await api.ok<{ documents: { name: string }[] }>('GET', `/api/applications/${byTouch}/signing/`);
+  const state = await api.ok<{ documents: { name: string; url: string }[] }>(
+    'GET',
+    `/api/applications/${byTouch}/signing/`,
+  );
   documentNames = state.documents.map((d) => d.name);
+  for (const d of state.documents) {
+    const response = await fetch(h.baseUrl + d.url, { headers: { Authorization: `Token ${adviser.token}` } });
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    pageCounts.set(d.name, (await PDFDocument.load(await response.arrayBuffer())).getPageCount());
+  }
 }, 180_000);
 
 afterAll(async () => {
@@ -225,6 +275,7 @@ describe('the signing ceremony, then submission and tracking', () => {
     expect(signers.map((s) => s.id)).toEqual(['insured_1', 'insured_2', 'owner_1', 'adviser']);
     expect(signers.map((s) => s.name)).toEqual(['Arjun Mehta', 'Emily Mehta', 'Margaret Leblanc', null]);
     expect(documentNames).toHaveLength(2);
+    for (const name of documentNames) expect(pageCounts.get(name), name).toBeGreaterThan(1);
   });
 
   it('on a phone, each signer reads the documents, accepts the consent and draws their signature with a finger', async () => {
@@ -241,7 +292,8 @@ describe('the signing ceremony, then submission and tracking', () => {
 
     for (const [index, signer] of signers.entries()) {
       await turnHeading(page, signer).waitFor();
-      await expectDocuments(page, signer, true);
+      // The first signer reads every page on the phone; each later signer's documents show drawn too.
+      await expectDocuments(page, signer, index === 0);
       const form = page.locator('form.signer-step');
       const consent = form.getByRole('checkbox', { name: `I have read the documents and accept: ${CONSENT_TITLE}` });
       const canvas = form.getByRole('img', { name: 'Signature area: draw your signature here' });

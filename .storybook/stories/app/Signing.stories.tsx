@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { expect, userEvent, within } from 'storybook/test';
+import { i18n } from '../../../app/i18n/language.ts';
 import SigningPage from '../../../app/signing/SigningPage.tsx';
 import { appText, asShown, storyLanguage } from '../../appText.ts';
 import { signIn } from './mockApi.ts';
@@ -42,6 +43,55 @@ const api =
 
 /** The first signer has signed; the payor's turn, with an empty pad. */
 export const InProgress: Story = { beforeEach: api(SIGNING_IN_PROGRESS) };
+
+/**
+ * Waits for the reader, which works outside React (pdf.js' worker): a plain poll, since testing-library's waitFor
+ * runs its checks inside act() and React then warns about the reader's own updates.
+ */
+async function until(done: () => boolean, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; !done(); await new Promise((r) => setTimeout(r, 50)))
+    if (Date.now() > end) throw new Error(`not done within ${ms} ms`);
+}
+
+/**
+ * The document drawn in the page, page by page (pdf.js): each page a labelled image, drawn when near the screen, with
+ * the links to the file itself.
+ */
+export const ReadsThePages: Story = {
+  beforeEach: api(SIGNING_IN_PROGRESS),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // In the story's language (the storybook-fr project draws it in French).
+    const name = 'bmo-application.pdf';
+    const list = () => canvas.queryByRole('list', { name: i18n._('signing.pages', { name }) });
+    await until(() => list() !== null);
+    const images = within(list() ?? canvasElement).getAllByRole('img');
+    await expect(images.map((el) => el.getAttribute('aria-label'))).toEqual([
+      i18n._('signing.pageOfDocument', { page: 1, count: 2, name }),
+      i18n._('signing.pageOfDocument', { page: 2, count: 2, name }),
+    ]);
+    // The first page is on screen: pdf.js draws it, and its sheet says so.
+    await until(() => images[0].parentElement?.dataset.state === 'drawn');
+    const first = images[0] as HTMLCanvasElement;
+    await expect(first.width).toBeGreaterThanOrEqual(Math.floor(first.getBoundingClientRect().width) - 1);
+    await expect(canvas.getByRole('link', { name: i18n._('signing.open', { name }) })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^blob:/),
+    );
+  },
+};
+
+/** A file the reader cannot open: said plainly, with the links to open or download it. */
+export const UnreadableDocument: Story = {
+  beforeEach: api(SIGNING_IN_PROGRESS, 'unreadable'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = 'bmo-application.pdf';
+    await until(() => canvas.queryByText(i18n._('signing.cannotShow', { name })) !== null);
+    await expect(canvas.getByText(i18n._('signing.cannotShow', { name }))).toBeVisible();
+    await expect(canvas.getByRole('link', { name: i18n._('signing.download', { name }) })).toBeVisible();
+  },
+};
 
 /** The payor signs by typing the name, shown in a script font. */
 export const Typed: Story = {

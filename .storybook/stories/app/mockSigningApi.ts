@@ -1,6 +1,7 @@
 /** A stand-in for the signing routes (docs: the signing contract) for the signing stories and screenshots. */
 import type { SigningState } from '../../../app/signing/types.ts';
 import { requestLanguage, serverMessage } from './serverText.ts';
+import { stubPdf } from './stubPdf.ts';
 
 export const SIGNING_BASE = '/api/applications/app-1';
 
@@ -49,9 +50,10 @@ export const SIGNING_DONE: SigningState = {
   ],
 };
 
-export type SigningApi = 'ok' | 'refuses';
+/** 'refuses' answers every signature with a 400 on the name; 'unreadable' hands out a document no reader can open. */
+export type SigningApi = 'ok' | 'refuses' | 'unreadable';
 
-/** Answers the signing routes from `state`; 'refuses' answers every signature with a 400 on the name. */
+/** Answers the signing routes from `state`, the documents with a real two-page PDF. */
 export function mockSigningApi(state: SigningState, mode: SigningApi = 'ok'): () => void {
   const original = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -66,7 +68,9 @@ export function mockSigningApi(state: SigningState, mode: SigningApi = 'ok'): ()
       url.pathname.startsWith(`${SIGNING_BASE}/signing/documents/`) ||
       url.pathname.startsWith(`${SIGNING_BASE}/signed/`)
     )
-      return new Response('%PDF-1.7\n%%EOF\n', { headers: { 'Content-Type': 'application/pdf' } });
+      return new Response(mode === 'unreadable' ? '%PDF-1.7\n%%EOF\n' : await stubPdf(), {
+        headers: { 'Content-Type': 'application/pdf' },
+      });
     if (url.pathname === `${SIGNING_BASE}/signatures/` && init?.method === 'POST') {
       // The server's refusal of a typed name that is not the signer's (api/signing/checkSignature.ts).
       const signer = state.signers.find((s) => s.id === state.next);
