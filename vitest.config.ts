@@ -30,6 +30,7 @@ const chromiumArgs = [
  */
 const PURE_API_TESTS = new Set([
   'tests/api/diffRecords.test.ts',
+  'tests/api/hashPassword.test.ts',
   'tests/api/openapiBuild.test.ts',
   'tests/api/pageWindow.test.ts',
 ]);
@@ -40,6 +41,14 @@ const OTHER_DB_TESTS = new Set([
 ]);
 const needsDatabase = (file: string) =>
   (file.startsWith('tests/api/') && !PURE_API_TESTS.has(file)) || OTHER_DB_TESTS.has(file);
+/**
+ * TEST_SCOPE=definitions (CI's run on a copy with a product-staff drill applied, .ci/run): the unit files a definition
+ * edit can affect, those of the folders whose tests read steps/ or forms/ (the engine's over the real steps, their
+ * examples and lint; steps, flow, renderer, app, PDFs, the plan catalogues, the scan of tests for steps' texts). The
+ * server's pure helpers and the signing primitives read none.
+ */
+const DEFINITION_FOLDERS = /^tests\/(engine|steps|flow|renderer|app|pdf|catalogue|authoring)\//;
+const inScope = (file: string) => process.env.TEST_SCOPE !== 'definitions' || DEFINITION_FOLDERS.test(file);
 /** The vitest files of tests/ (end-to-end and cluster tests have configs of their own). */
 const testFiles = readdirSync(fileURLToPath(new URL('./tests', import.meta.url)), { recursive: true, encoding: 'utf8' })
   .map((file) => `tests/${file.split(sep).join('/')}`)
@@ -79,13 +88,18 @@ export default defineConfig({
           name: 'unit',
           // Worker threads start faster than processes; nothing here needs a process of its own.
           pool: 'threads',
-          include: testFiles.filter((file) => !needsDatabase(file)),
+          include: testFiles.filter((file) => !needsDatabase(file) && inScope(file)),
           setupFiles: ['tests/support/noDatabase.ts'],
         },
       },
       {
         plugins: [react(), stepModulesPlugin(), messagesPlugin()],
-        test: { ...nodeProject, name: 'db', include: testFiles.filter(needsDatabase) },
+        test: {
+          ...nodeProject,
+          name: 'db',
+          include: testFiles.filter(needsDatabase),
+          setupFiles: ['tests/support/cheapPasswords.ts'],
+        },
       },
       storybookProject('storybook', '.storybook/vitest.setup.ts'),
       // The same stories with the app in French (the locale global's other value): `--project storybook-fr`.
