@@ -77,7 +77,19 @@ function storybookProject(name: string, setupFile: string) {
   };
 }
 
-const nodeProject = { globals: true, environment: 'node' as const, testTimeout: 30000, hookTimeout: 60000 };
+/**
+ * Vitest's default is one worker fewer than the cores (the main thread transforms): one worker on this 2-core machine
+ * and in CI, the second core idle while a test waits on a timer, a socket or PostgreSQL. A worker per core, for the
+ * unit and db projects: the unit project 689 s wall before, 427 s after at load 11; ten db files 130 s before, 70 s
+ * after at load 7; the same CPU (bench/README.md "Fast loop, part 4").
+ */
+const nodeProject = {
+  globals: true,
+  environment: 'node' as const,
+  testTimeout: 30000,
+  hookTimeout: 60000,
+  maxWorkers: availableParallelism(),
+};
 
 export default defineConfig({
   test: {
@@ -89,12 +101,6 @@ export default defineConfig({
           name: 'unit',
           // Worker threads start faster than processes; nothing here needs a process of its own.
           pool: 'threads',
-          // Vitest's default is one worker fewer than the cores (the main thread transforms): one worker on this
-          // 2-core machine and in CI, the second core idle while a test waits. A worker per core: 689 s wall before,
-          // 427 s after at load 11, 6% more CPU (bench/README.md "Fast loop, part 4"). The db project keeps the
-          // default until its timing-bound files (concurrency, contention) are measured two at a time on an idle
-          // machine.
-          maxWorkers: availableParallelism(),
           include: testFiles.filter((file) => !needsDatabase(file) && inScope(file)),
           setupFiles: ['tests/support/noDatabase.ts'],
         },
