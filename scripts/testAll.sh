@@ -3,10 +3,13 @@
 # the server's tests on SQLite and PostgreSQL (npm run test:db), the production build, the cluster test, then the
 # browser tests (end-to-end in Chromium, Storybook stories). Each stage prints its duration, and a table of them ends
 # the run.
-# TEST_ALL_SKIP="typecheck lint db cluster" leaves those stages out (CI's run on a copy with a product-staff drill
-# applied runs only what a definition edit can affect: .ci/run).
+# TEST_ALL_SKIP="lint db" leaves those stages out. TEST_SCOPE=definitions (CI's run on a copy with a product-staff
+# drill applied, .ci/run) runs only what a definition edit can affect: typecheck, lint, db and cluster are left out
+# (unless TEST_ALL_SKIP says otherwise), the unit project leaves out the files that read no definition and the
+# end-to-end suite runs only the walks (vitest.config.ts, tests/e2e/vitest.config.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${TEST_SCOPE:-}" = definitions ]; then TEST_ALL_SKIP="${TEST_ALL_SKIP-typecheck lint db cluster}"; fi
 times=()
 started=$SECONDS
 # stage NAME command...: runs one stage (unless TEST_ALL_SKIP names it) and records its duration.
