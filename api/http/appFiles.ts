@@ -24,7 +24,7 @@ export function cacheControlOf(path: string): string {
 
 /**
  * Security headers that only a document (or a worker's script) obeys: a script, a style sheet or an image ignores
- * them. They are dropped from the hashed assets, where they were about 550 of each answer's 900 bytes of headers;
+ * them. They are dropped from the hashed assets but workers, where they were about 550 of each answer's 900 bytes of headers;
  * X-Content-Type-Options, Cross-Origin-Resource-Policy and Referrer-Policy, which apply to these too, stay.
  */
 const DOCUMENT_ONLY = [
@@ -38,6 +38,9 @@ const DOCUMENT_ONLY = [
   'x-xss-protection',
 ];
 
+/** A worker's script (pdf.js's): it runs under the policy sent with its own file, so it keeps the document's headers. */
+const WORKER = /worker[^/\\]*$/i;
+
 /** @fastify/static hands setHeaders the raw response, on which helmet set its headers; its type names only part of it. */
 const isRaw = (res: SetHeadersResponse): res is SetHeadersResponse & Pick<ServerResponse, 'removeHeader'> =>
   'removeHeader' in res && typeof res.removeHeader === 'function';
@@ -45,7 +48,8 @@ const isRaw = (res: SetHeadersResponse): res is SetHeadersResponse & Pick<Server
 function setHeaders(res: SetHeadersResponse, path: string): void {
   const cacheControl = cacheControlOf(path);
   res.setHeader('cache-control', cacheControl);
-  if (cacheControl === IMMUTABLE && isRaw(res)) for (const name of DOCUMENT_ONLY) res.removeHeader(name);
+  if (cacheControl === IMMUTABLE && !WORKER.test(basename(path)) && isRaw(res))
+    for (const name of DOCUMENT_ONLY) res.removeHeader(name);
   // Which copy is sent depends on Accept-Encoding, for every file (a cache must not hand gzip to a browser without it).
   res.setHeader('vary', 'accept-encoding');
 }

@@ -9,7 +9,9 @@ import { toId, userOf } from '../http/requestHelpers.ts';
 import { errorResponses, idParams } from '../http/routeSchemas.ts';
 import type { AuthUser } from '../types.ts';
 import { languageOf } from '../http/languageOf.ts';
+import type { Language } from '../definitions/createServerEngine.ts';
 import { answersHash } from './answersHash.ts';
+import { certificateTexts } from './certificateTexts.ts';
 import { createSignatureStore } from './createSignatureStore.ts';
 import { createSignedStore } from './createSignedStore.ts';
 import { loadSealingIdentity, type SealingIdentity } from './sealingIdentity.ts';
@@ -62,14 +64,20 @@ export const signingRoutes = fp<SigningRoutesOptions>(
       }));
     const mapping = engine.definitions.steps['pdf-generation']?.documents?.signing as DocumentMapping | undefined;
     if (!mapping) throw new Error('steps/pdf-generation/documents/signing.json is missing: no one can sign');
+    /** The signing definition in a language: the same signers and consent version, their words translated. */
+    const mappingIn = (lang: Language): DocumentMapping =>
+      lang === 'en'
+        ? mapping
+        : ((engine.localized(lang).definitions.steps['pdf-generation']?.documents?.signing as
+            DocumentMapping | undefined) ?? mapping);
 
     /** The application, its answers, who signs it and the documents as generated now. */
-    const stateOf = async (user: AuthUser, id: number) => {
+    const stateOf = async (user: AuthUser, id: number, lang: Language = 'en') => {
       const found = await lifecycle.applicationOf(id);
       if (!found) throw notFound();
       const access = await accessOf(app.database.db, user, found.client_id);
       const answers = await screening.load(user, found.client_id, { facts: true });
-      const plan = signingPlan(mapping, { ...answers, $context: { adviser: { full_name: null } } });
+      const plan = signingPlan(mappingIn(lang), { ...answers, $context: { adviser: { full_name: null } } });
       const documents: (DocumentToSign & { sha256: string })[] = [];
       for (const row of await lifecycle.insurers(id)) {
         const file = await lifecycle.latestFile(id, row.insurer);
@@ -103,12 +111,15 @@ export const signingRoutes = fp<SigningRoutesOptions>(
       async (request) => {
         const user = userOf(request);
         const id = toId(request.params.id);
-        const { plan, documents } = await stateOf(user, id);
+        const lang = languageOf(request);
+        const { plan, documents } = await stateOf(user, id, lang);
+        const roleLabels = certificateTexts(engine, lang).roles;
         const history = await store.history(id);
         const standing = new Map(history.filter((s) => !s.voidedAt).map((s) => [s.signer, s]));
         const signers = plan.signers.map((s) => {
           const done = standing.get(s.id);
-          return { ...s, signed: done ? { at: done.signedAt, method: done.method } : null };
+          const roleNames = s.roles.map((role) => roleLabels[role] || role);
+          return { ...s, roleNames, signed: done ? { at: done.signedAt, method: done.method } : null };
         });
         const next = signers.find((s) => !s.signed)?.id ?? null;
         const current = next === null ? await signed.current(id) : undefined;

@@ -29,6 +29,8 @@ export const Signer = Type.Object(
     label: Type.String(),
     name: Nullable(Type.String()),
     roles: Type.Array(Type.String()),
+    /** The roles' names in the request's language (signing.json's certificate roles), for the signer to read. */
+    roleNames: Type.Optional(Type.Array(Type.String())),
     for: Nullable(Type.String()),
     /** A signing officer's title (President), as the adviser typed it; null or absent for other signers. */
     title: Type.Optional(Nullable(Type.String())),

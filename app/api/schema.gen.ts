@@ -646,6 +646,7 @@ export interface components {
       label: string;
       name: string | null;
       roles: string[];
+      roleNames?: string[];
       for: string | null;
       title?: string | null;
       signed: {

@@ -87,18 +87,21 @@ export function SignerStep({ applicationId, signer, state, onSigned }: SignerSte
     .filter(([f]) => !known.includes(f))
     .map(([, m]) => m);
 
+  // The roles' names in the page's language, from the server (older answers carry only their ids).
+  const roles = signer.roleNames ?? signer.roles;
   return (
     <form className="card signer-step" aria-labelledby={`${base}-title`} onSubmit={(e) => void submit(e)} noValidate>
       <div className="card-body">
         <h2 id={`${base}-title`} className="section-title" ref={heading} tabIndex={-1}>
           {signer.label}
           {signer.name ? `: ${signer.name}` : ''}
+          {signer.title ? `, ${signer.title}` : ''}
         </h2>
-        {signer.roles.length > 0 && (
+        {roles.length > 0 && (
           <p className="muted text-sm">
             {signer.for
-              ? t('signing.signsAsFor', { roles: signer.roles.join(', '), for: signer.for })
-              : t('signing.signsAs', { roles: signer.roles.join(', ') })}
+              ? t('signing.signsAsFor', { roles: roles.join(', '), for: signer.for })
+              : t('signing.signsAs', { roles: roles.join(', ') })}
           </p>
         )}
         <section aria-labelledby={`${base}-docs`} className="signing-section">

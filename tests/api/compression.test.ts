@@ -59,6 +59,7 @@ describe('compressed and cached answers (issues 29 and 32)', () => {
     mkdirSync(join(appDir, 'assets'));
     writeFileSync(join(appDir, 'index.html'), index);
     writeFileSync(join(appDir, 'assets', 'index-Ab1_cD2e.js'), script);
+    writeFileSync(join(appDir, 'assets', 'pdf.worker.min-Zx9_yW8v.mjs'), script);
     writeFileSync(join(appDir, 'robots.txt'), `User-agent: *\n${'Disallow: /api/\n'.repeat(100)}`);
     precompressDir(appDir);
     server = await startServer('sqlite', {
@@ -100,6 +101,10 @@ describe('compressed and cached answers (issues 29 and 32)', () => {
     expect(script1.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(script1.headers['content-security-policy']).toBeUndefined();
     expect(script1.headers['x-frame-options']).toBeUndefined();
+    // A worker obeys the policy sent with its own script (pdf.js's worker on the signing page): it keeps the CSP.
+    const worker = await get(server.url, '/assets/pdf.worker.min-Zx9_yW8v.mjs', { 'accept-encoding': 'br' });
+    expect(worker.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(worker.headers['content-security-policy']).toMatch(/default-src 'self'/);
     const plain = await get(server.url, '/assets/index-Ab1_cD2e.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.wire.toString('utf8')).toBe(script);

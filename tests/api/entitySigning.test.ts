@@ -87,6 +87,17 @@ describe.each(databases)('an entity owner signs through its signing officers on 
       ['Sophie Tremblay', 'Secretary', 'Tremblay Holdings Inc.'],
     ]);
     for (const officer of officers) expect(officer.roles).toEqual(['owner', 'signing_officer']);
+    // The signer reads their roles by name, in the page's language; the consent and labels follow it too (issue 28).
+    expect(officers[0].roleNames).toEqual(['Owner', 'Signing officer']);
+    const fr = (
+      await server.call('GET', `/api/applications/${id}/signing/`, { token, headers: { 'accept-language': 'fr-CA' } })
+    ).body;
+    expect(fr.consent.title).toBe('Consentement à la signature électronique');
+    expect(fr.consent.version).toBe(state.consent.version);
+    expect(fr.signers.map((s: Loose) => s.id)).toEqual(ids);
+    const frOfficer = fr.signers.find((s: Loose) => s.id === 'signing_officer_1');
+    expect(frOfficer.roleNames).toEqual(['Titulaire', 'Signataire autorisé']);
+    expect(frOfficer.label).not.toBe(officers[0].label);
 
     // Only the adviser's signature, last, completes it: one officer alone does not sign for the corporation.
     for (const signer of state.signers) {
