@@ -10,6 +10,11 @@
  *   when French is chosen.
  *
  * A message that does not parse, or an id found in two areas, fails the build with the file and id.
+ *
+ * With `shortIds` (the app's production build), every id becomes a short one (`auth.login.title` -> `1k`) in the
+ * catalogues and in the code that names it, so the English pages carry each id in a few bytes instead of twice in
+ * full (docs/decisions/i18n-english-bytes.md). The JSON files keep their ids; tests, the dev server and Storybook see
+ * them unchanged.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -90,11 +95,11 @@ function isTranslation(value: unknown): value is { en: string; fr: string } {
   return typeof en === 'string' && typeof fr === 'string';
 }
 
-function compile(messages: Map<string, AppMessage>): Record<string, unknown> {
+function compile(messages: Map<string, AppMessage>, rename: (id: string) => string): Record<string, unknown> {
   const compiled: Record<string, unknown> = {};
   for (const [id, { message, file }] of messages) {
     try {
-      compiled[id] = compileMessageOrThrow(message);
+      compiled[rename(id)] = compileMessageOrThrow(message);
     } catch (error) {
       throw new Error(`${file}: "${id}" is not a valid ICU message: ${(error as Error).message}`);
     }
@@ -102,10 +107,68 @@ function compile(messages: Map<string, AppMessage>): Record<string, unknown> {
   return compiled;
 }
 
-export function messagesPlugin(dir = defaultDir): Plugin {
+/** A string literal that may be a message id: letters, digits, `_` and `-` in two dot-separated parts or more. */
+const ID_LITERAL = /(['"`])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g;
+/** The head of an id built at run time, `` `lifecycle.status.${status}` `` or `'lifecycle.status.' + status`. */
+const BUILT_ID = /`([A-Za-z][\w-]*(?:\.[\w-]+)*\.)\$\{|(['"])([A-Za-z][\w-]*(?:\.[\w-]+)*\.)\2\s*\+/g;
+
+/** The source files (.ts, .tsx) under `dirs`, tests and stories included (a test may build an id too). */
+function sourcesUnder(dirs: string[]): string[] {
+  return dirs.flatMap((root) =>
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
+      .map((file) => join(root, file)),
+  );
+}
+
+/**
+ * Short ids for every app message: the ids sorted (an area's ids stay together, which compresses better), each
+ * numbered in base 36. An id the code builds at run time (its head found in a template literal or a concatenation
+ * in `sourceDirs`) keeps its name: no literal names it, so the code could not be rewritten to match.
+ * @returns - the short id of each id that gets one
+ */
+export function shortIds(ids: Iterable<string>, sourceDirs: string[]): Map<string, string> {
+  const built = new Set<string>();
+  for (const file of sourcesUnder(sourceDirs))
+    for (const m of readFileSync(file, 'utf8').matchAll(BUILT_ID)) built.add(m[1] ?? m[3]);
+  const named = [...new Set(ids)].filter((id) => ![...built].some((head) => id.startsWith(head))).sort();
+  return new Map(named.map((id, n) => [id, n.toString(36)]));
+}
+
+/** `code` with every string literal that is exactly an id of `short` replaced by its short id. */
+export function renameIds(code: string, short: Map<string, string>): string {
+  return code.replace(ID_LITERAL, (literal, quote: string, id: string) => {
+    const to = short.get(id);
+    return to === undefined ? literal : `${quote}${to}${quote}`;
+  });
+}
+
+export function messagesPlugin(dir = defaultDir, options: { shortIds?: boolean } = {}): Plugin {
   const languageModule = join(dir, 'language.ts');
+  const root = resolve(dir, '../..');
+  let short: Map<string, string> | null = null;
+  /** The ids' short names, in a build with `shortIds`; null otherwise (ids kept). */
+  const names = (): Map<string, string> | null => {
+    if (!options.shortIds) return null;
+    short ??= shortIds(
+      [...readMessages('en', dir).keys(), ...lifecycleMessages('en').keys()],
+      ['app', 'renderer'].map((d) => join(root, d)),
+    );
+    return short;
+  };
+  const rename = (id: string) => names()?.get(id) ?? id;
   return {
     name: 'app-messages',
+    configResolved(config) {
+      // Only the production build renames: the dev server and tests keep the ids readable.
+      if (config.command !== 'build') options = { ...options, shortIds: false };
+    },
+    transform(code, id) {
+      const short = names();
+      if (!short || id.startsWith('\0') || id.includes('/node_modules/') || !/\.[cm]?[jt]sx?$/.test(id)) return null;
+      const renamed = renameIds(code, short);
+      return renamed === code ? null : { code: renamed, map: null };
+    },
     resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : null),
     load(id) {
       if (!id.startsWith(RESOLVED)) return null;
@@ -115,13 +178,13 @@ export function messagesPlugin(dir = defaultDir): Plugin {
         readMessages('en', dir); // the same ids may not be in two English areas either
         this.addWatchFile(join(stepsDir, 'i18n', 'fr.json'));
         const french = new Map([...readMessages('fr', dir), ...lifecycleMessages('fr')]);
-        return `export const messages = ${JSON.stringify(compile(french))};`;
+        return `export const messages = ${JSON.stringify(compile(french, rename))};`;
       }
       if (language === 'en' && area === 'lifecycle') {
         this.addWatchFile(join(stepsDir, 'lifecycle.json'));
         return [
           `import { i18n } from ${JSON.stringify(languageModule)};`,
-          `i18n.load('en', ${JSON.stringify(compile(lifecycleMessages('en')))});`,
+          `i18n.load('en', ${JSON.stringify(compile(lifecycleMessages('en'), rename))});`,
         ].join('\n');
       }
       if (language === 'en' && area) {
@@ -129,7 +192,7 @@ export function messagesPlugin(dir = defaultDir): Plugin {
         readMessages('en', dir);
         return [
           `import { i18n } from ${JSON.stringify(languageModule)};`,
-          `i18n.load('en', ${JSON.stringify(compile(readArea('en', area, dir)))});`,
+          `i18n.load('en', ${JSON.stringify(compile(readArea('en', area, dir), rename))});`,
         ].join('\n');
       }
       throw new Error(`${id}: use virtual:messages/en/<area> (app/i18n/en/<area>.json) or virtual:messages/fr`);

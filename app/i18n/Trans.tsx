@@ -1,7 +1,5 @@
-import { useContext, type ReactElement } from 'react';
-import { LinguiContext } from '@lingui/react';
-import { TransNoContext } from '@lingui/react/server';
-import { i18n as appI18n } from './language.ts';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
+import { useT } from './useT.ts';
 
 interface Props {
   id: string;
@@ -14,8 +12,41 @@ interface Props {
  * A text holding elements (a link in the middle of a sentence), so a translation may move them: the message says
  * `Read the <0>Terms of Service</0>.` and `components` gives `{0: <Link to="/terms" />}`. Like useT(), it follows the
  * app's I18nProvider and reads the app's instance outside one (a component test).
+ *
+ * Lingui's own Trans does the same with its `formatElements`, but ships in a chunk of its own with what our messages
+ * never use (render props, a default component, elements as values): this is that tag-to-element step alone, with
+ * the same tag syntax (docs/decisions/i18n-english-bytes.md).
  */
-export function Trans({ id, values, components }: Props) {
-  const i18n = useContext(LinguiContext)?.i18n ?? appI18n;
-  return <TransNoContext id={id} values={values} components={components} lingui={{ i18n }} />;
+export function Trans({ id, values, components = {} }: Props) {
+  const t = useT();
+  return <>{withElements(t(id, values), components)}</>;
+}
+
+/** `<0>text</0>` or `<0/>`, as Lingui writes the elements of a message. */
+const TAG = /<([a-zA-Z0-9]+)>([\s\S]*?)<\/\1>|<([a-zA-Z0-9]+)\/>/;
+
+/**
+ * The message with each tag replaced by its element (its children the tag's text, itself formatted, or the element's
+ * own for `<0/>`); a tag without an element keeps its text only.
+ */
+function withElements(text: string, components: Record<string, ReactElement>): ReactNode {
+  // split() with the pattern's three groups: [text, paired tag, its children, unpaired tag, text, ...]
+  const parts = text.split(TAG);
+  if (parts.length === 1) return text;
+  const nodes: ReactNode[] = [];
+  for (let i = 0; i < parts.length; i += 4) {
+    if (parts[i]) nodes.push(parts[i]);
+    if (i + 1 >= parts.length) break;
+    const children = parts[i + 2];
+    const element = components[parts[i + 1] ?? parts[i + 3]];
+    const inner = children === undefined ? undefined : withElements(children, components);
+    if (!element) nodes.push(inner);
+    else
+      nodes.push(
+        inner === undefined
+          ? cloneElement(element, { key: i })
+          : cloneElement(element, { key: i }, inner),
+      );
+  }
+  return nodes;
 }
