@@ -8,6 +8,8 @@ import { startGet } from './api/client.ts';
 import { AppLayout, AuthLayout, PublicLayout } from './components/Layouts.tsx';
 import { startScreeningData } from './screening/screeningData.ts';
 import { getToken } from './session.ts';
+// The routes' titles below are shell texts: named here, so the production build ships them with this module once.
+import 'virtual:messages/en/shell';
 
 const pageLoaders = new Map<unknown, () => Promise<unknown>>();
 /** A page loaded when first drawn; `preloadOpenedPage` can start its download sooner. */

@@ -18,7 +18,8 @@ const I18N = /[\\/]app[\\/]i18n[\\/]|node_modules[\\/]@lingui[\\/]|^\0virtual:me
  * chunks share it). Left to itself the bundler made three files of them (5.2, 0.7 and 0.3 KB brotli), each a request
  * and about 0.45 KB of headers on a phone's network.
  */
-const RUNTIME = /node_modules[\\/](react|@lingui[\\/](core|react))[\\/]|[\\/]app[\\/]i18n[\\/](language|useT)\.ts$|[\\/]app[\\/]i18n[\\/]Trans\.tsx$|vite[\\/]preload-helper|^\0rolldown[\\/]runtime/;
+const RUNTIME =
+  /node_modules[\\/](react|@lingui[\\/](core|react))[\\/]|[\\/]app[\\/]i18n[\\/](language|useT)\.ts$|[\\/]app[\\/]i18n[\\/]Trans\.tsx$|vite[\\/]preload-helper/;
 
 /**
  * Fewer, larger chunks for the signed-in pages. Each file over the wire costs about 0.9 KB of headers and a request
@@ -69,6 +70,14 @@ export function chunkGroups(): {
       for (const id of ids) {
         if (inWizard(id)) continue;
         for (const next of info(id)?.importedIds ?? []) closure(wizard, next, inWizard);
+      }
+      // The English texts one module names (scripts/messagesPlugin.ts, `?from=<module>`) go where that module goes.
+      for (const id of ids) {
+        const from = /^\0virtual:messages\/en\/[\w-]+\?from=(.+)$/.exec(id)?.[1];
+        if (from === undefined) continue;
+        const importer = decodeURIComponent(from);
+        if (shared.has(importer)) shared.add(id);
+        if (wizard.has(importer)) wizard.add(id);
       }
     },
   };

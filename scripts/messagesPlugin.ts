@@ -11,7 +11,7 @@
  *
  * A message that does not parse, or an id found in two areas, fails the build with the file and id.
  *
- * With `shortIds` (the app's production build), every id becomes a short one (`auth.login.title` -> `1k`) in the
+ * With `shortIds` (the app's production build), every id becomes a short one (`auth.login.title` -> `Xb`) in the
  * catalogues and in the code that names it, so the English pages carry each id in a few bytes instead of twice in
  * full (docs/decisions/i18n-english-bytes.md). The JSON files keep their ids; tests, the dev server and Storybook see
  * them unchanged.
@@ -123,7 +123,7 @@ function sourcesUnder(dirs: string[]): string[] {
 
 /**
  * Short ids for every app message: the ids sorted (an area's ids stay together, which compresses better), each
- * numbered in base 36. An id the code builds at run time (its head found in a template literal or a concatenation
+ * named by its number (`shortName`). An id the code builds at run time (its head found in a template literal or a concatenation
  * in `sourceDirs`) keeps its name: no literal names it, so the code could not be rewritten to match.
  * @returns - the short id of each id that gets one
  */
@@ -132,7 +132,59 @@ export function shortIds(ids: Iterable<string>, sourceDirs: string[]): Map<strin
   for (const file of sourcesUnder(sourceDirs))
     for (const m of readFileSync(file, 'utf8').matchAll(BUILT_ID)) built.add(m[1] ?? m[3]);
   const named = [...new Set(ids)].filter((id) => ![...built].some((head) => id.startsWith(head))).sort();
-  return new Map(named.map((id, n) => [id, n.toString(36)]));
+  return new Map(named.map((id, n) => [id, shortName(n)]));
+}
+
+const FIRST = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const NEXT = `${FIRST}0123456789`;
+/**
+ * The n-th short name: a letter, then letters or digits (a, …, Z, aa, ab, …). Shaped like an identifier, so the
+ * minifier writes a catalogue's keys without quotes (`{ab:[…]}`).
+ */
+function shortName(n: number): string {
+  let name = FIRST[n % FIRST.length];
+  for (let rest = Math.floor(n / FIRST.length); rest > 0; rest = Math.floor((rest - 1) / NEXT.length))
+    name += NEXT[(rest - 1) % NEXT.length];
+  return name;
+}
+
+/** The ids a source names as string literals, among `known`. */
+function idsNamedIn(source: string, known: (id: string) => boolean): string[] {
+  return [...source.matchAll(ID_LITERAL)].map((m) => m[2]).filter(known);
+}
+
+/**
+ * Which English ids each module's area import must bring (the production build): a module that imports
+ * `virtual:messages/en/<area>` gets the ids of that area it names itself, plus the area's ids that a module names
+ * without importing their area (a constant exported to the page that draws it, a route's title) or that no literal
+ * names at all: those are in every import of the area, as the whole area was. The login page then carries the 11 sign-in texts, not the 50 of auth.
+ * @returns - for a module and an area, the ids its import of the area loads
+ */
+export function areaSubsets(
+  messages: Map<string, AppMessage>,
+  sourceDirs: string[],
+): (importer: string, area: string) => Set<string> {
+  const named = new Map<string, string[]>();
+  const orphans = new Map<string, Set<string>>();
+  for (const file of sourcesUnder(sourceDirs)) {
+    const source = readFileSync(file, 'utf8');
+    const ids = idsNamedIn(source, (id) => messages.has(id));
+    const imported = new Set([...source.matchAll(/virtual:messages\/en\/([\w-]+)/g)].map((m) => m[1]));
+    named.set(file, ids);
+    for (const id of ids) {
+      const { area } = messages.get(id)!;
+      if (!imported.has(area)) orphans.set(area, (orphans.get(area) ?? new Set()).add(id));
+    }
+  }
+  // An id no literal names is built or received at run time: it stays in every import of its area.
+  const everNamed = new Set([...named.values()].flat());
+  for (const [id, { area }] of messages)
+    if (!everNamed.has(id)) orphans.set(area, (orphans.get(area) ?? new Set()).add(id));
+  return (importer, area) =>
+    new Set([
+      ...(named.get(importer) ?? []).filter((id) => messages.get(id)!.area === area),
+      ...(orphans.get(area) ?? []),
+    ]);
 }
 
 /** `code` with every string literal that is exactly an id of `short` replaced by its short id. */
@@ -157,6 +209,15 @@ export function messagesPlugin(dir = defaultDir, options: { shortIds?: boolean }
     return short;
   };
   const rename = (id: string) => names()?.get(id) ?? id;
+  let subsets: ReturnType<typeof areaSubsets> | null = null;
+  const subsetOf = (importer: string, area: string) => {
+    subsets ??= areaSubsets(
+      readMessages('en', dir),
+      ['app', 'renderer'].map((d) => join(root, d)),
+    );
+    return subsets(importer, area);
+  };
+  const FROM = '?from=';
   return {
     name: 'app-messages',
     configResolved(config) {
@@ -169,9 +230,18 @@ export function messagesPlugin(dir = defaultDir, options: { shortIds?: boolean }
       const renamed = renameIds(code, short);
       return renamed === code ? null : { code: renamed, map: null };
     },
-    resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : null),
-    load(id) {
-      if (!id.startsWith(RESOLVED)) return null;
+    resolveId(id, importer) {
+      if (!id.startsWith(PREFIX)) return null;
+      // In the production build each importer of an English area gets its own module with the ids it names
+      // (areaSubsets); the life cycle's ids are built at run time, so that area stays whole.
+      const english = /^virtual:messages\/en\/(?!lifecycle$)[\w-]+$/.test(id);
+      if (options.shortIds && english && importer && !importer.startsWith('\0'))
+        return `\0${id}${FROM}${encodeURIComponent(importer)}`;
+      return `\0${id}`;
+    },
+    load(resolved) {
+      if (!resolved.startsWith(RESOLVED)) return null;
+      const [id, from] = resolved.split(FROM);
       const [language, area] = id.slice(RESOLVED.length).split('/');
       if (language === 'fr' && area === undefined) {
         for (const name of areasOf('fr', dir)) this.addWatchFile(join(dir, 'fr', `${name}.json`));
@@ -190,12 +260,17 @@ export function messagesPlugin(dir = defaultDir, options: { shortIds?: boolean }
       if (language === 'en' && area) {
         this.addWatchFile(join(dir, 'en', `${area}.json`));
         readMessages('en', dir);
+        const messages = readArea('en', area, dir);
+        if (from !== undefined) {
+          const wanted = subsetOf(decodeURIComponent(from), area);
+          for (const key of [...messages.keys()]) if (!wanted.has(key)) messages.delete(key);
+        }
         return [
           `import { i18n } from ${JSON.stringify(languageModule)};`,
-          `i18n.load('en', ${JSON.stringify(compile(readArea('en', area, dir), rename))});`,
+          `i18n.load('en', ${JSON.stringify(compile(messages, rename))});`,
         ].join('\n');
       }
-      throw new Error(`${id}: use virtual:messages/en/<area> (app/i18n/en/<area>.json) or virtual:messages/fr`);
+      throw new Error(`${resolved}: use virtual:messages/en/<area> (app/i18n/en/<area>.json) or virtual:messages/fr`);
     },
   };
 }

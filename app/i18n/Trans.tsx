@@ -15,15 +15,15 @@ interface Props {
  *
  * Lingui's own Trans does the same with its `formatElements`, but ships in a chunk of its own with what our messages
  * never use (render props, a default component, elements as values): this is that tag-to-element step alone, with
- * the same tag syntax (docs/decisions/i18n-english-bytes.md).
+ * the same tags, numbered (docs/decisions/i18n-english-bytes.md).
  */
 export function Trans({ id, values, components = {} }: Props) {
   const t = useT();
   return <>{withElements(t(id, values), components)}</>;
 }
 
-/** `<0>text</0>` or `<0/>`, as Lingui writes the elements of a message. */
-const TAG = /<([a-zA-Z0-9]+)>([\s\S]*?)<\/\1>|<([a-zA-Z0-9]+)\/>/;
+/** `<0>text</0>` or `<0/>`, as the app's messages write their elements. */
+const TAG = /<(\d+)>([\s\S]*?)<\/\1>|<(\d+)\/>/;
 
 /**
  * The message with each tag replaced by its element (its children the tag's text, itself formatted, or the element's
@@ -32,21 +32,11 @@ const TAG = /<([a-zA-Z0-9]+)>([\s\S]*?)<\/\1>|<([a-zA-Z0-9]+)\/>/;
 function withElements(text: string, components: Record<string, ReactElement>): ReactNode {
   // split() with the pattern's three groups: [text, paired tag, its children, unpaired tag, text, ...]
   const parts = text.split(TAG);
-  if (parts.length === 1) return text;
-  const nodes: ReactNode[] = [];
-  for (let i = 0; i < parts.length; i += 4) {
-    if (parts[i]) nodes.push(parts[i]);
-    if (i + 1 >= parts.length) break;
-    const children = parts[i + 2];
-    const element = components[parts[i + 1] ?? parts[i + 3]];
-    const inner = children === undefined ? undefined : withElements(children, components);
-    if (!element) nodes.push(inner);
-    else
-      nodes.push(
-        inner === undefined
-          ? cloneElement(element, { key: i })
-          : cloneElement(element, { key: i }, inner),
-      );
+  const nodes: ReactNode[] = [parts[0]];
+  for (let i = 1; i < parts.length; i += 4) {
+    const children = parts[i + 1] === undefined ? [] : [withElements(parts[i + 1], components)];
+    const element = components[parts[i] ?? parts[i + 2]];
+    nodes.push(element ? cloneElement(element, { key: i }, ...children) : children, parts[i + 3]);
   }
   return nodes;
 }
