@@ -741,6 +741,10 @@ async function main(): Promise<void> {
   }
 
   const trees = before.map((b) => ({ ...b, appDir: join(b.tree, 'dist/app') }));
+  // BENCH_APP_BEFORE=<label>=<dir>: an app built earlier from this tree (a copy of dist/app before a change), served
+  // by this tree's server, when the commit's own tree cannot be rebuilt apart.
+  const [builtLabel, builtDir] = (process.env.BENCH_APP_BEFORE ?? '').split('=');
+  if (builtLabel && builtDir) trees.push({ tree: ROOT, label: builtLabel, appDir: resolve(builtDir) });
   trees.push({ tree: ROOT, label: 'now', appDir: APP_DIR });
   const versions: Version[] = [];
   for (const t of trees) {
