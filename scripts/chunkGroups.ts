@@ -71,8 +71,12 @@ export function chunkGroups(): {
         if (inWizard(id)) continue;
         for (const next of info(id)?.importedIds ?? []) closure(wizard, next, inWizard);
       }
-      // The English texts one module names (scripts/messagesPlugin.ts, `?from=<module>`) go where that module goes.
+      // The English texts one module names (scripts/messagesPlugin.ts, `?from=<module>`) go where that module goes; an
+      // area loaded whole (the life cycle's statuses) joins the shared chunk when a shared component draws it, instead
+      // of a 0.2 KB file of its own.
       for (const id of ids) {
+        const whole = /^\0virtual:messages\/en\/[\w-]+$/.test(id);
+        if (whole && (info(id)?.importers ?? []).some((x) => shared.has(x))) shared.add(id);
         const from = /^\0virtual:messages\/en\/[\w-]+\?from=(.+)$/.exec(id)?.[1];
         if (from === undefined) continue;
         const importer = decodeURIComponent(from);
