@@ -95,11 +95,21 @@ function isTranslation(value: unknown): value is { en: string; fr: string } {
   return typeof en === 'string' && typeof fr === 'string';
 }
 
-function compile(messages: Map<string, AppMessage>, rename: (id: string) => string): Record<string, unknown> {
+/**
+ * Each message compiled (Lingui's form: an array of texts and placeholders), under its name in the build. In the
+ * production build (`plain`) a message that is one text is that text alone: Lingui's runtime then returns it as it
+ * is (vite.config.ts removes its warning about strings, which only a runtime without a compiler could give).
+ */
+function compile(
+  messages: Map<string, AppMessage>,
+  rename: (id: string) => string,
+  plain = false,
+): Record<string, unknown> {
   const compiled: Record<string, unknown> = {};
   for (const [id, { message, file }] of messages) {
     try {
-      compiled[rename(id)] = compileMessageOrThrow(message);
+      const parts = compileMessageOrThrow(message);
+      compiled[rename(id)] = plain && parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts;
     } catch (error) {
       throw new Error(`${file}: "${id}" is not a valid ICU message: ${(error as Error).message}`);
     }
@@ -248,13 +258,13 @@ export function messagesPlugin(dir = defaultDir, options: { shortIds?: boolean }
         readMessages('en', dir); // the same ids may not be in two English areas either
         this.addWatchFile(join(stepsDir, 'i18n', 'fr.json'));
         const french = new Map([...readMessages('fr', dir), ...lifecycleMessages('fr')]);
-        return `export const messages = ${JSON.stringify(compile(french, rename))};`;
+        return `export const messages = ${JSON.stringify(compile(french, rename, options.shortIds))};`;
       }
       if (language === 'en' && area === 'lifecycle') {
         this.addWatchFile(join(stepsDir, 'lifecycle.json'));
         return [
           `import { i18n } from ${JSON.stringify(languageModule)};`,
-          `i18n.load('en', ${JSON.stringify(compile(lifecycleMessages('en'), rename))});`,
+          `i18n.load('en', ${JSON.stringify(compile(lifecycleMessages('en'), rename, options.shortIds))});`,
         ].join('\n');
       }
       if (language === 'en' && area) {
@@ -267,7 +277,7 @@ export function messagesPlugin(dir = defaultDir, options: { shortIds?: boolean }
         }
         return [
           `import { i18n } from ${JSON.stringify(languageModule)};`,
-          `i18n.load('en', ${JSON.stringify(compile(messages, rename))});`,
+          `i18n.load('en', ${JSON.stringify(compile(messages, rename, options.shortIds))});`,
         ].join('\n');
       }
       throw new Error(`${resolved}: use virtual:messages/en/<area> (app/i18n/en/<area>.json) or virtual:messages/fr`);
