@@ -24,7 +24,10 @@
  * then a MessageChannel task (which runs after that frame's paint). The targets alternate in blocks, so machine load
  * changes hit them alike. Keys are paced like fast typing (BENCH_KEY_GAP_MS after each paint, default 60 ms), under
  * the renderer's 250 ms idle commit, so the figure is the cost of a keystroke itself.
- * Settings: BENCH_KEYS (80 per target), BENCH_TRANSITIONS (10 each way), BENCH_KEY_GAP_MS, BENCH_BEFORE.
+ * Settings: BENCH_KEYS (80 per target), BENCH_TRANSITIONS (10 each way), BENCH_KEY_GAP_MS, BENCH_BEFORE (one ref or
+ * several, comma-separated), BENCH_APP_BEFORE=<label>=<dir> (an app built earlier, served by this tree), BENCH_LANGS
+ * (en,fr: each version that has the app's languages is measured in each, French chosen on the device as the switch
+ * does), BENCH_UI_ONLY=phone (part A alone) or lists (part C alone).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
