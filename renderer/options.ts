@@ -2,7 +2,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ENGLISH_WORDS, type Words } from '../engine/index.ts';
 
 // The number formats live apart so the app's lists (app/format.ts) get them without the engine the choices need.
-export { formatLocale, formatMoney, formatNumber, parseMoney } from './numberFormats.ts';
+export { formatMoney, parseMoney } from './numberFormats.ts';
 
 /** One choice of a select, radio group or checkbox group. */
 export interface Choice {
