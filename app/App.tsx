@@ -8,6 +8,9 @@ import { startGet } from './api/client.ts';
 import { AppLayout, AuthLayout, PublicLayout } from './components/Layouts.tsx';
 import { startScreeningData } from './screening/screeningData.ts';
 import { getToken } from './session.ts';
+import { initialLanguage } from './i18n/language.ts';
+// The routes' titles below are shell texts: named here, so the production build ships them with this module once.
+import 'virtual:messages/en/shell';
 
 const pageLoaders = new Map<unknown, () => Promise<unknown>>();
 /** A page loaded when first drawn; `preloadOpenedPage` can start its download sooner. */
@@ -99,7 +102,13 @@ function preloadOpenedPage(): void {
   const { matches } = router.state;
   for (const match of matches) void pageLoaders.get((match.route.element as ReactElement | undefined)?.type)?.();
   const { step, clientId } = matches[matches.length - 1]?.params ?? {};
-  if (step && step in stepLoaders) void stepLoaders[step]().catch(() => undefined);
+  // The step in the language the app opens in (main.tsx reads the same choice): a French visit downloaded the
+  // English definition for nothing (15 KB brotli for the owner step). The French loaders come with the French flow,
+  // which the French wizard imports anyway.
+  if (step)
+    void (initialLanguage() === 'fr' ? import('virtual:steps/fr') : Promise.resolve({ loaders: stepLoaders }))
+      .then(({ loaders }) => loaders[step]?.())
+      .catch(() => undefined);
   if (step && clientId && getToken()) startScreeningData(clientId);
   // The dashboard's client list as it first asks for it (no page, sort or search in the URL: the server's defaults).
   const last = matches[matches.length - 1];

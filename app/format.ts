@@ -4,7 +4,7 @@
  * "(514) 555-0142" in both, as Canadian forms write them. The forms draw money and numbers with the renderer's
  * formatters, which these reuse, so an amount reads the same in a list and in a step.
  */
-import { formatMoney, formatNumber } from '../renderer/options.ts';
+import { formatMoney, formatNumber } from '../renderer/numberFormats.ts';
 
 export { formatNumber };
 

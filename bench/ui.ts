@@ -2,7 +2,7 @@
  * UI benchmark (issues 4 and 32): figures only, no assertions, bounded in time (a watchdog stops it).
  *
  * Two versions side by side in one run: this tree's production build (dist/app, built with `npx vite build` when
- * missing; BENCH_BUILD=1 rebuilds it) and "before", an older commit's (bench/ui/appVersions.ts; BENCH_BEFORE=<ref>,
+ * missing; BENCH_BUILD=1 rebuilds it) and "before", an older commit's (bench/ui/appVersions.ts; BENCH_BEFORE=<ref>[,<ref>...],
  * or none). Each is served by its own tree's API server on a temporary SQLite data dir, and seeded through the API
  * with a client whose screening holds the owner example "individual-second-owner".
  *
@@ -24,12 +24,16 @@
  * then a MessageChannel task (which runs after that frame's paint). The targets alternate in blocks, so machine load
  * changes hit them alike. Keys are paced like fast typing (BENCH_KEY_GAP_MS after each paint, default 60 ms), under
  * the renderer's 250 ms idle commit, so the figure is the cost of a keystroke itself.
- * Settings: BENCH_KEYS (80 per target), BENCH_TRANSITIONS (10 each way), BENCH_KEY_GAP_MS, BENCH_BEFORE.
+ * Settings: BENCH_KEYS (80 per target), BENCH_TRANSITIONS (10 each way), BENCH_KEY_GAP_MS, BENCH_BEFORE (one ref or
+ * several, comma-separated), BENCH_APP_BEFORE=<label>=<dir> (an app built earlier, served by this tree), BENCH_LANGS
+ * (en,fr: each version that has the app's languages is measured in each, French chosen on the device as the switch
+ * does), BENCH_UI_ONLY=phone (part A alone) or lists (part C alone).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -39,7 +43,7 @@ import { ajvSchemaChecks, createEngine, loadDefinitions } from '../engine/index.
 import type { JsonObject } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import { print, stats } from './stats.ts';
-import { beforeTree, serveTree } from './ui/appVersions.ts';
+import { beforeTrees, serveTree } from './ui/appVersions.ts';
 import { dashboardListFigures } from './ui/dashboardLists.ts';
 import {
   CPU_SLOWDOWN,
@@ -63,7 +67,18 @@ const WARMUP_KEYS = 3;
 const KEY_GAP_MS = Number(process.env.BENCH_KEY_GAP_MS ?? 60);
 const TRANSITIONS = Math.max(2, Number(process.env.BENCH_TRANSITIONS ?? 10));
 const ANCHOR_REMOUNTS = 5;
-const TIME_LIMIT_MS = 600_000;
+/** Three versions (before, now, now in French) take about 10 min at load; the watchdog allows twice that. */
+const TIME_LIMIT_MS = 1_200_000;
+/** The languages each tree that has them is measured in (BENCH_LANGS=en,fr by default; en alone halves the run). */
+const LANGUAGES = (process.env.BENCH_LANGS ?? 'en,fr')
+  .split(',')
+  .filter((l): l is Language => l === 'en' || l === 'fr');
+/** BENCH_UI_ONLY=phone: the phone figures (A) alone, without the unthrottled keystrokes and the dashboard's lists. */
+const PHONE_ONLY = process.env.BENCH_UI_ONLY === 'phone';
+const loadAverage = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
 const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
@@ -405,13 +420,30 @@ async function armTransition(page: Page, step: string, heading: string): Promise
   );
 }
 
-async function transition(page: Page, button: string, step: string, heading: string): Promise<number> {
+/**
+ * The wizard's Back and Next buttons, found by their place in the actions bar rather than their names, so the same
+ * code runs in English and in French (and on older trees: the bar's markup is the same since before issue 32).
+ */
+const BUTTON = {
+  Back: '.wizard-actions > button.btn-secondary',
+  Next: '.wizard-actions .actions-bar-end > button.btn-primary',
+} as const;
+/** The leave dialog's confirm button, by language. */
+const LEAVE: Record<Language, string> = { en: 'Leave', fr: 'Quitter' };
+
+async function transition(
+  page: Page,
+  button: keyof typeof BUTTON,
+  step: string,
+  heading: string,
+  language: Language,
+): Promise<number> {
   await armTransition(page, step, heading);
-  await page.locator('.wizard-actions').getByRole('button', { name: button, exact: true }).click();
+  await page.locator(BUTTON[button]).click();
   const ms = await page.evaluate(() => (window as unknown as { __trans: Promise<number> }).__trans);
   // Leaving a step with unsaved changes would ask first; none are expected here.
-  if (!Number.isFinite(ms) && (await page.getByRole('button', { name: 'Leave' }).count()))
-    await page.getByRole('button', { name: 'Leave' }).click();
+  const leave = page.getByRole('button', { name: LEAVE[language] });
+  if (!Number.isFinite(ms) && (await leave.count())) await leave.click();
   await sleep(250);
   return ms;
 }
@@ -427,17 +459,24 @@ async function stepHeading(page: Page, step: string): Promise<string> {
 
 type Session = { token: string; username: string; role: string; clientId: number };
 
+type Language = 'en' | 'fr';
+
 interface Version {
   label: string;
   base: string;
   session: Session;
+  /** The language the app is shown in: French is chosen on the device (localStorage), as the language switch does. */
+  language: Language;
 }
 
-/** A script that signs the page in (the app keeps its session in sessionStorage), on this server only. */
+/**
+ * A script that signs the page in (the app keeps its session in sessionStorage) and chooses the version's language
+ * (localStorage, read when the app starts), on this server only: each language of a tree has its own server.
+ */
 function signedIn(v: Version): { content: string } {
   const items = { authToken: v.session.token, username: v.session.username, role: v.session.role };
   return {
-    content: `if (location.origin === ${JSON.stringify(v.base)}) for (const [k, x] of Object.entries(${JSON.stringify(items)})) sessionStorage.setItem(k, x);`,
+    content: `if (location.origin === ${JSON.stringify(v.base)}) { for (const [k, x] of Object.entries(${JSON.stringify(items)})) sessionStorage.setItem(k, x); localStorage.setItem('language', ${JSON.stringify(v.language)}); }`,
   };
 }
 
@@ -574,12 +613,11 @@ async function phoneFigures(
     (page) => page.locator('.wizard-main[data-current-step="owner"] .step-form').waitFor(),
     async (page) => {
       // Back to plan-details first, then Next (saves plan-details, opens owner): that click is measured.
-      const actions = page.locator('.wizard-actions');
-      await actions.getByRole('button', { name: 'Back', exact: true }).click();
+      await page.locator(BUTTON.Back).click();
       await page.locator('.wizard-main[data-current-step="plan-details"] .step-form').waitFor();
       await sleep(1500);
       const seen = await interactionCount(page);
-      await actions.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.locator(BUTTON.Next).click();
       await page.locator('.wizard-main[data-current-step="owner"] .step-form').waitFor();
       await sleep(1500);
       const inpNext = await worstSince(page, seen, 'pointer');
@@ -666,13 +704,15 @@ function printPhone(versions: string[], all: Awaited<ReturnType<typeof phoneFigu
       );
   }
   all.forEach((x, i) => {
-    const files = [...x.step.files]
-      .filter((t) => t.kind === 'js')
-      .sort((a, b) => b.bytes - a.bytes)
-      .map(
-        (t) => `${new URL(t.url).pathname.replace(/^.*\//, '')} ${kb(t.bytes)}${t.encoding ? ` ${t.encoding}` : ''}`,
-      );
-    console.log(`  ${versions[i]}, the step's JavaScript: ${files.join(', ')}`);
+    for (const [title, key] of pages) {
+      const files = [...x[key].files]
+        .filter((t) => t.kind === 'js')
+        .sort((a, b) => b.bytes - a.bytes)
+        .map(
+          (t) => `${new URL(t.url).pathname.replace(/^.*\//, '')} ${kb(t.bytes)}${t.encoding ? ` ${t.encoding}` : ''}`,
+        );
+      console.log(`  ${versions[i]}, ${title}, JavaScript (${files.length} files): ${files.join(', ')}`);
+    }
   });
 }
 
@@ -690,23 +730,39 @@ async function listsOnly(): Promise<void> {
 async function main(): Promise<void> {
   if (process.env.BENCH_UI_ONLY === 'lists') return listsOnly();
   ensureAppBuild();
-  const before = beforeTree(ROOT);
+  const before = beforeTrees(ROOT);
+  console.log(`ui: load average at start ${loadAverage()}`);
   const definitions = loadDefinitions(readDefinitionFiles(join(ROOT, 'steps')));
   const example = readExample(join(ROOT, `steps/owner/examples/${EXAMPLE}.json`));
   const anchor = anchorData(example);
-  const anchorStart = Date.now();
-  await buildAnchor(anchor);
-  console.log(
-    `ui: anchor page built with Vite into .tmp/bench-anchor in ${((Date.now() - anchorStart) / 1000).toFixed(1)} s (${anchor.fields} top-level owner fields shown)`,
-  );
+  if (!PHONE_ONLY) {
+    const anchorStart = Date.now();
+    await buildAnchor(anchor);
+    console.log(
+      `ui: anchor page built with Vite into .tmp/bench-anchor in ${((Date.now() - anchorStart) / 1000).toFixed(1)} s (${anchor.fields} top-level owner fields shown)`,
+    );
+  }
 
-  const trees = [...(before ? [{ ...before, appDir: join(before.tree, 'dist/app') }] : [])];
+  const trees = before.map((b) => ({ ...b, appDir: join(b.tree, 'dist/app') }));
+  // BENCH_APP_BEFORE=<label>=<dir>: an app built earlier from this tree (a copy of dist/app before a change), served
+  // by this tree's server, when the commit's own tree cannot be rebuilt apart.
+  const [builtLabel, builtDir] = (process.env.BENCH_APP_BEFORE ?? '').split('=');
+  if (builtLabel && builtDir) trees.push({ tree: ROOT, label: builtLabel, appDir: resolve(builtDir) });
   trees.push({ tree: ROOT, label: 'now', appDir: APP_DIR });
   const versions: Version[] = [];
   for (const t of trees) {
-    const served = await serveTree(ROOT, t.tree, t.appDir);
-    cleanups.push(served.stop);
-    versions.push({ label: t.label, base: served.url, session: await seed(served.url, example, definitions.order) });
+    // A tree without the app's languages (before issue 28) is measured in English only.
+    const speaks = existsSync(join(t.tree, 'app/i18n/language.ts'));
+    for (const language of LANGUAGES.filter((l) => l === 'en' || speaks)) {
+      const served = await serveTree(ROOT, t.tree, t.appDir);
+      cleanups.push(served.stop);
+      versions.push({
+        label: language === 'en' ? t.label : `${t.label}, French`,
+        base: served.url,
+        session: await seed(served.url, example, definitions.order),
+        language,
+      });
+    }
   }
   const anchorServer = await staticServer(ANCHOR_DIR);
   cleanups.push(() => new Promise<void>((r) => anchorServer.server.close(() => r())));
@@ -720,7 +776,7 @@ async function main(): Promise<void> {
   // tsx compiles this file with keepNames: functions passed to page.evaluate call __name, which pages lack.
   await desktop.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   for (const v of versions) await desktop.addInitScript(signedIn(v));
-  const now = versions[versions.length - 1];
+  const now = versions.findLast((v) => v.language === LANGUAGES[0]) ?? versions[versions.length - 1];
   const probe = await desktop.newPage();
   await probe.goto(`${now.base}/client/${now.session.clientId}/screening/owner`);
   await stepHeading(probe, 'owner');
@@ -754,6 +810,15 @@ async function main(): Promise<void> {
     phone.push(await phoneFigures(browser, v, ownerSel));
     console.log(`ui: phone figures of ${v.label} done at ${elapsed()}`);
   }
+  if (PHONE_ONLY) {
+    console.log(`\nui bench: load average ${loadAverage()}; versions: ${versions.map((v) => v.label).join(', ')}`);
+    printPhone(
+      versions.map((v) => v.label),
+      phone,
+    );
+    console.log(`ui: done in ${elapsed()}`);
+    return;
+  }
 
   // B. Unthrottled: transitions, then keystrokes, for each version; the anchor.
   const wizard: { v: Version; page: Page; inputs: number; loadToPaint: number; nexts: number[]; backs: number[] }[] =
@@ -770,14 +835,14 @@ async function main(): Promise<void> {
     await page.waitForLoadState('networkidle');
     await sleep(1000);
     const inputs = await page.locator('.wizard-main .step-form').locator('input, select, textarea').count();
-    await page.locator('.wizard-actions').getByRole('button', { name: 'Back', exact: true }).click();
+    await page.locator(BUTTON.Back).click();
     const planHeading = await stepHeading(page, 'plan-details');
-    await transition(page, 'Next', 'owner', ownerHeading);
+    await transition(page, 'Next', 'owner', ownerHeading, v.language);
     const backs: number[] = [];
     const nexts: number[] = [];
     for (let i = 0; i < TRANSITIONS; i += 1) {
-      backs.push(await transition(page, 'Back', 'plan-details', planHeading));
-      nexts.push(await transition(page, 'Next', 'owner', ownerHeading));
+      backs.push(await transition(page, 'Back', 'plan-details', planHeading, v.language));
+      nexts.push(await transition(page, 'Next', 'owner', ownerHeading, v.language));
     }
     await installKeyProbe(page);
     await addFloorInput(page);
@@ -826,13 +891,9 @@ async function main(): Promise<void> {
   // ---------------------------------------------------------------------------------------------------------
   const clean = (xs: number[]) => xs.filter(Number.isFinite);
   const lost = Object.values(samples).reduce((n, xs) => n + xs.filter((x) => !Number.isFinite(x)).length, 0);
-  const load = (await import('node:os'))
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
   console.log('');
   console.log(
-    `ui bench: headless Chromium ${browser.version()}, load average ${load}; versions: ${versions.map((v) => v.label).join(', ')}`,
+    `ui bench: headless Chromium ${browser.version()}, load average ${loadAverage()}; versions: ${versions.map((v) => v.label).join(', ')}`,
   );
   printPhone(
     versions.map((v) => v.label),

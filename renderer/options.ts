@@ -1,6 +1,9 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ENGLISH_WORDS, type Words } from '../engine/index.ts';
 
+// The number formats live apart so the app's lists (app/format.ts) get them without the engine the choices need.
+export { formatMoney, parseMoney } from './numberFormats.ts';
+
 /** One choice of a select, radio group or checkbox group. */
 export interface Choice {
   value: unknown;
@@ -72,50 +75,6 @@ export function choicesOf(schema: RJSFSchema, ui: UiMap, words: Words = ENGLISH_
 /** What an emptied input stores: null when the schema allows it, else undefined (the answer is removed). */
 export function emptyValue(schema: RJSFSchema): null | undefined {
   return acceptsNull(schema) ? null : undefined;
-}
-
-/**
- * The locale numbers and money are written in: the page's `<html lang>` (the app sets en-CA or fr-CA as its language
- * changes), en-CA when it says neither. One source, so a step and a list never disagree.
- */
-export function formatLocale(): 'en-CA' | 'fr-CA' {
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return lang.toLowerCase().startsWith('fr') ? 'fr-CA' : 'en-CA';
-}
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function cached(formats: Map<string, Intl.NumberFormat>, locale: string, options: Intl.NumberFormatOptions) {
-  let format = formats.get(locale);
-  if (!format) formats.set(locale, (format = new Intl.NumberFormat(locale, options)));
-  return format;
-}
-
-/** A number as Canadian dollars in the page's locale: "$1,250,000" (en-CA), "1 250 000 $" (fr-CA). */
-export function formatMoney(value: unknown, locale: string = formatLocale()): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
-  const options = { style: 'currency', currency: 'CAD', maximumFractionDigits: 2, minimumFractionDigits: 0 } as const;
-  return cached(moneyFormats, locale, options).format(value);
-}
-
-/** A number in the page's locale: "1,234,567" (en-CA), "1 234 567" (fr-CA). */
-export function formatNumber(value: number, locale: string = formatLocale()): string {
-  return cached(numberFormats, locale, {}).format(value);
-}
-
-/**
- * Reads a typed amount: "$1,250.50" gives 1250.5 (in French, "1 250,50 $" does); blank gives null; anything else is
- * kept as typed so the engine reports the definition's type message.
- */
-export function parseMoney(text: string, locale: string = formatLocale()): number | string | null {
-  const t = text.trim();
-  if (t === '') return null;
-  // French writes the decimals after a comma and groups thousands with (narrow) spaces, which \s matches.
-  const french = locale.startsWith('fr');
-  const cleaned = (french ? t.replace(/[$\s]/g, '').replace(',', '.') : t.replace(/[$\s,]/g, '')).replace(/^CA/i, '');
-  if (/^-?\d+(\.\d+)?$/.test(cleaned)) return Number(cleaned);
-  return text;
 }
 
 /**

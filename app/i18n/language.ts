@@ -3,7 +3,7 @@
  * with the entry; French is its own chunk, loaded only when chosen, so it never weighs on an English page.
  * docs/decisions/i18n-app-library.md says why Lingui.
  */
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
 
 export type Language = 'en' | 'fr';
 export const LANGUAGES: readonly Language[] = ['en', 'fr'];
@@ -13,15 +13,11 @@ export const LOCALES: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA' };
 
 const STORAGE_KEY = 'language';
 
-// English areas load themselves as the pages that use them arrive (`import 'virtual:messages/en/<area>'`).
-i18n.load('en', {});
+// English areas load themselves as the pages that use them arrive (`import 'virtual:messages/en/<area>'`); until
+// then an id reads as itself, as with an empty catalogue.
 i18n.activate('en', [LOCALES.en]);
 
-const loaders: Record<Language, () => Promise<{ messages: Messages }>> = {
-  en: async () => ({ messages: {} }),
-  fr: () => import('virtual:messages/fr'),
-};
-const loaded = new Set<Language>(['en']);
+let frenchLoaded = false;
 
 /** The language a visit starts in: the one chosen before on this device, else the browser's first we speak. */
 export function initialLanguage(): Language {
@@ -41,10 +37,9 @@ export function isLanguage(value: unknown): value is Language {
 
 /** Switches the app's texts, `<html lang>` and remembers the choice on this device. */
 export async function activateLanguage(language: Language): Promise<void> {
-  if (!loaded.has(language)) {
-    const { messages } = await loaders[language]();
-    i18n.load(language, messages);
-    loaded.add(language);
+  if (language === 'fr' && !frenchLoaded) {
+    i18n.load('fr', (await import('virtual:messages/fr')).messages);
+    frenchLoaded = true;
   }
   i18n.activate(language, [LOCALES[language]]);
   if (typeof document !== 'undefined') document.documentElement.lang = LOCALES[language];

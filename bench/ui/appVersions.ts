@@ -20,12 +20,16 @@ function git(root: string, args: string[]): string {
 }
 
 /**
- * The older commit's tree with its app built (dist/app), built when missing.
- * @returns - the tree and the commit's short name, or null when BENCH_BEFORE=none
+ * The older commits' trees with their apps built (dist/app), built when missing: BENCH_BEFORE names one ref or
+ * several separated by commas (the commit before issue 28's texts and the one before a change, in one run).
+ * @returns - each tree and its commit's short name; none when BENCH_BEFORE=none
  */
-export function beforeTree(root: string): { tree: string; label: string } | null {
-  const ref = process.env.BENCH_BEFORE ?? BEFORE_ISSUE_32;
-  if (ref === 'none') return null;
+export function beforeTrees(root: string): { tree: string; label: string }[] {
+  const refs = (process.env.BENCH_BEFORE ?? BEFORE_ISSUE_32).split(',').filter((ref) => ref && ref !== 'none');
+  return refs.map((ref) => beforeTree(root, ref));
+}
+
+function beforeTree(root: string, ref: string): { tree: string; label: string } {
   const sha = git(root, ['rev-parse', '--verify', `${ref}^{commit}`]);
   const label = `before (${sha.slice(0, 7)})`;
   const tree = join(root, '.tmp/bench-before', sha);
