@@ -81,7 +81,7 @@ describe('focus after a refusal', () => {
     mockApi({ ...EMPTY_LIST, 'GET /api/screening/3/?incomplete=true': () => ({ body: {} }) });
     renderRoute('/client/3/screening/plan-details');
     await screen.findByRole('heading', { name: 'Plan Details', level: 1 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: /^Next/ }));
     const summary = await screen.findByText('Please correct the following:');
     const block = summary.closest('.error-summary');
@@ -96,7 +96,7 @@ describe('focus after a refusal', () => {
     const first = await screen.findByLabelText('First Name');
     expect(first).toHaveAttribute('aria-required', 'true');
     expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-required', 'true');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = (await screen.findByText(specText('client-profile.errorTitle'))).closest('[role=alert]');
     await waitFor(() => expect(summary).toHaveFocus());
@@ -109,7 +109,7 @@ describe('the user menu', () => {
     mockApi(EMPTY_LIST);
     renderRoute('/dashboard');
     await screen.findByRole('heading', { name: 'Clients', level: 1 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const button = screen.getByRole('button', { name: /jordan@example.ca/ });
     button.focus();
     await user.keyboard('{Enter}');
@@ -130,7 +130,7 @@ describe('a step that is still loading', () => {
     const held = deferred<{ body: object }>();
     mockApi({ ...EMPTY_LIST, 'GET /api/screening/3/?incomplete=true': () => held.promise });
     renderRoute('/client/3/screening/plan-details');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /jordan@example.ca/ }));
     const first = await screen.findByRole('menuitem', { name: 'Adviser profile' });
     await waitFor(() => expect(first).toHaveFocus());

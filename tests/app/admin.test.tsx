@@ -28,7 +28,7 @@ describe('the Admin page', () => {
     signIn('jordan@example.ca');
     mockApi(EMPTY_LIST);
     const first = renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /jordan@example.ca/ }));
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Administration' })).toBeNull();
@@ -84,7 +84,7 @@ describe('the Admin page', () => {
       },
     });
     renderRoute('/admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('Email not verified')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Make broker: bea@brokers.example' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Make bea@brokers.example a broker?' });

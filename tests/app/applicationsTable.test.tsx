@@ -250,7 +250,7 @@ describe('applications table', () => {
       },
     });
     render(<ApplicationsTable applications={[GENERATED]} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Download BMO Insurance' }));
 
     const busy = await screen.findByRole('button', { name: /Downloading\.\.\..*BMO Insurance/ });
@@ -275,7 +275,7 @@ describe('applications table', () => {
   it('"Download all" saves the combined PDF under the server\'s name', async () => {
     mockApi({ [`GET ${GENERATED.generations![1].combined_url}`]: () => PDF });
     render(<ApplicationsTable applications={[GENERATED]} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Download all' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Download all' }));
     await waitFor(() => expect(capture.downloads.map((d) => d.filename)).toEqual(['from-server.pdf']));
   });
 
@@ -283,7 +283,7 @@ describe('applications table', () => {
     let answer: FakeResponse = { status: 404, body: { error: 'File not found' } };
     mockApi({ [`GET ${SUNLIFE.url}`]: () => answer });
     render(<ApplicationsTable applications={[GENERATED]} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Download Sun Life' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('File not found');
     answer = { status: 500 };
@@ -328,7 +328,7 @@ describe('applications table', () => {
       [`GET ${SUNLIFE.url}`]: () => PDF,
     });
     renderRoute('/client/profile/5');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download Sun Life' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Download Sun Life' }));
     await waitFor(() => expect(capture.downloads.map((d) => d.filename)).toEqual(['sunlife-application-ann-lee.pdf']));
   });
 
@@ -374,7 +374,7 @@ describe('applications table', () => {
       'POST /api/applications/create_new_application/': () => ({ status: 201, body: { id: 77 } }),
     });
     const { router } = renderRoute('/client/profile/5');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'New Insurance Application' }));
     await waitFor(() => expect(locationOf(router)).toBe('/client/5/screening/basic?application_id=77'));
     expect(api.bodyOf('POST /api/applications/create_new_application/')).toEqual({ client_id: '5' });
@@ -388,7 +388,7 @@ describe('applications table', () => {
       'POST /api/applications/create_new_application/': () => answer,
     });
     renderRoute('/client/profile/5');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const button = await screen.findByRole('button', { name: 'New Insurance Application' });
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('Client has an open application');
@@ -403,7 +403,7 @@ describe('applications table', () => {
   it('on the blank profile (no client yet), starts by choosing a client or creating one (issue 31)', async () => {
     const api = mockApi({ 'GET /api/brokers/': () => ({ body: [] }) });
     const { router } = renderRoute('/client/profile');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'New Insurance Application' }));
     await waitFor(() => expect(locationOf(router)).toBe('/applications/new'));
     expect(api.calls()).not.toContain('POST /api/applications/create_new_application/');
@@ -447,7 +447,7 @@ describe('the Applications page', () => {
     });
     const { router } = renderRoute('/applications');
     await screen.findByRole('table');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(screen.getByLabelText('Status'), 'DRAFT');
     await user.selectOptions(await screen.findByLabelText('Insurer'), 'BMO');
     const amount = screen.getByRole('columnheader', { name: /Face Amount/ });

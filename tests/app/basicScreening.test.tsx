@@ -28,7 +28,7 @@ describe('Application Type: Continue is disabled until the policy number is fill
       }),
     });
     renderRoute('/client/3/screening/basic?page=application-type');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const type = await screen.findByRole('combobox', { name: /Application Type/ }, { timeout: 10000 });
     const next = screen.getByRole('button', { name: CONTINUE });
     expect(next).toBeEnabled();
@@ -79,7 +79,7 @@ describe('Select Client (basic sub-step 0): "New Insurance Application" without 
   it('refuses Continue without a client, with the spec message', async () => {
     const api = mockApi({ 'GET /api/clients/': () => ({ body: { results: CLIENTS, count: 2 } }) });
     renderRoute('/applications/new');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('combobox', { name: /Select Client/ }, { timeout: 10000 });
     await user.click(screen.getByRole('button', { name: CONTINUE }));
     expect((await screen.findAllByText(NO_CLIENT)).length).toBeGreaterThan(0);
@@ -92,7 +92,7 @@ describe('Select Client (basic sub-step 0): "New Insurance Application" without 
       'POST /api/applications/create_new_application/': () => ({ status: 201, body: { id: 77 } }),
     });
     const { router } = renderRoute('/applications/new');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const select = await screen.findByRole('combobox', { name: /Select Client/ }, { timeout: 10000 });
     await user.selectOptions(select, 'Bo Chen (1975-11-30)');
     await user.click(screen.getByRole('button', { name: CONTINUE }));
@@ -103,7 +103,7 @@ describe('Select Client (basic sub-step 0): "New Insurance Application" without 
   it('"Create New Client" leads to the blank client profile', async () => {
     const api = mockApi({ 'GET /api/clients/': () => ({ body: { results: CLIENTS, count: 2 } }) });
     const { router } = renderRoute('/applications/new');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const select = await screen.findByRole('combobox', { name: /Select Client/ }, { timeout: 10000 });
     await user.selectOptions(select, clientIdUi.firstOption.label);
     await user.click(screen.getByRole('button', { name: CONTINUE }));
@@ -125,7 +125,7 @@ describe('Select Client (basic sub-step 0): "New Insurance Application" without 
       'POST /api/applications/create_new_application/': () => ({ status: 400, body: { error: 'Client not found' } }),
     });
     renderRoute('/applications/new');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const select = await screen.findByRole('combobox', { name: /Select Client/ }, { timeout: 10000 });
     await user.selectOptions(select, 'Ann Lee (1980-04-02)');
     await user.click(screen.getByRole('button', { name: CONTINUE }));

@@ -104,7 +104,7 @@ describe('client list', () => {
     expect(pages).toHaveTextContent('1–25 of 60 clients');
     expect(pages).toHaveTextContent('Page 1 of 3');
     expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('link', { name: 'Bob Roy' })).toBeInTheDocument();
     expect(locationOf(router)).toBe('/dashboard?page=2');
@@ -154,7 +154,7 @@ describe('client list', () => {
   it('opens the screening prompt and the row menu links to Edit', async () => {
     mockApi({ 'GET /api/clients/': () => ({ body: { results: [ANN], count: 1 } }) });
     const { router } = renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     expect(screen.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/client/profile/7');
     expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
@@ -167,7 +167,7 @@ describe('client list', () => {
   it('asks before deleting; Cancel keeps the client', async () => {
     const api = mockApi({ 'GET /api/clients/': () => ({ body: { results: [ANN], count: 1 } }) });
     renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Client' });
@@ -216,7 +216,7 @@ describe('client list', () => {
         'DELETE /api/clients/7/?delete_second_insureds=true': () => ({ body: { success: true } }),
       });
       const { unmount } = renderRoute('/dashboard');
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
       await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
       const dialog = screen.getByRole('alertdialog', { name: 'Delete Client' });
@@ -260,7 +260,7 @@ describe('client list', () => {
       }),
     });
     renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
@@ -281,7 +281,7 @@ describe('client list', () => {
       }),
     });
     renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     expect(screen.getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();

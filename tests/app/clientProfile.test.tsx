@@ -107,7 +107,7 @@ describe('client profile: blank form', () => {
   it('names every required field on submit and sends nothing', async () => {
     const api = mockApi({ 'GET /api/brokers/': () => ({ body: [] }) });
     renderRoute('/client/profile');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Email'), 'a@b.ca');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(errorOf('First Name')).toBe(ruleMessage('client-profile', 'first_name'));
@@ -146,7 +146,7 @@ describe('client profile: blank form', () => {
       'GET /api/insurance/screening-progress/get_progress/42/': () => ({ status: 404 }),
     });
     const { router } = renderRoute('/client/profile');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('First Name'), 'Ann');
     await user.type(screen.getByLabelText('Last Name'), 'Lee');
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
@@ -188,7 +188,7 @@ describe('client profile: blank form', () => {
       'PATCH /api/clients/5/': () => ({ status: 400, body: { error: 'Email already used by another client' } }),
     });
     renderRoute('/client/profile/5');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByDisplayValue('Ann')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Email already used by another client');
@@ -213,7 +213,7 @@ describe('client profile: blank form', () => {
       'PATCH /api/clients/5/': () => ({ status: 500 }),
     });
     renderRoute('/client/profile/5');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error updating client profile');
   });
@@ -263,7 +263,7 @@ describe('client profile: blank form', () => {
       'GET /api/insurance/screening-progress/get_progress/5/': () => ({ status: 404 }),
     });
     const { router } = renderRoute('/client/profile/5');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('416-555-1234'));
     expect(screen.getByLabelText(specText('client-profile.date_of_birth.title'))).toHaveValue('1980-02-03');
     const brokers = screen.getByLabelText('Brokers') as HTMLSelectElement;

@@ -60,7 +60,7 @@ describe('client profile: drawn from its definition', () => {
       'GET /api/insurance/screening-progress/get_progress/7/': () => ({ status: 404 }),
     });
     const { router } = renderRoute('/client/profile');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const given = await screen.findByLabelText('Given Name');
     expect(screen.queryByLabelText('First Name')).toBeNull();
     const section = screen.getByRole('region', { name: 'Basic Information' });

@@ -49,7 +49,7 @@ async function generate(user: ReturnType<typeof userEvent.setup>) {
 describe('the generation result (issue 31)', () => {
   it('"Generate Another Form" starts again with nothing chosen and no error shown before the adviser acts', async () => {
     generationApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await generate(user);
     await user.click(within(view).getByRole('button', { name: result.generateAnotherLabel }));
     const box = await screen.findByRole('checkbox', { name: 'BMO' });
@@ -85,7 +85,7 @@ describe('the generation result (issue 31)', () => {
         },
       }),
     });
-    const view = await generate(userEvent.setup());
+    const view = await generate(userEvent.setup({ delay: null }));
     const list = within(view).getByRole('heading', { name: result.questionnairesHeading }).parentElement!;
     expect(within(list).getByText('BMO Insurance')).toBeInTheDocument();
     expect(within(list).getByRole('listitem')).toHaveTextContent(
@@ -104,7 +104,7 @@ describe('the generation result (issue 31)', () => {
       created.push(blob as Blob);
       return 'blob:http://localhost/generated';
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await generate(user);
     await user.click(within(view).getByRole('button', { name: result.downloadLabel }));
     // The tab is opened by the click itself (a popup blocker lets it through), then shown the file.
@@ -130,7 +130,7 @@ describe('the generation result (issue 31)', () => {
       'open',
       vi.fn(() => tab),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await generate(user);
     await user.click(within(view).getByRole('button', { name: result.downloadLabel }));
     expect(await screen.findByRole('alert')).toHaveTextContent('File not found');
@@ -146,7 +146,7 @@ describe('the generation result (issue 31)', () => {
     );
     const capture = captureDownloads();
     try {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const view = await generate(user);
       await user.click(within(view).getByRole('button', { name: result.downloadLabel }));
       await waitFor(() => expect(capture.downloads).toHaveLength(1));

@@ -94,7 +94,7 @@ describe('generation offers each insurer the application can be generated for (i
 
   it('a ticked insurer that lost its plan stays untickable and is never sent, until it is unticked', async () => {
     const api = generationApi(application(['BMO', 'SUNLIFE']));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await page();
     const sunLife = screen.getByRole('checkbox', { name: 'Sun Life' });
     expect(sunLife).toBeChecked();

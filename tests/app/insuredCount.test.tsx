@@ -31,7 +31,7 @@ describe('going back to one insured (issue 11)', () => {
       },
     });
     renderRoute('/client/3/screening/proposed-insured?page=count');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // A choice on a one-question page moves on by itself: to the insured's page, now the last one.
     await user.click(await screen.findByRole('button', { name: '1 Insured' }));
     await user.click(screen.getByRole('button', { name: /^Next/ }));

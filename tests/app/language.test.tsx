@@ -64,7 +64,7 @@ describe('the language switch', () => {
       }),
     });
     renderRoute('/');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Username'), 'ann');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -80,7 +80,7 @@ describe('the language switch', () => {
       'POST /api/login/': () => ({ body: { token: 't', username: 'ann', role: 'adviser', language: null } }),
     });
     renderRoute('/');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // The login page's own texts may be French already: either language's labels will do.
     await user.type(await screen.findByLabelText(/Username|Nom d.utilisateur/), 'ann');
     await user.type(screen.getByLabelText(/Password|Mot de passe/), 'secret');

@@ -27,7 +27,7 @@ describe("a failed load says so in the step's own words (issue 11)", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByText(specText('proposed-insured.loadErrorMessage'))).not.toBeInTheDocument();
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText(message)).not.toBeInTheDocument();
   });

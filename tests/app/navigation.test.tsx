@@ -43,7 +43,7 @@ describe('routes and top navigation', () => {
     saveSession({ token: 't', username: '', role: '' });
     mockApi(EMPTY_LIST);
     renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const heading = await screen.findByRole('heading', { name: 'Clients' });
     const button = screen.getByRole('button', { name: /User/ });
     await user.click(button);
@@ -57,7 +57,7 @@ describe('routes and top navigation', () => {
     signIn('ann');
     const api = mockApi({ ...EMPTY_LIST, 'POST /api/logout/': () => ({ status: 204 }) });
     const { router } = renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /ann/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(locationOf(router)).toBe('/'));
@@ -73,7 +73,7 @@ describe('routes and top navigation', () => {
       'POST /api/logout/': () => ({ status: 401, body: { error: 'Invalid token', errors: [] } }),
     });
     const { router } = renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /ann/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();

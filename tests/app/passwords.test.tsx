@@ -28,7 +28,7 @@ describe('change password', () => {
       'GET /api/profile/history/': () => ({ body: { results: [] } }),
     });
     const { router } = renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /jordan@example.ca/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Change password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Change password' })).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('change password', () => {
     signIn();
     const api = mockApi({});
     renderRoute('/account/password');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Current password'), 'my old password');
     await user.type(screen.getByLabelText('New password'), 'a quiet harbour at dusk');
     await user.type(screen.getByLabelText('Confirm new password'), 'a quiet harbour at noon');
@@ -61,7 +61,7 @@ describe('change password', () => {
     let answer: () => FakeResponse = refused('current_password', M.currentWrong);
     const api = mockApi({ 'POST /api/password/change/': () => answer() });
     renderRoute('/account/password');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Current password'), 'not the password');
     await user.type(screen.getByLabelText('New password'), 'a quiet harbour at dusk');
     await user.type(screen.getByLabelText('Confirm new password'), 'a quiet harbour at dusk');
@@ -96,7 +96,7 @@ describe('forgot password', () => {
     const detail = M.sent;
     const api = mockApi({ 'POST /api/password/reset/': () => ({ status: 202, body: { detail } }) });
     const { router } = renderRoute('/');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('link', { name: 'Forgot password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot password' })).toBeInTheDocument();
     expect(locationOf(router)).toBe('/forgot-password');
@@ -122,7 +122,7 @@ describe('forgot password', () => {
   it('says when too many links were asked for', async () => {
     mockApi({ 'POST /api/password/reset/': () => ({ status: 429, body: { error: M.tooMany, errors: [] } }) });
     renderRoute('/forgot-password');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(M.tooMany);
@@ -144,7 +144,7 @@ describe('reset password', () => {
       }),
     });
     const { router } = renderRoute(`/reset-password?token=${TOKEN}`);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('New password'), 'a quiet harbour at dusk');
     await user.type(screen.getByLabelText('Confirm new password'), 'a quiet harbour at dusk');
@@ -161,7 +161,7 @@ describe('reset password', () => {
   it('shows a weak password under its field and keeps the link', async () => {
     mockApi({ 'POST /api/password/reset/confirm/': refused('new_password', PASSWORD_MESSAGES.weak) });
     renderRoute(`/reset-password?token=${TOKEN}`);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('New password'), 'password1234');
     await user.type(screen.getByLabelText('Confirm new password'), 'password1234');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -179,7 +179,7 @@ describe('reset password', () => {
   ])('says a %s link cannot be used, and offers a new one', async (_kind, message) => {
     mockApi({ 'POST /api/password/reset/confirm/': refused('token', message) });
     renderRoute(`/reset-password?token=${TOKEN}`);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('New password'), 'a quiet harbour at dusk');
     await user.type(screen.getByLabelText('Confirm new password'), 'a quiet harbour at dusk');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));

@@ -28,7 +28,7 @@ describe('single-life and joint plans (issue 11)', () => {
   it('asks before a joint plan replaces the single-life plans; "Keep them" keeps them, and a fresh joint row shows no error', async () => {
     mockApi({ 'GET /api/screening/3/?incomplete=true': () => ({ body: saved }) });
     renderRoute('/client/3/screening/plan-details');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(
       await screen.findByRole(
         'button',

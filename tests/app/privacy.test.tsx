@@ -28,7 +28,7 @@ describe('drafts stay private (issue 11)', () => {
     localStorage.setItem('theme', 'light');
     mockApi({ ...EMPTY_LIST, 'POST /api/logout/': () => ({ status: 204 }) });
     const { router } = renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /ann/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(locationOf(router)).toBe('/'));
@@ -54,7 +54,7 @@ describe('login returns to the link that asked for it (issue 11)', () => {
     const { router } = renderRoute('/client/3/screening/prompt?from=mail');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(locationOf(router)).toBe('/');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('Username'), 'ann');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -36,7 +36,7 @@ describe('screening prompt', () => {
     expect(await screen.findByText(INCOMPLETE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Over' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Skip for Now' })).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue Screening' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Continue Screening' }));
     await waitFor(() => expect(locationOf(router)).toBe('/client/3/screening/owner'));
   });
 
@@ -52,7 +52,7 @@ describe('screening prompt', () => {
       'DELETE /api/screening/3/': () => ({ body: { success: true } }),
     });
     const { router } = renderRoute('/client/3/screening/prompt');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('For Olivia Bennett');
     await user.click(await screen.findByRole('button', { name: 'Start Over' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Start the screening over?' });
@@ -83,7 +83,7 @@ describe('screening prompt', () => {
     expect(await screen.findByText(START)).toBeInTheDocument();
     expect(screen.queryByText(INCOMPLETE)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'No, Skip for Now' })).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Yes, Start Screening' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Yes, Start Screening' }));
     await waitFor(() => expect(locationOf(router)).toBe('/client/3/screening/basic'));
   });
 
@@ -101,7 +101,7 @@ describe('screening prompt', () => {
       'GET /api/clients/': () => ({ body: { results: [], count: 0 } }),
     });
     const { router } = renderRoute('/client/3/screening/prompt');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'No, Skip for Now' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'No, Skip for Now' }));
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard'));
   });
 
@@ -114,7 +114,7 @@ describe('screening prompt', () => {
       }),
     });
     const { router } = renderRoute('/client/3/screening/prompt');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Start Over' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Start Over' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

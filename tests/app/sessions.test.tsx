@@ -43,7 +43,7 @@ describe("where you're signed in", () => {
       },
     });
     const { router } = renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /jordan@example.ca/ }));
     await user.click(await screen.findByRole('menuitem', { name: "Where you're signed in" }));
     expect(await screen.findByRole('heading', { level: 1, name: "Where you're signed in" })).toBeInTheDocument();

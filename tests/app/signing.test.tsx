@@ -62,7 +62,7 @@ async function signByKeyboard(user: ReturnType<typeof userEvent.setup>, name: st
 
 describe('signing ceremony', () => {
   it('signs by typing, with the keyboard only, and posts the signer, the name, the consent and the hashes', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = signingApi(() => ({
       status: 201,
       body: { signer: 'insured-1', at: '2026-11-29T05:00:00Z', complete: false },
@@ -79,7 +79,7 @@ describe('signing ceremony', () => {
   });
 
   it("shows a server 400's message beside the field it names", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const message = 'The name does not match the signer';
     signingApi(() => ({ status: 400, body: { error: message, errors: [{ field: 'name', message }] } }));
     await signByKeyboard(user, 'Someone Else');
@@ -111,7 +111,7 @@ describe('signing ceremony', () => {
     const open = vi.fn(() => tab);
     vi.stubGlobal('open', open);
     renderRoute('/applications/app-1/sign');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'bmo-signed.pdf' }));
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(api.calls()).toContain(`GET ${url}`));

@@ -77,7 +77,7 @@ describe('the wizard step list', () => {
     // Owner was completed before an Edit from the review: it stays reachable.
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/s/basic', '/s/proposed-insured', '/s/owner']);
     expect(within(nav).getByRole('link', { name: /^Basic Information\s*\(completed\)$/ })).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.tab();
     await user.tab();
     expect(within(nav).getByRole('link', { name: /Proposed Insured/ })).toHaveFocus();

@@ -23,7 +23,7 @@ describe('email verification', () => {
     });
     renderRoute('/dashboard');
     expect(await screen.findByText(BANNER)).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const resend = screen.getByRole('button', { name: 'Send a new link' });
     await user.click(resend);
     expect(await screen.findByText(M.sent)).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('email verification', () => {
     };
     mockApi({ ...EMPTY_LIST, 'POST /api/email/verify/resend/': () => answer });
     const first = renderRoute('/dashboard');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Send a new link' }));
     expect(await screen.findByText(M.wait)).toBeInTheDocument();
     first.unmount();

@@ -1,9 +1,10 @@
-import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { applyDrill, readDrill } from '../../scripts/applyDrill.ts';
+import { formsCheck } from '../../scripts/formsCheck.ts';
+import { stepsCheck } from '../../scripts/stepsCheck.ts';
+import { runChecker } from '../support/runChecker.ts';
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
@@ -15,7 +16,6 @@ import { definitionValue, specText, type SpecTexts } from '../support/specText.t
  * Issue 13's drills, as product staff perform them: JSON edits only (tests/authoring/drills/*.json, JSON patches),
  * on a temporary copy of steps/ and forms/. Then the linters, the server, the review and the PDFs must follow.
  */
-const run = promisify(execFile);
 const DRILLS_DIR = new URL('./drills/', import.meta.url);
 
 /** What a drill says should follow from its edits. */
@@ -44,17 +44,6 @@ const drills = readdirSync(DRILLS_DIR)
   .filter((f) => f.endsWith('.json'))
   .sort()
   .map((f) => readDrill(new URL(f, DRILLS_DIR).pathname));
-
-/** A tsx script of scripts/ over the copy: its exit code and output. */
-async function script(name: string, args: string[]): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', `scripts/${name}`, ...args]);
-    return { code: 0, output: stdout + stderr };
-  } catch (e) {
-    const failed = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-  }
-}
 
 /** Sets a dotted path of a record. */
 function setPath(record: JsonObject, path: string, value: unknown): void {
@@ -115,12 +104,14 @@ describe.each(drills.map((d) => [d.title, d] as const))('%s', (_title, drill) =>
   });
 
   it('passes steps:check and forms:check on the edited copy', async () => {
-    const steps = await script('stepsCheck.ts', [join(root, 'steps')]);
-    expect(steps.output).toContain('is valid');
-    expect(steps.code).toBe(0);
-    const forms = await script('formsCheck.ts', [join(root, 'forms'), join(root, 'steps')]);
-    expect(forms.output).toContain('is valid');
-    expect(forms.code).toBe(0);
+    // In-process, with the commands' arguments (tests/engine/stepsCheckCli.test.ts and tests/pdf/formsCheck.test.ts
+    // spawn the commands themselves); the output is what the command prints, stdout then stderr.
+    const steps = await runChecker(stepsCheck, [join(root, 'steps')]);
+    expect(steps.stdout + steps.stderr).toContain('is valid');
+    expect(steps.status).toBe(0);
+    const forms = await runChecker(formsCheck, [join(root, 'forms'), join(root, 'steps')]);
+    expect(forms.stdout + forms.stderr).toContain('is valid');
+    expect(forms.status).toBe(0);
   });
 
   it("saves the new answers through the server, and refuses wrong ones with the definitions' messages", async () => {

@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDefinitionFiles } from '../../api/definitions/readDefinitionFiles.ts';
+import { formsCheck } from '../../scripts/formsCheck.ts';
+import { runChecker } from '../support/runChecker.ts';
 import { prepareGeneration } from '../../api/pdf/buildPayload.ts';
 import { labelsFrom } from '../../api/pdf/generationLabels.ts';
 import { formNotes, lintForms } from '../../api/pdf/lintForms.ts';
@@ -223,15 +224,10 @@ describe('a new lifestyle question added to the JSON only', () => {
     }
   });
 
-  it('is a note of forms:check, with a suggested section, and the check still exits 0', () => {
-    const out = execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/formsCheck.ts', join(dir, 'forms'), join(dir, 'steps')],
-      {
-        encoding: 'utf8',
-        stdio: 'pipe',
-      },
-    );
+  it('is a note of forms:check, with a suggested section, and the check still exits 0', async () => {
+    // In-process, with the command's arguments (tests/pdf/formsCheck.test.ts spawns the command itself).
+    const { status, stdout: out } = await runChecker(formsCheck, [join(dir, 'forms'), join(dir, 'steps')]);
+    expect(status).toBe(0);
     for (const name of ['bmo', 'manulife', 'sunlife', 'beneva', 'canada_life']) {
       const block = out.slice(out.indexOf(`${join(dir, 'forms')}/${name}/form.json:`));
       const line = block.split('\n').find((l) => l.includes('scuba_dive_depth'));

@@ -17,7 +17,7 @@ const primaryRows = () => screen.queryAllByRole('group', { name: /^Primary Benef
 
 describe("lists: add and remove with the limits and the engine's effects", () => {
   it('adding primary beneficiaries shares 100% evenly, the remainder to the new one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
     const add = screen.getByRole('button', {
       name: specTextPattern('beneficiary.insured_beneficiaries.primary_beneficiaries.addLabel'),
@@ -40,7 +40,7 @@ describe("lists: add and remove with the limits and the engine's effects", () =>
   });
 
   it("Add takes the focus to the new row's title, with no error shown; Remove to the row that takes its place, or to Add", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
     const add = screen.getByRole('button', {
       name: specTextPattern('beneficiary.insured_beneficiaries.primary_beneficiaries.addLabel'),
@@ -68,7 +68,7 @@ describe("lists: add and remove with the limits and the engine's effects", () =>
   });
 
   it("stops at 3 primary beneficiaries with the spec's message", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
     const add = screen.getByRole('button', {
       name: specTextPattern('beneficiary.insured_beneficiaries.primary_beneficiaries.addLabel'),
@@ -80,7 +80,7 @@ describe("lists: add and remove with the limits and the engine's effects", () =>
   });
 
   it('removing shares evenly again, the remainder to the first; the last row cannot be removed (minItems 1)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
     const add = screen.getByRole('button', {
       name: specTextPattern('beneficiary.insured_beneficiaries.primary_beneficiaries.addLabel'),
@@ -97,7 +97,7 @@ describe("lists: add and remove with the limits and the engine's effects", () =>
   });
 
   it('contingent beneficiaries: none at first, up to 4', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
     const add = screen.getByRole('button', {
       name: specTextPattern('beneficiary.insured_beneficiaries.contingent_beneficiaries.addLabel'),
@@ -109,7 +109,7 @@ describe("lists: add and remove with the limits and the engine's effects", () =>
   });
 
   it('what is typed in a row before adding another is kept', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
     await user.click(
       screen.getByRole('button', {
@@ -137,7 +137,7 @@ describe("lists: add and remove with the limits and the engine's effects", () =>
   });
 
   it('plan options: single life and joint plans are exclusive (effect)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('plan-details', example('plan-details', 'single-life-term'));
     expect(screen.queryByRole('group', { name: 'Joint Plan Option 1' })).toBeNull();
     await user.click(screen.getByRole('button', { name: specTextPattern('plan-details.joint_plan_options.addLabel') }));
@@ -147,7 +147,7 @@ describe("lists: add and remove with the limits and the engine's effects", () =>
   });
 
   it('shareholders of a corporation owner can be listed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('owner', example('owner', 'entity'));
     const before = ((changes.at(-1)?.record ?? example('owner', 'entity').owner) as JsonObject).shareholders as
       unknown[] | undefined;

@@ -20,7 +20,7 @@ function describedText(input: HTMLElement): string {
 
 describe("errors use the spec's messages", () => {
   it('show next to a field once it is touched, tied with aria-describedby', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'] });
     const first = screen.getByLabelText('First Name');
     expect(
@@ -56,7 +56,7 @@ describe("errors use the spec's messages", () => {
   });
 
   it('the alert block moves focus to the field of a message', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'], showErrors: true });
     await user.click(
       screen.getByRole('button', { name: specTextPattern('owner.validation.postal_code.required.message') }),
@@ -65,7 +65,7 @@ describe("errors use the spec's messages", () => {
   });
 
   it('pattern messages come from schema.json (ajv-errors)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'] });
     await user.type(screen.getByLabelText('Postal Code'), '12345');
     await user.tab();
@@ -76,7 +76,7 @@ describe("errors use the spec's messages", () => {
   });
 
   it('a rule message with a parameter (beneficiary shares)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderStep('beneficiary', {
       beneficiary: {
         insured_1: {

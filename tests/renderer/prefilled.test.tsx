@@ -37,7 +37,7 @@ const insured1 = (record: JsonObject) => record.insured_1 as JsonObject;
 
 describe("a field a rule reveals shows the client record's value", () => {
   it('ticking the consent shows the email the client record holds, and the record sent keeps it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ref } = renderStep('proposed-insured', fromClientRecord(), { fields: ['insured_1'] });
     expect(screen.queryByLabelText('Email Address')).toBeNull();
     await user.click(screen.getByLabelText(specText('proposed-insured.insured.email_consent.title')));
@@ -46,7 +46,7 @@ describe("a field a rule reveals shows the client record's value", () => {
   });
 
   it("what the adviser typed is cleared when hidden; shown again, the field holds the record's value", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ref } = renderStep('proposed-insured', fromClientRecord(), { fields: ['insured_1'] });
     const consent = screen.getByLabelText(specText('proposed-insured.insured.email_consent.title'));
     await user.click(consent);
@@ -63,7 +63,7 @@ describe("a field a rule reveals shows the client record's value", () => {
   });
 
   it('an answer the adviser empties while it shows stays empty', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const data = fromClientRecord();
     insured1(data['proposed-insured'] as JsonObject).email_consent = true;
     const { ref } = renderStep('proposed-insured', data, { fields: ['insured_1'] });

@@ -18,7 +18,7 @@ describe('province fields', () => {
       expect.arrayContaining(['Ontario', 'Quebec', 'Nunavut', 'Yukon', specText('flow.lists.provinces.NL.name')]),
     );
     expect(names.filter((n) => !/^Select/.test(n ?? ''))).toHaveLength(13);
-    await userEvent.setup().selectOptions(select, 'Quebec');
+    await userEvent.setup({ delay: null }).selectOptions(select, 'Quebec');
     expect(changes.at(-1)?.record.province).toBe('QC');
   });
 

@@ -58,7 +58,7 @@ describe('required fields are marked from the rules', () => {
 
 describe('errors follow the answer after a refused Next', () => {
   it("a field's error and its summary line go as soon as its value is valid, before Next is pressed again", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderStep('proposed-insured', insuredPage(), { fields: ['insured_1'], showErrors: true });
     const first = screen.getByLabelText('First Name');
     expect(first).toHaveAttribute('aria-invalid', 'true');

@@ -79,7 +79,7 @@ describe('field ui:options', () => {
   });
 
   it('a multiple lookup keeps showing chosen values its list lacks (not loaded yet, or no longer offered)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep(
       STEP,
       { [STEP]: { brokers: ['gone@brokers.ca'] } },

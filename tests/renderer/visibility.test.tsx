@@ -25,7 +25,7 @@ describe('visibility comes from the engine', () => {
   });
 
   it('a choice brings its fields in and takes the others out', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { container } = renderStep('owner', ownerWith(undefined));
     await user.selectOptions(screen.getByLabelText(specText('owner.owner_type.title')), 'Different Individual');
     expect(container.querySelector('#root_first_name')).not.toBeNull();
@@ -45,7 +45,7 @@ describe('visibility comes from the engine', () => {
   });
 
   it('a field inside a list row follows its own rule (trustee section for a minor beneficiary)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
     expect(
       screen.queryByRole('heading', {
@@ -71,7 +71,7 @@ describe('visibility comes from the engine', () => {
   });
 
   it('texts from the engine replace a label', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderStep('basic', example('basic', 'new-application'), {
       fields: ['application_type', 'existing_policy_number'],
     });

@@ -31,7 +31,7 @@ describe('text widgets', () => {
   });
 
   it('commit on Enter', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('owner', individualOwner());
     const city = screen.getByLabelText('City');
     await user.clear(city);
@@ -62,7 +62,7 @@ describe('text widgets', () => {
   });
 
   it('store an emptied optional answer as null', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('owner', individualOwner());
     await user.clear(screen.getByLabelText('City'));
     await user.tab();
@@ -70,7 +70,7 @@ describe('text widgets', () => {
   });
 
   it('read numbers, and keep text that is not a number so the definition message shows', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('owner', individualOwner());
     const years = screen.getByLabelText(specText('owner.years_at_address.title'));
     await user.clear(years);
@@ -88,7 +88,7 @@ describe('text widgets', () => {
   });
 
   it('money: Canadian dollars (en-CA) at rest, the raw amount while editing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('plan-details', example('plan-details', 'single-life-term'));
     const amount = screen.getAllByLabelText('Face Amount')[0] as HTMLInputElement;
     expect(amount.value).toMatch(/^\$\d{1,3}(,\d{3})*$/);
@@ -102,7 +102,7 @@ describe('text widgets', () => {
   });
 
   it('postal code is upper-cased as typed; phone uses a tel input', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('owner', individualOwner());
     const postal = screen.getByLabelText('Postal Code') as HTMLInputElement;
     await user.clear(postal);
@@ -114,7 +114,7 @@ describe('text widgets', () => {
   });
 
   it('SIN parts take three digits each and move on to the next part', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const data = example('tax-information', 'one-owner');
     const { changes } = renderStep('tax-information', data);
     const [part1, part2] = screen
@@ -131,7 +131,7 @@ describe('text widgets', () => {
 
 describe('choice widgets', () => {
   it('yesNo draws a labelled group of Yes and No radios that commit booleans', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('basic', example('basic', 'new-application'), { fields: ['speaks_english_french'] });
     const group = screen.getByRole('group', { name: specText('basic.speaks_english_french.title') });
     const no = within(group).getByLabelText('No');
@@ -142,7 +142,7 @@ describe('choice widgets', () => {
   });
 
   it('select labels its options with ui:enumNames and commits the value', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('basic', example('basic', 'new-application'), {
       fields: ['application_type', 'existing_policy_number'],
     });
@@ -157,7 +157,7 @@ describe('choice widgets', () => {
   });
 
   it('checkboxes keep the definition order of the chosen values', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('purpose-of-insurance', example('purpose-of-insurance', 'income-replacement'));
     const group = screen.getByRole('group', { name: specText('purpose-of-insurance.source_of_payment.title') });
     const boxes = within(group).getAllByRole('checkbox');
@@ -168,7 +168,7 @@ describe('choice widgets', () => {
   });
 
   it('a checkbox carries its own label', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('beneficiary', example('beneficiary', 'one-beneficiary'));
     const box = screen.getByLabelText(specText('beneficiary.is_quebec_policy.title')) as HTMLInputElement;
     expect(box.type).toBe('checkbox');
@@ -178,7 +178,7 @@ describe('choice widgets', () => {
   });
 
   it('toggleButton switches a boolean with its on and off labels', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { changes } = renderStep('owner', individualOwner());
     const toggle = screen.getByRole('button', { name: specTextPattern('owner.has_second_individual_owner.offLabel') });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
@@ -192,7 +192,7 @@ describe('choice widgets', () => {
   });
 
   it('choiceButtons commit the pick and ask to go on', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRequestNext = vi.fn();
     const { changes } = renderStep(
       'proposed-insured',
@@ -205,7 +205,7 @@ describe('choice widgets', () => {
   });
 
   it('lookupSelect lists a context source with its optionLabel and firstOption', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const clients = [{ id: 7, first_name: 'Ana', last_name: 'Lopez', date_of_birth: '1985-03-04' }];
     const { changes } = renderStep('basic', { basic: {} }, { fields: ['client_id'], lookups: { clients } });
     const select = screen.getByLabelText('Select Client');
@@ -224,7 +224,7 @@ describe('choice widgets', () => {
   });
 
   it('picking a previous insured copies that person in (pickFrom effect through the engine)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const data = example('proposed-insured', 'two-insureds');
     const previousInsureds = [
       { id: 55, first_name: 'Maria', last_name: 'Santos', date_of_birth: '1979-06-30', city: 'Laval' },
@@ -278,7 +278,7 @@ describe('other widgets', () => {
   });
 
   it('a value changed from outside (an effect) reaches an input that was not being edited', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const data = example('owner', 'insured-1');
     const { changes } = renderStep('owner', {
       ...data,
