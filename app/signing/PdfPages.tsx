@@ -61,7 +61,9 @@ export function PdfPages({ blob, name, onFailed }: PdfPagesProps) {
   useEffect(() => {
     const el = list.current;
     if (!el) return;
-    // The pages follow the list's width: a phone turned sideways, a window resized.
+    setWidth(Math.floor(el.clientWidth));
+    // The pages follow the list's width: a phone turned sideways, a window resized (where the browser can say so).
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
     observer.observe(el);
     return () => observer.disconnect();

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import { definitionText } from '../support/definitionText.ts';
 import { example } from '../support/engine.ts';
 import { typedSignature } from '../support/typedSignature.ts';
 import { createClient, databases, signUp, startServer, type Loose, type TestServer } from '../support/apiServer.ts';
@@ -92,11 +93,15 @@ describe.each(databases)('an entity owner signs through its signing officers on 
     const fr = (
       await server.call('GET', `/api/applications/${id}/signing/`, { token, headers: { 'accept-language': 'fr-CA' } })
     ).body;
-    expect(fr.consent.title).toBe('Consentement à la signature électronique');
+    const french = (key: string) => definitionText('pdf-generation/i18n/fr.json', `/${key.replace(/\//g, '~1')}/fr`);
+    expect(fr.consent.title).toBe(french('documents/signing.json#/document/consent/title'));
     expect(fr.consent.version).toBe(state.consent.version);
     expect(fr.signers.map((s: Loose) => s.id)).toEqual(ids);
     const frOfficer = fr.signers.find((s: Loose) => s.id === 'signing_officer_1');
-    expect(frOfficer.roleNames).toEqual(['Titulaire', 'Signataire autorisé']);
+    expect(frOfficer.roleNames).toEqual([
+      french('documents/signing.json#/document/certificate/roles/owner/label'),
+      french('documents/signing.json#/document/certificate/roles/signing_officer/label'),
+    ]);
     expect(frOfficer.label).not.toBe(officers[0].label);
 
     // Only the adviser's signature, last, completes it: one officer alone does not sign for the corporation.
