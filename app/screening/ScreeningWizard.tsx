@@ -5,6 +5,7 @@ import { positionOf, finalStepOf } from '../../engine/index.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { loadApplication, onOtherStepsSaved } from './api.ts';
 import { loadSteps, screeningRuntime, useWizardLanguage } from './definitions.ts';
+import { lockAsLoaded, type AnswersLock } from './answersLock.ts';
 import { incompleteAsLoaded } from './incompleteAsLoaded.ts';
 import { prewarmSteps } from './prewarm.ts';
 import { recordCurrentStep } from './progress.ts';
@@ -58,6 +59,8 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
   const { engine } = screeningRuntime();
   const navigate = useNavigate();
   const [saved, setSavedState] = useState<ApplicationData>(initialData);
+  // As the server said when the screening loaded (a submission elsewhere meanwhile: the save is refused, saying why).
+  const [locked] = useState(() => lockAsLoaded(initialData));
   const savedRef = useRef(saved);
   savedRef.current = saved;
   const [session, setSession] = useState({ key: 0, resumeAt: urlStep, resumePage: urlPage });
@@ -141,6 +144,7 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
       onPosition={onPosition}
       openStep={openStep}
       toPrompt={toPrompt}
+      locked={locked}
     />
   );
 }
@@ -188,6 +192,7 @@ interface FlowSessionProps {
   onPosition: (step: string, page?: string) => void;
   openStep: (step: string) => void;
   toPrompt: () => void;
+  locked: AnswersLock | null;
 }
 
 /** One run of the flow machine, from the step it resumed at. */
@@ -207,6 +212,7 @@ function FlowSession(props: FlowSessionProps) {
     onPosition,
     openStep,
     toPrompt,
+    locked,
   } = props;
   const t = useT();
   const { engine, machine } = screeningRuntime();
@@ -241,6 +247,7 @@ function FlowSession(props: FlowSessionProps) {
       finalStep,
       openStep,
       toPrompt,
+      locked,
     }),
     [
       engine,
@@ -256,6 +263,7 @@ function FlowSession(props: FlowSessionProps) {
       finalStep,
       openStep,
       toPrompt,
+      locked,
     ],
   );
 
