@@ -299,7 +299,7 @@ function StepFormInner(props: StepFormProps) {
 
   return (
     <FormStoreContext.Provider value={store}>
-      <div className="step-form" data-step={stepId} ref={containerRef}>
+      <div className={readOnly ? 'step-form is-readonly' : 'step-form'} data-step={stepId} ref={containerRef}>
         <ErrorSummary title={errorTitle ?? stepOptions.errorTitle} formRef={containerRef} />
         <Form
           key={formKey}
