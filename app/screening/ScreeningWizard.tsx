@@ -55,12 +55,28 @@ const base = (clientId: string): string => `/client/${encodeURIComponent(clientI
 export function ScreeningWizard(props: ScreeningWizardProps) {
   const { clientId, urlStep, urlPage, initialData, context, lookups, failedLookups, progressDrafts } = props;
   // In the language shown: its flow first, then (StepsGate) its steps; again on a switch, keeping the answers.
-  useWizardLanguage();
+  const language = useWizardLanguage();
   const { engine } = screeningRuntime();
   const navigate = useNavigate();
   const [saved, setSavedState] = useState<ApplicationData>(initialData);
   // As the server said when the screening loaded (a submission elsewhere meanwhile: the save is refused, saying why).
-  const [locked] = useState(() => lockAsLoaded(initialData));
+  const [locked, setLocked] = useState(() => lockAsLoaded(initialData));
+  // The notice is the server's words: in another language, asked again. Only its words change here; answers freed
+  // meanwhile are taken on the next load, with the answers they go with.
+  useEffect(() => {
+    if (!locked || locked.language === language) return;
+    let live = true;
+    loadApplication(clientId).then(
+      (fresh) => {
+        const lock = lockAsLoaded(fresh);
+        if (live && lock) setLocked(lock);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [language, locked, clientId]);
   const savedRef = useRef(saved);
   savedRef.current = saved;
   const [session, setSession] = useState({ key: 0, resumeAt: urlStep, resumePage: urlPage });

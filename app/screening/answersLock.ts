@@ -9,15 +9,18 @@ import type { ApplicationData } from '../../engine/index.ts';
 export interface AnswersLock {
   message: string;
   applicationId: number;
+  /** The language the message was asked in (another one shown: ask again). */
+  language: string;
 }
 
 const locks = new WeakMap<ApplicationData, AnswersLock>();
 
 /** Keeps the server's `$locked` for the application data it came with (null or a bad shape: not locked). */
-export function rememberLock(data: ApplicationData, locked: unknown): void {
+export function rememberLock(data: ApplicationData, locked: unknown, language: string): void {
   if (!locked || typeof locked !== 'object') return;
   const { message, applicationId } = locked as Record<string, unknown>;
-  if (typeof message === 'string' && typeof applicationId === 'number') locks.set(data, { message, applicationId });
+  if (typeof message === 'string' && typeof applicationId === 'number')
+    locks.set(data, { message, applicationId, language });
 }
 
 /** @returns - the lock the server answered with this data as loaded; null when the answers may change */

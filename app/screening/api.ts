@@ -26,7 +26,7 @@ export function loadApplication(clientId: string, signal?: AbortSignal, judged =
     const { $versions, $incomplete, $locked, ...data } = d ?? {};
     rememberVersions(clientId, $versions);
     rememberIncomplete(data, $incomplete);
-    rememberLock(data, $locked);
+    rememberLock(data, $locked, i18n.locale);
     return data;
   });
 }

@@ -13,9 +13,13 @@ import purposeUi from '../../steps/purpose-of-insurance/ui.json';
 import reviewUi from '../../steps/screening-review/ui.json';
 import { ANSWERS_LOCKED } from '../../api/lifecycle/lifecyclePlugin.ts';
 import en from '../../app/i18n/en/wizard.json';
+import fr from '../../app/i18n/fr/wizard.json';
+import serverFr from '../../api/texts/i18n/fr.json';
+import { activateLanguage } from '../../app/i18n/language.ts';
 import { locationOf, mockApi, renderRoute, signIn } from './support.tsx';
 
-beforeEach(() => {
+beforeEach(async () => {
+  await activateLanguage('en');
   sessionStorage.clear();
   localStorage.clear();
   signIn();
@@ -96,6 +100,26 @@ describe('a submitted application: the wizard says so before anyone types', () =
     );
     const edit = reviewUi['ui:options'].editLabel ?? en['wizard.review.edit'];
     expect(screen.queryAllByRole('button', { name: new RegExp(`^${edit} `) })).toEqual([]);
+  }, 30_000);
+
+  it("a switch of language asks the server's words again: the notice in French", async () => {
+    const frenchLock = { ...LOCK, message: serverFr['texts.json#/messages/answersLocked'].fr };
+    mockApi({
+      'GET /api/screening/3/?incomplete=true': () => ({ body: { ...full.data, $locked: LOCK } }),
+      'GET /api/screening/3/': ({ headers }) => ({
+        body: { ...full.data, $locked: headers.get('accept-language')?.startsWith('fr') ? frenchLock : LOCK },
+      }),
+      'PATCH /api/clients/user_info/': () => ({ body: {} }),
+    });
+    renderRoute('/client/3/screening/purpose-of-insurance');
+    await screen.findByTestId('answers-locked', {}, { timeout: 10000 });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
+    // Compared as written: the French keeps its no-break spaces, which the text matchers fold.
+    await waitFor(() => expect(screen.getByTestId('answers-locked').textContent).toContain(frenchLock.message), {
+      timeout: 20000,
+    });
+    expect(screen.getByTestId('answers-locked').textContent).toContain(fr['wizard.locked.title'].fr);
+    expect(screen.queryByText(ANSWERS_LOCKED)).toBeNull();
   }, 30_000);
 
   it('not locked ($locked null): the step takes input and Save is there', async () => {
