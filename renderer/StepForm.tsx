@@ -69,6 +69,11 @@ export interface StepFormProps {
    * each with why: shown greyed with the reason under it; one already ticked stays enabled, so it can be unticked.
    */
   unavailableChoices?: UnavailableChoices;
+  /**
+   * Every field read-only (the page says why): text can be read and copied, choices and list buttons are disabled,
+   * and no change is taken.
+   */
+  readOnly?: boolean;
   ref?: Ref<StepFormHandle>;
 }
 
@@ -90,7 +95,7 @@ function othersChanged(a: ApplicationData, b: ApplicationData, stepId: string): 
 function StepFormInner(props: StepFormProps) {
   const { engine, stepId, data, source, fields, showErrors, serverErrors, lookups, failedLookups, errorTitle, ref } =
     props;
-  const { unavailableChoices } = props;
+  const { unavailableChoices, readOnly } = props;
   const prepared = useMemo(() => prepareStep(engine, stepId, fields), [engine, stepId, fields]);
   const stepOptions = ((engine.definitions.steps[stepId]?.ui as Record<string, unknown> | undefined)?.['ui:options'] ??
     {}) as {
@@ -252,7 +257,7 @@ function StepFormInner(props: StepFormProps) {
   const onFormChange = useCallback(
     (event: IChangeEvent) => {
       const raw = event.formData as JsonObject;
-      if (raw === recordRef.current) return;
+      if (raw === recordRef.current || latest.current.readOnly) return;
       commit(raw);
     },
     [commit],
@@ -294,7 +299,7 @@ function StepFormInner(props: StepFormProps) {
 
   return (
     <FormStoreContext.Provider value={store}>
-      <div className="step-form" data-step={stepId} ref={containerRef}>
+      <div className={readOnly ? 'step-form is-readonly' : 'step-form'} data-step={stepId} ref={containerRef}>
         <ErrorSummary title={errorTitle ?? stepOptions.errorTitle} formRef={containerRef} />
         <Form
           key={formKey}
@@ -307,6 +312,7 @@ function StepFormInner(props: StepFormProps) {
           templates={registry.templates}
           formContext={formContext}
           onChange={onFormChange}
+          readonly={readOnly}
           noHtml5Validate
           liveValidate={false}
           showErrorList={false}

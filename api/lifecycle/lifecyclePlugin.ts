@@ -13,6 +13,7 @@ import type { SignatureBlock } from '../pdf/renderPdf.ts';
 import { ApiError } from '../http/apiError.ts';
 import type { Language } from '../definitions/createServerEngine.ts';
 import type { Transition } from './lifecycleSchemas.ts';
+import type { ScreeningLock } from '../screening/createScreeningService.ts';
 
 /** Whether every signature an application needs for an insurer is in (the signing ceremony answers it). */
 export type SignatureCheck = (applicationId: number, insurer: string) => Promise<boolean>;
@@ -468,15 +469,22 @@ export const lifecyclePlugin = fp(
     // Once an insurer holds the answers (submitted, in review, issued or declined), a save that would change them is
     // refused before anything is written: the package sent is what the insurer decides on
     // (docs/decisions/data-answers-locked-after-submission.md).
-    screening.guardChanges(async (_user, clientId) => {
+    // The same question answers the wizard's GET, so the app shows the step read-only before anyone types.
+    const lockOf = async (clientId: number): Promise<ScreeningLock | null> => {
       const rows = await db
         .selectFrom('application_insurers')
         .innerJoin('life_applications', 'life_applications.id', 'application_insurers.application_id')
-        .select('application_insurers.status')
+        .select(['application_insurers.status', 'application_insurers.application_id'])
         .where('life_applications.client_id', '=', clientId)
         .where('life_applications.is_current', '=', 1)
+        .orderBy('application_insurers.application_id')
         .execute();
-      if (machine.locksAnswers(rows.map((r) => r.status)))
+      if (!machine.locksAnswers(rows.map((r) => r.status))) return null;
+      return { message: ANSWERS_LOCKED, applicationId: rows[0].application_id };
+    };
+    screening.lockedBy(lockOf);
+    screening.guardChanges(async (_user, clientId) => {
+      if (await lockOf(clientId))
         throw new ApiError(400, { error: ANSWERS_LOCKED, errors: [{ field: 'application', message: ANSWERS_LOCKED }] });
     });
     screening.onSaved(async (user, clientId, stepId, result) => {

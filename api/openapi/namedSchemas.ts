@@ -148,6 +148,19 @@ export function namedSchemas(engine: ServerEngine): { [name: string]: JsonObject
         description:
           'The steps that apply, have a saved record and are not in good order as saved (the step list marks them)',
       },
+      $locked: {
+        description:
+          "null, or why the answers cannot change now (an insurer holds the application): the message a save would be refused with, in the request's language, and the application's id",
+        anyOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            properties: { message: { type: 'string' }, applicationId: ID },
+            required: ['message', 'applicationId'],
+            additionalProperties: false,
+          },
+        ],
+      },
     },
     additionalProperties: false,
   };

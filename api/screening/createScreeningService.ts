@@ -52,6 +52,14 @@ export interface SaveResult {
   changed: boolean;
 }
 
+/** Why a client's answers cannot change now (the life cycle: an insurer holds them), as the wizard is told. */
+export interface ScreeningLock {
+  /** The refusal a save would get, in English (the route answers it in the request's language). */
+  message: string;
+  /** The application that holds the answers: its page is where the adviser can withdraw it. */
+  applicationId: number;
+}
+
 export interface ScreeningService {
   /**
    * Every step record of a client the user may see, with the objects kept in client records (a proposed insured)
@@ -87,6 +95,13 @@ export interface ScreeningService {
   guardChanges(guard: (user: AuthUser, clientId: number, stepId: string) => Promise<void>): void;
   /** The guards of guardChanges, run in order (Start Over asks them too). */
   checkChange(user: AuthUser, clientId: number, stepId: string): Promise<void>;
+  /**
+   * Says whether a client's answers are locked now (the life cycle registers it, with the same question its guard
+   * asks), so the wizard knows before the adviser types: null when nothing holds them.
+   */
+  lockedBy(check: (clientId: number) => Promise<ScreeningLock | null>): void;
+  /** The first lock a check of lockedBy answers for the client; null when none. */
+  lockOf(clientId: number): Promise<ScreeningLock | null>;
   /** Called after every save, with its result (the application follows the screening). */
   onSaved(listener: (user: AuthUser, clientId: number, stepId: string, result: SaveResult) => Promise<void>): void;
 }
@@ -130,6 +145,7 @@ export function createScreeningService(
   }
   const listeners: Parameters<ScreeningService['onSaved']>[0][] = [];
   const guards: Parameters<ScreeningService['guardChanges']>[0][] = [];
+  const lockChecks: Parameters<ScreeningService['lockedBy']>[0][] = [];
   const checkChange: ScreeningService['checkChange'] = async (user, clientId, stepId) => {
     for (const guard of guards) await guard(user, clientId, stepId);
   };
@@ -509,6 +525,16 @@ export function createScreeningService(
       guards.push(guard);
     },
     checkChange,
+    lockedBy(check) {
+      lockChecks.push(check);
+    },
+    async lockOf(clientId) {
+      for (const check of lockChecks) {
+        const lock = await check(clientId);
+        if (lock) return lock;
+      }
+      return null;
+    },
     onSaved(listener) {
       listeners.push(listener);
     },

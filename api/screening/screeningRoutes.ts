@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { etagOf, forbidden } from '../http/apiError.ts';
 import { ifMatchOf, toId, userOf } from '../http/requestHelpers.ts';
 import { languageOf } from '../http/languageOf.ts';
+import { textsIn } from '../http/serverTexts.ts';
 import { AnyJson, JsonObjectBody, Success, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
 import { progressRoutes } from './progressRoutes.ts';
 import { ApplicationData, stepParams } from './screeningSchemas.ts';
@@ -33,7 +34,7 @@ export const screeningRoutes = fp(
         schema: {
           tags: ['screening'],
           summary:
-            'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records, $context (the facts the definitions read), $versions, and with ?incomplete=true $incomplete (the answered steps that apply and are not in good order)',
+            'Every saved step record of the client, keyed by step id, with the proposed insureds read from their client records, $context (the facts the definitions read), $versions, $locked (why the answers cannot change now, or null), and with ?incomplete=true $incomplete (the answered steps that apply and are not in good order)',
           params: idParams('clientId'),
           querystring: Type.Object({
             incomplete: Type.Optional(
@@ -49,16 +50,21 @@ export const screeningRoutes = fp(
         },
       },
       async (request) => {
-        const data = await screening.load(userOf(request), toId(request.params.clientId), { facts: true });
-        if (request.query.incomplete !== 'true') return data;
+        const clientId = toId(request.params.clientId);
+        const loaded = await screening.load(userOf(request), clientId, { facts: true });
+        // Locked (an insurer holds the answers): the wizard shows the steps read-only, saying why, before anyone
+        // types; the server decides, from the life cycle, as its save guard does.
+        const lock = await screening.lockOf(clientId);
+        const $locked = lock ? { ...lock, message: textsIn(languageOf(request))(lock.message) } : null;
+        if (request.query.incomplete !== 'true') return { ...loaded, $locked };
         // The wizard's step list marks each answered step complete or not: judged here, with the definitions the
         // server already holds, so a step opened directly does not download every answered step's definition. Only
         // when asked: it evaluates every answered step.
         const $incomplete = engine
-          .incompleteSteps(data)
+          .incompleteSteps(loaded)
           .filter((s) => !s.missing)
           .map((s) => s.id);
-        return { ...data, $incomplete };
+        return { ...loaded, $locked, $incomplete };
       },
     );
 

@@ -17,7 +17,22 @@ export const Progress = Type.Object(
  * Every saved step record of a client, keyed by step id, with $context and $versions: written as loaded (the
  * document's ApplicationData lists each step's schema).
  */
-export const ApplicationData = Type.Object({}, { title: 'ApplicationData', additionalProperties: true });
+export const ApplicationData = Type.Object(
+  {
+    $locked: Type.Optional(
+      Nullable(
+        Type.Object(
+          {
+            message: Type.String({ description: "Why, in the request's language (what a save would be refused with)" }),
+            applicationId: Id,
+          },
+          { title: 'ScreeningLock' },
+        ),
+      ),
+    ),
+  },
+  { title: 'ApplicationData', additionalProperties: true },
+);
 
 /** The path of a step's calls: a client id and one of the flow's steps (another segment is a 404). */
 export function stepParams(order: string[]) {

@@ -410,6 +410,13 @@ export interface components {
     };
     /** ApplicationData */
     ApplicationData: {
+      /** ScreeningLock */
+      $locked?: {
+        /** @description Why, in the request's language (what a save would be refused with) */
+        message: string;
+        applicationId: number;
+      } | null;
+    } & {
       [key: string]: unknown;
     };
     /**

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { JsonObject } from '../../engine/index.ts';
 import { summarizeRecord, type SummaryGroup } from '../../renderer/summarizeRecord.ts';
 import { IncompleteSteps } from './IncompleteSteps.tsx';
+import { LockedNotice } from './LockedNotice.tsx';
 import { RetiredAnswersNotice } from './RetiredAnswersNotice.tsx';
 import { ActionsBar, StepCard } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard } from './wizardEnv.ts';
@@ -39,13 +40,14 @@ function Rows({ group, level, headingLevel = level }: { group: SummaryGroup; lev
  * here after that step's Next.
  */
 export function ReviewPage() {
-  const { engine, actor, saved, context, clientId, lookups } = useWizard();
+  const { engine, actor, saved, context, clientId, lookups, locked } = useWizard();
   const t = useT();
   const def = engine.definitions.steps[engine.definitions.flow.review];
   const options = uiOptionsOf(def);
   const sections = useMemo(() => engine.reviewSections(), [engine]);
   const data = useMemo(() => ({ ...saved, $context: context }), [saved, context]);
-  const editLabel = options.editLabel ?? t('wizard.review.edit');
+  // Locked answers: a step opens read-only, so its button says so rather than promising an edit.
+  const editLabel = locked ? t('wizard.review.view') : (options.editLabel ?? t('wizard.review.edit'));
   // The good-order check: the same one the server runs before generating.
   const incomplete = useMemo(() => engine.incompleteSteps(data), [engine, data]);
   const retired = useMemo(() => engine.retiredAnswers(data), [engine, data]);
@@ -63,6 +65,7 @@ export function ReviewPage() {
 
   return (
     <StepCard heading={options.heading ?? def.flow.title} description={options.description}>
+      {locked ? <LockedNotice lock={locked} /> : null}
       <IncompleteSteps
         steps={incomplete}
         title={options.incompleteTitle ?? t('wizard.review.incompleteTitle')}

@@ -5,6 +5,7 @@ import { positionOf, finalStepOf } from '../../engine/index.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { loadApplication, onOtherStepsSaved } from './api.ts';
 import { loadSteps, screeningRuntime, useWizardLanguage } from './definitions.ts';
+import { lockAsLoaded, type AnswersLock } from './answersLock.ts';
 import { incompleteAsLoaded } from './incompleteAsLoaded.ts';
 import { prewarmSteps } from './prewarm.ts';
 import { recordCurrentStep } from './progress.ts';
@@ -54,10 +55,28 @@ const base = (clientId: string): string => `/client/${encodeURIComponent(clientI
 export function ScreeningWizard(props: ScreeningWizardProps) {
   const { clientId, urlStep, urlPage, initialData, context, lookups, failedLookups, progressDrafts } = props;
   // In the language shown: its flow first, then (StepsGate) its steps; again on a switch, keeping the answers.
-  useWizardLanguage();
+  const language = useWizardLanguage();
   const { engine } = screeningRuntime();
   const navigate = useNavigate();
   const [saved, setSavedState] = useState<ApplicationData>(initialData);
+  // As the server said when the screening loaded (a submission elsewhere meanwhile: the save is refused, saying why).
+  const [locked, setLocked] = useState(() => lockAsLoaded(initialData));
+  // The notice is the server's words: in another language, asked again. Only its words change here; answers freed
+  // meanwhile are taken on the next load, with the answers they go with.
+  useEffect(() => {
+    if (!locked || locked.language === language) return;
+    let live = true;
+    loadApplication(clientId).then(
+      (fresh) => {
+        const lock = lockAsLoaded(fresh);
+        if (live && lock) setLocked(lock);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [language, locked, clientId]);
   const savedRef = useRef(saved);
   savedRef.current = saved;
   const [session, setSession] = useState({ key: 0, resumeAt: urlStep, resumePage: urlPage });
@@ -141,6 +160,7 @@ export function ScreeningWizard(props: ScreeningWizardProps) {
       onPosition={onPosition}
       openStep={openStep}
       toPrompt={toPrompt}
+      locked={locked}
     />
   );
 }
@@ -188,6 +208,7 @@ interface FlowSessionProps {
   onPosition: (step: string, page?: string) => void;
   openStep: (step: string) => void;
   toPrompt: () => void;
+  locked: AnswersLock | null;
 }
 
 /** One run of the flow machine, from the step it resumed at. */
@@ -207,6 +228,7 @@ function FlowSession(props: FlowSessionProps) {
     onPosition,
     openStep,
     toPrompt,
+    locked,
   } = props;
   const t = useT();
   const { engine, machine } = screeningRuntime();
@@ -241,6 +263,7 @@ function FlowSession(props: FlowSessionProps) {
       finalStep,
       openStep,
       toPrompt,
+      locked,
     }),
     [
       engine,
@@ -256,6 +279,7 @@ function FlowSession(props: FlowSessionProps) {
       finalStep,
       openStep,
       toPrompt,
+      locked,
     ],
   );
 

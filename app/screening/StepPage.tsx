@@ -10,6 +10,7 @@ import { useConflict } from './useConflict.ts';
 import { useLeaving } from './useLeaving.ts';
 import { useStepDraft } from './useStepDraft.ts';
 import { useStepSave } from './useStepSave.ts';
+import { LockedNotice } from './LockedNotice.tsx';
 import { ActionsBar, LeaveDialog, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
 import { useT } from '../i18n/useT.ts';
@@ -105,6 +106,9 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
   const pageText = describePage(pages, page, isObjectField, options.pageDescriptions);
   const laterPageApplies = Boolean(page) && pageIndex >= 0 && pageIndex < pages.length - 1;
   const nextLabel = (laterPageApplies && page?.nextLabel) || options.nextLabel || t('wizard.next');
+  // Locked (the server said an insurer holds the answers): read-only, no Save, and Next only reads on.
+  const { locked } = env;
+  const showSave = options.showSave !== false && !locked;
 
   return (
     <>
@@ -120,6 +124,7 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           ) : null
         }
       >
+        {locked ? <LockedNotice lock={locked} /> : null}
         {restored ? (
           <div className="alert alert-info wizard-restored" role="status">
             <div className="wizard-notice-body">
@@ -150,8 +155,9 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
           onRequestNext={onRequestNext}
           confirmDiscard={confirmDiscard}
           errorTitle={typeof options.errorTitle === 'string' ? options.errorTitle : t('wizard.errors.title')}
+          readOnly={Boolean(locked)}
         />
-        {blockedBy ? (
+        {blockedBy && !locked ? (
           <p className="wizard-next-hint muted text-sm" id={blockedHintId}>
             {blockedBy.message}
           </p>
@@ -159,15 +165,15 @@ export const StepPage = memo(function StepPage({ step, page: pageId }: { step: s
         <ActionsBar
           backLabel={options.backLabel ?? t('wizard.back')}
           onBack={onBack}
-          saveLabel={options.showSave === false ? undefined : (options.saveLabel ?? t('wizard.save'))}
+          saveLabel={showSave ? (options.saveLabel ?? t('wizard.save')) : undefined}
           busySaveLabel={options.busySaveLabel ?? t('wizard.saving')}
-          onSave={options.showSave === false ? undefined : onSave}
+          onSave={showSave ? onSave : undefined}
           nextLabel={nextLabel}
           busyNextLabel={options.busyNextLabel ?? t('wizard.processing')}
           onNext={() => void onNext()}
           busy={busy}
-          nextDisabled={Boolean(blockedBy)}
-          nextDescribedBy={blockedBy ? blockedHintId : undefined}
+          nextDisabled={Boolean(blockedBy) && !locked}
+          nextDescribedBy={blockedBy && !locked ? blockedHintId : undefined}
         />
       </StepCard>
       {leaving.asking ? <LeaveDialog onLeave={leaving.leave} onStay={leaving.stay} /> : null}

@@ -6,13 +6,15 @@ import 'virtual:messages/en/common';
 import { apiRequest, ApiError, listAllClients } from '../api/client.ts';
 import type { GenerationSummary } from '../api/types.ts';
 import type { ApplicationData, FieldError, JsonObject } from '../../engine/index.ts';
+import { rememberLock } from './answersLock.ts';
 import { rememberIncomplete } from './incompleteAsLoaded.ts';
 import { rememberEtag, rememberVersions, versionSeen } from './versions.ts';
 
 const id = (clientId: string): string => encodeURIComponent(clientId);
 
 /**
- * GET /api/screening/{clientId}/: every saved step record, keyed by step id (each step's version remembered).
+ * GET /api/screening/{clientId}/: every saved step record, keyed by step id (each step's version remembered, and
+ * whether the answers are locked: answersLock).
  * @param judged - also ask which answered steps are not in good order (kept by incompleteAsLoaded): the wizard's step
  *   list, when it opens
  */
@@ -21,9 +23,10 @@ export function loadApplication(clientId: string, signal?: AbortSignal, judged =
     signal,
     fallback: i18n._('common.api.loadData'),
   }).then((d) => {
-    const { $versions, $incomplete, ...data } = d ?? {};
+    const { $versions, $incomplete, $locked, ...data } = d ?? {};
     rememberVersions(clientId, $versions);
     rememberIncomplete(data, $incomplete);
+    rememberLock(data, $locked, i18n.locale);
     return data;
   });
 }

@@ -21,12 +21,14 @@ export function useStepDraft(
 ) {
   const { clientId, context, saved, setSaved } = env;
   const def = env.engine.definitions.steps[step];
-  const [draft] = useState(
-    () =>
-      readDraft(clientId, step) ??
-      (env.progressDrafts[step] && saved[step] === undefined
-        ? { record: env.progressDrafts[step], savedAt: '' }
-        : null),
+  // Locked answers are shown as saved: a draft typed before the submission could not be saved anyway.
+  const [draft] = useState(() =>
+    env.locked
+      ? null
+      : (readDraft(clientId, step) ??
+        (env.progressDrafts[step] && saved[step] === undefined
+          ? { record: env.progressDrafts[step], savedAt: '' }
+          : null)),
   );
   const [restored, setRestored] = useState(() => Boolean(draft));
   const [formData, setFormData] = useState(() =>
@@ -60,14 +62,17 @@ export function useStepDraft(
     if (answers && dirtyRef.current) keep(answers, pageRef.current);
   }, [formRef, keep, pageRef]);
 
+  const locked = Boolean(env.locked);
   const onChange = useCallback(
     (next: JsonObject) => {
+      // Read-only: nothing typed, nothing kept (the form takes no input; this is the last word).
+      if (locked) return;
       recordRef.current = next;
       setRecord(next);
       dirtyRef.current = true;
       keep(next, pageRef.current);
     },
-    [keep, pageRef],
+    [keep, pageRef, locked],
   );
 
   const markSaved = useCallback(

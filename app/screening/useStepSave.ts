@@ -125,8 +125,27 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
     [actor, refuse],
   );
 
+  /**
+   * Locked answers: Next reads on without saving. The flow machine moves as usual; a page the saved answers do not pass
+   * (a definition changed since the submission) is no reason to stop reading: the next step that applies opens.
+   */
+  const readOn = useCallback(() => {
+    const data = withRecord(saved, context, step, saved[step] as JsonObject | undefined);
+    const before = actor.getSnapshot();
+    actor.send({ type: 'NEXT', data });
+    const after = actor.getSnapshot();
+    if (after !== before && JSON.stringify(after.value) !== JSON.stringify(before.value)) return;
+    const order = engine.definitions.order;
+    const next = order.slice(order.indexOf(step) + 1).find((id) => engine.stepApplies(id, data));
+    env.openStep(next ?? env.reviewStep);
+  }, [saved, context, step, actor, engine, env]);
+
   const onNext = useCallback(async () => {
     if (busy) return;
+    if (env.locked) {
+      readOn();
+      return;
+    }
     const answers = latest();
     const view = formRef.current?.view();
     setServerErrors([]);
@@ -163,6 +182,8 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
     }
   }, [
     busy,
+    env.locked,
+    readOn,
     latest,
     formRef,
     saved,
@@ -181,7 +202,8 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
   ]);
 
   const onSave = useCallback(async () => {
-    if (busy) return;
+    // Locked: there is no Save (StepPage shows none); nothing would be saved anyway.
+    if (busy || env.locked) return;
     const answers = latest();
     const view = formRef.current?.view();
     setServerErrors([]);
@@ -222,6 +244,7 @@ export function useStepSave({ env, step, formRef, pageRef, draft, lastPage, setN
     }
   }, [
     busy,
+    env.locked,
     latest,
     formRef,
     lastPage,

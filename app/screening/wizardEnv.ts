@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { AnswersLock } from './answersLock.ts';
 import type { FlowMachine, Engine, ApplicationData, JsonObject, StepDefinition } from '../../engine/index.ts';
 
 /** Everything a wizard page needs: the engine, the running flow, the saved answers and how to change them. */
@@ -24,6 +25,11 @@ export interface WizardEnv {
   openStep: (stepId: string) => void;
   /** Leaves the wizard for the screening prompt. */
   toPrompt: () => void;
+  /**
+   * The server's word that the answers cannot change now (an insurer holds the application): the steps are shown
+   * read-only with its message, Next only reads on, and nothing is saved. Null when they may change.
+   */
+  locked: AnswersLock | null;
 }
 
 export const WizardContext = createContext<WizardEnv | null>(null);

@@ -38,9 +38,17 @@ describe.each(databases)("a submitted application's answers are locked on %s (is
       });
       expect(res.status, res.text).toBe(201);
     }
+    // Signed but not submitted: nothing holds the answers yet, and the wizard is told so.
+    expect((await lockedOf(clientId)).$locked).toBeNull();
     const submitted = await server.call('POST', `/api/applications/${id}/insurers/BMO/submit/`, { token, body: {} });
     expect(submitted.status, submitted.text).toBe(201);
     return { clientId, id };
+  };
+  /** What the wizard loads: the whole screening, its `$locked` saying whether the answers may change. */
+  const lockedOf = async (clientId: number, headers: Record<string, string> = {}): Promise<Loose> => {
+    const res = await server.call('GET', `/api/screening/${clientId}/?incomplete=true`, { token, headers });
+    expect(res.status, res.text).toBe(200);
+    return res.body;
   };
   const ALCOHOL = 'Wine, 2 glasses per week';
   const changedLifestyle = (clientId: number, headers: Record<string, string> = {}) => {
@@ -65,6 +73,16 @@ describe.each(databases)("a submitted application's answers are locked on %s (is
   it('refuses a changed answer (400, in English and French), keeps the signatures, and refuses Start Over', async () => {
     const { clientId, id } = await submittedToBmo();
     expect(await statuses(id)).toEqual({ BMO: 'SUBMITTED', MANULIFE: 'SIGNED' });
+    // The wizard knows before anyone types: the refusal's words, in the request's language, and whose page frees them.
+    const loaded = await lockedOf(clientId);
+    expect(loaded.$locked).toEqual({ message: ANSWERS_LOCKED, applicationId: id });
+    expect(loaded.lifestyle).toBeDefined();
+    expect(Array.isArray(loaded.$incomplete)).toBe(true);
+    const plain = await server.call('GET', `/api/screening/${clientId}/`, { token });
+    expect(plain.body.$locked).toEqual({ message: ANSWERS_LOCKED, applicationId: id });
+    const inFrench = (await lockedOf(clientId, { 'accept-language': 'fr-CA' })).$locked;
+    expect(inFrench.message).toContain(FRENCH);
+    expect(inFrench.applicationId).toBe(id);
 
     const refused = await changedLifestyle(clientId);
     expect(refused.status).toBe(400);
@@ -105,6 +123,7 @@ describe.each(databases)("a submitted application's answers are locked on %s (is
       body: { event: 'WITHDRAW', reason: 'An answer must be corrected' },
     });
     expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect((await lockedOf(clientId)).$locked).toBeNull();
     const changed = await changedLifestyle(clientId);
     expect(changed.status, changed.text).toBe(200);
     // Manulife, signed but never submitted, goes back to DRAFT: its signatures were over the old answers.
@@ -120,6 +139,7 @@ describe.each(databases)("a submitted application's answers are locked on %s (is
       body: { client_id: clientId },
     });
     expect(fresh.status, fresh.text).toBe(201);
+    expect((await lockedOf(clientId)).$locked).toBeNull();
     const changed = await changedLifestyle(clientId);
     expect(changed.status, changed.text).toBe(200);
     expect((await statuses(id)).BMO).toBe('SUBMITTED');
