@@ -207,11 +207,9 @@ function FlowSession(props: FlowSessionProps) {
     position: machinePosition,
   } = useFlowActor(engine, { data, resumeAt, resumePage });
   const machineData = useFlowSelector(running, (s) => s.context.data) ?? data;
-  const drawsFirst = useMemo(
+  // The position the session began at; the machine's own position follows once it runs.
+  const [drawsFirst] = useState(
     () => flow.steps.some((s) => s.id === resumeAt && !s.pages) && engine.stepApplies(resumeAt, data),
-    // The position the session began at; the machine's own position follows once it runs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [engine],
   );
   const position = machinePosition ?? (drawsFirst ? { step: resumeAt } : null);
   const hold = useHoldUntil(running !== null);

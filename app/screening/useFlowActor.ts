@@ -22,14 +22,16 @@ export function useFlowActor(
   const [loaded, setLoaded] = useState<{ actor: FlowActor; positionOf: typeof PositionOf } | null>(null);
   const actor = loaded?.actor ?? null;
   const current = useRef<FlowActor | null>(null);
-  const inputRef = useRef(input);
+  // The input as the session began: a new resume position is a new session (its key).
+  const begun = useRef(input);
   useEffect(() => {
     let live = true;
     let started: FlowActor | null = null;
     void import('./startFlow.ts').then(({ startFlow, positionOf }) => {
       if (!live) return;
-      // The input as the session began: a new resume position is a new session (its key).
-      started = startFlow(engine, inputRef.current);
+      // After a language switch the flow goes on where it stood, in that language's machine (its messages), as
+      // @xstate/react's useActorRef did with a new machine.
+      started = startFlow(engine, begun.current, current.current ?? undefined);
       current.current = started;
       setLoaded({ actor: started, positionOf });
     });
