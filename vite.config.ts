@@ -79,10 +79,6 @@ export default defineConfig({
         find: 'markdown-to-jsx/react',
         replacement: fileURLToPath(new URL('./renderer/plainMarkdown.tsx', import.meta.url)),
       },
-      // @xstate/react asks for the shim of useSyncExternalStore that React 17 needed; React 19 has it (0.6 KB brotli of
-      // the wizard).
-      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
-      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
     ],
   },
   // `npm run dev` (scripts/dev.mjs) runs the API on API_PORT (3000) and this server on WEB_PORT (5173).

@@ -5,7 +5,7 @@ export { ajvSchemaChecks } from './ajvSchemaChecks.ts';
 export { createAjv } from './createAjv.ts';
 export { assembleDefinitions, assembleStep, flowEntries } from './assembleDefinitions.ts';
 export { conditionSchemas } from './conditionSchemas.ts';
-export { buildFlowMachine, positionOf, type FlowMachine } from './buildFlowMachine.ts';
+export { buildFlowMachine, positionOf, type FlowMachine, type FlowInput } from './buildFlowMachine.ts';
 export { lintDefinitions } from './lintDefinitions.ts';
 export { getPath, setPath, splitPath, changedPaths } from './paths.ts';
 export { isBlank } from './operations.ts';

@@ -5,6 +5,14 @@ import type { Plugin } from 'vite';
  */
 const WIZARD =
   /[\\/](engine|renderer|app[\\/]screening)[\\/]|[\\/]app[\\/]screening\.ts$|node_modules[\\/](@rjsf|@x0k|xstate|@xstate|json-logic-js|fast-deep-equal|fast-json-stable-stringify|fast-equals|ajv|ajv-formats|use-sync-external-store|use-isomorphic-layout-effect|react-is|jsonpointer)[\\/]|^\0virtual:steps$/;
+/**
+ * The flow machine and xstate: loaded after a step's first paint (app/screening/useFlowActor.ts), in their own chunk
+ * with app/screening/startFlow.ts. The wizard's closure reaches them through engine/index.ts, which re-exports the
+ * machine's builder, so they are kept out of it by name; and a group of their own, which the bundler would otherwise
+ * merge into the step page's chunk (loaded before the first paint).
+ */
+const FLOW =
+  /[\\/]engine[\\/]buildFlowMachine\.ts$|[\\/]app[\\/]screening[\\/]startFlow\.ts$|node_modules[\\/](xstate|@xstate)[\\/]/;
 /** The app's shared components and helpers, with what they import (a formatting helper of the renderer)... */
 const SHARED = /[\\/]app[\\/](components[\\/]|format\.ts|api[\\/])/;
 /** ...unless they need the engine or the wizard's state (the profile's history panel): those go with their page. */
@@ -66,7 +74,7 @@ export function chunkGroups(): {
           closure(shared, id, (x) => outside(x) && !I18N.test(x));
       // The wizard is what the pages import statically from it, with its static imports; a module of it imported
       // only dynamically (the review page) keeps its own chunk.
-      const inWizard = (id: string) => WIZARD.test(id) && outside(id) && !shared.has(id);
+      const inWizard = (id: string) => WIZARD.test(id) && !FLOW.test(id) && outside(id) && !shared.has(id);
       for (const id of ids) {
         if (inWizard(id)) continue;
         for (const next of info(id)?.importedIds ?? []) closure(wizard, next, inWizard);
@@ -97,6 +105,7 @@ export function chunkGroups(): {
   return {
     plugin,
     groups: [
+      group('flow', (id) => FLOW.test(id), 4),
       group('runtime', (id) => RUNTIME.test(id), 3),
       group('shared', (id) => shared.has(id), 2),
       group('wizard', (id) => wizard.has(id), 1),

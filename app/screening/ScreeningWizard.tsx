@@ -1,7 +1,6 @@
 import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { positionOf, finalStepOf } from '../../engine/index.ts';
+import { finalStepOf } from '../../engine/index.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { loadApplication, onOtherStepsSaved } from './api.ts';
 import { loadSteps, screeningRuntime, useWizardLanguage } from './definitions.ts';
@@ -16,6 +15,9 @@ import { useStepAnnouncement, wizardTitle } from './useStepAnnouncement.ts';
 import { ProgressDisplay, StepList, type StepStatus } from './WizardChrome.tsx';
 import { versionSeen } from './versions.ts';
 import { uiOptionsOf, WizardContext, type WizardEnv } from './wizardEnv.ts';
+import { useFlowActor, useFlowSelector } from './useFlowActor.ts';
+import { useHoldUntil } from './useHoldUntil.ts';
+import { Loading } from '../components/Spinner.tsx';
 import './wizard.css';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/wizard';
@@ -213,10 +215,56 @@ interface FlowSessionProps {
 
 /** One run of the flow machine, from the step it resumed at. */
 function FlowSession(props: FlowSessionProps) {
+  const { resumeAt, resumePage, data } = props;
+  const t = useT();
+  const { engine } = screeningRuntime();
+  const flow = engine.definitions.flow;
+  // The machine loads after the first paint (useFlowActor.ts). Meanwhile a step that applies and has no pages is drawn
+  // where the machine will resume (its resumeAt rule: the first step from there that applies); a paged step waits for
+  // the machine to choose the page. Buttons pressed meanwhile are held until it runs (useHoldUntil).
   const {
-    resumeAt,
-    resumePage,
-    data,
+    ref: actor,
+    actor: running,
+    position: machinePosition,
+  } = useFlowActor(engine, { data, resumeAt, resumePage });
+  const machineData = useFlowSelector(running, (s) => s.context.data) ?? data;
+  // The position the session began at; the machine's own position follows once it runs.
+  const [drawsFirst] = useState(
+    () => flow.steps.some((s) => s.id === resumeAt && !s.pages) && engine.stepApplies(resumeAt, data),
+  );
+  const position = machinePosition ?? (drawsFirst ? { step: resumeAt } : null);
+  const hold = useHoldUntil(running !== null);
+  if (!position)
+    return (
+      <div className="page wizard">
+        <div className="wizard-main">
+          <Loading label={t('wizard.loadingStep')} />
+        </div>
+      </div>
+    );
+  return (
+    <FlowView
+      {...props}
+      step={position.step}
+      page={position.page}
+      actor={actor}
+      machineData={machineData}
+      hold={hold}
+    />
+  );
+}
+
+interface FlowViewProps extends FlowSessionProps {
+  step: string;
+  page?: string;
+  actor: WizardEnv['actor'];
+  machineData: ApplicationData;
+  hold: ReturnType<typeof useHoldUntil>;
+}
+
+/** The wizard at the flow's position. */
+function FlowView(props: FlowViewProps) {
+  const {
     clientId,
     context,
     saved,
@@ -229,13 +277,14 @@ function FlowSession(props: FlowSessionProps) {
     openStep,
     toPrompt,
     locked,
+    step,
+    page,
+    actor,
+    machineData,
+    hold,
   } = props;
   const t = useT();
-  const { engine, machine } = screeningRuntime();
-  const actor = useActorRef(machine, { input: { data, resumeAt, resumePage } });
-  const value = useSelector(actor, (s) => s.value);
-  const machineData = useSelector(actor, (s) => s.context.data);
-  const { step, page } = positionOf(value);
+  const { engine } = screeningRuntime();
   const flow = engine.definitions.flow;
 
   useEffect(() => {
@@ -387,7 +436,7 @@ function FlowSession(props: FlowSessionProps) {
         <aside className="wizard-aside">
           <StepList steps={applicable} current={step} status={status} hrefOf={hrefOf} />
         </aside>
-        <div className="wizard-main" data-current-step={step} data-current-page={page}>
+        <div className="wizard-main" data-current-step={step} data-current-page={page} {...hold}>
           {headline ? (
             <p className="wizard-headline" data-testid="wizard-headline">
               {headline}

@@ -12,8 +12,6 @@ import {
   assembleDefinitions,
   assembleStep,
   flowEntries,
-  buildFlowMachine,
-  type FlowMachine,
   createEngine,
   type Engine,
   type FlowDefinition,
@@ -26,7 +24,7 @@ interface LanguageWizard {
   loaders: Record<string, () => Promise<StepModule>>;
   modules: Map<string, StepModule>;
   loading: Map<string, Promise<void>>;
-  built?: { engine: Engine; machine: FlowMachine };
+  built?: { engine: Engine };
 }
 
 function wizardOf(definitions: Pick<LanguageWizard, 'flow' | 'loaders'>): LanguageWizard {
@@ -82,19 +80,19 @@ function precompiledChecks(modules: Map<string, StepModule>): SchemaChecks {
   };
 }
 
-function runtimeOf(wizard: LanguageWizard): { engine: Engine; machine: FlowMachine } {
+function runtimeOf(wizard: LanguageWizard): { engine: Engine } {
   if (!wizard.built) {
-    const engine = createEngine(assembleDefinitions(wizard.flow), precompiledChecks(wizard.modules));
-    wizard.built = { engine, machine: buildFlowMachine(engine) };
+    // The flow machine is not made here: it comes with xstate after the step's first paint (useFlowActor.ts).
+    wizard.built = { engine: createEngine(assembleDefinitions(wizard.flow), precompiledChecks(wizard.modules)) };
   }
   return wizard.built;
 }
 
 /**
- * @returns - the engine and the flow machine of the language shown (its titles, labels and messages; the same rules
+ * @returns - the engine of the language shown (its titles, labels and messages; the same rules
  *   in every language), created on first use and shared afterwards.
  */
-export function screeningRuntime(): { engine: Engine; machine: FlowMachine } {
+export function screeningRuntime(): { engine: Engine } {
   return runtimeOf(currentWizard());
 }
 

@@ -1,12 +1,13 @@
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import type { AnswersLock } from './answersLock.ts';
-import type { FlowMachine, Engine, ApplicationData, JsonObject, StepDefinition } from '../../engine/index.ts';
+import type { FlowActorRef } from './useFlowActor.ts';
+import type { Engine, ApplicationData, JsonObject, StepDefinition } from '../../engine/index.ts';
 
 /** Everything a wizard page needs: the engine, the running flow, the saved answers and how to change them. */
 export interface WizardEnv {
   engine: Engine;
-  actor: ActorRefFrom<FlowMachine>;
+  /** The flow: events and its snapshot (useFlowActor.ts). */
+  actor: FlowActorRef;
   clientId: string;
   /** `$context`: facts from outside the answers (clientId, clients, previousInsureds). */
   context: JsonObject;

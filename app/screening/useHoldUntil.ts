@@ -1,0 +1,40 @@
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+
+/**
+ * Holds the buttons pressed (and Enter in a field, which asks for Next) inside an element until `ready`, then presses
+ * them again: the wizard draws a step before its flow machine has loaded (useFlowActor.ts), and Next or Back in those
+ * first moments then acts once the machine runs, with nothing drawn differently meanwhile.
+ * @returns - the capture handlers for the element
+ */
+export function useHoldUntil(ready: boolean): {
+  onClickCapture: (event: MouseEvent) => void;
+  onKeyDownCapture: (event: KeyboardEvent) => void;
+} {
+  const held = useRef<(() => void)[]>([]);
+  const readyRef = useRef(ready);
+  readyRef.current = ready;
+  useEffect(() => {
+    if (!ready) return;
+    const replay = held.current.splice(0);
+    for (const press of replay) press();
+  }, [ready]);
+  return {
+    onClickCapture: (event) => {
+      if (readyRef.current || !(event.target instanceof Element)) return;
+      const button = event.target.closest('button');
+      if (!button) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.current.push(() => button.click());
+    },
+    onKeyDownCapture: (event) => {
+      if (readyRef.current || event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+      const input = event.target;
+      event.preventDefault();
+      event.stopPropagation();
+      held.current.push(() =>
+        input.dispatchEvent(new globalThis.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })),
+      );
+    },
+  };
+}
