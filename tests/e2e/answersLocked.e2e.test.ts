@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWERS_LOCKED } from '../../api/lifecycle/lifecyclePlugin.ts';
+import { specText } from '../support/specText.ts';
 import { findProblems, settle } from './support/axe.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import {
@@ -83,7 +84,7 @@ describe('a submitted application in the wizard', () => {
       if (r.method() !== 'GET' && /\/api\/screening\/\d+\//.test(r.url())) writes.push(`${r.method()} ${r.url()}`);
     });
     await signIn(page, h.baseUrl, adviser);
-    await openStep(page, h.baseUrl, clientId, 'purpose-of-insurance', 'Purpose of Insurance');
+    await openStep(page, h.baseUrl, clientId, 'purpose-of-insurance', specText('purpose-of-insurance.heading'));
     const notice = page.getByRole('status').filter({ hasText: ANSWERS_LOCKED });
     await notice.waitFor();
     expect(await notice.getByRole('link').getAttribute('href')).toBe(`/applications/${id}`);
@@ -100,7 +101,7 @@ describe('a submitted application in the wizard', () => {
 
   it('the review shows the notice and View buttons', async () => {
     const page = h.page;
-    await openStep(page, h.baseUrl, clientId, 'screening-review', 'Review Your Application');
+    await openStep(page, h.baseUrl, clientId, 'screening-review', specText('screening-review.heading'));
     await page.getByRole('status').filter({ hasText: ANSWERS_LOCKED }).waitFor();
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^View / }).count()).toBeGreaterThan(3);
