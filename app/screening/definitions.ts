@@ -140,17 +140,19 @@ const keyOf = (stepIds: string[]): string => `${currentLanguage()}:${stepIds.joi
  * @returns - null, or the error that stopped the download; call retrySteps before drawing again to try once more
  */
 export function useSteps(stepIds: string[]): Error | null {
+  if (stepsLoaded(stepIds)) return null;
   const key = keyOf(stepIds);
   let wait = waits.get(key);
   if (!wait) {
-    if (stepsLoaded(stepIds)) return null;
     wait = loadSteps(stepIds).then(
-      () => null,
+      () => {
+        waits.delete(key);
+        return null;
+      },
       (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
     waits.set(key, wait);
   }
-  // A component that suspended on this wait reads it again once settled: React asks use() in the same places each time.
   return use(wait);
 }
 

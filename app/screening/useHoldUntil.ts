@@ -16,7 +16,19 @@ export function useHoldUntil(ready: boolean): {
   useEffect(() => {
     if (!ready) return;
     const replay = held.current.splice(0);
-    for (const press of replay) press();
+    let stopped = false;
+    // One press per task: React commits what a press changed (a choice, a count) before the next press reads it,
+    // as when the person pressed them one after the other.
+    const pressNext = (): void => {
+      const press = replay.shift();
+      if (stopped || !press) return;
+      press();
+      if (replay.length) setTimeout(pressNext, 0);
+    };
+    pressNext();
+    return () => {
+      stopped = true;
+    };
   }, [ready]);
   return {
     onClickCapture: (event) => {

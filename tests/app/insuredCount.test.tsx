@@ -34,8 +34,11 @@ describe('going back to one insured (issue 11)', () => {
     const user = userEvent.setup({ delay: null });
     // A choice on a one-question page moves on by itself: to the insured's page, now the last one.
     await user.click(await screen.findByRole('button', { name: '1 Insured' }));
+    await waitFor(() => expect(document.querySelector('[data-current-page="insured-1"]')).not.toBeNull());
     await user.click(screen.getByRole('button', { name: /^Next/ }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Remove these answers?' });
+    // The dialog names the answers lost in every saved step, whose definitions load first (lazy modules, slow to
+    // compile in a busy test run).
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove these answers?' }, { timeout: 5_000 });
     const second = `${twoInsureds.data['proposed-insured'].insured_2.first_name} ${twoInsureds.data['proposed-insured'].insured_2.last_name}`;
     expect(
       within(dialog)
