@@ -2,16 +2,12 @@
  * Issue 27: the ceremony collects "each owner (individual or the entity's signing officers)". A corporation that owns
  * the policy signs through each signing officer the adviser named on the owner step, never through its contact person.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { definitionText } from '../support/definitionText.ts';
 import { example } from '../support/engine.ts';
 import { typedSignature } from '../support/typedSignature.ts';
 import { createClient, databases, signUp, startServer, type Loose, type TestServer } from '../support/apiServer.ts';
-import { fullApplication } from '../pdf/support.ts';
+import { fullApplication, pdfText } from '../pdf/support.ts';
 
 const OFFICERS = [
   { name: 'Daniel Tremblay', title: 'President' },
@@ -32,18 +28,6 @@ function entityApplication(officers: JsonObject[] | null): ApplicationData {
     ...(example('financial', 'corporate-owner').financial as JsonObject),
   };
   return data;
-}
-
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'entity-signing-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), bytes);
-    return execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', join(dir, 'doc.pdf'), '-'], {
-      encoding: 'utf8',
-    }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe.each(databases)('an entity owner signs through its signing officers on %s (issue 27)', (kind) => {

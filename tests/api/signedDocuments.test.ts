@@ -3,11 +3,7 @@
  * page), the submission package carries it, and a changed answer voids the signatures at once while the signed
  * version stays downloadable as history.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { grantBroker } from '../../api/admin/brokerGrants.ts';
 import { certificateTexts } from '../../api/signing/certificateTexts.ts';
@@ -16,22 +12,9 @@ import type { JsonObject } from '../../engine/index.ts';
 import { markVerified } from '../support/markVerified.ts';
 import { typedSignature } from '../support/typedSignature.ts';
 import { createClient, databases, signUp, startServer, type Loose, type TestServer } from '../support/apiServer.ts';
-import { fullApplication, withEveryInsurer } from '../pdf/support.ts';
+import { fullApplication, pdfText, withEveryInsurer } from '../pdf/support.ts';
 
 const sha = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-
-/** The text of a PDF, as pdftotext reads it. */
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'signed-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), bytes);
-    return execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', join(dir, 'doc.pdf'), '-'], {
-      encoding: 'utf8',
-    }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(databases)('signed PDFs, packages and voiding on %s (issue 27)', (kind) => {
   let server: TestServer;

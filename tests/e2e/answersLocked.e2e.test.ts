@@ -3,13 +3,12 @@
  * screening's GET): the step is read-only under the server's notice, with a link to the application, at 1280 and
  * 390 px; Next reads on and saves nothing; the review says so too.
  */
-import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWERS_LOCKED } from '../../api/lifecycle/lifecyclePlugin.ts';
 import { specText } from '../support/specText.ts';
-import { findProblems, settle } from './support/axe.ts';
+import { auditWidths } from './support/auditWidths.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import {
   Api,
@@ -23,8 +22,6 @@ import {
 } from './support/seed.ts';
 import { openStep, signIn, waitForStep } from './support/ui.ts';
 
-const SHOTS = process.env.SHOTS_DIR;
-
 /** Stands in for the signing ceremony: every signature counts as in, so the test can submit at once. */
 let lifecycle: FastifyInstance['lifecycle'];
 async function everyoneSigned(app: FastifyInstance): Promise<void> {
@@ -37,19 +34,7 @@ let adviser: Adviser;
 let clientId: string;
 let id: number;
 
-/** axe at both widths, with a screenshot of each when SHOTS_DIR is set. */
-async function audit(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await settle(page);
-    expect(await findProblems(page), `${name} at ${width}px`).toEqual([]);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/locked-${name}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const audit = (page: Page, name: string): Promise<void> => auditWidths(page, 'locked', name);
 
 beforeAll(async () => {
   h = await startHarness({ plugins: [everyoneSigned] });

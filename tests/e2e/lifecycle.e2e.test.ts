@@ -3,11 +3,10 @@
  * dashboard, is signed (through the hook the signing ceremony will use), submitted to both, then issued by one and
  * declined by the other; every screen passes axe at 1280 and 390 px.
  */
-import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProblems, settle } from './support/axe.ts';
+import { auditWidths } from './support/auditWidths.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import {
   Api,
@@ -21,7 +20,6 @@ import {
 } from './support/seed.ts';
 import { signIn } from './support/ui.ts';
 
-const SHOTS = process.env.SHOTS_DIR;
 const signed = new Set<string>();
 
 /** Stands in for the signing ceremony (issue 27 part 2): its hook says who signed; the test signs through it. */
@@ -35,19 +33,7 @@ let h: Harness;
 let adviser: Adviser;
 let id: number;
 
-/** axe and the layout checks at both widths, with a screenshot of each when SHOTS_DIR is set. */
-async function audit(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await settle(page);
-    expect(await findProblems(page), `${name} at ${width}px`).toEqual([]);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/lifecycle-${name}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const audit = (page: Page, name: string): Promise<void> => auditWidths(page, 'lifecycle', name);
 
 async function sign(insurer: string): Promise<void> {
   signed.add(`${id}/${insurer}`);
