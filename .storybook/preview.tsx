@@ -2,6 +2,8 @@ import type { Preview } from '@storybook/react-vite';
 import { I18nProvider } from '@lingui/react';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { activateLanguage, i18n, isLanguage } from '../app/i18n/language.ts';
+// Docs pages follow the toolbar's language from the first page on (they get no loaders of their own).
+import './docsLanguage.ts';
 // The app's own stylesheet, so designers see exactly what advisers get.
 import '../app/theme.css';
 

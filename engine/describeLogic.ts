@@ -1,10 +1,55 @@
 import type { Logic } from './types.ts';
 
-const INFIX: Record<string, string> = {
+/**
+ * The words describeLogic reads JSON-Logic with, so a page in another language can say the same rules in its own.
+ * `{a}` and `{b}` stand for the operation's first and second argument, already described.
+ */
+export interface LogicWords {
+  is: string;
+  isNot: string;
+  and: string;
+  or: string;
+  mod: string;
+  not: string;
+  isSet: string;
+  isOneOf: string;
+  ifThen: string;
+  otherwise: string;
+  isBlank: string;
+  isNumber: string;
+  isDate: string;
+  age: string;
+  today: string;
+  sum: string;
+  count: string;
+}
+
+/** describeLogic's words by default: the English product staff read. */
+export const ENGLISH_LOGIC_WORDS: LogicWords = {
+  is: 'is',
+  isNot: 'is not',
+  and: 'and',
+  or: 'or',
+  mod: 'mod',
+  not: 'not {a}',
+  isSet: '{a} is set',
+  isOneOf: '{a} is one of {b}',
+  ifThen: 'if {a} then {b}',
+  otherwise: 'otherwise {a}',
+  isBlank: '{a} is blank',
+  isNumber: '{a} is a number',
+  isDate: '{a} is a date',
+  age: 'age from {a}',
+  today: 'today',
+  sum: 'sum of {b} over {a}',
+  count: 'number of {a}',
+};
+
+const INFIX: Record<string, string | keyof LogicWords> = {
   '==': 'is',
   '===': 'is',
-  '!=': 'is not',
-  '!==': 'is not',
+  '!=': 'isNot',
+  '!==': 'isNot',
   '>': '>',
   '>=': '≥',
   '<': '<',
@@ -25,9 +70,11 @@ function value(v: unknown): string {
  * JSON-Logic in plain words, for product staff and designers ("owner.owner_type is \"entity\" and …").
  * Unknown operations fall back to `op(args)`.
  * @param logic - a JSON-Logic expression
+ * @param words - the words to read it with; English by default
  * @example describeLogic({ '==': [{ var: 'owner.owner_type' }, 'entity'] }) // 'owner.owner_type is "entity"'
  */
-export function describeLogic(logic: Logic): string {
+export function describeLogic(logic: Logic, words: LogicWords = ENGLISH_LOGIC_WORDS): string {
+  const say = (template: string, a = '', b = ''): string => template.replace('{a}', a).replace('{b}', b);
   const d = (l: Logic, nested = true): string => {
     if (Array.isArray(l)) return `[${l.map((x) => d(x)).join(', ')}]`;
     if (l === null || typeof l !== 'object' || Object.keys(l).length !== 1) return value(l);
@@ -38,38 +85,42 @@ export function describeLogic(logic: Logic): string {
       case 'var':
         return String(args[0]);
       case 'and':
-        return wrap(args.map((a) => d(a)).join(' and '));
+        return wrap(args.map((a) => d(a)).join(` ${words.and} `));
       case 'or':
-        return wrap(args.map((a) => d(a)).join(' or '));
+        return wrap(args.map((a) => d(a)).join(` ${words.or} `));
       case '!':
-        return `not ${d(args[0])}`;
+        return say(words.not, d(args[0]));
       case '!!':
-        return `${d(args[0])} is set`;
+        return say(words.isSet, d(args[0]));
       case 'in':
-        return `${d(args[0])} is one of ${d(args[1])}`;
+        return say(words.isOneOf, d(args[0]), d(args[1]));
       case 'if': {
         const parts: string[] = [];
         for (let i = 0; i + 1 < args.length; i += 2)
-          parts.push(`if ${d(args[i], false)} then ${d(args[i + 1], false)}`);
-        if (args.length % 2 === 1) parts.push(`otherwise ${d(args[args.length - 1], false)}`);
+          parts.push(say(words.ifThen, d(args[i], false), d(args[i + 1], false)));
+        if (args.length % 2 === 1) parts.push(say(words.otherwise, d(args[args.length - 1], false)));
         return wrap(parts.join(', '));
       }
       case 'isBlank':
-        return `${d(args[0])} is blank`;
+        return say(words.isBlank, d(args[0]));
       case 'isNumber':
-        return `${d(args[0])} is a number`;
+        return say(words.isNumber, d(args[0]));
       case 'isDate':
-        return `${d(args[0])} is a date`;
+        return say(words.isDate, d(args[0]));
       case 'age':
-        return `age from ${d(args[0])}`;
+        return say(words.age, d(args[0]));
       case 'today':
-        return 'today';
+        return words.today;
       case 'sum':
-        return `sum of ${String(args[1] ?? '')} over ${d(args[0])}`;
+        return say(words.sum, d(args[0]), String(args[1] ?? ''));
       case 'count':
-        return `number of ${d(args[0])}`;
+        return say(words.count, d(args[0]));
       default:
-        if (op in INFIX && args.length === 2) return wrap(`${d(args[0])} ${INFIX[op]} ${d(args[1])}`);
+        if (op in INFIX && args.length === 2) {
+          const infix = INFIX[op];
+          const word = infix in words ? words[infix as keyof LogicWords] : infix;
+          return wrap(`${d(args[0])} ${word} ${d(args[1])}`);
+        }
         return `${op}(${args.map((a) => d(a, false)).join(', ')})`;
     }
   };

@@ -1,4 +1,4 @@
-import { describeLogic } from '../../engine/describeLogic.ts';
+import { describeLogic, ENGLISH_LOGIC_WORDS } from '../../engine/describeLogic.ts';
 import { flowDiagram } from '../../engine/flowDiagram.ts';
 import { definitions } from '../support/engine.ts';
 
@@ -16,5 +16,15 @@ describe('rules in plain words', () => {
     for (const id of definitions.order) expect(diagram).toContain(id.replace(/-/g, '_'));
     expect(diagram).toMatch(/owner -->\|"if .*joint_insureds.*"\| multi_owner/);
     expect(diagram).toMatch(/owner --> beneficiary/);
+  });
+
+  it('says the same rules in the words it is given (a French docs page)', () => {
+    const words = { ...ENGLISH_LOGIC_WORDS, is: 'est', and: 'et', isOneOf: '{a} est l’un de {b}', not: 'non {a}' };
+    const logic = { and: [{ '==': [{ var: 'a' }, 'x'] }, { in: [{ var: 'b' }, ['y']] }, { '!': { var: 'c' } }] };
+    expect(describeLogic(logic, words)).toBe('(a est "x") et b est l’un de ["y"] et non c');
+    expect(describeLogic(logic)).toBe('(a is "x") and b is one of ["y"] and not c');
+    const diagram = flowDiagram(definitions.flow, { logic: words, skipIf: 'si {condition}', edit: 'MODIFIER' });
+    expect(diagram).toMatch(/owner -->\|"si .*joint_insureds.*"\| multi_owner/);
+    expect(diagram).toContain('-. "MODIFIER" .->');
   });
 });
