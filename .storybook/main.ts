@@ -2,6 +2,11 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { messagesPlugin } from '../scripts/messagesPlugin.ts';
 import { stepIndexer, stepStoriesPlugin } from './steps/stepIndexing.ts';
 
+/** @returns - whether a Vite plugin entry (a plugin, a promise of one, false...) is the plugin of that name. */
+function isNamed(plugin: unknown, name: string): boolean {
+  return typeof plugin === 'object' && plugin !== null && 'name' in plugin && plugin.name === name;
+}
+
 const PREBUNDLED = [
   '@rjsf/core',
   '@rjsf/utils',
@@ -35,7 +40,13 @@ const config: StorybookConfig = {
   experimental_indexers: async (existing) => [stepIndexer, ...(existing ?? [])],
   viteFinal: async (viteConfig) => ({
     ...viteConfig,
-    plugins: [...(viteConfig.plugins ?? []), stepStoriesPlugin(), messagesPlugin()],
+    // Storybook reads the app's vite.config.ts, whose catalogues plugin shortens the message ids in a build; the
+    // stories draw the catalogues with their ids (appText.ts, the play functions), so that one gives way to ours.
+    plugins: [
+      ...(viteConfig.plugins ?? []).flat().filter((plugin) => !isNamed(plugin, 'app-messages')),
+      stepStoriesPlugin(),
+      messagesPlugin(),
+    ],
     // One preview bundle holds the engine, rjsf and every step definition; its size is not a concern here.
     build: { ...viteConfig.build, chunkSizeWarningLimit: 4000 },
     optimizeDeps: {
