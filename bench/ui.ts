@@ -465,7 +465,7 @@ interface Version {
   label: string;
   base: string;
   session: Session;
-  /** The language the app is shown in: French is chosen on the device (localStorage), as the language switch does. */
+  /** The language the app is shown in: French is chosen on the device (localStorage and a cookie), as the switch does. */
   language: Language;
 }
 
@@ -537,6 +537,9 @@ async function phoneVisit(
   interact: (page: Page) => Promise<Interactions>,
 ): Promise<PhoneFigures> {
   const { context, page, log } = await phonePage(browser, [signedIn(v)]);
+  // The language switch writes its choice in a cookie too, which the server reads to name the step's definition in
+  // that language in the page's HTML (api/http/pageHints.ts); older versions ignore it.
+  await context.addCookies([{ name: 'language', value: v.language, url: v.base }]);
   try {
     return await phoneVisitIn(context, page, log, v, path, ready, interact);
   } catch (error) {

@@ -69,6 +69,16 @@ function encodingOf(header: unknown): 'br' | 'gzip' | 'identity' {
   return br > 0 && br >= gzip ? 'br' : gzip > 0 ? 'gzip' : 'identity';
 }
 
+/**
+ * The language a page will be drawn in: the one chosen on the device (the app's language switch writes it in a
+ * cookie as well as in localStorage, app/i18n/language.ts), else the one Accept-Language prefers, as the app's first
+ * visit follows the browser's.
+ */
+function pageLanguage(request: FastifyRequest): 'en' | 'fr' {
+  const chosen = /(?:^|;\s*)language=(en|fr)(?:;|$)/.exec(String(request.headers.cookie ?? ''))?.[1];
+  return chosen === 'en' || chosen === 'fr' ? chosen : languageOf(request);
+}
+
 /** Sends index.html for a page of the app. */
 export type SendApp = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
@@ -84,12 +94,12 @@ export function appSender(appDir: string): SendApp {
   const hints = loadPageHints(appDir);
   if (!hints) return (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
   return (request, reply) => {
-    const { key, byLanguage } = hints.keyOf(new URL(request.url, 'http://x').pathname, languageOf(request));
+    const { key, byLanguage } = hints.keyOf(new URL(request.url, 'http://x').pathname, pageLanguage(request));
     const page = hints.bodyOf(key, encodingOf(request.headers['accept-encoding']));
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE)
-      .header('vary', byLanguage ? 'accept-encoding, accept-language' : 'accept-encoding')
+      .header('vary', byLanguage ? 'accept-encoding, accept-language, cookie' : 'accept-encoding')
       .header('etag', page.etag);
     if (page.encoding) reply.header('content-encoding', page.encoding);
     const seen = String(request.headers['if-none-match'] ?? '');

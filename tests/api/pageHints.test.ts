@@ -80,11 +80,16 @@ describe("a page's HTML names the files its route loads first (issue 32)", () =>
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/wizard-Cs2_aaaa.css">');
     // What index.html already loads is not named twice.
     expect(html.match(/runtime-Rt1_aaaa\.js/g)).toHaveLength(1);
-    expect(res.headers.get('vary')).toBe('accept-encoding, accept-language');
+    expect(res.headers.get('vary')).toBe('accept-encoding, accept-language, cookie');
 
     const french = await (await page('/client/12/screening/owner', { 'accept-language': 'fr-CA,fr;q=0.9' })).text();
     expect(hinted(french)).toContain('/assets/owner-Fr1_aaaa.js');
     expect(hinted(french)).not.toContain('/assets/owner-En1_aaaa.js');
+    // The language chosen on the device (the app's switch writes it in a cookie too) comes before the browser's.
+    const chosen = await page('/client/12/screening/owner', { 'accept-language': 'en-CA', cookie: 'a=1; language=fr' });
+    expect(hinted(await chosen.text())).toContain('/assets/owner-Fr1_aaaa.js');
+    const english = await page('/client/12/screening/owner', { 'accept-language': 'fr-CA', cookie: 'language=en' });
+    expect(hinted(await english.text())).toContain('/assets/owner-En1_aaaa.js');
   });
 
   it("the login page and the dashboard name their page's code and none of the wizard's", async () => {
