@@ -91,6 +91,9 @@ export default defineConfig({
     outDir: '../dist/app',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the server reads it once to name in index.html the files each route loads first
+    // (api/http/pageHints.ts).
+    manifest: true,
     // Every browser the app supports preloads modules itself (<link rel="modulepreload">: Chromium 66, Safari 17,
     // Firefox 115): Vite's polyfill for older ones was 0.4 KB brotli of the entry on every page.
     modulePreload: { polyfill: false },

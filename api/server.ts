@@ -26,7 +26,7 @@ import { filesPlugin } from './files/filesPlugin.ts';
 import { answerClientError } from './http/answerClientError.ts';
 import { capConnections } from './http/capConnections.ts';
 import { ApiError } from './http/apiError.ts';
-import { registerAppFiles } from './http/appFiles.ts';
+import { appSender, registerAppFiles } from './http/appFiles.ts';
 import { toErrorAnswer, translateBody, withErrors } from './http/errorAnswer.ts';
 import { languageOf } from './http/languageOf.ts';
 import { textsIn } from './http/serverTexts.ts';
@@ -78,8 +78,6 @@ function isPageRequest(request: FastifyRequest): boolean {
     request.originalUrl !== '/api'
   );
 }
-
-const sendApp = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
 
 /**
  * Builds the API server out of its plugins (api/README.md): the engine over steps/, the database (opened, migrated,
@@ -199,8 +197,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   const appDir = options.appDir ?? env.appDir;
   const indexHtml = appDir && existsSync(join(appDir, 'index.html'));
+  const sendApp = indexHtml ? appSender(appDir) : undefined;
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (indexHtml && isPageRequest(request)) return sendApp(reply);
+    if (sendApp && isPageRequest(request)) return sendApp(request, reply);
     const lang = languageOf(request);
     return reply
       .code(404)
@@ -209,12 +208,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
 
   await app.register(async (api) => {
-    if (indexHtml) {
+    if (sendApp) {
       // A page of the app can share its path with an API route served without /api (the Applications page and the
       // spec's GET /applications/): a browser opening or reloading it gets the page, an API client the JSON. Before
       // the token check; the health routes, the API document and the built files are outside this scope.
       api.addHook('onRequest', async (request, reply) => {
-        if (isPageRequest(request)) return sendApp(reply);
+        if (isPageRequest(request)) return sendApp(request, reply);
       });
     }
     // Services: each decorates the scope (fastify-plugin) and names what it needs.
@@ -246,7 +245,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     for (const plugin of options.plugins ?? []) await api.register(plugin);
   });
 
-  if (indexHtml) await registerAppFiles(app, appDir);
+  if (sendApp && appDir) await registerAppFiles(app, appDir, sendApp);
   await app.ready();
   return app;
 }

@@ -6,8 +6,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { loaders as stepLoaders } from 'virtual:step-loaders';
 import { startGet } from './api/client.ts';
 import { AppLayout, AuthLayout, PublicLayout } from './components/Layouts.tsx';
-import { startScreeningData } from './screening/screeningData.ts';
-import { getToken } from './session.ts';
+import { CLIENTS_PATH, screeningDataPaths } from './screening/dataPaths.ts';
 import { initialLanguage } from './i18n/language.ts';
 // The routes' titles below are shell texts: named here, so the production build ships them with this module once.
 import 'virtual:messages/en/shell';
@@ -102,17 +101,19 @@ function preloadOpenedPage(): void {
   const { matches } = router.state;
   for (const match of matches) void pageLoaders.get((match.route.element as ReactElement | undefined)?.type)?.();
   const { step, clientId } = matches[matches.length - 1]?.params ?? {};
+  const shown = initialLanguage();
   // The step in the language the app opens in (main.tsx reads the same choice): a French visit downloaded the
   // English definition for nothing (15 KB brotli for the owner step). The French loaders come with the French flow,
   // which the French wizard imports anyway.
   if (step)
-    void (initialLanguage() === 'fr' ? import('virtual:steps/fr') : Promise.resolve({ loaders: stepLoaders }))
+    void (shown === 'fr' ? import('virtual:steps/fr') : Promise.resolve({ loaders: stepLoaders }))
       .then(({ loaders }) => loaders[step]?.())
       .catch(() => undefined);
-  if (step && clientId && getToken()) startScreeningData(clientId);
+  // The requests the page's first render makes, exactly as it makes them, in the language it will be drawn in.
+  if (step && clientId) for (const path of screeningDataPaths(clientId)) startGet(path, shown);
   // The dashboard's client list as it first asks for it (no page, sort or search in the URL: the server's defaults).
   const last = matches[matches.length - 1];
-  if (last?.route.path === '/dashboard' && !router.state.location.search) startGet('/api/clients/');
+  if (last?.route.path === '/dashboard' && !router.state.location.search) startGet(CLIENTS_PATH, shown);
 }
 preloadOpenedPage();
 

@@ -465,7 +465,7 @@ interface Version {
   label: string;
   base: string;
   session: Session;
-  /** The language the app is shown in: French is chosen on the device (localStorage), as the language switch does. */
+  /** The language the app is shown in: French is chosen on the device (localStorage and a cookie), as the switch does. */
   language: Language;
 }
 
@@ -537,6 +537,9 @@ async function phoneVisit(
   interact: (page: Page) => Promise<Interactions>,
 ): Promise<PhoneFigures> {
   const { context, page, log } = await phonePage(browser, [signedIn(v)]);
+  // The language switch writes its choice in a cookie too, which the server reads to name the step's definition in
+  // that language in the page's HTML (api/http/pageHints.ts); older versions ignore it.
+  await context.addCookies([{ name: 'language', value: v.language, url: v.base }]);
   try {
     return await phoneVisitIn(context, page, log, v, path, ready, interact);
   } catch (error) {
@@ -696,6 +699,12 @@ function printPhone(versions: string[], all: Awaited<ReturnType<typeof phoneFigu
         f.map((x) => `${ms(x.inpKey)}${over(x.inpKey, 200)}`),
         '<= 200 ms',
       );
+    // A hint the app does not take as it is (another URL, credentials mode) downloads the file a second time.
+    row(
+      '  requests made twice (same URL, until quiet)',
+      f.map((x) => String(fetchedTwice(x.files).length)),
+      '0',
+    );
     if (key === 'step')
       row(
         '  INP, Next (plan-details -> owner)',
@@ -712,8 +721,27 @@ function printPhone(versions: string[], all: Awaited<ReturnType<typeof phoneFigu
           (t) => `${new URL(t.url).pathname.replace(/^.*\//, '')} ${kb(t.bytes)}${t.encoding ? ` ${t.encoding}` : ''}`,
         );
       console.log(`  ${versions[i]}, ${title}, JavaScript (${files.length} files): ${files.join(', ')}`);
+      const twice = fetchedTwice(x[key].files);
+      if (twice.length) console.log(`  ${versions[i]}, ${title}, fetched twice: ${twice.join(', ')}`);
+      // The waterfall: when each request started and ended, from the document's request (ms).
+      const first = Math.min(...x[key].files.map((t) => t.start));
+      const steps = [...x[key].files]
+        .sort((a, b) => a.start - b.start)
+        .map((t) => {
+          const { pathname, search } = new URL(t.url);
+          const name = t.kind === 'api' ? pathname + search : pathname.replace(/^.*\/(?=.)/, '');
+          return `${name} ${((t.start - first) * 1000).toFixed(0)}-${((t.end - first) * 1000).toFixed(0)}`;
+        });
+      console.log(`  ${versions[i]}, ${title}, waterfall (ms): ${steps.join(', ')}`);
     }
   });
+}
+
+/** The URLs requested more than once over the network (not from the cache) in one visit. */
+function fetchedTwice(files: Transfer[]): string[] {
+  const seen = new Map<string, number>();
+  for (const t of files) if (!t.cached) seen.set(t.url, (seen.get(t.url) ?? 0) + 1);
+  return [...seen].filter(([, n]) => n > 1).map(([url]) => new URL(url).pathname + new URL(url).search);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { basename } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { languageOf } from './languageOf.ts';
+import { loadPageHints } from './pageHints.ts';
 
 /** Vite names what it emits under assets/ `<name>-<hash>.<ext>`: such a file never changes under its name. */
 const HASHED = /[/\\]assets[/\\][^/\\]+-[\w-]{8}\.[a-z0-9]+$/i;
@@ -54,18 +56,73 @@ function setHeaders(res: SetHeadersResponse, path: string): void {
   res.setHeader('vary', 'accept-encoding');
 }
 
+/** The encoding of a page's HTML: brotli, else gzip, as accepted (q-values honoured; a tie goes to brotli). */
+function encodingOf(header: unknown): 'br' | 'gzip' | 'identity' {
+  const q = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const given = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    q.set(name, given ? Number(given.slice(2)) || 0 : 1);
+  }
+  const br = q.get('br') ?? 0;
+  const gzip = q.get('gzip') ?? 0;
+  return br > 0 && br >= gzip ? 'br' : gzip > 0 ? 'gzip' : 'identity';
+}
+
+/**
+ * The language a page will be drawn in: the one chosen on the device (the app's language switch writes it in a
+ * cookie as well as in localStorage, app/i18n/language.ts), else the one Accept-Language prefers, as the app's first
+ * visit follows the browser's.
+ */
+function pageLanguage(request: FastifyRequest): 'en' | 'fr' {
+  const chosen = /(?:^|;\s*)language=(en|fr)(?:;|$)/.exec(String(request.headers.cookie ?? ''))?.[1];
+  return chosen === 'en' || chosen === 'fr' ? chosen : languageOf(request);
+}
+
+/** Sends index.html for a page of the app. */
+export type SendApp = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/**
+ * How the app's pages are sent: index.html naming the files the requested route loads first
+ * (pageHints.ts; read from the build's manifest once, each route's HTML made once), with the same caching as the
+ * file itself: no-cache, a weak ETag per encoding, Vary: Accept-Encoding (and Accept-Language for a step, whose
+ * definition exists per language). A build without a manifest gets index.html as built.
+ * @param appDir - the built app
+ * @returns - the sender, used for every app route and the SPA fallback
+ */
+export function appSender(appDir: string): SendApp {
+  const hints = loadPageHints(appDir);
+  if (!hints) return (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
+  return (request, reply) => {
+    const { key, byLanguage } = hints.keyOf(new URL(request.url, 'http://x').pathname, pageLanguage(request));
+    const page = hints.bodyOf(key, encodingOf(request.headers['accept-encoding']));
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE)
+      .header('vary', byLanguage ? 'accept-encoding, accept-language, cookie' : 'accept-encoding')
+      .header('etag', page.etag);
+    if (page.encoding) reply.header('content-encoding', page.encoding);
+    const seen = String(request.headers['if-none-match'] ?? '');
+    if (seen.split(',').some((tag) => tag.trim() === page.etag)) return reply.code(304).send();
+    return reply.send(page.body);
+  };
+}
+
 /**
  * Serves the built web app (dist/app): the brotli or gzip copy the build wrote when the browser accepts it, hashed
  * assets cached for a year, the rest (index.html) revalidated by ETag. `reply.sendFile` (the SPA fallback) follows the
  * same rules. The compressed copies are not served under their own names.
  * @param app - the root instance
  * @param appDir - the built app
+ * @param sendApp - how "/" is sent (appSender); without it, index.html as the directory's index (Storybook's build)
  */
-export async function registerAppFiles(app: FastifyInstance, appDir: string): Promise<void> {
+export async function registerAppFiles(app: FastifyInstance, appDir: string, sendApp?: SendApp): Promise<void> {
+  // The login page ("/") is a page of the app like the others: sent with its hints, not as the directory's index.
+  if (sendApp) app.get('/', sendApp);
   await app.register(fastifyStatic, {
     root: appDir,
     wildcard: false,
-    index: ['index.html'],
+    index: sendApp ? false : ['index.html'],
     preCompressed: true,
     cacheControl: false,
     etag: true,

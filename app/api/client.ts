@@ -6,6 +6,7 @@
 import { endSession, getToken, type Session } from '../session.ts';
 import { currentLanguage, i18n, isLanguage, LOCALES, type Language } from '../i18n/language.ts';
 import 'virtual:messages/en/common';
+import { progressPath } from '../screening/dataPaths.ts';
 import { filenameFromDisposition } from './filenameFromDisposition.ts';
 import type {
   Broker,
@@ -67,8 +68,7 @@ function errorField(body: unknown): string | undefined {
 }
 
 /** The server's messages come in the language shown ("fr-CA, fr;q=0.9"): the app's and the server's texts agree. */
-function acceptLanguage(): string {
-  const language = currentLanguage();
+function acceptLanguage(language: Language = currentLanguage()): string {
   return `${LOCALES[language]}, ${language};q=0.9`;
 }
 
@@ -97,11 +97,12 @@ const headStarts = new Map<string, { at: number; token: string; language: string
  * so the request rides the same round trip as the page's download; the page's own apiRequest of that path takes the
  * answer, once, while it is fresh and the session the same.
  * @param path - exactly the path the page will ask, query included (such as "/api/clients/")
+ * @param shown - the language the page will be drawn in (the entry runs before a French visit's texts are active)
  */
-export function startGet(path: string): void {
+export function startGet(path: string, shown?: Language): void {
   const token = getToken();
   if (!token) return;
-  const language = acceptLanguage();
+  const language = acceptLanguage(shown);
   const headers = { Accept: 'application/json', 'Accept-Language': language, Authorization: `Token ${token}` };
   const response = fetch(path, { headers });
   // A failure is met by the page's apiRequest; until then it must not count as unhandled.
@@ -448,10 +449,7 @@ export async function createApplication(clientId: Id | null | undefined): Promis
  */
 export async function getScreeningProgress(clientId: Id, signal?: AbortSignal): Promise<ScreeningProgress | null> {
   try {
-    const body = await apiRequest<ScreeningProgress | null>(
-      `/api/insurance/screening-progress/get_progress/${encodeURIComponent(String(clientId))}/`,
-      { signal },
-    );
+    const body = await apiRequest<ScreeningProgress | null>(progressPath(String(clientId)), { signal });
     return body && typeof body === 'object' ? body : null;
   } catch {
     return null;

@@ -48,6 +48,9 @@ export async function activateLanguage(language: Language): Promise<void> {
   } catch {
     // Private browsing may refuse storage: the choice then lasts the visit.
   }
+  // The server names in a page's HTML the step definition to download in this language (api/http/pageHints.ts).
+  if (typeof document !== 'undefined')
+    document.cookie = `${STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** The language shown now. */

@@ -7,7 +7,7 @@ import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { isScreeningStep } from '../screening.ts';
 import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
-import { loadScreeningData, takeScreeningData } from '../screening/screeningData.ts';
+import { loadScreeningData } from '../screening/screeningData.ts';
 import { uiOptionsOf } from '../screening/wizardEnv.ts';
 import { ScreeningWizard } from '../screening/ScreeningWizard.tsx';
 // Messages built in an effect read the app's instance (useT()'s function changes every render).
@@ -52,7 +52,7 @@ export default function ScreeningPage() {
     const controller = new AbortController();
     setLoaded(null);
     setError(null);
-    const loading = takeScreeningData(clientId) ?? loadScreeningData(clientId, controller.signal);
+    const loading = loadScreeningData(clientId, controller.signal);
     loading.then(
       ([data, clients, previousInsureds, progress]) => {
         const kept = progress?.stepData?.[progress.currentStep];

@@ -7,6 +7,7 @@ import { apiRequest, ApiError, listAllClients } from '../api/client.ts';
 import type { GenerationSummary } from '../api/types.ts';
 import type { ApplicationData, FieldError, JsonObject } from '../../engine/index.ts';
 import { rememberLock } from './answersLock.ts';
+import { previousInsuredsPath, screeningPath } from './dataPaths.ts';
 import { rememberIncomplete } from './incompleteAsLoaded.ts';
 import { rememberEtag, rememberVersions, versionSeen } from './versions.ts';
 
@@ -19,7 +20,7 @@ const id = (clientId: string): string => encodeURIComponent(clientId);
  *   list, when it opens
  */
 export function loadApplication(clientId: string, signal?: AbortSignal, judged = false): Promise<ApplicationData> {
-  return apiRequest<ApplicationData>(`/api/screening/${id(clientId)}/${judged ? '?incomplete=true' : ''}`, {
+  return apiRequest<ApplicationData>(screeningPath(clientId, judged), {
     signal,
     fallback: i18n._('common.api.loadData'),
   }).then((d) => {
@@ -129,13 +130,10 @@ export async function loadClientChoices(signal?: AbortSignal): Promise<unknown[]
 /** GET /api/clients/{clientId}/get_previous_proposed_insureds/; null when it failed. */
 export async function loadPreviousInsureds(clientId: string, signal?: AbortSignal): Promise<unknown[] | null> {
   try {
-    const body = await apiRequest<unknown[] | { results?: unknown[] } | null>(
-      `/api/clients/${id(clientId)}/get_previous_proposed_insureds/`,
-      {
-        signal,
-        fallback: i18n._('common.api.previousInsureds'),
-      },
-    );
+    const body = await apiRequest<unknown[] | { results?: unknown[] } | null>(previousInsuredsPath(clientId), {
+      signal,
+      fallback: i18n._('common.api.previousInsureds'),
+    });
     return Array.isArray(body) ? body : (body?.results ?? []);
   } catch {
     return null;

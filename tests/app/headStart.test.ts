@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listClients, startGet } from '../../app/api/client.ts';
+import { activateLanguage } from '../../app/i18n/language.ts';
+import { screeningDataPaths } from '../../app/screening/dataPaths.ts';
+import { loadScreeningData } from '../../app/screening/screeningData.ts';
 import { saveSession } from '../../app/session.ts';
 import { deferred, mockApi, signIn, type FakeResponse } from './support.tsx';
 
@@ -10,7 +13,8 @@ beforeEach(() => {
   sessionStorage.clear();
   signIn();
 });
-afterEach(() => {
+afterEach(async () => {
+  await activateLanguage('en');
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -49,5 +53,32 @@ describe("a request started before its page's code (the entry's head start)", ()
     vi.setSystemTime(Date.now() + 16_000);
     await listClients();
     expect(api.calls()).toHaveLength(6);
+  });
+});
+
+describe("a screening step opened directly: the entry starts the page's requests", () => {
+  const SCREENING = {
+    'GET /api/screening/c%2F1/?incomplete=true': () => ({ body: { owner: { first_name: 'Ann' } } }),
+    'GET /api/clients/': () => ({ body: { results: [ANN], count: 1 } }),
+    'GET /api/clients/c%2F1/get_previous_proposed_insureds/': () => ({ body: [] }),
+    'GET /api/insurance/screening-progress/get_progress/c%2F1/': () => ({ body: null }),
+  };
+
+  it('names exactly the requests the page makes, so each is asked once', async () => {
+    const api = mockApi(SCREENING);
+    for (const path of screeningDataPaths('c/1')) startGet(path, 'en');
+    const [data, clients] = await loadScreeningData('c/1');
+    expect(data).toEqual({ owner: { first_name: 'Ann' } });
+    expect(clients).toEqual([ANN]);
+    expect(api.calls()).toEqual(Object.keys(SCREENING));
+  });
+
+  it('asks in the language the page will be drawn in, before that language is active', async () => {
+    const api = mockApi(SCREENING);
+    for (const path of screeningDataPaths('c/1')) startGet(path, 'fr');
+    await activateLanguage('fr');
+    await loadScreeningData('c/1');
+    expect(api.calls()).toEqual(Object.keys(SCREENING));
+    expect(new Headers(api.fetch.mock.calls[0]?.[1]?.headers).get('accept-language')).toMatch(/^fr-CA/);
   });
 });

@@ -34,6 +34,8 @@ describe('the language switch', () => {
     expect(document.documentElement.lang).toBe('fr-CA');
     await waitFor(() => expect(document.title).toBe('Connexion | Insure Wizard'));
     expect(initialLanguage()).toBe('fr');
+    // The server reads it too, to name the step definition in French in a page's HTML (api/http/pageHints.ts).
+    expect(document.cookie).toMatch(/(^|; )language=fr(;|$)/);
   });
 
   it("in the signed-in bar: saves the choice on the account, and asks the server's texts in it", async () => {
