@@ -102,6 +102,14 @@ export interface ScreeningService {
   lockedBy(check: (clientId: number) => Promise<ScreeningLock | null>): void;
   /** The first lock a check of lockedBy answers for the client; null when none. */
   lockOf(clientId: number): Promise<ScreeningLock | null>;
+  /**
+   * The lock on a client record's own fields that are answers (a proposed insured's, `answerFields`): the first lock
+   * of a screening that reads the record, the client's own or one that links it as an insured (insured 2 of another
+   * client's application); null when none. The same checks as lockOf, asked of each.
+   */
+  recordLockOf(clientRecordId: number): Promise<ScreeningLock | null>;
+  /** The fields of a client record that are screening answers: those of the step objects kept in client records. */
+  answerFields: readonly string[];
   /** Called after every save, with its result (the application follows the screening). */
   onSaved(listener: (user: AuthUser, clientId: number, stepId: string, result: SaveResult) => Promise<void>): void;
 }
@@ -148,6 +156,13 @@ export function createScreeningService(
   const lockChecks: Parameters<ScreeningService['lockedBy']>[0][] = [];
   const checkChange: ScreeningService['checkChange'] = async (user, clientId, stepId) => {
     for (const guard of guards) await guard(user, clientId, stepId);
+  };
+  const lockOf: ScreeningService['lockOf'] = async (clientId) => {
+    for (const check of lockChecks) {
+      const lock = await check(clientId);
+      if (lock) return lock;
+    }
+    return null;
   };
 
   /** True when a step's rules or contract read a bound step's objects (so they must be composed first). */
@@ -528,13 +543,21 @@ export function createScreeningService(
     lockedBy(check) {
       lockChecks.push(check);
     },
-    async lockOf(clientId) {
-      for (const check of lockChecks) {
-        const lock = await check(clientId);
+    lockOf,
+    async recordLockOf(clientRecordId) {
+      const readers = await db
+        .selectFrom('client_links')
+        .select('client_id')
+        .where('linked_client_id', '=', clientRecordId)
+        .orderBy('client_id')
+        .execute();
+      for (const clientId of new Set([clientRecordId, ...readers.map((r) => r.client_id)])) {
+        const lock = await lockOf(clientId);
         if (lock) return lock;
       }
       return null;
     },
+    answerFields: [...new Set(bindings.flatMap((b) => fieldsOf.get(b) ?? []))],
     onSaved(listener) {
       listeners.push(listener);
     },
