@@ -9,6 +9,7 @@ import { screeningRuntime } from '../screening/definitions.ts';
 import { StepsGate } from '../screening/StepsGate.tsx';
 import { uiOptionsOf } from '../screening/wizardEnv.ts';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
+import { LockNotice } from '../components/LockNotice.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { AlertIcon, ArrowLeftIcon, PlusIcon } from '../components/icons.tsx';
@@ -95,6 +96,8 @@ function ClientProfileForm() {
   const [clientName, setClientName] = useState('');
   const [creating, setCreating] = useState(false);
   const [applicationError, setApplicationError] = useState<string | null>(null);
+  // The server's word that some fields are a submitted application's answers: shown read-only, saying why.
+  const [locked, setLocked] = useState<Client['$locked'] | null>(null);
   const formRef = useRef<StepFormHandle>(null);
   const formElement = useRef<HTMLFormElement>(null);
 
@@ -108,6 +111,7 @@ function ClientProfileForm() {
     setServerErrors([]);
     setApplications([]);
     setClientName('');
+    setLocked(null);
     listBrokers(controller.signal).then(
       (list) => setBrokers(list),
       (cause: unknown) => {
@@ -122,6 +126,7 @@ function ClientProfileForm() {
           setApplications(client.life_applications ?? []);
           setClientName(fullName(client));
           setAccess(client.access ?? null);
+          setLocked(client.$locked ?? null);
         })
         .catch((cause: unknown) => {
           if (!controller.signal.aborted)
@@ -242,6 +247,17 @@ function ClientProfileForm() {
       <div className="stack">
         <form ref={formElement} className="card profile-form" onSubmit={onSubmit} noValidate>
           <div className="card-body">
+            {locked ? (
+              <LockNotice
+                title={t('clients.profile.lockedTitle')}
+                message={locked.message}
+                applicationId={locked.applicationId}
+                linkLabel={t('clients.profile.lockedOpen')}
+                testId="profile-locked"
+              >
+                <p>{t('clients.profile.lockedFields')}</p>
+              </LockNotice>
+            ) : null}
             {formError ? (
               <div className="alert alert-error" role="alert" style={{ marginBottom: 'var(--space-5)' }}>
                 <AlertIcon />
@@ -257,6 +273,7 @@ function ClientProfileForm() {
               showErrors={showErrors}
               serverErrors={serverErrors}
               lookups={lookups}
+              readOnlyFields={locked?.fields}
             />
           </div>
           <div className="card-footer">

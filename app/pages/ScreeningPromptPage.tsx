@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { getScreeningProgress } from '../api/client.ts';
 import type { ScreeningProgress } from '../api/types.ts';
 import { ClipboardIcon } from '../components/icons.tsx';
@@ -7,6 +7,7 @@ import { Loading } from '../components/Spinner.tsx';
 import { hasIncompleteScreening, stepTitle } from '../screening.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { loadApplication, startScreeningOver } from '../screening/api.ts';
+import { lockAsLoaded, type AnswersLock } from '../screening/answersLock.ts';
 import { clearDrafts } from '../screening/draftStorage.ts';
 import { screeningRuntime } from '../screening/definitions.ts';
 import { useT } from '../i18n/useT.ts';
@@ -25,6 +26,8 @@ export default function ScreeningPromptPage() {
   const [confirmStartOver, setConfirmStartOver] = useState(false);
   const [startingOver, setStartingOver] = useState(false);
   const [startOverError, setStartOverError] = useState<string | null>(null);
+  // The server's word that an insurer holds the answers: Start Over would be refused, so it says why ahead.
+  const [locked, setLocked] = useState<AnswersLock | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -36,8 +39,9 @@ export default function ScreeningPromptPage() {
     loadApplication(clientId, controller.signal).then(
       (data) => {
         const { engine } = screeningRuntime();
-        if (!controller.signal.aborted)
-          setForWhom({ title: engine.title('prompt', data), client: engine.names(data).client });
+        if (controller.signal.aborted) return;
+        setForWhom({ title: engine.title('prompt', data), client: engine.names(data).client });
+        setLocked(lockAsLoaded(data));
       },
       () => undefined,
     );
@@ -106,13 +110,28 @@ export default function ScreeningPromptPage() {
                 >
                   {t('screeningPage.prompt.continue')}
                 </button>
-                <button type="button" className="btn btn-secondary" onClick={() => setConfirmStartOver(true)}>
+                {/* Locked: still focusable and named, with why as its description (a disabled button says nothing). */}
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-disabled={locked ? true : undefined}
+                  aria-describedby={locked ? 'start-over-locked' : undefined}
+                  onClick={() => {
+                    if (!locked) setConfirmStartOver(true);
+                  }}
+                >
                   {t('screeningPage.prompt.startOver')}
                 </button>
                 <button type="button" className="btn btn-ghost" onClick={() => navigate('/dashboard')}>
                   {t('screeningPage.prompt.skip')}
                 </button>
               </div>
+              {locked ? (
+                <p className="prompt-locked text-sm" id="start-over-locked" data-testid="start-over-locked">
+                  {t('screeningPage.prompt.startOverLocked')} {locked.message}{' '}
+                  <Link to={`/applications/${locked.applicationId}`}>{t('screeningPage.prompt.openApplication')}</Link>
+                </p>
+              ) : null}
             </>
           ) : (
             <>
