@@ -17,7 +17,7 @@ import { Loading } from '../components/Spinner.tsx';
 import { fullName } from '../format.ts';
 // Errors built in an effect read the app's instance (useT()'s function changes every render).
 import { i18n } from '../i18n/language.ts';
-import { useT } from '../i18n/useT.ts';
+import { useI18n, useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/clients';
 
 const FORM = PROFILE_FORM[0];
@@ -96,8 +96,11 @@ function ClientProfileForm() {
   const [clientName, setClientName] = useState('');
   const [creating, setCreating] = useState(false);
   const [applicationError, setApplicationError] = useState<string | null>(null);
-  // The server's word that some fields are a submitted application's answers: shown read-only, saying why.
-  const [locked, setLocked] = useState<Client['$locked'] | null>(null);
+  // The server's word that some fields are a submitted application's answers: shown read-only, saying why (its
+  // words in the language they were asked in).
+  const [lockAsked, setLockAsked] = useState<{ lock: Client['$locked']; language: string } | null>(null);
+  const locked = lockAsked?.lock ?? null;
+  const locale = useI18n().locale;
   const formRef = useRef<StepFormHandle>(null);
   const formElement = useRef<HTMLFormElement>(null);
 
@@ -111,7 +114,7 @@ function ClientProfileForm() {
     setServerErrors([]);
     setApplications([]);
     setClientName('');
-    setLocked(null);
+    setLockAsked(null);
     listBrokers(controller.signal).then(
       (list) => setBrokers(list),
       (cause: unknown) => {
@@ -126,7 +129,7 @@ function ClientProfileForm() {
           setApplications(client.life_applications ?? []);
           setClientName(fullName(client));
           setAccess(client.access ?? null);
-          setLocked(client.$locked ?? null);
+          setLockAsked({ lock: client.$locked ?? null, language: i18n.locale });
         })
         .catch((cause: unknown) => {
           if (!controller.signal.aborted)
@@ -138,6 +141,17 @@ function ClientProfileForm() {
     }
     return () => controller.abort();
   }, [clientId]);
+
+  // The notice is the server's words: in another language, asked again (only the lock: the form keeps what is typed).
+  useEffect(() => {
+    if (!clientId || !lockAsked?.lock || lockAsked.language === locale) return;
+    const controller = new AbortController();
+    getClient(clientId, { signal: controller.signal }).then(
+      (client) => setLockAsked({ lock: client.$locked ?? null, language: locale }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [clientId, lockAsked, locale]);
 
   const data = useMemo(() => ({ $context: { access }, [FORM]: record }), [access, record]);
   const lookups = useMemo(() => ({ brokers }), [brokers]);

@@ -10,7 +10,7 @@ import { loadApplication, startScreeningOver } from '../screening/api.ts';
 import { lockAsLoaded, type AnswersLock } from '../screening/answersLock.ts';
 import { clearDrafts } from '../screening/draftStorage.ts';
 import { screeningRuntime } from '../screening/definitions.ts';
-import { useT } from '../i18n/useT.ts';
+import { useI18n, useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/screeningPage';
 
 /**
@@ -19,6 +19,7 @@ import 'virtual:messages/en/screeningPage';
  */
 export default function ScreeningPromptPage() {
   const t = useT();
+  const locale = useI18n().locale;
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<ScreeningProgress | null | undefined>(undefined);
@@ -35,7 +36,13 @@ export default function ScreeningPromptPage() {
     getScreeningProgress(clientId, controller.signal).then((found) => {
       if (!controller.signal.aborted) setProgress(found);
     });
-    // The client's name, as the definitions word it; the prompt works without it.
+    return () => controller.abort();
+  }, [clientId]);
+
+  // The client's name, as the definitions word it, and the lock, in the server's words: asked again in another
+  // language. The prompt works without them.
+  useEffect(() => {
+    const controller = new AbortController();
     loadApplication(clientId, controller.signal).then(
       (data) => {
         const { engine } = screeningRuntime();
@@ -46,7 +53,7 @@ export default function ScreeningPromptPage() {
       () => undefined,
     );
     return () => controller.abort();
-  }, [clientId]);
+  }, [clientId, locale]);
 
   const base = `/client/${encodeURIComponent(clientId)}/screening`;
 
