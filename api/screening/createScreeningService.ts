@@ -164,6 +164,19 @@ export function createScreeningService(
     }
     return null;
   };
+  const recordLockOf: ScreeningService['recordLockOf'] = async (clientRecordId) => {
+    const readers = await db
+      .selectFrom('client_links')
+      .select('client_id')
+      .where('linked_client_id', '=', clientRecordId)
+      .orderBy('client_id')
+      .execute();
+    for (const clientId of new Set([clientRecordId, ...readers.map((r) => r.client_id)])) {
+      const lock = await lockOf(clientId);
+      if (lock) return lock;
+    }
+    return null;
+  };
 
   /** True when a step's rules or contract read a bound step's objects (so they must be composed first). */
   const readsBound = new Map<string, boolean>();
@@ -415,6 +428,22 @@ export function createScreeningService(
     }
 
     await checkChange(user, clientId, stepId);
+    // A client record this save writes may hold another application's answers too (a client of its own named as
+    // insured 2 here): a change to its fields is refused while that application is locked, as its profile's PATCH is.
+    for (const b of own) {
+      const id = ids.get(b);
+      const object = getPath(values, b.path) as JsonObject | undefined;
+      const current = typeof id === 'number' && id !== clientId ? visible.get(id) : undefined;
+      if (!object || !current) continue;
+      const changed = (fieldsOf.get(b) ?? []).some(
+        (f) =>
+          !hidden.includes(`${b.path}.${f}`) &&
+          JSON.stringify(object[f] ?? null) !== JSON.stringify(current[f] ?? null),
+      );
+      const lock = changed ? await recordLockOf(id as number) : null;
+      if (lock)
+        throw new ApiError(400, { error: lock.message, errors: [{ field: 'application', message: lock.message }] });
+    }
     const owner = await clients.ownerOf(clientId);
     const links: JsonObject = {};
     let stepRecord = values;
@@ -544,19 +573,7 @@ export function createScreeningService(
       lockChecks.push(check);
     },
     lockOf,
-    async recordLockOf(clientRecordId) {
-      const readers = await db
-        .selectFrom('client_links')
-        .select('client_id')
-        .where('linked_client_id', '=', clientRecordId)
-        .orderBy('client_id')
-        .execute();
-      for (const clientId of new Set([clientRecordId, ...readers.map((r) => r.client_id)])) {
-        const lock = await lockOf(clientId);
-        if (lock) return lock;
-      }
-      return null;
-    },
+    recordLockOf,
     answerFields: [...new Set(bindings.flatMap((b) => fieldsOf.get(b) ?? []))],
     onSaved(listener) {
       listeners.push(listener);

@@ -250,6 +250,26 @@ describe.each(databases)("a submitted application's answers are locked on %s (is
     expect(secondPatch.status).toBe(400);
     expect(secondPatch.body.error).toBe(ANSWERS_LOCKED);
 
+    // Another client's screening that names the locked client as its insured 2 cannot change its record either.
+    const other = await createClient(server, token, { first_name: 'Lena' });
+    for (const [stepId, record] of Object.entries(data))
+      if (stepId !== '$context' && record) await server.seedRecord(other, stepId, record as JsonObject);
+    await server.seedRecord(other, 'basic', {
+      ...(data.basic as JsonObject),
+      proposed_insured_1: other,
+      proposed_insured_2: clientId,
+    });
+    const insureds = structuredClone(data['proposed-insured'] as JsonObject);
+    (insureds.insured_2 as JsonObject).first_name = 'Janet';
+    const named = () => server.call('PUT', `/api/screening/${other}/proposed-insured/`, { token, body: insureds });
+    const refusedThere = await named();
+    expect(refusedThere.status).toBe(400);
+    expect(refusedThere.body).toEqual({
+      error: ANSWERS_LOCKED,
+      errors: [{ field: 'application', message: ANSWERS_LOCKED }],
+    });
+    expect((await client()).body.first_name).toBe(shown.body.first_name);
+
     // Withdrawn from the insurer that had it: the fields may change again.
     const withdrawn = await server.call('POST', `/api/applications/${id}/insurers/BMO/events/`, {
       token,
@@ -260,5 +280,7 @@ describe.each(databases)("a submitted application's answers are locked on %s (is
     const fixed = await patch({ first_name: 'Janet' });
     expect(fixed.status, fixed.text).toBe(200);
     expect(fixed.body.first_name).toBe('Janet');
+    const savedThere = await named();
+    expect(savedThere.status, savedThere.text).toBe(200);
   }, 120_000);
 });
