@@ -74,6 +74,11 @@ export interface StepFormProps {
    * and no change is taken.
    */
   readOnly?: boolean;
+  /**
+   * Some fields read-only besides those of the step's readonly rules (the page says why: the server's word that they
+   * cannot change now), drawn as a readonly rule draws them.
+   */
+  readOnlyFields?: readonly string[];
   ref?: Ref<StepFormHandle>;
 }
 
@@ -95,7 +100,7 @@ function othersChanged(a: ApplicationData, b: ApplicationData, stepId: string): 
 function StepFormInner(props: StepFormProps) {
   const { engine, stepId, data, source, fields, showErrors, serverErrors, lookups, failedLookups, errorTitle, ref } =
     props;
-  const { unavailableChoices, readOnly } = props;
+  const { unavailableChoices, readOnly, readOnlyFields } = props;
   const prepared = useMemo(() => prepareStep(engine, stepId, fields), [engine, stepId, fields]);
   const stepOptions = ((engine.definitions.steps[stepId]?.ui as Record<string, unknown> | undefined)?.['ui:options'] ??
     {}) as {
@@ -224,6 +229,10 @@ function StepFormInner(props: StepFormProps) {
   useLayoutEffect(() => {
     store.setShowAll(Boolean(showErrors));
   }, [showErrors, store]);
+
+  useLayoutEffect(() => {
+    store.setReadOnlyFields(readOnlyFields ?? []);
+  }, [readOnlyFields, store]);
 
   // Hold what fields show while a pointer is pressed (see FormStore): the press that blurs an input and commits it
   // must not move the button it is clicking.

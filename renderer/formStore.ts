@@ -64,6 +64,8 @@ export class FormStore {
   private held = false;
   private pending = false;
   private required: ReadonlySet<string> = new Set();
+  private engineReadonly: string[] = [];
+  private pageReadonly: readonly string[] = [];
   private pageTitles: ReadonlySet<string> = new Set();
 
   subscribe = (listener: Listener): (() => void) => {
@@ -139,10 +141,19 @@ export class FormStore {
   ): void {
     if (view.values) this.next.values = view.values;
     this.next.hidden = new Set(view.hidden);
-    this.next.readonly = new Set(view.readonly ?? []);
+    this.engineReadonly = view.readonly ?? [];
+    this.next.readonly = new Set([...this.engineReadonly, ...this.pageReadonly]);
     this.engineErrors = view.errors;
     this.next.texts = view.texts;
     this.rebuildErrors();
+    this.emit();
+  }
+
+  /** Fields the page makes read-only besides the readonly rules' (StepForm's readOnlyFields). */
+  setReadOnlyFields(paths: readonly string[]): void {
+    if (paths.length === 0 && this.pageReadonly.length === 0) return;
+    this.pageReadonly = paths;
+    this.next.readonly = new Set([...this.engineReadonly, ...paths]);
     this.emit();
   }
 

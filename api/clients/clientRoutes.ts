@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { badRequest, etagOf } from '../http/apiError.ts';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, badRequest, etagOf } from '../http/apiError.ts';
+import { textsIn } from '../http/serverTexts.ts';
 import { ifMatchOf, toId, userOf } from '../http/requestHelpers.ts';
 import { listPage, listQueryOf, listQuerySchema } from '../http/listQuery.ts';
 import { JsonObjectBody, Success, errorResponses, idParams, ref } from '../http/routeSchemas.ts';
@@ -27,7 +29,7 @@ export const clientRoutes = fp(
   async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = app.database;
-    const { audit, clients } = app;
+    const { audit, clients, screening } = app;
     // The checks in each language: the same rules, the messages in the request's language.
     const checksIn = { en: clientChecks(app.engine), fr: clientChecks(app.engine, 'fr') };
 
@@ -50,6 +52,16 @@ export const clientRoutes = fp(
           )
         : new Set<number>();
       return views.map((v) => ({ ...v, access: own.has(v.id) ? 'owner' : 'broker' }));
+    };
+    /**
+     * Why the client's fields that are answers cannot change now (PATCH refuses them), in the request's language, with
+     * which fields; null when they may. The profile page shows them read-only before anyone types.
+     */
+    const lockedOf = async (request: FastifyRequest, id: number) => {
+      const lock = await screening.recordLockOf(id);
+      return lock
+        ? { ...lock, message: textsIn(languageOf(request))(lock.message), fields: [...screening.answerFields] }
+        : null;
     };
     const brokerEmails = async (): Promise<Set<string>> =>
       new Set((await db.selectFrom('brokers').select('email').execute()).map((b) => b.email.toLowerCase()));
@@ -110,7 +122,8 @@ export const clientRoutes = fp(
       {
         schema: {
           tags: ['clients'],
-          summary: 'One client; ?include=life_applications adds its applications',
+          summary:
+            'One client; ?include=life_applications adds its applications; $locked says which of its fields cannot change now (an application holding them was submitted), or null',
           params: idParams('id'),
           // An unknown include is refused rather than ignored: a caller's typo would otherwise look like "no applications".
           querystring: Type.Object({
@@ -126,7 +139,7 @@ export const clientRoutes = fp(
         const client = await clients.get(user, id);
         void reply.header('etag', etagOf(client.version));
         if (include === INCLUDE) client.life_applications = await app.applications.list(user, id);
-        return (await withAccess(user, [client]))[0];
+        return { ...(await withAccess(user, [client]))[0], $locked: await lockedOf(request, id) };
       },
     );
 
@@ -136,7 +149,7 @@ export const clientRoutes = fp(
         schema: {
           tags: ['clients'],
           summary:
-            "Change some fields of a client: the profile form's rules and, for a proposed insured's fields, the proposed-insured rules (for the fields given)",
+            "Change some fields of a client: the profile form's rules and, for a proposed insured's fields, the proposed-insured rules (for the fields given). A change to a field that is an answer of a submitted application (GET's $locked) is refused with 400, as a save of the step would be",
           params: idParams('id'),
           body: JsonObjectBody,
           response: { 200: Client, ...errorResponses(400, 401, 403, 404, 412) },
@@ -155,6 +168,19 @@ export const clientRoutes = fp(
             brokers: await brokerEmails(),
           });
           if (v.errors.length) throw badRequest(v.errors);
+          // The fields that are also a screening's answers (a proposed insured's) are locked as the screening's are:
+          // refused as a save of the step would be, with the same message; the others (brokers, say) may change.
+          const changed = screening.answerFields.filter(
+            (f) => f in v.fields && JSON.stringify(v.fields[f] ?? null) !== JSON.stringify(stored[f] ?? null),
+          );
+          if (changed.length) {
+            const lock = await screening.recordLockOf(id);
+            if (lock)
+              throw new ApiError(400, {
+                error: lock.message,
+                errors: [{ field: 'application', message: lock.message }],
+              });
+          }
           // Who a client is shared with is its adviser's choice; a broker's save may send the list back unchanged.
           if (v.brokers && [...v.brokers].sort().join('\n') !== [...stored.brokers].sort().join('\n')) {
             await requireOwner(db, user, id, "Only the client's adviser can change its brokers");
@@ -321,6 +347,6 @@ export const clientRoutes = fp(
   {
     name: 'clientRoutes',
     encapsulate: true,
-    dependencies: ['db', 'engine', 'auth', 'audit', 'clients', 'applications', 'files'],
+    dependencies: ['db', 'engine', 'auth', 'audit', 'clients', 'screening', 'applications', 'files'],
   },
 );

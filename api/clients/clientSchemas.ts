@@ -28,6 +28,20 @@ export const Client = Type.Object(
         "owner: the user's own client; broker: shared with the user as a granted broker (no delete, no change of brokers)",
     }),
     life_applications: Type.Optional(Type.Array(LifeApplication, { description: 'With ?include=life_applications' })),
+    $locked: Type.Optional(
+      Nullable(
+        Type.Object(
+          {
+            message: Type.String({ description: "Why, in the request's language (what a PATCH changing them gets)" }),
+            applicationId: Id,
+            fields: Type.Array(Type.String(), {
+              description: "The client's fields that are an application's answers: a PATCH may not change them now",
+            }),
+          },
+          { title: 'ClientLock' },
+        ),
+      ),
+    ),
   },
   {
     title: 'Client',

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { buildLifecycleMachine } from '../../engine/index.ts';
 import { createDataLayer } from './createDataLayer.ts';
 import { migrateToLatest } from './migrateToLatest.ts';
 import { seedDemo } from './seedDemo.ts';
@@ -31,7 +32,10 @@ export const dbPlugin = fp<DbPluginOptions>(
       pgSchema: options.pgSchema,
     });
     try {
-      await migrateToLatest(layer);
+      // The definitions' life cycle (the one the server enforces) for the migrations that derive a status from it.
+      const { lifecycle } = app.engine.definitions;
+      const machine = lifecycle ? buildLifecycleMachine(lifecycle) : undefined;
+      await migrateToLatest(layer, machine ? (list) => machine.overallStatus(list) : undefined);
       if (options.seedDemo !== false) await seedDemo(layer.db);
     } catch (err) {
       await layer.close();
@@ -40,5 +44,5 @@ export const dbPlugin = fp<DbPluginOptions>(
     app.decorate('database', layer);
     app.addHook('onClose', async () => layer.close());
   },
-  { name: 'db' },
+  { name: 'db', dependencies: ['engine'] },
 );

@@ -1,14 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Migrator } from 'kysely';
+import { buildLifecycleMachine, type LifecycleDefinition } from '../../engine/index.ts';
 import { migrations } from './migrations.ts';
 import type { DataLayer } from './tables.ts';
+
+let repositoryMachine: ReturnType<typeof buildLifecycleMachine> | undefined;
+/** The overall status by this repository's steps/lifecycle.json (a caller without the server's engine: a script). */
+function repositoryOverallStatus(list: string[]): string {
+  repositoryMachine ??= buildLifecycleMachine(
+    JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../steps/lifecycle.json', import.meta.url)), 'utf8'),
+    ) as LifecycleDefinition,
+  );
+  return repositoryMachine.overallStatus(list);
+}
 
 /**
  * Brings the database to the latest migration; run on every start.
  * @param layer - the opened data layer
+ * @param overallStatus - the life cycle's overall status (the server's engine's); default: steps/lifecycle.json's
  * @throws - the first failed migration's error
  */
-export async function migrateToLatest(layer: DataLayer): Promise<void> {
-  const list = migrations(layer.dialect);
+export async function migrateToLatest(
+  layer: DataLayer,
+  overallStatus: (list: string[]) => string = repositoryOverallStatus,
+): Promise<void> {
+  const list = migrations(layer.dialect, overallStatus);
   const migrator = new Migrator({
     db: layer.db,
     provider: { getMigrations: async () => list },

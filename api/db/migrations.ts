@@ -38,9 +38,10 @@ async function insertThresholds(db: Kysely<unknown>): Promise<boolean> {
 /**
  * The one set of migrations for SQLite and PostgreSQL, in order. Names sort in order of application.
  * @param dialect - which database, for the few column types that differ (serial keys)
+ * @param overallStatus - the life cycle's overall status of an application from its insurers' (machine.overallStatus)
  * @returns - a map from migration name to migration, for Kysely's Migrator
  */
-export function migrations(dialect: DialectKind): Record<string, Migration> {
+export function migrations(dialect: DialectKind, overallStatus: (list: string[]) => string): Record<string, Migration> {
   const [idType, idPk] = idColumn(dialect);
   return {
     '0001_initial': {
@@ -662,6 +663,36 @@ export function migrations(dialect: DialectKind): Record<string, Migration> {
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable('signed_versions').ifExists().execute();
       },
+    },
+    '0019_overall_status': {
+      async up(db: Kysely<unknown>) {
+        // An application's overall status is written on each transition with the life cycle's overallStatus; those
+        // stored before its `prevails` rule (ISSUED prevails over DECLINED, issue 27) kept the older answer until
+        // their next transition. Recomputed once from the insurers' statuses by the same function: only the derived
+        // column changes (each insurer's status and trail stay), and an application with no insurers keeps its own.
+        const { rows } = await sql<{ application_id: number; status: string; overall: string }>`select
+          application_insurers.application_id, application_insurers.status, life_applications.status as overall
+          from application_insurers join life_applications on life_applications.id = application_insurers.application_id
+          order by application_insurers.application_id`.execute(db);
+        const byApplication = new Map<number, { statuses: string[]; overall: string }>();
+        for (const row of rows) {
+          const found = byApplication.get(row.application_id) ?? { statuses: [], overall: row.overall };
+          found.statuses.push(row.status);
+          byApplication.set(row.application_id, found);
+        }
+        const moves = new Map<string, number[]>();
+        for (const [id, { statuses, overall }] of byApplication) {
+          const now = overallStatus(statuses);
+          if (now !== overall) moves.set(now, [...(moves.get(now) ?? []), id]);
+        }
+        for (const [status, ids] of moves)
+          for (let i = 0; i < ids.length; i += 500)
+            await sql`update life_applications set status = ${status} where id in (${sql.join(ids.slice(i, i + 500))})`.execute(
+              db,
+            );
+      },
+      // The older answer is not kept anywhere to go back to, and the one written now is the rule's.
+      async down() {},
     },
   };
 }

@@ -42,3 +42,10 @@ export class AdviserProfileError extends GenerationError {
   readonly field = 'adviser_profile';
   readonly link = PROFILE_PAGE;
 }
+
+/**
+ * A generation refused because an insurer holds the application (the screening's lock, as a save is refused): the
+ * documents it was sent stay the application's latest (api/texts/texts.json `generationLocked`, with its French).
+ */
+export const GENERATION_LOCKED =
+  'This application was submitted to an insurer, so its documents cannot be generated again: the insurer holds the ones it was sent. To generate new documents, withdraw the application from each insurer that has it, or start a new application.';

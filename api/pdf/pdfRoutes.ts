@@ -8,7 +8,7 @@ import { languageOf } from '../http/languageOf.ts';
 import { AnyJson, errorResponses, idParams, ref, type ErrorBody } from '../http/routeSchemas.ts';
 import { GenerateAnswer, GenerateBody, GenerationSummary } from './generationSchemas.ts';
 import { GenerationError, IncompleteScreeningError, PayloadError } from './buildPayload.ts';
-import { AdviserProfileError } from './generationErrors.ts';
+import { AdviserProfileError, GENERATION_LOCKED } from './generationErrors.ts';
 import { finalStepOf } from '../../engine/index.ts';
 import { createPdfService, loadGenerationSetup } from './createPdfService.ts';
 import type { AuthUser } from '../types.ts';
@@ -113,6 +113,8 @@ export const pdfRoutes = fp<PdfRoutesOptions>(
           tags: ['generation'],
           summary: "Generate the prefilled application PDFs of the chosen insurers from the client's saved screening",
           body: GenerateBody,
+          description:
+            'Refused with 400 while an insurer holds the application (submitted, in review, issued or declined): its documents are the ones the insurer was sent.',
           response: { 200: GenerateAnswer, ...errorResponses(400, 401, 404) },
           document: { body: ref('GenerateRequest') },
         },
@@ -131,6 +133,14 @@ export const pdfRoutes = fp<PdfRoutesOptions>(
             throw new ApiError(400, {
               error: LANGUAGE_MESSAGE,
               errors: [{ field: 'language', message: LANGUAGE_MESSAGE }],
+            });
+          // Once an insurer holds the application, its documents are the ones sent: asked as a save asks (the
+          // screening's lock), after the access check so another adviser's client says nothing of its state.
+          await clients.requireAccess(user, clientId);
+          if (await screening.lockOf(clientId))
+            throw new ApiError(400, {
+              error: GENERATION_LOCKED,
+              errors: [{ field: 'application', message: GENERATION_LOCKED }],
             });
           const { data, summary } = await service.generate(user, clientId, populateForms, { language, lang });
           return { data, summary };

@@ -102,6 +102,14 @@ export interface ScreeningService {
   lockedBy(check: (clientId: number) => Promise<ScreeningLock | null>): void;
   /** The first lock a check of lockedBy answers for the client; null when none. */
   lockOf(clientId: number): Promise<ScreeningLock | null>;
+  /**
+   * The lock on a client record's own fields that are answers (a proposed insured's, `answerFields`): the first lock
+   * of a screening that reads the record, the client's own or one that links it as an insured (insured 2 of another
+   * client's application); null when none. The same checks as lockOf, asked of each.
+   */
+  recordLockOf(clientRecordId: number): Promise<ScreeningLock | null>;
+  /** The fields of a client record that are screening answers: those of the step objects kept in client records. */
+  answerFields: readonly string[];
   /** Called after every save, with its result (the application follows the screening). */
   onSaved(listener: (user: AuthUser, clientId: number, stepId: string, result: SaveResult) => Promise<void>): void;
 }
@@ -148,6 +156,26 @@ export function createScreeningService(
   const lockChecks: Parameters<ScreeningService['lockedBy']>[0][] = [];
   const checkChange: ScreeningService['checkChange'] = async (user, clientId, stepId) => {
     for (const guard of guards) await guard(user, clientId, stepId);
+  };
+  const lockOf: ScreeningService['lockOf'] = async (clientId) => {
+    for (const check of lockChecks) {
+      const lock = await check(clientId);
+      if (lock) return lock;
+    }
+    return null;
+  };
+  const recordLockOf: ScreeningService['recordLockOf'] = async (clientRecordId) => {
+    const readers = await db
+      .selectFrom('client_links')
+      .select('client_id')
+      .where('linked_client_id', '=', clientRecordId)
+      .orderBy('client_id')
+      .execute();
+    for (const clientId of new Set([clientRecordId, ...readers.map((r) => r.client_id)])) {
+      const lock = await lockOf(clientId);
+      if (lock) return lock;
+    }
+    return null;
   };
 
   /** True when a step's rules or contract read a bound step's objects (so they must be composed first). */
@@ -400,6 +428,22 @@ export function createScreeningService(
     }
 
     await checkChange(user, clientId, stepId);
+    // A client record this save writes may hold another application's answers too (a client of its own named as
+    // insured 2 here): a change to its fields is refused while that application is locked, as its profile's PATCH is.
+    for (const b of own) {
+      const id = ids.get(b);
+      const object = getPath(values, b.path) as JsonObject | undefined;
+      const current = typeof id === 'number' && id !== clientId ? visible.get(id) : undefined;
+      if (!object || !current) continue;
+      const changed = (fieldsOf.get(b) ?? []).some(
+        (f) =>
+          !hidden.includes(`${b.path}.${f}`) &&
+          JSON.stringify(object[f] ?? null) !== JSON.stringify(current[f] ?? null),
+      );
+      const lock = changed ? await recordLockOf(id as number) : null;
+      if (lock)
+        throw new ApiError(400, { error: lock.message, errors: [{ field: 'application', message: lock.message }] });
+    }
     const owner = await clients.ownerOf(clientId);
     const links: JsonObject = {};
     let stepRecord = values;
@@ -528,13 +572,9 @@ export function createScreeningService(
     lockedBy(check) {
       lockChecks.push(check);
     },
-    async lockOf(clientId) {
-      for (const check of lockChecks) {
-        const lock = await check(clientId);
-        if (lock) return lock;
-      }
-      return null;
-    },
+    lockOf,
+    recordLockOf,
+    answerFields: [...new Set(bindings.flatMap((b) => fieldsOf.get(b) ?? []))],
     onSaved(listener) {
       listeners.push(listener);
     },

@@ -236,6 +236,14 @@ export interface components {
       access: 'owner' | 'broker';
       /** @description With ?include=life_applications */
       life_applications?: components['schemas']['LifeApplication'][];
+      /** ClientLock */
+      $locked?: {
+        /** @description Why, in the request's language (what a PATCH changing them gets) */
+        message: string;
+        applicationId: number;
+        /** @description The client's fields that are an application's answers: a PATCH may not change them now */
+        fields: string[];
+      } | null;
     } & {
       [key: string]: unknown;
     };

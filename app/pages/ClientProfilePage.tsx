@@ -9,6 +9,7 @@ import { screeningRuntime } from '../screening/definitions.ts';
 import { StepsGate } from '../screening/StepsGate.tsx';
 import { uiOptionsOf } from '../screening/wizardEnv.ts';
 import { ApplicationsTable } from '../components/ApplicationsTable.tsx';
+import { LockNotice } from '../components/LockNotice.tsx';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { AlertIcon, ArrowLeftIcon, PlusIcon } from '../components/icons.tsx';
@@ -16,7 +17,7 @@ import { Loading } from '../components/Spinner.tsx';
 import { fullName } from '../format.ts';
 // Errors built in an effect read the app's instance (useT()'s function changes every render).
 import { i18n } from '../i18n/language.ts';
-import { useT } from '../i18n/useT.ts';
+import { useI18n, useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/clients';
 
 const FORM = PROFILE_FORM[0];
@@ -95,6 +96,11 @@ function ClientProfileForm() {
   const [clientName, setClientName] = useState('');
   const [creating, setCreating] = useState(false);
   const [applicationError, setApplicationError] = useState<string | null>(null);
+  // The server's word that some fields are a submitted application's answers: shown read-only, saying why (its
+  // words in the language they were asked in).
+  const [lockAsked, setLockAsked] = useState<{ lock: Client['$locked']; language: string } | null>(null);
+  const locked = lockAsked?.lock ?? null;
+  const locale = useI18n().locale;
   const formRef = useRef<StepFormHandle>(null);
   const formElement = useRef<HTMLFormElement>(null);
 
@@ -108,6 +114,7 @@ function ClientProfileForm() {
     setServerErrors([]);
     setApplications([]);
     setClientName('');
+    setLockAsked(null);
     listBrokers(controller.signal).then(
       (list) => setBrokers(list),
       (cause: unknown) => {
@@ -122,6 +129,7 @@ function ClientProfileForm() {
           setApplications(client.life_applications ?? []);
           setClientName(fullName(client));
           setAccess(client.access ?? null);
+          setLockAsked({ lock: client.$locked ?? null, language: i18n.locale });
         })
         .catch((cause: unknown) => {
           if (!controller.signal.aborted)
@@ -133,6 +141,17 @@ function ClientProfileForm() {
     }
     return () => controller.abort();
   }, [clientId]);
+
+  // The notice is the server's words: in another language, asked again (only the lock: the form keeps what is typed).
+  useEffect(() => {
+    if (!clientId || !lockAsked?.lock || lockAsked.language === locale) return;
+    const controller = new AbortController();
+    getClient(clientId, { signal: controller.signal }).then(
+      (client) => setLockAsked({ lock: client.$locked ?? null, language: locale }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [clientId, lockAsked, locale]);
 
   const data = useMemo(() => ({ $context: { access }, [FORM]: record }), [access, record]);
   const lookups = useMemo(() => ({ brokers }), [brokers]);
@@ -242,6 +261,17 @@ function ClientProfileForm() {
       <div className="stack">
         <form ref={formElement} className="card profile-form" onSubmit={onSubmit} noValidate>
           <div className="card-body">
+            {locked ? (
+              <LockNotice
+                title={t('clients.profile.lockedTitle')}
+                message={locked.message}
+                applicationId={locked.applicationId}
+                linkLabel={t('clients.profile.lockedOpen')}
+                testId="profile-locked"
+              >
+                <p>{t('clients.profile.lockedFields')}</p>
+              </LockNotice>
+            ) : null}
             {formError ? (
               <div className="alert alert-error" role="alert" style={{ marginBottom: 'var(--space-5)' }}>
                 <AlertIcon />
@@ -257,6 +287,7 @@ function ClientProfileForm() {
               showErrors={showErrors}
               serverErrors={serverErrors}
               lookups={lookups}
+              readOnlyFields={locked?.fields}
             />
           </div>
           <div className="card-footer">

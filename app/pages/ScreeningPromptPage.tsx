@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { getScreeningProgress } from '../api/client.ts';
 import type { ScreeningProgress } from '../api/types.ts';
 import { ClipboardIcon } from '../components/icons.tsx';
@@ -7,9 +7,10 @@ import { Loading } from '../components/Spinner.tsx';
 import { hasIncompleteScreening, stepTitle } from '../screening.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { loadApplication, startScreeningOver } from '../screening/api.ts';
+import { lockAsLoaded, type AnswersLock } from '../screening/answersLock.ts';
 import { clearDrafts } from '../screening/draftStorage.ts';
 import { screeningRuntime } from '../screening/definitions.ts';
-import { useT } from '../i18n/useT.ts';
+import { useI18n, useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/screeningPage';
 
 /**
@@ -18,6 +19,7 @@ import 'virtual:messages/en/screeningPage';
  */
 export default function ScreeningPromptPage() {
   const t = useT();
+  const locale = useI18n().locale;
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<ScreeningProgress | null | undefined>(undefined);
@@ -25,6 +27,8 @@ export default function ScreeningPromptPage() {
   const [confirmStartOver, setConfirmStartOver] = useState(false);
   const [startingOver, setStartingOver] = useState(false);
   const [startOverError, setStartOverError] = useState<string | null>(null);
+  // The server's word that an insurer holds the answers: Start Over would be refused, so it says why ahead.
+  const [locked, setLocked] = useState<AnswersLock | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -32,17 +36,24 @@ export default function ScreeningPromptPage() {
     getScreeningProgress(clientId, controller.signal).then((found) => {
       if (!controller.signal.aborted) setProgress(found);
     });
-    // The client's name, as the definitions word it; the prompt works without it.
+    return () => controller.abort();
+  }, [clientId]);
+
+  // The client's name, as the definitions word it, and the lock, in the server's words: asked again in another
+  // language. The prompt works without them.
+  useEffect(() => {
+    const controller = new AbortController();
     loadApplication(clientId, controller.signal).then(
       (data) => {
         const { engine } = screeningRuntime();
-        if (!controller.signal.aborted)
-          setForWhom({ title: engine.title('prompt', data), client: engine.names(data).client });
+        if (controller.signal.aborted) return;
+        setForWhom({ title: engine.title('prompt', data), client: engine.names(data).client });
+        setLocked(lockAsLoaded(data));
       },
       () => undefined,
     );
     return () => controller.abort();
-  }, [clientId]);
+  }, [clientId, locale]);
 
   const base = `/client/${encodeURIComponent(clientId)}/screening`;
 
@@ -106,13 +117,28 @@ export default function ScreeningPromptPage() {
                 >
                   {t('screeningPage.prompt.continue')}
                 </button>
-                <button type="button" className="btn btn-secondary" onClick={() => setConfirmStartOver(true)}>
+                {/* Locked: still focusable and named, with why as its description (a disabled button says nothing). */}
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-disabled={locked ? true : undefined}
+                  aria-describedby={locked ? 'start-over-locked' : undefined}
+                  onClick={() => {
+                    if (!locked) setConfirmStartOver(true);
+                  }}
+                >
                   {t('screeningPage.prompt.startOver')}
                 </button>
                 <button type="button" className="btn btn-ghost" onClick={() => navigate('/dashboard')}>
                   {t('screeningPage.prompt.skip')}
                 </button>
               </div>
+              {locked ? (
+                <p className="prompt-locked text-sm" id="start-over-locked" data-testid="start-over-locked">
+                  {t('screeningPage.prompt.startOverLocked')} {locked.message}{' '}
+                  <Link to={`/applications/${locked.applicationId}`}>{t('screeningPage.prompt.openApplication')}</Link>
+                </p>
+              ) : null}
             </>
           ) : (
             <>

@@ -8,6 +8,7 @@ import { slug } from '../format.ts';
 import type { GenerationSummary } from '../api/types.ts';
 import { GenerateError, generateApplication, SaveError, saveStep } from './api.ts';
 import { IncompleteSteps } from './IncompleteSteps.tsx';
+import { LockedGeneration } from './LockedGeneration.tsx';
 import { ActionsBar, Notice, StepCard, useNotice } from './WizardChrome.tsx';
 import { uiOptionsOf, useWizard, withRecord } from './wizardEnv.ts';
 import { finalStepOf, optionLabels, valuesInScope } from '../../engine/index.ts';
@@ -74,7 +75,7 @@ function combinedFilename(person: string | undefined, generationId: string | und
  * saves the choice and asks the server for the PDF. Until the server offers generation (404), it says so plainly.
  */
 export function GenerationPage() {
-  const { engine, clientId, saved, setSaved, context, openStep } = useWizard();
+  const { engine, clientId, saved, setSaved, context, openStep, locked } = useWizard();
   const t = useT();
   // Generation is offered only for an application in good order (the server checks the same).
   const incomplete = useMemo(() => engine.incompleteSteps({ ...saved, $context: context }), [engine, saved, context]);
@@ -178,6 +179,19 @@ export function GenerationPage() {
       setBusy(null);
     }
   }, [clientId, step, options, messages, unavailable, setSaved, setNotice, t]);
+
+  // An insurer holds the application: nothing to generate, the documents it was sent to open or download.
+  if (locked)
+    return (
+      <StepCard heading={options.heading ?? def.flow.title}>
+        <LockedGeneration
+          clientId={clientId}
+          lock={locked}
+          backLabel={options.backLabel ?? t('wizard.back')}
+          onBack={() => openStep(engine.definitions.flow.review)}
+        />
+      </StepCard>
+    );
 
   if (generated) {
     const notSpecified = result.notSpecified ?? t('wizard.result.notSpecified');

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import type { AnswersLock } from './answersLock.ts';
+import { LockNotice } from '../components/LockNotice.tsx';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/wizard';
 
@@ -10,14 +10,12 @@ import 'virtual:messages/en/wizard';
 export function LockedNotice({ lock }: { lock: AnswersLock }) {
   const t = useT();
   return (
-    <div className="alert alert-info wizard-locked" role="status" data-testid="answers-locked">
-      <div className="wizard-notice-body">
-        <p className="alert-title">{t('wizard.locked.title')}</p>
-        <p>{lock.message}</p>
-        <p>
-          <Link to={`/applications/${lock.applicationId}`}>{t('wizard.locked.open')}</Link>
-        </p>
-      </div>
-    </div>
+    <LockNotice
+      title={t('wizard.locked.title')}
+      message={lock.message}
+      applicationId={lock.applicationId}
+      linkLabel={t('wizard.locked.open')}
+      testId="answers-locked"
+    />
   );
 }

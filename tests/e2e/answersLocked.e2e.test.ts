@@ -1,12 +1,15 @@
 /**
  * Issue 27 in the browser: once an application is submitted, the wizard says so before anyone types ($locked on the
  * screening's GET): the step is read-only under the server's notice, with a link to the application, at 1280 and
- * 390 px; Next reads on and saves nothing; the review says so too.
+ * 390 px; Next reads on and saves nothing; the review says so too. The Generation page offers the documents already
+ * generated and nothing to generate, Start Over says why it is not available, and the client's profile shows the
+ * fields that are answers read-only, in English and French.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWERS_LOCKED } from '../../api/lifecycle/lifecyclePlugin.ts';
+import serverFr from '../../api/texts/i18n/fr.json';
 import { specText } from '../support/specText.ts';
 import { auditWidths } from './support/auditWidths.ts';
 import { startHarness, type Harness } from './support/harness.ts';
@@ -91,5 +94,76 @@ describe('a submitted application in the wizard', () => {
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^View / }).count()).toBeGreaterThan(3);
     await audit(page, 'review');
+  });
+});
+
+/** Switches the page's language with the header's switch ("Language" / "Langue"). */
+async function switchTo(page: Page, language: 'en' | 'fr'): Promise<void> {
+  await page.getByRole('combobox', { name: /^(Language|Langue)$/ }).selectOption(language);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.lang))
+    .toBe(language === 'fr' ? 'fr-CA' : 'en-CA');
+}
+const FRENCH_LOCK = serverFr['texts.json#/messages/answersLocked'].fr;
+/** The French as written keeps no-break spaces; compared on text with spaces folded. */
+const folded = (text: string): string => text.replace(/\s+/g, ' ');
+
+describe('what else a submitted application does not offer', () => {
+  it('the Generation page: the notice and the documents generated, nothing to generate', async () => {
+    const page = h.page;
+    const generateCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/pdf/generate_pdf/')) generateCalls.push(r.url());
+    });
+    await page.goto(`${h.baseUrl}/client/${clientId}/screening/pdf-generation`);
+    await page.getByRole('status').filter({ hasText: ANSWERS_LOCKED }).waitFor();
+    const documents = page.getByRole('region', { name: 'Documents of this application' });
+    await documents.getByRole('button', { name: 'Download BMO' }).waitFor();
+    expect(await page.getByRole('button', { name: specText('pdf-generation.nextLabel') }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await audit(page, 'generation');
+    await switchTo(page, 'fr');
+    await expect
+      .poll(async () => folded((await page.locator('[data-testid=answers-locked]').textContent()) ?? ''))
+      .toContain(folded(FRENCH_LOCK));
+    await page.getByRole('region', { name: 'Documents de cette proposition' }).waitFor();
+    await audit(page, 'generation-fr');
+    await switchTo(page, 'en');
+    expect(generateCalls).toEqual([]);
+  });
+
+  it('Start Over says why it is not available, with the button', async () => {
+    const page = h.page;
+    // Where the adviser left off is a step before the last (the last one makes the screening complete: no Start Over).
+    await openStep(page, h.baseUrl, clientId, 'purpose-of-insurance', specText('purpose-of-insurance.heading'));
+    await page.goto(`${h.baseUrl}/client/${clientId}/screening/prompt`);
+    const button = page.getByRole('button', { name: 'Start Over' });
+    await button.waitFor();
+    await page.getByTestId('start-over-locked').waitFor();
+    expect(await button.getAttribute('aria-disabled')).toBe('true');
+    expect(await button.getAttribute('aria-describedby')).toBe('start-over-locked');
+    // Reached and pressed with the keyboard (it keeps its focus), it opens nothing.
+    await button.focus();
+    expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await audit(page, 'prompt');
+  });
+
+  it("the client's profile shows the fields that are answers read-only, the brokers still editable", async () => {
+    const page = h.page;
+    await page.goto(`${h.baseUrl}/client/profile/${clientId}`);
+    const notice = page.getByTestId('profile-locked');
+    await notice.waitFor();
+    expect(await notice.getByRole('link').getAttribute('href')).toBe(`/applications/${id}`);
+    expect(await page.getByLabel('First Name').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Date of Birth').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('combobox', { name: /Gender/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('listbox', { name: /Brokers/ }).isDisabled()).toBe(false);
+    await audit(page, 'profile');
+    await switchTo(page, 'fr');
+    await expect.poll(async () => folded((await notice.textContent()) ?? '')).toContain(folded(FRENCH_LOCK));
+    await audit(page, 'profile-fr');
+    await switchTo(page, 'en');
   });
 });
