@@ -664,7 +664,7 @@ export function migrations(dialect: DialectKind, overallStatus: (list: string[])
         await db.schema.dropTable('signed_versions').ifExists().execute();
       },
     },
-    '0019_overall_status': {
+    '0018_overall_status': {
       async up(db: Kysely<unknown>) {
         // An application's overall status is written on each transition with the life cycle's overallStatus; those
         // stored before its `prevails` rule (ISSUED prevails over DECLINED, issue 27) kept the older answer until

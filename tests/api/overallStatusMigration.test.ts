@@ -1,6 +1,6 @@
 /**
  * Issue 27's `prevails` rule: applications stored before it kept the overall status of the older rule until their
- * next transition; migration 0019 recomputes it once, with the life cycle's own overallStatus.
+ * next transition; migration 0018 recomputes it once, with the life cycle's own overallStatus.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { migrateToLatest } from '../../api/db/migrateToLatest.ts';
 import type { DataLayer } from '../../api/db/tables.ts';
 import { databases, PG_URL } from '../support/apiServer.ts';
 
-describe.each(databases)('migration 0019 recomputes the overall status (%s)', (kind) => {
+describe.each(databases)('migration 0018 recomputes the overall status (%s)', (kind) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'overall-'));
   const pgSchema = `t_overall_${process.pid}_${Date.now().toString(36)}`;
   let layer: DataLayer;
@@ -90,10 +90,10 @@ describe.each(databases)('migration 0019 recomputes the overall status (%s)', (k
     const withdrawn = await application('WITHDRAWN', { BMO: 'WITHDRAWN', MANULIFE: 'DECLINED' });
     const right = await application('SUBMITTED', { BMO: 'SUBMITTED' });
     const none = await application('DRAFT', {});
-    // The database as it was before 0019: run it again.
+    // The database as it was before 0018: run it again.
     await layer.db
       .deleteFrom('kysely_migration' as never)
-      .where('name' as never, '=', '0019_overall_status' as never)
+      .where('name' as never, '=', '0018_overall_status' as never)
       .execute();
     await migrateToLatest(layer);
     const rows = await layer.db.selectFrom('life_applications').select(['id', 'status', 'updated_at']).execute();
