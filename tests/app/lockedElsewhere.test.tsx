@@ -16,6 +16,7 @@ import prompt from '../../app/i18n/en/screeningPage.json';
 import clients from '../../app/i18n/en/clients.json';
 import { activateLanguage } from '../../app/i18n/language.ts';
 import { mockApi, renderRoute, signIn } from './support.tsx';
+import { specText } from '../support/specText.ts';
 
 beforeEach(async () => {
   await activateLanguage('en');
@@ -164,7 +165,7 @@ describe("the client's profile while a submitted application holds its answers",
       'href',
       '/applications/42',
     );
-    for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Date of Birth'])
+    for (const label of ['First Name', 'Last Name', 'Email', 'Phone', specText('client-profile.date_of_birth.title')])
       expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
     expect(screen.getByRole('combobox', { name: /Gender/ })).toBeDisabled();
     const user = userEvent.setup({ delay: null });

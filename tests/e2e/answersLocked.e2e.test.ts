@@ -157,7 +157,9 @@ describe('what else a submitted application does not offer', () => {
     await notice.waitFor();
     expect(await notice.getByRole('link').getAttribute('href')).toBe(`/applications/${id}`);
     expect(await page.getByLabel('First Name').getAttribute('readonly')).not.toBeNull();
-    expect(await page.getByLabel('Date of Birth').getAttribute('readonly')).not.toBeNull();
+    expect(
+      await page.getByLabel(specText('client-profile.date_of_birth.title')).getAttribute('readonly'),
+    ).not.toBeNull();
     expect(await page.getByRole('combobox', { name: /Gender/ }).isDisabled()).toBe(true);
     expect(await page.getByRole('listbox', { name: /Brokers/ }).isDisabled()).toBe(false);
     await audit(page, 'profile');
