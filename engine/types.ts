@@ -73,6 +73,8 @@ export interface FlowDefinition {
 export interface Words {
   yes: string;
   no: string;
+  /** The empty first choice of a drop-down without a placeholder of its own. */
+  select?: string;
 }
 
 /** Saved answers of one step that a change elsewhere would drop (see lostAnswers). */

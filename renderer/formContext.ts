@@ -14,7 +14,7 @@ export interface RendererFormContext {
   requestNext?: () => void;
   /** Choices the page offers but cannot take now, by field path then value, each with why (see StepFormProps). */
   unavailableChoices?: UnavailableChoices;
-  /** flow.json's `words` in the language shown (yes, no for a boolean without labels). */
+  /** flow.json's `words` in the language shown (yes, no for a boolean without labels; a drop-down's empty choice). */
   words?: Words;
 }
 
@@ -28,6 +28,11 @@ function asContext(formContext: unknown): Partial<RendererFormContext> {
 /** @returns - the words for answers without labels of their own, in the language shown. */
 export function wordsOf(formContext: unknown): Words {
   return asContext(formContext).words ?? ENGLISH_WORDS;
+}
+
+/** @returns - the empty first choice of a drop-down without a placeholder of its own, in the language shown. */
+export function selectWordOf(formContext: unknown): string {
+  return wordsOf(formContext).select ?? ENGLISH_WORDS.select;
 }
 
 /** @returns - the lookup lists of the form context. */

@@ -3,10 +3,9 @@
  * `$ref` definitions and `ui:definitions` resolved. Used by the docs pages (the fields table) and by the
  * "Fill one, clear another" play function (to know how to type into a field).
  */
-import { ENGLISH_WORDS, type JsonSchema, type StepDefinition } from '../../engine/index.ts';
+import { ENGLISH_WORDS, type JsonSchema, type StepDefinition, type Words } from '../../engine/index.ts';
 
 /** The words of a boolean answer without labels of its own (flow.json `words`, in the definitions' language). */
-type Words = typeof ENGLISH_WORDS;
 
 type Obj = Record<string, unknown>;
 

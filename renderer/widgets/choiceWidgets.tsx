@@ -1,7 +1,7 @@
 import { useContext, useMemo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { FieldInfoContext, useStoreValue } from '../contexts.ts';
-import { lookupFailed, lookupsOf, requestNextOf, unavailableChoicesOf, wordsOf } from '../formContext.ts';
+import { lookupFailed, lookupsOf, requestNextOf, selectWordOf, unavailableChoicesOf, wordsOf } from '../formContext.ts';
 import { choicesOf, emptyValue, fillTemplate, type Choice } from '../options.ts';
 
 function indexOfValue(choices: Choice[], value: unknown): number {
@@ -62,7 +62,7 @@ export function RadioWidget(props: WidgetProps) {
   );
 }
 
-/** A drop-down of the enum's choices with an empty first option (ui:placeholder, else "Select..."). */
+/** A drop-down of the enum's choices with an empty first option (ui:placeholder, else the flow's word for it). */
 export function SelectWidget(props: WidgetProps) {
   const {
     id,
@@ -94,7 +94,7 @@ export function SelectWidget(props: WidgetProps) {
       onFocus={() => onFocus(id, value)}
       onBlur={() => onBlur(id, value)}
     >
-      <option value="">{placeholder || 'Select...'}</option>
+      <option value="">{placeholder || selectWordOf(props.registry.formContext)}</option>
       {choices.map((c, i) => (
         <option key={String(c.value)} value={String(i)}>
           {c.label}
@@ -206,7 +206,7 @@ export function LookupSelectWidget(props: WidgetProps) {
         onFocus={() => onFocus(id, value)}
         onBlur={() => onBlur(id, value)}
       >
-        <option value="">{placeholder || 'Select...'}</option>
+        <option value="">{placeholder || selectWordOf(props.registry.formContext)}</option>
         {groupBy ? groupedOptions(choices) : choices.map(optionOf)}
       </select>
       {hint}

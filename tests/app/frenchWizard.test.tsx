@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import basicFr from '../../steps/basic/i18n/fr.json';
 import basicUi from '../../steps/basic/ui.json';
+import flowFr from '../../steps/i18n/fr.json';
 import { activateLanguage } from '../../app/i18n/language.ts';
 import { mockApi, renderRoute, signIn } from './support.tsx';
 
@@ -14,6 +15,7 @@ const TYPE_LABEL_FR = fr('ui.json#/application_type/ui:title');
 const CONTINUE_FR = fr('ui.json#/ui:options/nextLabel');
 const CONTINUE_EN = basicUi['ui:options'].nextLabel;
 const NEW_FR = fr('ui.json#/application_type/ui:enumNames/NEW');
+const SELECT_FR = flowFr['flow.json#/words/select'].fr;
 
 const answers = {
   'GET /api/screening/3/?incomplete=true': () => ({
@@ -37,6 +39,8 @@ describe('the wizard in French', () => {
     // The first French step of the run builds the French flow and step modules: more time than a warm load.
     const type = await screen.findByRole('combobox', { name: new RegExp(TYPE_LABEL_FR) }, { timeout: 25000 });
     expect(within(type).getByRole('option', { name: NEW_FR })).toBeInTheDocument();
+    // The drop-down's empty first choice is the flow's word in French too, not the renderer's English.
+    expect(within(type).getAllByRole('option')[0]).toHaveTextContent(SELECT_FR);
     expect(screen.getByRole('button', { name: CONTINUE_FR })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retour' })).toBeInTheDocument();
   });
