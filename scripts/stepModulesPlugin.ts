@@ -20,7 +20,7 @@ import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin, ViteDevServer } from 'vite';
 import { flowEntries, conditionSchemas, createAjv, loadDefinitions, localizeDefinitions } from '../engine/index.ts';
-import type { Definitions, DocumentScope, StepDefinition } from '../engine/index.ts';
+import type { Definitions, DocumentScope, RulesDefinition, StepDefinition } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 
 const ROOT_ID = 'virtual:steps';
@@ -103,11 +103,36 @@ function scopesOf(step: StepDefinition): Record<string, { scope: DocumentScope; 
   return out;
 }
 
+/**
+ * A rule set without what each rule says of itself for product staff and the API document (`description`), which the
+ * browser never shows: about 0.8 KB brotli of the owner step's module. The rules themselves are as written.
+ */
+function ruleSetWithoutNotes(set: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(set).map(([kind, rules]: [string, unknown]) => [
+      kind,
+      Array.isArray(rules) && kind !== 'each'
+        ? rules.map((rule: unknown) => {
+            if (!rule || typeof rule !== 'object') return rule;
+            const { description: _note, ...kept } = rule as Record<string, unknown>;
+            return kind === 'groups' ? ruleSetWithoutNotes(kept) : kept;
+          })
+        : rules,
+    ]),
+  );
+}
+
+/** The step's rules as the browser needs them: without `$schema` (an editor's hint) and the rules' notes. */
+function browserRules(rules: RulesDefinition): Record<string, unknown> {
+  const { $schema: _editorHint, ...sets } = rules;
+  return ruleSetWithoutNotes(sets);
+}
+
 function stepModule(step: StepDefinition): string {
   return [
     `export const schema = ${JSON.stringify(step.schema)};`,
     `export const ui = ${JSON.stringify(step.ui)};`,
-    `export const rules = ${JSON.stringify(step.rules)};`,
+    `export const rules = ${JSON.stringify(browserRules(step.rules))};`,
     `export const documents = ${JSON.stringify(scopesOf(step))};`,
     checksCode(step),
   ].join('\n');
