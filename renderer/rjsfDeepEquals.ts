@@ -18,9 +18,12 @@ function objectsEqual(a: Record<string, unknown>, b: Record<string, unknown>, se
   const keys = Object.keys(a);
   const keysB = Object.keys(b);
   if (keys.length !== keysB.length) return false;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     if (isReactProperty(a, b, key)) continue;
-    if (!Object.prototype.propertyIsEnumerable.call(b, key) || !equal(a[key], b[key], seen)) return false;
+    // Objects built alike list their keys in the same order: the key is then known to be b's own enumerable one.
+    if (key !== keysB[i] && !Object.prototype.propertyIsEnumerable.call(b, key)) return false;
+    if (!equal(a[key], b[key], seen)) return false;
   }
   return true;
 }
@@ -40,9 +43,13 @@ function entriesEqual(a: [unknown, unknown][], b: [unknown, unknown][], seen: Pa
 function contentsEqual(a: object, b: object, seen: Pairs): boolean {
   const constructor: unknown = a.constructor;
   if (constructor !== b.constructor) return false;
+  // Records first: most of what rjsf compares.
+  if (constructor === Object) return objectsEqual(a as Record<string, unknown>, b as Record<string, unknown>, seen);
   if (Array.isArray(a)) {
     const other = b as unknown[];
-    return a.length === other.length && a.every((item: unknown, i) => equal(item, other[i], seen));
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!equal(a[i], other[i], seen)) return false;
+    return true;
   }
   if (a instanceof Date) return Object.is(a.getTime(), (b as Date).getTime());
   if (a instanceof RegExp) return a.source === (b as RegExp).source && a.flags === (b as RegExp).flags;
@@ -51,7 +58,7 @@ function contentsEqual(a: object, b: object, seen: Pairs): boolean {
     const pairs = (set: Set<unknown>): [unknown, unknown][] => [...set].map((v) => [v, v]);
     return entriesEqual(pairs(a), pairs(b as Set<unknown>), seen);
   }
-  if (constructor === Object || constructor == null || Object.prototype.toString.call(a) === '[object Object]')
+  if (constructor == null || Object.prototype.toString.call(a) === '[object Object]')
     return objectsEqual(a as Record<string, unknown>, b as Record<string, unknown>, seen);
   return false;
 }
