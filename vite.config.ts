@@ -18,6 +18,20 @@ function rjsfUriOnPlatformUrl(): Plugin {
 }
 
 /**
+ * @rjsf/utils' deepEquals without fast-equals (about 3 KB brotli of the wizard): see renderer/rjsfDeepEquals.ts. Only
+ * rjsf's own module is replaced; its callers import it as they did.
+ */
+function rjsfDeepEqualsWithoutFastEquals(): Plugin {
+  const shim = fileURLToPath(new URL('./renderer/rjsfDeepEquals.ts', import.meta.url));
+  return {
+    name: 'rjsf-deep-equals',
+    enforce: 'pre',
+    resolveId: (id, importer) =>
+      /(^|\/)deepEquals\.js$/.test(id) && importer?.includes('/@rjsf/utils/lib/') ? shim : null,
+  };
+}
+
+/**
  * React Router's production build in the app's build: its package offers only the development build to bundlers (no
  * `production` export condition), whose warnings stay in the minified code (about 0.5 KB brotli on every page).
  */
@@ -28,6 +42,11 @@ function reactRouterProduction(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId: (id) => (id === 'react-router' ? production : null),
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/.test(id)) return null;
+      const stripped = code.replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"]*";$/gm, '');
+      return stripped === code ? null : { code: stripped, map: null };
+    },
   };
 }
 
@@ -66,6 +85,7 @@ export default defineConfig({
     stepModulesPlugin(),
     messagesPlugin(undefined, { shortIds: true }),
     rjsfUriOnPlatformUrl(),
+    rjsfDeepEqualsWithoutFastEquals(),
     reactRouterProduction(),
     linguiShortWarnings(),
     rjsfBasePlugin(),

@@ -1,10 +1,11 @@
 import type { Plugin } from 'vite';
 
 /**
- * Libraries and folders of the signed-in pages' wizard: the engine, the renderer, rjsf and the flow machine.
+ * Libraries and folders of the signed-in pages' wizard: the engine, the renderer, rjsf (with the stand-ins of
+ * scripts/rjsfBasePlugin.ts) and the flow machine.
  */
 const WIZARD =
-  /[\\/](engine|renderer|app[\\/]screening)[\\/]|[\\/]app[\\/]screening\.ts$|node_modules[\\/](@rjsf|@x0k|xstate|@xstate|json-logic-js|fast-deep-equal|fast-json-stable-stringify|fast-equals|ajv|ajv-formats|use-sync-external-store|use-isomorphic-layout-effect|react-is|jsonpointer)[\\/]|^\0virtual:steps$/;
+  /[\\/](engine|renderer|app[\\/]screening)[\\/]|[\\/]app[\\/]screening\.ts$|node_modules[\\/](@rjsf|@x0k|xstate|@xstate|json-logic-js|fast-deep-equal|fast-json-stable-stringify|ajv|ajv-formats|use-sync-external-store|use-isomorphic-layout-effect|react-is|jsonpointer)[\\/]|^\0virtual:(steps|ajv-formats)$|^\0insure:rjsf-unreachable\//;
 /**
  * The flow machine and xstate: loaded after a step's first paint (app/screening/useFlowActor.ts), in their own chunk
  * with app/screening/startFlow.ts. The wizard's closure reaches them through engine/index.ts, which re-exports the

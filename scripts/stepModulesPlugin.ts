@@ -20,8 +20,9 @@ import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin, ViteDevServer } from 'vite';
 import { flowEntries, conditionSchemas, createAjv, loadDefinitions, localizeDefinitions } from '../engine/index.ts';
-import type { Definitions, DocumentScope, StepDefinition } from '../engine/index.ts';
+import type { Definitions, DocumentScope, RulesDefinition, StepDefinition } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
+import { ajvFormatsModule } from './ajvFormatsModule.ts';
 
 const ROOT_ID = 'virtual:steps';
 const STEP_PREFIX = `${ROOT_ID}/`;
@@ -32,7 +33,9 @@ const RESOLVED_LOADERS = `\0${LOADERS_ID}`;
 /** The languages other than English the wizard is built in. */
 const LANGUAGES = ['fr'] as const;
 type OtherLanguage = (typeof LANGUAGES)[number];
-const FORMATS_MODULE = 'ajv-formats/dist/formats.js';
+/** ajv-formats' full formats, one export each (scripts/ajvFormatsModule.ts): a check carries the formats it names. */
+const FORMATS_ID = 'virtual:ajv-formats';
+const RESOLVED_FORMATS = `\0${FORMATS_ID}`;
 
 const defaultStepsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../steps');
 
@@ -84,8 +87,7 @@ function checksCode(step: StepDefinition): string {
     }
     return name;
   });
-  if (/\bformats\b/.test(code))
-    imports.push(`import { fullFormats as formats } from ${JSON.stringify(FORMATS_MODULE)};`);
+  if (/\bformats\b/.test(code)) imports.push(`import * as formats from ${JSON.stringify(FORMATS_ID)};`);
   const embedded = `= ${JSON.stringify(step.schema)};`;
   if (code.includes(embedded)) code = code.replace(embedded, '= schema;');
   const conditions = keys.map(([key, name]) => `  ${JSON.stringify(key)}: ${name},`);
@@ -103,11 +105,36 @@ function scopesOf(step: StepDefinition): Record<string, { scope: DocumentScope; 
   return out;
 }
 
+/**
+ * A rule set without what each rule says of itself for product staff and the API document (`description`), which the
+ * browser never shows: about 0.8 KB brotli of the owner step's module. The rules themselves are as written.
+ */
+function ruleSetWithoutNotes(set: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(set).map(([kind, rules]: [string, unknown]) => [
+      kind,
+      Array.isArray(rules) && kind !== 'each'
+        ? rules.map((rule: unknown) => {
+            if (!rule || typeof rule !== 'object') return rule;
+            const { description: _note, ...kept } = rule as Record<string, unknown>;
+            return kind === 'groups' ? ruleSetWithoutNotes(kept) : kept;
+          })
+        : rules,
+    ]),
+  );
+}
+
+/** The step's rules as the browser needs them: without `$schema` (an editor's hint) and the rules' notes. */
+function browserRules(rules: RulesDefinition): Record<string, unknown> {
+  const { $schema: _editorHint, ...sets } = rules;
+  return ruleSetWithoutNotes(sets);
+}
+
 function stepModule(step: StepDefinition): string {
   return [
     `export const schema = ${JSON.stringify(step.schema)};`,
     `export const ui = ${JSON.stringify(step.ui)};`,
-    `export const rules = ${JSON.stringify(step.rules)};`,
+    `export const rules = ${JSON.stringify(browserRules(step.rules))};`,
     `export const documents = ${JSON.stringify(scopesOf(step))};`,
     checksCode(step),
   ].join('\n');
@@ -133,11 +160,14 @@ export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
     name: 'insure:step-modules',
     enforce: 'pre',
     resolveId(id) {
-      return id === ROOT_ID || id === LOADERS_ID || id.startsWith(STEP_PREFIX) ? `\0${id}` : undefined;
+      return id === ROOT_ID || id === LOADERS_ID || id === FORMATS_ID || id.startsWith(STEP_PREFIX)
+        ? `\0${id}`
+        : undefined;
     },
     load(id) {
       if (id === RESOLVED_ROOT) return rootModule(definitions());
       if (id === RESOLVED_LOADERS) return loadersModule(definitions());
+      if (id === RESOLVED_FORMATS) return ajvFormatsModule();
       if (!id.startsWith(RESOLVED_STEP)) return undefined;
       const [first, rest] = id.slice(RESOLVED_STEP.length).split('/');
       const language = LANGUAGES.find((l) => l === first);
