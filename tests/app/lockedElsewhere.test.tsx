@@ -165,6 +165,8 @@ describe("the client's profile while a submitted application holds its answers",
       'href',
       '/applications/42',
     );
+    // The form takes the fields the lock names once its store has them: a render after the notice, under load.
+    await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveAttribute('readonly'));
     for (const label of ['First Name', 'Last Name', 'Email', 'Phone', specText('client-profile.date_of_birth.title')])
       expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
     expect(screen.getByRole('combobox', { name: /Gender/ })).toBeDisabled();
