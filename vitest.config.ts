@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync } from 'node:fs';
+import { readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,14 @@ const testFiles = readdirSync(fileURLToPath(new URL('./tests', import.meta.url))
   .map((file) => `tests/${file.split(sep).join('/')}`)
   .filter((file) => /\.test\.tsx?$/.test(file) && !/^tests\/(e2e|cluster)\//.test(file));
 
+/**
+ * The files that draw pages on jsdom (`// @vitest-environment jsdom`): the renderer's and the app's, `npm run test:dom`.
+ * They cost two thirds of the unit tests' CPU (React's development build and jsdom in each file), so the fast loop,
+ * `npm test`, is the rest: the engine, steps, flow, PDFs, catalogues and authoring, with no DOM, no database and no
+ * browser (docs/decisions/testing-fast-loop-without-the-dom.md).
+ */
+const drawsPages = (file: string) => /@vitest-environment jsdom/.test(readFileSync(file, 'utf8').slice(0, 400));
+
 /** The story tests' project: every story in Chromium, with a setup file (the language they are drawn in). */
 function storybookProject(name: string, setupFile: string) {
   return {
@@ -91,6 +99,13 @@ const nodeProject = {
   maxWorkers: availableParallelism(),
 };
 
+/**
+ * A VM context per file in long-lived worker threads: each file still gets fresh modules and a fresh jsdom, but no new
+ * worker, and jsdom's setup is not paid again per file (the unit tests' environment phase 33 s -> 4 s summed, their
+ * CPU 207 s -> 146 s; bench/README.md "Fast loop, part 7"). Neither project loads a native addon.
+ */
+const inVmContexts = { pool: 'vmThreads' as const };
+
 export default defineConfig({
   test: {
     projects: [
@@ -99,11 +114,18 @@ export default defineConfig({
         test: {
           ...nodeProject,
           name: 'unit',
-          // A VM context per file in long-lived worker threads: each file still gets fresh modules and a fresh jsdom, but
-          // no new worker, and jsdom's setup is not paid again per file (environment 33 s -> 4 s summed, the whole
-          // project's CPU 207 s -> 146 s; bench/README.md "Fast loop, part 7"). Nothing here loads a native addon.
-          pool: 'vmThreads',
-          include: testFiles.filter((file) => !needsDatabase(file) && inScope(file)),
+          ...inVmContexts,
+          include: testFiles.filter((file) => !needsDatabase(file) && !drawsPages(file) && inScope(file)),
+          setupFiles: ['tests/support/noDatabase.ts'],
+        },
+      },
+      {
+        plugins: [react(), stepModulesPlugin(), messagesPlugin()],
+        test: {
+          ...nodeProject,
+          name: 'dom',
+          ...inVmContexts,
+          include: testFiles.filter((file) => !needsDatabase(file) && drawsPages(file) && inScope(file)),
           setupFiles: ['tests/support/noDatabase.ts'],
         },
       },

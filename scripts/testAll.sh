@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Every test: types, lint (eslint, prettier, import cycles, knip), the definitions' linters, the unit tests (npm test),
+# the pages drawn on jsdom (npm run test:dom),
 # the server's tests on SQLite and PostgreSQL (npm run test:db), the production build, the cluster test, then the
 # browser tests (end-to-end in Chromium, Storybook stories). Each stage prints its duration, and a table of them ends
 # the run.
@@ -34,6 +35,7 @@ stage lint npm run -s lint
 stage steps:check npm run -s steps:check
 stage forms:check npm run -s forms:check
 stage unit npx vitest run --project unit
+stage dom npx vitest run --project dom
 stage db npx vitest run --project db
 stage build npm run -s build
 # The cluster (HAProxy, two instances, PostgreSQL, Redis) whenever this machine has them, as CI does.
