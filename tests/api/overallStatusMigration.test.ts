@@ -11,6 +11,7 @@ import { createDataLayer } from '../../api/db/createDataLayer.ts';
 import { migrateToLatest } from '../../api/db/migrateToLatest.ts';
 import type { DataLayer } from '../../api/db/tables.ts';
 import { databases, PG_URL } from '../support/apiServer.ts';
+import { insertClientRow } from '../support/insertClientRow.ts';
 
 describe.each(databases)('migration 0018 recomputes the overall status (%s)', (kind) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'overall-'));
@@ -28,33 +29,13 @@ describe.each(databases)('migration 0018 recomputes the overall status (%s)', (k
 
   it('gives each stored application the status its insurers make now; one without insurers keeps its own', async () => {
     const at = new Date().toISOString();
-    const user = await layer.db
-      .insertInto('users')
-      .values({ email: 'a@example.com', username: 'adviser', password_hash: 'x', role: 'adviser', created_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const client = await layer.db
-      .insertInto('clients')
-      .values({
-        owner_user_id: user.id,
-        first_name: 'Élise',
-        last_name: 'Tremblay',
-        email: null,
-        phone_primary: null,
-        date_of_birth: null,
-        gender_sex_at_birth: null,
-        profile: '{}',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const clientId = await insertClientRow(layer.db, at);
     /** An application stored with `stored` as its overall status and these insurers' statuses. */
     const application = async (stored: string, insurers: Record<string, string>): Promise<number> => {
       const { id } = await layer.db
         .insertInto('life_applications')
         .values({
-          client_id: client.id,
+          client_id: clientId,
           created_at: at,
           application_type: 'NEW',
           number_of_insureds: 1,

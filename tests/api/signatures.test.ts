@@ -10,6 +10,7 @@ import type { SignatureRequest } from '../../api/signing/checkSignature.ts';
 import { ANSWERS_CHANGED, createSignatureStore } from '../../api/signing/createSignatureStore.ts';
 import type { PlannedSigner } from '../../engine/index.ts';
 import { databases, PG_URL } from '../support/apiServer.ts';
+import { insertClientRow } from '../support/insertClientRow.ts';
 
 const signers: PlannedSigner[] = [
   {
@@ -51,31 +52,11 @@ describe.each(databases)('signatures (%s)', (kind) => {
     layer = await createDataLayer(kind === 'sqlite' ? { dataDir } : { dataDir, databaseUrl: PG_URL, pgSchema });
     await migrateToLatest(layer);
     const at = new Date().toISOString();
-    const user = await layer.db
-      .insertInto('users')
-      .values({ email: 'a@example.com', username: 'adviser', password_hash: 'x', role: 'adviser', created_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const client = await layer.db
-      .insertInto('clients')
-      .values({
-        owner_user_id: user.id,
-        first_name: 'Élise',
-        last_name: 'Tremblay',
-        email: null,
-        phone_primary: null,
-        date_of_birth: null,
-        gender_sex_at_birth: null,
-        profile: '{}',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const clientId = await insertClientRow(layer.db, at);
     const app = await layer.db
       .insertInto('life_applications')
       .values({
-        client_id: client.id,
+        client_id: clientId,
         created_at: at,
         application_type: 'NEW',
         number_of_insureds: 1,
