@@ -118,7 +118,8 @@ export function appSender(appDir: string): SendApp {
  */
 export async function registerAppFiles(app: FastifyInstance, appDir: string, sendApp?: SendApp): Promise<void> {
   // The login page ("/") is a page of the app like the others: sent with its hints, not as the directory's index.
-  if (sendApp) app.get('/', sendApp);
+  // It is not an operation of the API: left out of the OpenAPI document, open to anyone as the static files are.
+  if (sendApp) app.get('/', { schema: { hide: true }, config: { public: true } }, sendApp);
   await app.register(fastifyStatic, {
     root: appDir,
     wildcard: false,
