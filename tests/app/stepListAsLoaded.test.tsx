@@ -38,8 +38,8 @@ describe('the step list of a step opened directly', () => {
       }),
     });
     renderRoute('/client/3/screening/owner');
-    const nav = await screen.findByRole('navigation', { name: 'Screening steps' });
-    await waitFor(() => expect(screeningRuntime().engine.hasStep('owner')).toBe(true));
+    const nav = await screen.findByRole('navigation', { name: 'Screening steps' }, { timeout: 10000 });
+    await waitFor(() => expect(screeningRuntime().engine.hasStep('owner')).toBe(true), { timeout: 10000 });
     // The engine itself finds the saved owner answers incomplete: the list must say so too.
     expect(
       screeningRuntime()
@@ -52,7 +52,7 @@ describe('the step list of a step opened directly', () => {
       within(screen.getByRole('navigation', { name: 'Screening steps' }))
         .getAllByRole('listitem')
         .find((li) => title.test(li.textContent));
-    await waitFor(() => expect(item(/Plan Details/)).toHaveAttribute('aria-current', 'step'));
+    await waitFor(() => expect(item(/Plan Details/)).toHaveAttribute('aria-current', 'step'), { timeout: 10000 });
     const owner = () => item(/Owner Information/);
     expect(owner()).toHaveTextContent('Owner Information (incomplete)');
     expect(owner()).not.toHaveTextContent('(completed)');
