@@ -1,7 +1,7 @@
-import { Fragment, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, use, useState, type ReactNode } from 'react';
 import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
-import { retrySteps, useSteps } from './definitions.ts';
+import { retrySteps, stepsWait } from './definitions.ts';
 import { useI18n, useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/wizard';
 
@@ -13,14 +13,17 @@ export interface StepsGateProps {
   loadingLabel?: string;
 }
 
-function Gate({ steps, children }: Omit<StepsGateProps, 'loadingLabel'>) {
-  const [, setAttempt] = useState(0);
+/**
+ * Suspends on the download (React `use`) and draws what its outcome asks. It is drawn only while the steps are not
+ * loaded, so the component that suspends is never drawn again without calling use(), as React requires; once they
+ * are in, the Gate draws the children itself.
+ */
+function Awaited({ wait, children }: { wait: Promise<Error | null>; children: (error: Error | null) => ReactNode }) {
+  return children(use(wait));
+}
+
+function LoadFailed({ steps, onRetry }: { steps: string[]; onRetry: () => void }) {
   const t = useT();
-  // A language switch draws this again: the steps in the new language load (suspending meanwhile), and the children
-  // are drawn anew over them (their key), so every label, message and title is in that language.
-  const language = useI18n().locale;
-  const error = useSteps(steps);
-  if (!error) return <Fragment key={language}>{children}</Fragment>;
   return (
     <div className="alert alert-error" role="alert">
       <AlertIcon />
@@ -33,7 +36,7 @@ function Gate({ steps, children }: Omit<StepsGateProps, 'loadingLabel'>) {
             className="btn btn-secondary btn-sm"
             onClick={() => {
               retrySteps(steps);
-              setAttempt((n) => n + 1);
+              onRetry();
             }}
           >
             {t('wizard.tryAgain')}
@@ -45,6 +48,21 @@ function Gate({ steps, children }: Omit<StepsGateProps, 'loadingLabel'>) {
         </div>
       </div>
     </div>
+  );
+}
+
+function Gate({ steps, children }: Omit<StepsGateProps, 'loadingLabel'>) {
+  const [, setAttempt] = useState(0);
+  // A language switch draws this again: the steps in the new language load (suspending meanwhile), and the children
+  // are drawn anew over them (their key), so every label, message and title is in that language.
+  const language = useI18n().locale;
+  const drawn = <Fragment key={language}>{children}</Fragment>;
+  const wait = stepsWait(steps);
+  if (!wait) return drawn;
+  return (
+    <Awaited wait={wait}>
+      {(error) => (error ? <LoadFailed steps={steps} onRetry={() => setAttempt((n) => n + 1)} /> : drawn)}
+    </Awaited>
   );
 }
 

@@ -136,10 +136,11 @@ const waits = new Map<string, Promise<Error | null>>();
 const keyOf = (stepIds: string[]): string => `${currentLanguage()}:${stepIds.join(',')}`;
 
 /**
- * Suspends the component (React `use`) until the steps are loaded.
- * @returns - null, or the error that stopped the download; call retrySteps before drawing again to try once more
+ * What a component waits on before drawing with these steps.
+ * @returns - null once they are loaded; else the download, which settles to null or to the error that stopped it
+ *   (call retrySteps before drawing again to try once more). The same promise for the same steps until it succeeds.
  */
-export function useSteps(stepIds: string[]): Error | null {
+export function stepsWait(stepIds: string[]): Promise<Error | null> | null {
   if (stepsLoaded(stepIds)) return null;
   const key = keyOf(stepIds);
   let wait = waits.get(key);
@@ -153,7 +154,7 @@ export function useSteps(stepIds: string[]): Error | null {
     );
     waits.set(key, wait);
   }
-  return use(wait);
+  return wait;
 }
 
 /**
