@@ -16,6 +16,12 @@ function repositoryOverallStatus(list: string[]): string {
   return repositoryMachine.overallStatus(list);
 }
 
+/** PostgreSQL's invalid_schema_name and undefined_table: an object gone between the catalog's read and its use. */
+function isDroppedMeanwhile(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === '3F000' || code === '42P01';
+}
+
 /**
  * Brings the database to the latest migration; run on every start.
  * @param layer - the opened data layer
@@ -32,7 +38,12 @@ export async function migrateToLatest(
     provider: { getMigrations: async () => list },
     migrationTableSchema: layer.schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely reads every schema's tables before it takes its lock: another schema dropped at that moment (another
+  // application's, or a test's, on a shared PostgreSQL) fails that read with "schema … does not exist" or "relation
+  // … does not exist". Nothing was migrated then; reading again is safe.
+  for (let attempt = 1; attempt < 3 && results === undefined && isDroppedMeanwhile(error); attempt += 1)
+    ({ error, results } = await migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
