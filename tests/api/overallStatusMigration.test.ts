@@ -11,6 +11,7 @@ import { createDataLayer } from '../../api/db/createDataLayer.ts';
 import { migrateToLatest } from '../../api/db/migrateToLatest.ts';
 import type { DataLayer } from '../../api/db/tables.ts';
 import { databases, PG_URL } from '../support/apiServer.ts';
+import { insertApplicationRow } from '../support/insertApplicationRow.ts';
 import { insertClientRow } from '../support/insertClientRow.ts';
 
 describe.each(databases)('migration 0018 recomputes the overall status (%s)', (kind) => {
@@ -32,21 +33,7 @@ describe.each(databases)('migration 0018 recomputes the overall status (%s)', (k
     const clientId = await insertClientRow(layer.db, at);
     /** An application stored with `stored` as its overall status and these insurers' statuses. */
     const application = async (stored: string, insurers: Record<string, string>): Promise<number> => {
-      const { id } = await layer.db
-        .insertInto('life_applications')
-        .values({
-          client_id: clientId,
-          created_at: at,
-          application_type: 'NEW',
-          number_of_insureds: 1,
-          status: stored,
-          product_type: null,
-          face_amount: null,
-          updated_at: at,
-          definitions_version: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertApplicationRow(layer.db, clientId, at, { status: stored, updatedAt: at });
       for (const [insurer, status] of Object.entries(insurers))
         await layer.db
           .insertInto('application_insurers')

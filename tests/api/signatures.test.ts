@@ -10,6 +10,7 @@ import type { SignatureRequest } from '../../api/signing/checkSignature.ts';
 import { ANSWERS_CHANGED, createSignatureStore } from '../../api/signing/createSignatureStore.ts';
 import type { PlannedSigner } from '../../engine/index.ts';
 import { databases, PG_URL } from '../support/apiServer.ts';
+import { insertApplicationRow } from '../support/insertApplicationRow.ts';
 import { insertClientRow } from '../support/insertClientRow.ts';
 
 const signers: PlannedSigner[] = [
@@ -53,22 +54,7 @@ describe.each(databases)('signatures (%s)', (kind) => {
     await migrateToLatest(layer);
     const at = new Date().toISOString();
     const clientId = await insertClientRow(layer.db, at);
-    const app = await layer.db
-      .insertInto('life_applications')
-      .values({
-        client_id: clientId,
-        created_at: at,
-        application_type: 'NEW',
-        number_of_insureds: 1,
-        status: 'DRAFT',
-        product_type: null,
-        face_amount: null,
-        updated_at: null,
-        definitions_version: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    applicationId = app.id;
+    applicationId = await insertApplicationRow(layer.db, clientId, at, { status: 'DRAFT', updatedAt: null });
   });
   afterAll(async () => {
     if (kind === 'postgres') await sql`drop schema if exists ${sql.id(pgSchema)} cascade`.execute(layer.db);
