@@ -5,6 +5,7 @@ import { rjsfBasePlugin } from './scripts/rjsfBasePlugin.ts';
 import { precompressPlugin } from './scripts/precompressPlugin.ts';
 import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
 import { messagesPlugin } from './scripts/messagesPlugin.ts';
+import { headStartPlugin } from './scripts/headStartPlugin.ts';
 import { fileURLToPath } from 'node:url';
 
 /** @rjsf/utils' fast-uri, and only its (ajv's own use of fast-uri is left alone): see renderer/platformUri.ts. */
@@ -89,6 +90,7 @@ export default defineConfig({
     reactRouterProduction(),
     linguiShortWarnings(),
     rjsfBasePlugin(),
+    headStartPlugin(),
     precompressPlugin(),
     chunks.plugin,
   ],

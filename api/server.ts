@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'ajv';
 import ajvErrors from 'ajv-errors';
@@ -37,6 +37,7 @@ import { refuseQueryNonText } from './http/refuseQueryNonText.ts';
 import { schemaErrors } from './http/schemaErrors.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
 import { registerSecurityHeaders, sendWithSecurityHeaders } from './http/securityHeaders.ts';
+import { inlineScriptHashes } from './http/inlineScripts.ts';
 import { isTrustedProxy } from './http/trustedProxies.ts';
 import { loadConfig } from './loadConfig.ts';
 import { openApiPlugin } from './openapi/openApiPlugin.ts';
@@ -145,7 +146,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     perAddress: options.maxConnectionsPerAddress ?? env.maxConnectionsPerAddress,
     exempt: isTrustedProxy(trustProxy),
   });
-  await registerSecurityHeaders(app);
+  const appDir = options.appDir ?? env.appDir;
+  const indexHtml = appDir && existsSync(join(appDir, 'index.html'));
+  await registerSecurityHeaders(
+    app,
+    indexHtml ? inlineScriptHashes(readFileSync(join(appDir, 'index.html'), 'utf8')) : [],
+  );
   await registerCompression(app);
 
   // The engine first: broken definitions stop the start before the database is touched.
@@ -195,8 +201,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     return payload;
   });
 
-  const appDir = options.appDir ?? env.appDir;
-  const indexHtml = appDir && existsSync(join(appDir, 'index.html'));
   const sendApp = indexHtml ? appSender(appDir) : undefined;
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (sendApp && isPageRequest(request)) return sendApp(request, reply);

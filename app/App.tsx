@@ -4,9 +4,8 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { loaders as stepLoaders } from 'virtual:step-loaders';
-import { startGet } from './api/client.ts';
 import { AppLayout, AuthLayout, PublicLayout } from './components/Layouts.tsx';
-import { CLIENTS_PATH, screeningDataPaths } from './screening/dataPaths.ts';
+import { DASHBOARD_ROUTE, SCREENING_PROMPT_ROUTE, SCREENING_STEP_ROUTE } from './openedPageRequests.ts';
 import { initialLanguage } from './i18n/language.ts';
 // The routes' titles below are shell texts: named here, so the production build ships them with this module once.
 import 'virtual:messages/en/shell';
@@ -67,7 +66,7 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/dashboard', element: <DashboardPage />, handle: { title: 'title.clients' } },
+      { path: DASHBOARD_ROUTE, element: <DashboardPage />, handle: { title: 'title.clients' } },
       { path: '/applications', element: <ApplicationsPage />, handle: { title: 'title.applications' } },
       { path: '/applications/new', element: <NewApplicationPage />, handle: { title: 'title.newApplication' } },
       { path: '/applications/:applicationId', element: <ApplicationPage />, handle: { title: 'title.application' } },
@@ -80,11 +79,11 @@ export const routes: RouteObject[] = [
       { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'title.newClient' } },
       { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'title.clientProfile' } },
       {
-        path: '/client/:clientId/screening/prompt',
+        path: SCREENING_PROMPT_ROUTE,
         element: <ScreeningPromptPage />,
         handle: { title: 'title.screening' },
       },
-      { path: '/client/:clientId/screening/:step', element: <ScreeningPage /> },
+      { path: SCREENING_STEP_ROUTE, element: <ScreeningPage /> },
       { path: '*', element: <NotFoundPage />, handle: { title: 'title.notFound' } },
     ],
   },
@@ -93,27 +92,21 @@ export const routes: RouteObject[] = [
 const router = createBrowserRouter(routes);
 
 /**
- * Starts downloading the code of the page the app opens on, and for a screening step its definition and the client's
- * screening data (for the dashboard its client list), before React first draws: otherwise each waits for the previous one (the entry, then the page, then
- * the step and the data), a round trip each on a phone's network.
+ * Starts downloading the code of the page the app opens on, and for a screening step its definition, before React
+ * first draws: otherwise each waits for the previous one (the entry, then the page, then the step), a round trip each
+ * on a phone's network. The page's API requests started earlier still, from the page's HTML (app/headStart.ts).
  */
 function preloadOpenedPage(): void {
   const { matches } = router.state;
   for (const match of matches) void pageLoaders.get((match.route.element as ReactElement | undefined)?.type)?.();
-  const { step, clientId } = matches[matches.length - 1]?.params ?? {};
-  const shown = initialLanguage();
+  const { step } = matches[matches.length - 1]?.params ?? {};
   // The step in the language the app opens in (main.tsx reads the same choice): a French visit downloaded the
   // English definition for nothing (15 KB brotli for the owner step). The French loaders come with the French flow,
   // which the French wizard imports anyway.
   if (step)
-    void (shown === 'fr' ? import('virtual:steps/fr') : Promise.resolve({ loaders: stepLoaders }))
+    void (initialLanguage() === 'fr' ? import('virtual:steps/fr') : Promise.resolve({ loaders: stepLoaders }))
       .then(({ loaders }) => loaders[step]?.())
       .catch(() => undefined);
-  // The requests the page's first render makes, exactly as it makes them, in the language it will be drawn in.
-  if (step && clientId) for (const path of screeningDataPaths(clientId)) startGet(path, shown);
-  // The dashboard's client list as it first asks for it (no page, sort or search in the URL: the server's defaults).
-  const last = matches[matches.length - 1];
-  if (last?.route.path === '/dashboard' && !router.state.location.search) startGet(CLIENTS_PATH, shown);
 }
 preloadOpenedPage();
 

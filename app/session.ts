@@ -4,6 +4,7 @@
  */
 import { clearDrafts } from './screening/draftStorage.ts';
 import { activateLanguage, type Language } from './i18n/language.ts';
+import { getToken, sessionStore as storage, TOKEN_KEY } from './sessionToken.ts';
 
 export interface Session {
   token: string;
@@ -18,25 +19,14 @@ export interface Session {
 }
 
 const KEYS = {
-  token: 'authToken',
+  token: TOKEN_KEY,
   username: 'username',
   role: 'role',
   unverified: 'emailUnverified',
   admin: 'isAdmin',
 } as const;
 
-function storage(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-/** @returns - the stored token, or null when nobody is signed in. */
-export function getToken(): string | null {
-  return storage()?.getItem(KEYS.token) ?? null;
-}
+export { getToken };
 
 /** @returns - the stored username, or null. The nav shows "User" when it is missing. */
 export function getUsername(): string | null {

@@ -47,10 +47,13 @@ import { beforeTrees, serveTree } from './ui/appVersions.ts';
 import { dashboardListFigures } from './ui/dashboardLists.ts';
 import {
   CPU_SLOWDOWN,
+  finishedBy,
   networkLog,
   PHONE,
   phonePage,
   readVitals,
+  readyAt,
+  readyProbe,
   SLOW_4G,
   totals,
   type Kind,
@@ -483,6 +486,8 @@ function signedIn(v: Version): { content: string } {
 interface PhoneFigures {
   /** Over the wire until the page is usable (the step drawn, the list shown, the login form shown). */
   ready: Record<Kind | 'all', number>;
+  /** When the page drew what "ready" waits for, by the page's clock (readyProbe). */
+  readyMs: number;
   /** Over the wire once the network is quiet (idle prefetches included). */
   idle: Record<Kind | 'all', number>;
   files: Transfer[];
@@ -533,10 +538,10 @@ async function phoneVisit(
   browser: Browser,
   v: Version,
   path: string,
-  ready: (page: Page) => Promise<void>,
+  ready: string,
   interact: (page: Page) => Promise<Interactions>,
 ): Promise<PhoneFigures> {
-  const { context, page, log } = await phonePage(browser, [signedIn(v)]);
+  const { context, page, log } = await phonePage(browser, [signedIn(v), readyProbe(ready)]);
   // The language switch writes its choice in a cookie too, which the server reads to name the step's definition in
   // that language in the page's HTML (api/http/pageHints.ts); older versions ignore it.
   await context.addCookies([{ name: 'language', value: v.language, url: v.base }]);
@@ -556,13 +561,15 @@ async function phoneVisitIn(
   log: NetworkLog,
   v: Version,
   path: string,
-  ready: (page: Page) => Promise<void>,
+  ready: string,
   interact: (page: Page) => Promise<Interactions>,
 ): Promise<PhoneFigures> {
   {
     await page.goto(v.base + path, { waitUntil: 'commit' });
-    await ready(page);
-    const readyBytes = totals(log.transfers());
+    await page.locator(ready).first().waitFor();
+    // The bytes that had arrived when the page drew, by the page's clock (readyProbe).
+    const readyMs = await readyAt(page);
+    const readyBytes = totals(finishedBy(log.transfers(), readyMs));
     await log.quiet();
     const files = log.transfers();
     const loaded = await readVitals(page);
@@ -575,10 +582,11 @@ async function phoneVisitIn(
     await cdp2.send('Network.emulateNetworkConditions', SLOW_4G);
     const log2 = networkLog(cdp2);
     await second.goto(v.base + path, { waitUntil: 'commit' });
-    await ready(second);
+    await second.locator(ready).first().waitFor();
     await log2.quiet();
     return {
       ready: readyBytes,
+      readyMs,
       idle: totals(files),
       files,
       lcp: loaded.lcp,
@@ -599,21 +607,21 @@ async function phoneFigures(
     browser,
     { ...v, session: { ...v.session, token: '', username: '', role: '' } },
     '/',
-    (page) => page.locator('#login-password').waitFor(),
+    '#login-password',
     async (page) => ({ inpKey: await typeSlowly(page, '#login-username', 12), inpNext: Number.NaN }),
   );
   const dashboard = await phoneVisit(
     browser,
     v,
     '/dashboard',
-    (page) => page.locator('table tbody a[href^="/client/profile/"]').first().waitFor(),
+    'table tbody a[href^="/client/profile/"]',
     async () => NONE,
   );
   const step = await phoneVisit(
     browser,
     v,
     `/client/${v.session.clientId}/screening/owner`,
-    (page) => page.locator('.wizard-main[data-current-step="owner"] .step-form').waitFor(),
+    '.wizard-main[data-current-step="owner"] .step-form',
     async (page) => {
       // Back to plan-details first, then Next (saves plan-details, opens owner): that click is measured.
       await page.locator(BUTTON.Back).click();
@@ -681,6 +689,11 @@ function printPhone(versions: string[], all: Awaited<ReturnType<typeof phoneFigu
     row(
       '  second visit, all bytes (cache warm)',
       f.map((x) => kb(x.again.all)),
+      '',
+    );
+    row(
+      '  drawn (ready), by the page's clock',
+      f.map((x) => ms(x.readyMs)),
       '',
     );
     row(

@@ -28,7 +28,7 @@ const I18N = /[\\/]app[\\/]i18n[\\/]|node_modules[\\/]@lingui[\\/]|^\0virtual:me
  * and about 0.45 KB of headers on a phone's network.
  */
 const RUNTIME =
-  /node_modules[\\/](react|@lingui[\\/](core|react))[\\/]|[\\/]app[\\/]i18n[\\/](language|useT)\.ts$|[\\/]app[\\/]i18n[\\/]Trans\.tsx$|vite[\\/]preload-helper/;
+  /node_modules[\\/](react|@lingui[\\/](core|react))[\\/]|[\\/]app[\\/]i18n[\\/](language|languageChoice|useT)\.ts$|[\\/]app[\\/]i18n[\\/]Trans\.tsx$|vite[\\/]preload-helper/;
 
 /**
  * Fewer, larger chunks for the signed-in pages. Each file over the wire costs about 0.9 KB of headers and a request

@@ -4,17 +4,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * One policy for pages, API answers and PDFs. The built app loads only its own scripts and styles (no inline
- * script); `data:` images are the favicon and Vite's inlined assets. `upgrade-insecure-requests` is left out: it
- * would break an instance served over plain HTTP on a private network.
+ * One policy for pages, API answers and PDFs. The built app loads only its own scripts and styles, and the one inline
+ * script of its page allowed by hash (`scriptHashes`); `data:` images are the favicon and Vite's inlined assets.
+ * `upgrade-insecure-requests` is left out: it would break an instance served over plain HTTP on a private network.
  */
-const HELMET_OPTIONS = {
+const helmetOptions = (scriptHashes: string[] = []) => ({
   contentSecurityPolicy: {
     useDefaults: false as const,
     directives: {
       'default-src': ["'self'"],
       'base-uri': ["'self'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", ...scriptHashes],
       'script-src-attr': ["'none'"],
       'style-src': ["'self'"],
       'img-src': ["'self'", 'data:'],
@@ -29,17 +29,19 @@ const HELMET_OPTIONS = {
   referrerPolicy: { policy: 'same-origin' as const },
   // No HTTPS is assumed: the TLS terminator in front of a networked instance sets HSTS.
   strictTransportSecurity: false,
-};
+});
 
-const applyHeaders = helmet(HELMET_OPTIONS);
+// The answers given before routing are JSON errors, never the page: the policy without the page's script hashes.
+const applyHeaders = helmet(helmetOptions());
 
 /**
  * Security headers on every answer: @fastify/helmet for routed requests (including 404s and errors), and the
  * same headers for the answers fastify gives before routing (a bad URL, an over-long id), see applySecurityHeaders.
  * @param app - the root instance
+ * @param scriptHashes - the CSP sources of the app page's inline scripts (inlineScriptHashes of the built page)
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, { ...HELMET_OPTIONS, global: true });
+export async function registerSecurityHeaders(app: FastifyInstance, scriptHashes: string[] = []): Promise<void> {
+  await app.register(fastifyHelmet, { ...helmetOptions(scriptHashes), global: true });
   // Answers carry personal data (a tax step answers SINs): no browser or proxy keeps a copy. The app's built files
   // say their own caching (@fastify/static sets it), so only answers that set none get no-store.
   app.addHook('onSend', async (_request, reply) => {

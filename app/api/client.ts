@@ -4,7 +4,9 @@
  * otherwise the spec's fallback text for that call.
  */
 import { endSession, getToken, type Session } from '../session.ts';
-import { currentLanguage, i18n, isLanguage, LOCALES, type Language } from '../i18n/language.ts';
+import { currentLanguage, i18n, isLanguage, type Language } from '../i18n/language.ts';
+import { acceptLanguage as acceptLanguageOf } from '../i18n/languageChoice.ts';
+import { startGet, takeHeadStart } from './headStarts.ts';
 import 'virtual:messages/en/common';
 import { progressPath } from '../screening/dataPaths.ts';
 import { filenameFromDisposition } from './filenameFromDisposition.ts';
@@ -67,9 +69,9 @@ function errorField(body: unknown): string | undefined {
   return undefined;
 }
 
-/** The server's messages come in the language shown ("fr-CA, fr;q=0.9"): the app's and the server's texts agree. */
+/** The server's messages come in the language shown: the app's and the server's texts agree. */
 function acceptLanguage(language: Language = currentLanguage()): string {
-  return `${LOCALES[language]}, ${language};q=0.9`;
+  return acceptLanguageOf(language);
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -88,38 +90,7 @@ function fallbackText(fallback: Fallback | undefined, response: Response, body: 
   return fallback ?? `Request failed: ${response.status} ${response.statusText}`.trim();
 }
 
-/** A head start older than this is not taken: the page asks afresh. */
-const HEAD_START_MS = 15_000;
-const headStarts = new Map<string, { at: number; token: string; language: string; response: Promise<Response> }>();
-
-/**
- * Starts a signed-in GET before the page that asks for it has its code (the app's entry, for the page it opens on),
- * so the request rides the same round trip as the page's download; the page's own apiRequest of that path takes the
- * answer, once, while it is fresh and the session the same.
- * @param path - exactly the path the page will ask, query included (such as "/api/clients/")
- * @param shown - the language the page will be drawn in (the entry runs before a French visit's texts are active)
- */
-export function startGet(path: string, shown?: Language): void {
-  const token = getToken();
-  if (!token) return;
-  const language = acceptLanguage(shown);
-  const headers = { Accept: 'application/json', 'Accept-Language': language, Authorization: `Token ${token}` };
-  const response = fetch(path, { headers });
-  // A failure is met by the page's apiRequest; until then it must not count as unhandled.
-  response.catch(() => undefined);
-  headStarts.set(path, { at: Date.now(), token, language, response });
-}
-
-function takeHeadStart(path: string, headers: Record<string, string>): Promise<Response> | undefined {
-  const head = headStarts.get(path);
-  if (!head) return undefined;
-  headStarts.delete(path);
-  // Taken only for the same request: the same headers, session and language (the answer's messages are in it).
-  const plain = Object.keys(headers).every((name) => ['Accept', 'Accept-Language', 'Authorization'].includes(name));
-  const fresh = Date.now() - head.at < HEAD_START_MS;
-  const same = headers.Authorization === `Token ${head.token}` && headers['Accept-Language'] === head.language;
-  return plain && fresh && same ? head.response : undefined;
-}
+export { startGet };
 
 /**
  * Sends one JSON request to the API.

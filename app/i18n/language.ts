@@ -5,35 +5,15 @@
  */
 import { i18n } from '@lingui/core';
 
-export type Language = 'en' | 'fr';
-export const LANGUAGES: readonly Language[] = ['en', 'fr'];
+import { initialLanguage, isLanguage, LANGUAGES, LOCALES, STORAGE_KEY, type Language } from './languageChoice.ts';
 
-/** The Canadian locale each language formats numbers, money and dates with. */
-export const LOCALES: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA' };
-
-const STORAGE_KEY = 'language';
+export { initialLanguage, isLanguage, LANGUAGES, LOCALES, type Language };
 
 // English areas load themselves as the pages that use them arrive (`import 'virtual:messages/en/<area>'`); until
 // then an id reads as itself, as with an empty catalogue.
 i18n.activate('en', [LOCALES.en]);
 
 let frenchLoaded = false;
-
-/** The language a visit starts in: the one chosen before on this device, else the browser's first we speak. */
-export function initialLanguage(): Language {
-  const chosen = readChoice();
-  if (chosen) return chosen;
-  const spoken = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  for (const tag of spoken) {
-    const language = tag.toLowerCase().split('-')[0];
-    if (isLanguage(language)) return language;
-  }
-  return 'en';
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return value === 'en' || value === 'fr';
-}
 
 /** Switches the app's texts, `<html lang>` and remembers the choice on this device. */
 export async function activateLanguage(language: Language): Promise<void> {
@@ -56,15 +36,6 @@ export async function activateLanguage(language: Language): Promise<void> {
 /** The language shown now. */
 export function currentLanguage(): Language {
   return isLanguage(i18n.locale) ? i18n.locale : 'en';
-}
-
-function readChoice(): Language | null {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return isLanguage(value) ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 export { i18n };

@@ -196,3 +196,39 @@ export async function phonePage(
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   return { context, page, cdp, log: networkLog(cdp) };
 }
+
+/**
+ * Page script: when `selector` first matches, in the page's own clock (performance.now(), from the navigation's start),
+ * seen by a MutationObserver. Playwright's waitFor sees it later on a busy, throttled page (its polling waits for the
+ * main thread), by which time the files asked for after the page drew (the flow machine) may have arrived too.
+ */
+export function readyProbe(selector: string): { content: string } {
+  return {
+    content: `(() => {
+  const selector = ${JSON.stringify(selector)};
+  const seen = () => {
+    if (window.__readyAt !== undefined || !document.querySelector(selector)) return;
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(seen);
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})();`,
+  };
+}
+
+/** @returns - ms from the navigation's start to the first match of readyProbe's selector (NaN if never). */
+export async function readyAt(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __readyAt?: number }).__readyAt ?? Number.NaN);
+}
+
+/**
+ * The transfers finished by a time of the page's clock, the document's request taken as its start (it follows the
+ * navigation's start by a few ms: what finished in those ms is left out).
+ * @param at - ms from the navigation's start (readyAt)
+ */
+export function finishedBy(transfers: Transfer[], at: number): Transfer[] {
+  const documentStart = Math.min(...transfers.filter((t) => t.kind === 'html').map((t) => t.start));
+  if (!Number.isFinite(documentStart) || !Number.isFinite(at)) return transfers;
+  return transfers.filter((t) => (t.end - documentStart) * 1000 <= at);
+}
