@@ -692,7 +692,7 @@ function printPhone(versions: string[], all: Awaited<ReturnType<typeof phoneFigu
       '',
     );
     row(
-      '  drawn (ready), by the page's clock',
+      '  drawn (ready), by the page clock',
       f.map((x) => ms(x.readyMs)),
       '',
     );
