@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CheckIcon, AlertIcon, CloseIcon } from './icons.tsx';
+import { TOAST_MS } from './toastMs.ts';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/common';
-
-/** How long a toast or success notice stays: 3 seconds (spec 1, section 9). */
-export const TOAST_MS = 3000;
 
 export interface ToastMessage {
   id: number;

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { AlertIcon, ArrowLeftIcon, ArrowRightIcon, CheckIcon } from '../components/icons.tsx';
-import { TOAST_MS } from '../components/Toast.tsx';
+import { TOAST_MS } from '../components/toastMs.ts';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/wizard';
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { Toast, useToast, TOAST_MS } from '../../../app/components/Toast.tsx';
+import { Toast, useToast } from '../../../app/components/Toast.tsx';
+import { TOAST_MS } from '../../../app/components/toastMs.ts';
 
 /** The toast region; a toast closes by itself after 3 seconds. */
 const meta = {
