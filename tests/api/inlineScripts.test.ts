@@ -37,9 +37,12 @@ describe("the page's inline head start is allowed by its hash, and nothing else 
       const response = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
       expect(response.status, path).toBe(200);
       const csp = response.headers.get('content-security-policy') ?? '';
-      expect(csp.split(';').find((d) => d.trim().startsWith('script-src '))?.trim()).toBe(
-        `script-src 'self' ${ALERT_HASH}`,
-      );
+      expect(
+        csp
+          .split(';')
+          .find((d) => d.trim().startsWith('script-src '))
+          ?.trim(),
+      ).toBe(`script-src 'self' ${ALERT_HASH}`);
     }
   });
 });
