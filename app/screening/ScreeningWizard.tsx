@@ -222,16 +222,20 @@ function FlowSession(props: FlowSessionProps) {
   // The machine loads after the first paint (useFlowActor.ts). Meanwhile a step that applies and has no pages is drawn
   // where the machine will resume (its resumeAt rule: the first step from there that applies); a paged step waits for
   // the machine to choose the page. Buttons pressed meanwhile are held until it runs (useHoldUntil).
-  const {
-    ref: actor,
-    actor: running,
-    position: machinePosition,
-  } = useFlowActor(engine, { data, resumeAt, resumePage });
-  const machineData = useFlowSelector(running, (s) => s.context.data) ?? data;
   // The position the session began at; the machine's own position follows once it runs.
   const [drawsFirst] = useState(
     () => flow.steps.some((s) => s.id === resumeAt && !s.pages) && engine.stepApplies(resumeAt, data),
   );
+  // A step drawn before the machine asks for it once the step is in the page: its download and start would otherwise
+  // share the phone's network and processor with the step's own (a step opened directly whose data came early).
+  const [stepDrawn, setStepDrawn] = useState(false);
+  const onStepDrawn = useCallback(() => setStepDrawn(true), []);
+  const {
+    ref: actor,
+    actor: running,
+    position: machinePosition,
+  } = useFlowActor(engine, { data, resumeAt, resumePage }, stepDrawn || !drawsFirst);
+  const machineData = useFlowSelector(running, (s) => s.context.data) ?? data;
   const position = machinePosition ?? (drawsFirst ? { step: resumeAt } : null);
   const hold = useHoldUntil(running !== null);
   if (!position)
@@ -250,6 +254,7 @@ function FlowSession(props: FlowSessionProps) {
       actor={actor}
       machineData={machineData}
       hold={hold}
+      onStepDrawn={onStepDrawn}
     />
   );
 }
@@ -260,6 +265,7 @@ interface FlowViewProps extends FlowSessionProps {
   actor: WizardEnv['actor'];
   machineData: ApplicationData;
   hold: ReturnType<typeof useHoldUntil>;
+  onStepDrawn: () => void;
 }
 
 /** The wizard at the flow's position. */
@@ -282,6 +288,7 @@ function FlowView(props: FlowViewProps) {
     actor,
     machineData,
     hold,
+    onStepDrawn,
   } = props;
   const t = useT();
   const { engine } = screeningRuntime();
@@ -442,7 +449,7 @@ function FlowView(props: FlowViewProps) {
               {headline}
             </p>
           ) : null}
-          <StepsGate steps={needs} loadingLabel={t('wizard.loadingStep')}>
+          <StepsGate steps={needs} loadingLabel={t('wizard.loadingStep')} onDrawn={onStepDrawn}>
             <StepProgress step={step} page={page} applicable={applicable} />
             {content}
           </StepsGate>

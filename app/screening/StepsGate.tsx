@@ -1,4 +1,4 @@
-import { Fragment, Suspense, use, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { retrySteps, stepsWait } from './definitions.ts';
@@ -11,6 +11,14 @@ export interface StepsGateProps {
   children: ReactNode;
   /** Shown while they download. */
   loadingLabel?: string;
+  /** Called once the children are drawn (after React commits them), again after a language switch draws them anew. */
+  onDrawn?: () => void;
+}
+
+/** Tells its parent that what was drawn beside it is in the page. */
+function Drawn({ onDrawn }: { onDrawn?: () => void }) {
+  useEffect(() => onDrawn?.(), [onDrawn]);
+  return null;
 }
 
 /**
@@ -51,12 +59,17 @@ function LoadFailed({ steps, onRetry }: { steps: string[]; onRetry: () => void }
   );
 }
 
-function Gate({ steps, children }: Omit<StepsGateProps, 'loadingLabel'>) {
+function Gate({ steps, children, onDrawn }: Omit<StepsGateProps, 'loadingLabel'>) {
   const [, setAttempt] = useState(0);
   // A language switch draws this again: the steps in the new language load (suspending meanwhile), and the children
   // are drawn anew over them (their key), so every label, message and title is in that language.
   const language = useI18n().locale;
-  const drawn = <Fragment key={language}>{children}</Fragment>;
+  const drawn = (
+    <Fragment key={language}>
+      {children}
+      <Drawn onDrawn={onDrawn} />
+    </Fragment>
+  );
   const wait = stepsWait(steps);
   if (!wait) return drawn;
   return (
@@ -70,10 +83,12 @@ function Gate({ steps, children }: Omit<StepsGateProps, 'loadingLabel'>) {
  * Draws its children once the steps' definitions are loaded in the language shown, with a spinner meanwhile and a
  * retry if they fail; again on a language switch.
  */
-export function StepsGate({ steps, children, loadingLabel }: StepsGateProps) {
+export function StepsGate({ steps, children, loadingLabel, onDrawn }: StepsGateProps) {
   return (
     <Suspense fallback={<Loading label={loadingLabel} />}>
-      <Gate steps={steps}>{children}</Gate>
+      <Gate steps={steps} onDrawn={onDrawn}>
+        {children}
+      </Gate>
     </Suspense>
   );
 }

@@ -9,15 +9,34 @@ export type FlowActorRef = Pick<FlowActor, 'send' | 'getSnapshot'>;
 
 const noSubscription = () => () => undefined;
 
+/** Runs `fn` once the browser has painted what was just committed: after the next frame, in a task of its own. */
+function afterPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(fn, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * The flow machine of one session, loaded after the step's first paint: the machine and xstate (15 KB brotli) are
- * their own chunk (startFlow.ts), imported in an effect, so a step opened directly draws its form without them.
+ * their own chunk (startFlow.ts), imported once `start` is true and the browser has painted, so a step opened
+ * directly draws its form without them, and their download and start do not compete with it.
+ * @param start - true once the step the session draws first is drawn (or when it draws nothing without the machine)
  * @returns - `ref`, stable for the session, which passes events to the machine once it runs (the wizard holds back
  *   Next and Back until then: FlowSession), `actor` and the machine's `position`, null until it runs
  */
 export function useFlowActor(
   engine: Engine,
   input: FlowInput,
+  start = true,
 ): { ref: FlowActorRef; actor: FlowActor | null; position: { step: string; page?: string } | null } {
   const [loaded, setLoaded] = useState<{ actor: FlowActor; positionOf: typeof PositionOf } | null>(null);
   const actor = loaded?.actor ?? null;
@@ -25,21 +44,25 @@ export function useFlowActor(
   // The input as the session began: a new resume position is a new session (its key).
   const begun = useRef(input);
   useEffect(() => {
+    if (!start) return undefined;
     let live = true;
     let started: FlowActor | null = null;
-    void import('./startFlow.ts').then(({ startFlow, positionOf }) => {
-      if (!live) return;
-      // After a language switch the flow goes on where it stood, in that language's machine (its messages), as
-      // @xstate/react's useActorRef did with a new machine.
-      started = startFlow(engine, begun.current, current.current ?? undefined);
-      current.current = started;
-      setLoaded({ actor: started, positionOf });
+    const cancel = afterPaint(() => {
+      void import('./startFlow.ts').then(({ startFlow, positionOf }) => {
+        if (!live) return;
+        // After a language switch the flow goes on where it stood, in that language's machine (its messages), as
+        // @xstate/react's useActorRef did with a new machine.
+        started = startFlow(engine, begun.current, current.current ?? undefined);
+        current.current = started;
+        setLoaded({ actor: started, positionOf });
+      });
     });
     return () => {
       live = false;
+      cancel();
       started?.stop();
     };
-  }, [engine]);
+  }, [engine, start]);
   const ref = useMemo<FlowActorRef>(() => {
     const running = (): FlowActor => {
       if (!current.current) throw new Error('The flow machine is not loaded yet');
