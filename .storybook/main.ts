@@ -42,8 +42,12 @@ const config: StorybookConfig = {
     ...viteConfig,
     // Storybook reads the app's vite.config.ts, whose catalogues plugin shortens the message ids in a build; the
     // stories draw the catalogues with their ids (appText.ts, the play functions), so that one gives way to ours.
+    // The app page's head start (an inline script starting the API requests of the app's routes) has no place in
+    // Storybook's pages.
     plugins: [
-      ...(viteConfig.plugins ?? []).flat().filter((plugin) => !isNamed(plugin, 'app-messages')),
+      ...(viteConfig.plugins ?? [])
+        .flat()
+        .filter((plugin) => !isNamed(plugin, 'app-messages') && !isNamed(plugin, 'insure:head-start')),
       stepStoriesPlugin(),
       messagesPlugin(),
     ],
