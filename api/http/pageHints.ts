@@ -16,11 +16,15 @@ type Manifest = Record<string, ManifestChunk>;
  * The pages worth a head start, by the route patterns of app/App.tsx, and the module each draws (its key in the
  * manifest: the path under app/). A page not listed gets index.html as built: its entry still starts the page's code.
  */
-const PAGES: { pattern: RegExp; module: string }[] = [
+const PAGES: { pattern: RegExp; module: string; low?: true }[] = [
   { pattern: /^\/$/, module: 'pages/LoginPage.tsx' },
   { pattern: /^\/dashboard\/?$/, module: 'pages/DashboardPage.tsx' },
   { pattern: /^\/client\/[^/]+\/screening\/prompt\/?$/, module: 'pages/ScreeningPromptPage.tsx' },
-  { pattern: /^\/client\/[^/]+\/screening\/[^/]+\/?$/, module: 'pages/ScreeningPage.tsx' },
+  // A step's own files (the wizard and the definition, 75 KB brotli beside the entry's 92) are fetched at low
+  // priority: at the same priority they shared the phone's bandwidth with the entry to the end, and React, which runs
+  // before any of them is needed, started only once everything had arrived. Measured in
+  // docs/decisions/performance-step-hints-low-priority.md; the dashboard's small files lost 0.1 s at low priority.
+  { pattern: /^\/client\/[^/]+\/screening\/[^/]+\/?$/, module: 'pages/ScreeningPage.tsx', low: true },
 ];
 /** A step's definition module (scripts/stepModulesPlugin.ts), per language of the wizard. */
 const stepModule = (step: string, language: 'en' | 'fr'): string =>
@@ -75,7 +79,8 @@ export function loadPageHints(appDir: string): PageHints | null {
     const keys = new Set<string>();
     for (const module of modules) closure(module, keys);
     const chunks = [...keys].map((key) => manifest[key]);
-    const scripts = chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`);
+    const priority = PAGES.some((p) => p.low && p.module === modules[0]) ? ' fetchpriority="low"' : '';
+    const scripts = chunks.map((c) => `<link rel="modulepreload"${priority} crossorigin href="/${c.file}">`);
     const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))]
       .filter((file) => !html.includes(`/${file}"`))
       .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);

@@ -75,8 +75,14 @@ describe("a page's HTML names the files its route loads first (issue 32)", () =>
       '/assets/owner-En1_aaaa.js',
       '/assets/wizard-Cs2_aaaa.css',
     ]);
-    // Fetched as the app's own loads are (CORS, same origin), so the browser reuses them instead of fetching twice.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/owner-En1_aaaa.js">');
+    // Fetched as the app's own loads are (CORS, same origin), so the browser reuses them instead of fetching twice;
+    // at low priority, so the entry, which runs first, is not slowed by them.
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/owner-En1_aaaa.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/wizard-Wz1_aaaa.js">',
+    );
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/wizard-Cs2_aaaa.css">');
     // What index.html already loads is not named twice.
     expect(html.match(/runtime-Rt1_aaaa\.js/g)).toHaveLength(1);
@@ -94,7 +100,10 @@ describe("a page's HTML names the files its route loads first (issue 32)", () =>
 
   it("the login page and the dashboard name their page's code and none of the wizard's", async () => {
     const login = await page('/');
-    expect(hinted(await login.text())).toEqual(['/assets/LoginPage-Lg1_aaaa.js']);
+    const loginHtml = await login.text();
+    expect(hinted(loginHtml)).toEqual(['/assets/LoginPage-Lg1_aaaa.js']);
+    // The page's code is as urgent as the entry (it is small, and the page is drawn with it).
+    expect(loginHtml).not.toContain('fetchpriority');
     expect(login.headers.get('vary')).toBe('accept-encoding');
     expect(hinted(await (await page('/dashboard')).text())).toEqual([
       '/assets/DashboardPage-Db1_aaaa.js',
