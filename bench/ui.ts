@@ -492,6 +492,7 @@ interface PhoneFigures {
   idle: Record<Kind | 'all', number>;
   files: Transfer[];
   lcp: number;
+  lcpElement: string;
   cls: number;
   inpKey: number;
   inpNext: number;
@@ -590,6 +591,7 @@ async function phoneVisitIn(
       idle: totals(files),
       files,
       lcp: loaded.lcp,
+      lcpElement: loaded.lcpElement,
       cls: loaded.cls,
       ...measured,
       inp,
@@ -746,6 +748,7 @@ function printPhone(versions: string[], all: Awaited<ReturnType<typeof phoneFigu
           return `${name} ${((t.start - first) * 1000).toFixed(0)}-${((t.end - first) * 1000).toFixed(0)}`;
         });
       console.log(`  ${versions[i]}, ${title}, waterfall (ms): ${steps.join(', ')}`);
+      console.log(`  ${versions[i]}, ${title}, LCP element: ${x[key].lcpElement}`);
     }
   });
 }

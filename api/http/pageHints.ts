@@ -30,6 +30,13 @@ const PAGES: { pattern: RegExp; module: string; low?: true }[] = [
 const stepModule = (step: string, language: 'en' | 'fr'): string =>
   `../virtual:steps/${language === 'fr' ? 'fr/' : ''}${step}`;
 const STEP = /^\/client\/[^/]+\/screening\/([\w-]+)\/?$/;
+/**
+ * What a French page loads before it can draw, which only the entry's code would otherwise ask for once it has run (a
+ * round trip later, 0.6 s on a phone's network): the app's French texts (app/i18n/language.ts), and for a step the
+ * French flow its wizard starts from (the steps' titles).
+ */
+const FRENCH_TEXTS = '../virtual:messages/fr';
+const FRENCH_FLOW = '../virtual:steps/fr';
 
 /** The page's HTML in each encoding the build serves, with its ETag (weak: one per encoding, as @fastify/static's). */
 export interface PageBody {
@@ -43,7 +50,8 @@ export interface PageHints {
   /**
    * @param pathname - the request's path, without its query
    * @param language - the language the page will be drawn in (the wizard's step definitions exist per language)
-   * @returns - the key of the HTML for that route (one per page, step and language), and whether the language chose it
+   * @returns - the key of the HTML for that route (one per page, step and language), and whether the route's HTML
+   *   differs by language (for a step, or once the build has French texts: then for every route)
    */
   keyOf(pathname: string, language: 'en' | 'fr'): { key: string; byLanguage: boolean };
   /** The HTML of a key (from keyOf) in an encoding; computed once per key and encoding. */
@@ -56,6 +64,7 @@ const etagOf = (body: Buffer, encoding: string): string =>
 /**
  * Reads Vite's manifest once and answers, per app route, the index.html that names the page's own code, the wizard
  * and a step's definition as `<link rel="modulepreload">` (their style sheets as `<link rel="preload" as="style">`),
+ * and for a French page the French texts (and a step's French flow),
  * so the browser downloads them with the entry instead of after it (a round trip each on a phone's network). The
  * links carry `crossorigin` as Vite's own in index.html and its preload helper do: the browser then reuses them.
  * @param appDir - the built app (index.html and .vite/manifest.json)
@@ -75,12 +84,19 @@ export function loadPageHints(appDir: string): PageHints | null {
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, loaded);
 
+  // A key lists the modules to name, separated by spaces; one named at low priority starts with LOW.
+  const LOW = '~';
   const links = (modules: string[]): string => {
-    const keys = new Set<string>();
-    for (const module of modules) closure(module, keys);
-    const chunks = [...keys].map((key) => manifest[key]);
-    const priority = PAGES.some((p) => p.low && p.module === modules[0]) ? ' fetchpriority="low"' : '';
-    const scripts = chunks.map((c) => `<link rel="modulepreload"${priority} crossorigin href="/${c.file}">`);
+    const keys = new Map<string, boolean>();
+    for (const module of modules) {
+      const into = new Set<string>();
+      closure(module.replace(LOW, ''), into);
+      for (const key of into) if (!keys.has(key)) keys.set(key, module.startsWith(LOW));
+    }
+    const chunks = [...keys].map(([key, low]) => ({ ...manifest[key], low }));
+    const scripts = chunks.map(
+      (c) => `<link rel="modulepreload"${c.low ? ' fetchpriority="low"' : ''} crossorigin href="/${c.file}">`,
+    );
     const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))]
       .filter((file) => !html.includes(`/${file}"`))
       .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
@@ -91,11 +107,18 @@ export function loadPageHints(appDir: string): PageHints | null {
   return {
     keyOf(pathname, language) {
       const page = PAGES.find((p) => p.pattern.test(pathname));
-      if (!page) return { key: '', byLanguage: false };
+      // Every page's HTML depends on the language once the build has French texts, whichever language asked.
+      const speaksFrench = Boolean(manifest[FRENCH_TEXTS]);
+      const french = language === 'fr' && speaksFrench ? [FRENCH_TEXTS] : [];
+      if (!page) return { key: french.join(' '), byLanguage: speaksFrench };
+      const mark = page.low ? LOW : '';
       const step = page.module === 'pages/ScreeningPage.tsx' ? STEP.exec(pathname)?.[1] : undefined;
       // An unknown step (or one written oddly) gets the page's code only: the app says "Invalid step".
       const module = step && manifest[stepModule(step, language)] ? stepModule(step, language) : '';
-      return { key: module ? `${page.module} ${module}` : page.module, byLanguage: Boolean(module) };
+      // The French flow (3 KB) at the entry's priority: at low, it came in after the wizard, which waits for it.
+      const flow = module && french.length && manifest[FRENCH_FLOW] ? [FRENCH_FLOW] : [];
+      const modules = [mark + page.module, ...(module ? [mark + module] : []), ...flow, ...french];
+      return { key: modules.join(' '), byLanguage: Boolean(module) || speaksFrench };
     },
     bodyOf(key, encoding) {
       const id = `${key}\n${encoding}`;

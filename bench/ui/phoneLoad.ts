@@ -136,9 +136,16 @@ const WEB_VITALS = readFileSync(join(dirname(require.resolve('web-vitals')), 'we
 /** Page script: web-vitals' LCP, CLS and INP (every change), and the Event Timing durations per interaction. */
 const VITALS_PROBE = `${WEB_VITALS}
 (() => {
-  const v = { lcp: NaN, cls: 0, inp: NaN, interactions: new Map() };
+  const v = { lcp: NaN, lcpElement: '', cls: 0, inp: NaN, interactions: new Map() };
   window.__vitals = v;
-  webVitals.onLCP((m) => { v.lcp = m.value; }, { reportAllChanges: true });
+  // What the largest paint was (tag, class, start of its text): the element a faster first paint would have to show.
+  const describe = (el) => el ? el.tagName.toLowerCase() + (el.classList[0] ? '.' + el.classList[0] : '') +
+    ' "' + (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40) + '"' : '(removed)';
+  webVitals.onLCP((m) => {
+    v.lcp = m.value;
+    const last = m.entries[m.entries.length - 1];
+    v.lcpElement = last ? describe(last.element) : '';
+  }, { reportAllChanges: true });
   webVitals.onCLS((m) => { v.cls = m.value; }, { reportAllChanges: true });
   webVitals.onINP((m) => { v.inp = m.value; }, { reportAllChanges: true, durationThreshold: 16 });
   new PerformanceObserver((list) => {
@@ -153,6 +160,8 @@ const VITALS_PROBE = `${WEB_VITALS}
 
 export interface Vitals {
   lcp: number;
+  /** The LCP element: tag, first class and the start of its text. */
+  lcpElement: string;
   cls: number;
   /** web-vitals' INP for the page so far (NaN before any interaction over 16 ms). */
   inp: number;
@@ -164,10 +173,10 @@ export async function readVitals(page: Page): Promise<Vitals> {
   return page.evaluate(() => {
     const v = (
       window as unknown as {
-        __vitals: { lcp: number; cls: number; inp: number; interactions: Map<number, Vitals['interactions'][0]> };
+        __vitals: Omit<Vitals, 'interactions'> & { interactions: Map<number, Vitals['interactions'][0]> };
       }
     ).__vitals;
-    return { lcp: v.lcp, cls: v.cls, inp: v.inp, interactions: [...v.interactions.values()] };
+    return { ...v, interactions: [...v.interactions.values()] };
   });
 }
 

@@ -31,6 +31,8 @@ const MANIFEST = {
   },
   '../virtual:steps/owner': { file: 'assets/owner-En1_aaaa.js', imports: ['_wizard-Wz1_aaaa.js'] },
   '../virtual:steps/fr/owner': { file: 'assets/owner-Fr1_aaaa.js', imports: ['_wizard-Wz1_aaaa.js'] },
+  '../virtual:steps/fr': { file: 'assets/fr-Fl1_aaaa.js', imports: ['index.html'] },
+  '../virtual:messages/fr': { file: 'assets/fr-Tx1_aaaa.js' },
 };
 const INDEX =
   '<!doctype html><html><head><title>Insure</title>' +
@@ -88,9 +90,24 @@ describe("a page's HTML names the files its route loads first (issue 32)", () =>
     expect(html.match(/runtime-Rt1_aaaa\.js/g)).toHaveLength(1);
     expect(res.headers.get('vary')).toBe('accept-encoding, accept-language, cookie');
 
+    expect(hinted(html)).not.toContain('/assets/fr-Tx1_aaaa.js');
+
     const french = await (await page('/client/12/screening/owner', { 'accept-language': 'fr-CA,fr;q=0.9' })).text();
-    expect(hinted(french)).toContain('/assets/owner-Fr1_aaaa.js');
-    expect(hinted(french)).not.toContain('/assets/owner-En1_aaaa.js');
+    // In French: the French definition, the French flow and the French texts; the last two are small and needed
+    // before the wizard and the app's first render, so at the entry's priority.
+    expect(hinted(french)).toEqual([
+      '/assets/ScreeningPage-Sc1_aaaa.js',
+      '/assets/wizard-Wz1_aaaa.js',
+      '/assets/owner-Fr1_aaaa.js',
+      '/assets/fr-Fl1_aaaa.js',
+      '/assets/fr-Tx1_aaaa.js',
+      '/assets/wizard-Cs2_aaaa.css',
+    ]);
+    expect(french).toContain('<link rel="modulepreload" crossorigin href="/assets/fr-Fl1_aaaa.js">');
+    expect(french).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/owner-Fr1_aaaa.js">',
+    );
+    expect(french).toContain('<link rel="modulepreload" crossorigin href="/assets/fr-Tx1_aaaa.js">');
     // The language chosen on the device (the app's switch writes it in a cookie too) comes before the browser's.
     const chosen = await page('/client/12/screening/owner', { 'accept-language': 'en-CA', cookie: 'a=1; language=fr' });
     expect(hinted(await chosen.text())).toContain('/assets/owner-Fr1_aaaa.js');
@@ -104,7 +121,12 @@ describe("a page's HTML names the files its route loads first (issue 32)", () =>
     expect(hinted(loginHtml)).toEqual(['/assets/LoginPage-Lg1_aaaa.js']);
     // The page's code is as urgent as the entry (it is small, and the page is drawn with it).
     expect(loginHtml).not.toContain('fetchpriority');
-    expect(login.headers.get('vary')).toBe('accept-encoding');
+    // A French visit's pages name the French texts too, so every page's HTML varies by language.
+    expect(login.headers.get('vary')).toBe('accept-encoding, accept-language, cookie');
+    const frenchLogin = await (await page('/', { 'accept-language': 'fr-CA,fr;q=0.9' })).text();
+    expect(hinted(frenchLogin)).toEqual(['/assets/LoginPage-Lg1_aaaa.js', '/assets/fr-Tx1_aaaa.js']);
+    const frenchReports = await (await page('/reports', { cookie: 'language=fr' })).text();
+    expect(hinted(frenchReports)).toEqual(['/assets/fr-Tx1_aaaa.js']);
     expect(hinted(await (await page('/dashboard')).text())).toEqual([
       '/assets/DashboardPage-Db1_aaaa.js',
       '/assets/shared-Sh1_aaaa.js',
