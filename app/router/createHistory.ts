@@ -112,14 +112,16 @@ export function createHistory(backend: HistoryBackend): AppHistory {
       return;
     }
     const url = to.startsWith('?') || to.startsWith('#') ? location.pathname + to : to;
+    // To the URL already shown, unless told: replaced, not pushed (as react-router did), so back leaves it.
+    const replace = options.replace ?? url === location.pathname + location.search + location.hash;
     const next: Entry = {
       url,
       state: options.state ?? null,
       key: newKey(),
-      idx: options.replace ? entry.idx : (entry.idx ?? 0) + 1,
+      idx: replace ? entry.idx : (entry.idx ?? 0) + 1,
     };
     const write = () => {
-      backend.write(next, !!options.replace);
+      backend.write(next, replace);
       arrive(next);
     };
     if (!held(toLocation(next), write)) write();

@@ -27,6 +27,8 @@ describe('the history in memory', () => {
     expect(history.location).toMatchObject({ pathname: '/a', search: '?x=1', hash: '#top', state: { from: '/start' } });
     expect(history.location.key).not.toBe('default');
     history.navigate('/b', { replace: true });
+    // Again to the URL shown: replaced, so back does not stay on it.
+    history.navigate('/b');
     history.navigate(-1);
     expect(history.location.pathname).toBe('/start');
     history.navigate(1);
