@@ -33,21 +33,17 @@ function rjsfDeepEqualsWithoutFastEquals(): Plugin {
 }
 
 /**
- * React Router's production build in the app's build: its package offers only the development build to bundlers (no
- * `production` export condition), whose warnings stay in the minified code (about 0.5 KB brotli on every page).
+ * wouter's useSyncExternalStore is React's own: wouter imports it through the use-sync-external-store shim (for React
+ * 16 and 17), a CommonJS module and its interop in the build for a function React 19 has.
  */
-function reactRouterProduction(): Plugin {
-  const production = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+function wouterBuiltinStore(): Plugin {
+  const id = '\0wouter-use-sync-external-store';
   return {
-    name: 'react-router-production',
-    apply: 'build',
+    name: 'wouter-builtin-store',
     enforce: 'pre',
-    resolveId: (id) => (id === 'react-router' ? production : null),
-    transform(code, id) {
-      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/.test(id)) return null;
-      const stripped = code.replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"]*";$/gm, '');
-      return stripped === code ? null : { code: stripped, map: null };
-    },
+    resolveId: (source, importer) =>
+      source === 'use-sync-external-store/shim/index.js' && /[\\/]wouter[\\/]/.test(importer ?? '') ? id : null,
+    load: (source) => (source === id ? "export { useSyncExternalStore } from 'react';" : null),
   };
 }
 
@@ -87,7 +83,7 @@ export default defineConfig({
     messagesPlugin(undefined, { shortIds: true }),
     rjsfUriOnPlatformUrl(),
     rjsfDeepEqualsWithoutFastEquals(),
-    reactRouterProduction(),
+    wouterBuiltinStore(),
     linguiShortWarnings(),
     rjsfBasePlugin(),
     headStartPlugin(),

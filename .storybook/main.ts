@@ -18,7 +18,7 @@ const PREBUNDLED = [
   'json-logic-js',
   'xstate',
   'axe-core',
-  'react-router',
+  'wouter',
   'storybook/test',
 ];
 

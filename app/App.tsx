@@ -1,8 +1,12 @@
 /**
  * The route table of spec 1, section 2. Every page is loaded lazily so the login page ships only what it needs.
  */
-import { lazy, type ComponentType, type ReactElement } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { createBrowserHistory } from './router/browserHistory.ts';
+import { matchRoutes } from './router/matchRoutes.ts';
+import { Router } from './router/Router.tsx';
+import { Routes } from './router/Routes.tsx';
+import type { RouteObject } from './router/types.ts';
 import { loaders as stepLoaders } from 'virtual:step-loaders';
 import { AppLayout, AuthLayout, PublicLayout } from './components/Layouts.tsx';
 import { DASHBOARD_ROUTE, SCREENING_PROMPT_ROUTE, SCREENING_STEP_ROUTE } from './openedPageRequests.ts';
@@ -41,55 +45,55 @@ const AccountProfilePage = page(() => import('./pages/AccountProfilePage.tsx'));
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'));
 
 /**
- * Exported so tests can mount any route with createMemoryRouter. `handle.title` is the id of the document title
- * (app/i18n/en/shell.json, translated by useRouteTitle);
- * the wizard's steps set their own from the definitions.
+ * Exported so tests can mount any route in a memory history (tests/app/support.tsx). `title` is the id of the
+ * document title (app/i18n/en/shell.json, translated by useRouteTitle); the wizard's steps set their own from the
+ * definitions.
  */
 export const routes: RouteObject[] = [
   {
     element: <AuthLayout />,
     children: [
-      { path: '/', element: <LoginPage />, handle: { title: 'title.signIn' } },
-      { path: '/signup', element: <SignupPage />, handle: { title: 'title.signUp' } },
-      { path: '/forgot-password', element: <ForgotPasswordPage />, handle: { title: 'title.forgotPassword' } },
-      { path: '/reset-password', element: <ResetPasswordPage />, handle: { title: 'title.resetPassword' } },
+      { path: '/', element: <LoginPage />, title: 'title.signIn' },
+      { path: '/signup', element: <SignupPage />, title: 'title.signUp' },
+      { path: '/forgot-password', element: <ForgotPasswordPage />, title: 'title.forgotPassword' },
+      { path: '/reset-password', element: <ResetPasswordPage />, title: 'title.resetPassword' },
     ],
   },
   {
     element: <PublicLayout />,
     children: [
-      { path: '/terms', element: <TermsPage />, handle: { title: 'title.terms' } },
-      { path: '/privacy', element: <PrivacyPage />, handle: { title: 'title.privacy' } },
-      { path: '/verify-email', element: <VerifyEmailPage />, handle: { title: 'title.verifyEmail' } },
+      { path: '/terms', element: <TermsPage />, title: 'title.terms' },
+      { path: '/privacy', element: <PrivacyPage />, title: 'title.privacy' },
+      { path: '/verify-email', element: <VerifyEmailPage />, title: 'title.verifyEmail' },
     ],
   },
   {
     element: <AppLayout />,
     children: [
-      { path: DASHBOARD_ROUTE, element: <DashboardPage />, handle: { title: 'title.clients' } },
-      { path: '/applications', element: <ApplicationsPage />, handle: { title: 'title.applications' } },
-      { path: '/applications/new', element: <NewApplicationPage />, handle: { title: 'title.newApplication' } },
-      { path: '/applications/:applicationId', element: <ApplicationPage />, handle: { title: 'title.application' } },
-      { path: '/applications/:applicationId/sign', element: <SigningPage />, handle: { title: 'title.signing' } },
-      { path: '/reports', element: <SupportPage />, handle: { title: 'title.support' } },
-      { path: '/account/profile', element: <AccountProfilePage />, handle: { title: 'title.adviserProfile' } },
-      { path: '/account/password', element: <ChangePasswordPage />, handle: { title: 'title.changePassword' } },
-      { path: '/account/sessions', element: <SessionsPage />, handle: { title: 'title.sessions' } },
-      { path: '/admin', element: <AdminPage />, handle: { title: 'title.admin' } },
-      { path: '/client/profile', element: <ClientProfilePage />, handle: { title: 'title.newClient' } },
-      { path: '/client/profile/:clientId', element: <ClientProfilePage />, handle: { title: 'title.clientProfile' } },
+      { path: DASHBOARD_ROUTE, element: <DashboardPage />, title: 'title.clients' },
+      { path: '/applications', element: <ApplicationsPage />, title: 'title.applications' },
+      { path: '/applications/new', element: <NewApplicationPage />, title: 'title.newApplication' },
+      { path: '/applications/:applicationId', element: <ApplicationPage />, title: 'title.application' },
+      { path: '/applications/:applicationId/sign', element: <SigningPage />, title: 'title.signing' },
+      { path: '/reports', element: <SupportPage />, title: 'title.support' },
+      { path: '/account/profile', element: <AccountProfilePage />, title: 'title.adviserProfile' },
+      { path: '/account/password', element: <ChangePasswordPage />, title: 'title.changePassword' },
+      { path: '/account/sessions', element: <SessionsPage />, title: 'title.sessions' },
+      { path: '/admin', element: <AdminPage />, title: 'title.admin' },
+      { path: '/client/profile', element: <ClientProfilePage />, title: 'title.newClient' },
+      { path: '/client/profile/:clientId', element: <ClientProfilePage />, title: 'title.clientProfile' },
       {
         path: SCREENING_PROMPT_ROUTE,
         element: <ScreeningPromptPage />,
-        handle: { title: 'title.screening' },
+        title: 'title.screening',
       },
       { path: SCREENING_STEP_ROUTE, element: <ScreeningPage /> },
-      { path: '*', element: <NotFoundPage />, handle: { title: 'title.notFound' } },
+      { path: '*', element: <NotFoundPage />, title: 'title.notFound' },
     ],
   },
 ];
 
-const router = createBrowserRouter(routes);
+const history = createBrowserHistory();
 
 /**
  * Starts downloading the code of the page the app opens on, and for a screening step its definition, before React
@@ -97,8 +101,8 @@ const router = createBrowserRouter(routes);
  * on a phone's network. The page's API requests started earlier still, from the page's HTML (app/headStart.ts).
  */
 function preloadOpenedPage(): void {
-  const { matches } = router.state;
-  for (const match of matches) void pageLoaders.get((match.route.element as ReactElement | undefined)?.type)?.();
+  const matches = matchRoutes(routes, history.location.pathname);
+  for (const match of matches) void pageLoaders.get(match.route.element.type)?.();
   const { step } = matches[matches.length - 1]?.params ?? {};
   // The step in the language the app opens in (main.tsx reads the same choice): a French visit downloaded the
   // English definition for nothing (15 KB brotli for the owner step). The French loaders come with the French flow,
@@ -111,5 +115,9 @@ function preloadOpenedPage(): void {
 preloadOpenedPage();
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <Router history={history}>
+      <Routes routes={routes} />
+    </Router>
+  );
 }

@@ -1,35 +1,14 @@
 /**
  * The API requests a page makes before it can draw, known from its URL alone: what the page's inline head start
- * (app/headStart.ts) asks for while the app's code is still downloading. The routes are App.tsx's own patterns.
+ * (app/headStart.ts) asks for while the app's code is still downloading. The routes are App.tsx's own patterns, matched
+ * by the router's own matchRoute.
  */
+import { matchRoute } from './router/matchRoute.ts';
 import { CLIENTS_PATH, screeningDataPaths } from './screening/dataPaths.ts';
 
 export const DASHBOARD_ROUTE = '/dashboard';
 export const SCREENING_PROMPT_ROUTE = '/client/:clientId/screening/prompt';
 export const SCREENING_STEP_ROUTE = '/client/:clientId/screening/:step';
-
-/**
- * Matches a route pattern as the app's router does: `:name` takes one segment (decoded), other segments match
- * without regard to case, and a trailing slash is optional.
- * @returns - the parameters, or null when the path is not the route's
- */
-export function matchRoute(pattern: string, pathname: string): Record<string, string> | null {
-  const want = pattern.split('/');
-  const got = pathname.replace(/\/+$/, '').split('/');
-  if (got.length !== want.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    if (want[i].startsWith(':')) {
-      if (!got[i]) return null;
-      try {
-        params[want[i].slice(1)] = decodeURIComponent(got[i]);
-      } catch {
-        return null;
-      }
-    } else if (want[i].toLowerCase() !== got[i].toLowerCase()) return null;
-  }
-  return params;
-}
 
 /**
  * @param pathname - the page's path

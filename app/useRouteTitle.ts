@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
+import { useMatchedRoute } from './router/useMatchedRoute.ts';
 import { useI18n } from './i18n/useT.ts';
 import { i18n } from './i18n/language.ts';
 import 'virtual:messages/en/shell';
@@ -13,15 +13,13 @@ export function titleWithProduct(title: string): string {
 }
 
 /**
- * Sets the document title from the matched route's `handle.title`, an id of app/i18n/en/shell.json (App.tsx), so each
+ * Sets the document title from the matched route's `title`, an id of app/i18n/en/shell.json (App.tsx), so each
  * screen has its own (WCAG 2.4.2), in the language shown (again on a switch). Routes without one (the wizard) set
  * their own title.
  */
 export function useRouteTitle(): void {
-  const matches = useMatches();
+  const id = useMatchedRoute()?.title;
   const active = useI18n();
-  const handle = matches[matches.length - 1]?.handle as { title?: string } | undefined;
-  const id = handle?.title;
   const title = id ? titleWithProduct(active._(id)) : undefined;
   useEffect(() => {
     if (title) document.title = title;

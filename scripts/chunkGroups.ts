@@ -32,13 +32,14 @@ const I18N = /[\\/]app[\\/]i18n[\\/]|node_modules[\\/]@lingui[\\/]|^\0virtual:me
 const STEP_PAGE = /[\\/]app[\\/]pages[\\/]ScreeningPage\.tsx$/;
 
 /**
- * What every page runs besides the entry's own code: React (the entry's React DOM and the pages share it), Lingui's
- * runtime with the app's language, useT and Trans, and Vite's preload helper (the entry's lazy imports and the French
- * chunks share it). Left to itself the bundler made three files of them (5.2, 0.7 and 0.3 KB brotli), each a request
+ * What every page runs besides the entry's own code: React (the entry's React DOM and the pages share it), the router
+ * (app/router/ whole, as the pages' hooks would make files of 0.2 KB; wouter, its regexparam, and React's own
+ * useSyncExternalStore in place of its shim: vite.config.ts), Lingui's runtime with the app's language, useT and
+ * Trans, and Vite's preload helper (the entry's lazy imports and the French chunks share it). Left to itself the bundler made three files of them (5.2, 0.7 and 0.3 KB brotli), each a request
  * and about 0.45 KB of headers on a phone's network. They join the entry, whose file every page loads first.
  */
 const RUNTIME =
-  /node_modules[\\/](react|@lingui[\\/](core|react))[\\/]|[\\/]app[\\/]i18n[\\/](language|languageChoice|useT)\.ts$|[\\/]app[\\/]i18n[\\/]Trans\.tsx$|vite[\\/]preload-helper/;
+  /node_modules[\\/](react|wouter|regexparam|@lingui[\\/](core|react))[\\/]|wouter-use-sync-external-store|[\\/]app[\\/]router[\\/]|[\\/]app[\\/]i18n[\\/](language|languageChoice|useT)\.ts$|[\\/]app[\\/]i18n[\\/]Trans\.tsx$|vite[\\/]preload-helper/;
 
 /**
  * Fewer, larger chunks for the signed-in pages. Each file over the wire costs about 0.45 KB of headers and a request

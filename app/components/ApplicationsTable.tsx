@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import type { LifeApplication } from '../api/types.ts';
 import { formatCad, formatDate } from '../format.ts';
 import { ApplicationDocuments } from './ApplicationDocuments.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 
 /** The product name and mark, linking home. */
 export function Brand({ to = '/dashboard' }: { to?: string }) {

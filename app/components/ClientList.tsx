@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useNavigate } from '../router/useNavigate.ts';
 import { ApiError, deleteClient, listClients, listSecondInsureds } from '../api/client.ts';
 import type { Client, SecondInsured } from '../api/types.ts';
 import { formatDate, formatPhone, fullName, orDash } from '../format.ts';

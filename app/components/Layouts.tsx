@@ -1,5 +1,7 @@
 import { Suspense, useState, useSyncExternalStore } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate } from '../router/Navigate.tsx';
+import { Outlet } from '../router/Outlet.tsx';
+import { useLocation } from '../router/useLocation.ts';
 import { isSignedIn, onSessionEnded, sessionEndings, type LoginState } from '../session.ts';
 import { useRouteTitle } from '../useRouteTitle.ts';
 import { Brand } from './Brand.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 
 export interface LockNoticeProps {
   /** What cannot change, in the page's words. */

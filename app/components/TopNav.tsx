@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../router/NavLink.tsx';
 import { Brand } from './Brand.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useT } from '../i18n/useT.ts';

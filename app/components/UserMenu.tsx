@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router/useNavigate.ts';
 import { logout } from '../api/client.ts';
 import { clearSession, getUsername, isAdminSession } from '../session.ts';
 import { ChevronDownIcon, DevicesIcon, LockIcon, LogoutIcon, ShieldIcon, UsersIcon } from './icons.tsx';

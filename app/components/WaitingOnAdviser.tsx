@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { listApplications } from '../api/client.ts';
 import { lifecycle, statusLabelId } from '../lifecycle.ts';
 import { StatusBadge } from './StatusBadge.tsx';

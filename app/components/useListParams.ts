@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router/useSearchParams.ts';
 
 /** A list's page, ordering, search and filters, as the page's URL keeps them. */
 export interface ListParamsState {

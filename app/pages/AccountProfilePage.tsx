@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { ApiError } from '../api/client.ts';
 import {
   getProfile,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useParams } from '../router/useParams.ts';
 import { apiRequest } from '../api/client.ts';
 import type { ApplicationDetail, InsurerStatus } from '../api/types.ts';
 import { StatusBadge } from '../components/StatusBadge.tsx';

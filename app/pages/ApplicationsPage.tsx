@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { flow } from 'virtual:steps';
 import { finalStepOf } from '../../engine/index.ts';
 import { listApplications } from '../api/client.ts';

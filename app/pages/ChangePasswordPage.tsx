@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { changePassword, fieldErrors } from '../api/password.ts';
 import { AlertIcon, ArrowLeftIcon } from '../components/icons.tsx';
 import { focusAfterRender } from '../components/focusAfterRender.ts';

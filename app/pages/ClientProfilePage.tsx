@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useNavigate } from '../router/useNavigate.ts';
+import { useParams } from '../router/useParams.ts';
 import type { FieldError, JsonObject } from '../../engine/index.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { ApiError, createApplication, createClient, getClient, listBrokers, updateClient } from '../api/client.ts';

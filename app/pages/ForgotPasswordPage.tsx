@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { askPasswordReset, fieldErrors } from '../api/password.ts';
 import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { AlertIcon } from '../components/icons.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/legal';
 

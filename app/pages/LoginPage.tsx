@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useLocation } from '../router/useLocation.ts';
+import { useNavigate } from '../router/useNavigate.ts';
 import { ApiError, login } from '../api/client.ts';
 import { returnPath, saveSession, type LoginState } from '../session.ts';
 import { AlertIcon } from '../components/icons.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from '../router/useLocation.ts';
+import { useNavigate } from '../router/useNavigate.ts';
 import type { JsonObject, PageDefinition } from '../../engine/index.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { createApplication } from '../api/client.ts';

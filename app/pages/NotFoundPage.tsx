@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/common';
 

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useNavigate } from '../router/useNavigate.ts';
+import { useSearchParams } from '../router/useSearchParams.ts';
 import { fieldErrors, resetPassword } from '../api/password.ts';
 import { focusAfterRender } from '../components/focusAfterRender.ts';
 import { AlertIcon } from '../components/icons.tsx';

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useParams } from '../router/useParams.ts';
+import { useSearchParams } from '../router/useSearchParams.ts';
 import type { ApplicationData, JsonObject } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import { getProfile, insurersWorkedWith } from '../api/profile.ts';

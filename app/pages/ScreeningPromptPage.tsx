@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useNavigate } from '../router/useNavigate.ts';
+import { useParams } from '../router/useParams.ts';
 import { getScreeningProgress } from '../api/client.ts';
 import type { ScreeningProgress } from '../api/types.ts';
 import { ClipboardIcon } from '../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { listSessions, signOutOthers, signOutSession, type Session } from '../api/sessions.ts';
 import { AlertIcon, ArrowLeftIcon, LogoutIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';

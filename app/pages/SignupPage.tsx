@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useNavigate } from '../router/useNavigate.ts';
 import { ApiError, login, register } from '../api/client.ts';
 import { saveSession } from '../session.ts';
 import { AlertIcon } from '../components/icons.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { ClipboardIcon, LifebuoyIcon, UsersIcon } from '../components/icons.tsx';
 import { Trans } from '../i18n/Trans.tsx';
 import { useT } from '../i18n/useT.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useSearchParams } from '../router/useSearchParams.ts';
 import { verifyEmail } from '../api/verify.ts';
 import { AlertIcon, CheckIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';

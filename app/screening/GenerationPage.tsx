@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useNavigate } from '../router/useNavigate.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import { StepForm, type StepFormHandle } from '../../renderer/StepForm.tsx';
 import { openFile } from '../api/openFile.ts';

@@ -1,6 +1,6 @@
 /** The wizard's frame: the list of steps, the progress display, the actions bar and notices. */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { AlertIcon, ArrowLeftIcon, ArrowRightIcon, CheckIcon } from '../components/icons.tsx';
 import { TOAST_MS } from '../components/toastMs.ts';

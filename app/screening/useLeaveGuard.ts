@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { useBlocker, type Blocker } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker } from '../router/useBlocker.ts';
+import type { Blocker, BlockerFunction } from '../router/types.ts';
 
 /**
- * Asks before leaving a step with unsaved changes: react-router's blocker for links and the browser's back and
+ * Asks before leaving a step with unsaved changes: the router's blocker for links and the browser's back and
  * forward, beforeunload for a reload or a closed tab. `beforeLeave` runs first either way, so the typed answers are
  * written to the step's draft before anything can be lost.
  * @param isDirty - true while the step has answers not saved to the server (asked after beforeLeave ran)
@@ -15,11 +16,12 @@ export function useLeaveGuard(isDirty: () => boolean, beforeLeave: () => void): 
   const leaveRef = useRef(beforeLeave);
   leaveRef.current = beforeLeave;
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+  const check = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
     if (currentLocation.pathname === nextLocation.pathname) return false;
     leaveRef.current();
     return dirtyRef.current();
-  });
+  }, []);
+  const blocker = useBlocker(check);
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from '../router/Link.tsx';
+import { useParams } from '../router/useParams.ts';
 import { apiRequest } from '../api/client.ts';
 import { openFile } from '../api/openFile.ts';
 import { Loading } from '../components/Spinner.tsx';

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { render as renderPlain, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../app/router/MemoryRouter.tsx';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationsTable } from '../../app/components/ApplicationsTable.tsx';

@@ -8,11 +8,11 @@ import { saveSession } from '../../app/session.ts';
 import { routes } from '../../app/App.tsx';
 import {
   DASHBOARD_ROUTE,
-  matchRoute,
   openedPageRequests,
   SCREENING_PROMPT_ROUTE,
   SCREENING_STEP_ROUTE,
 } from '../../app/openedPageRequests.ts';
+import { matchRoute } from '../../app/router/matchRoute.ts';
 import { deferred, mockApi, signIn, type FakeResponse } from './support.tsx';
 
 const ANN = { id: 7, first_name: 'Ann', last_name: 'Lee' };

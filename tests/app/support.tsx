@@ -2,9 +2,12 @@
 import { configure, render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '../../app/i18n/language.ts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { routes } from '../../app/App.tsx';
+import type { AppHistory } from '../../app/router/createHistory.ts';
+import { createMemoryHistory } from '../../app/router/memoryHistory.ts';
+import { Router } from '../../app/router/Router.tsx';
+import { Routes } from '../../app/router/Routes.tsx';
 import { saveSession } from '../../app/session.ts';
 
 // Pages are lazy chunks: the first import of one under a cold transform can take more than the default second.
@@ -90,22 +93,25 @@ export function signIn(username = 'adviser@example.com') {
 
 /**
  * Mounts the app's real route table at a path.
- * @returns - the testing-library result and the router (router.state.location tells where the app went).
+ * @returns - the testing-library result and the router: its history in memory (router.location tells where the app
+ * went, router.navigate goes elsewhere).
  */
 export function renderRoute(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryHistory([path]);
   // As app/main.tsx mounts it: under the app's Lingui, so a language switch redraws the texts.
   const result = render(
     <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <Router history={router}>
+        <Routes routes={routes} />
+      </Router>
     </I18nProvider>,
   );
   return { ...result, router };
 }
 
 /** The current path plus query of the router. */
-export function locationOf(router: ReturnType<typeof createMemoryRouter>): string {
-  return router.state.location.pathname + router.state.location.search;
+export function locationOf(router: AppHistory): string {
+  return router.location.pathname + router.location.search;
 }
 
 /** The start of a real PDF, enough for a download test to tell the bytes it saved. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../app/router/MemoryRouter.tsx';
 import { expect, userEvent, within } from 'storybook/test';
 import { ApplicationsTable } from '../../../app/components/ApplicationsTable.tsx';
 import { appText, appTextBefore, asShown, storyLanguage } from '../../appText.ts';

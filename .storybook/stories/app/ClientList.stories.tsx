@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../app/router/MemoryRouter.tsx';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ClientList } from '../../../app/components/ClientList.tsx';
 import { appText, asShown } from '../../appText.ts';

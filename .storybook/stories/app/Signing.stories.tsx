@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter } from '../../../app/router/MemoryRouter.tsx';
+import { Routes } from '../../../app/router/Routes.tsx';
 import { expect, userEvent, within } from 'storybook/test';
 import { i18n } from '../../../app/i18n/language.ts';
 import SigningPage from '../../../app/signing/SigningPage.tsx';
@@ -19,9 +20,7 @@ const meta = {
   decorators: [
     (Story) => (
       <MemoryRouter initialEntries={['/applications/app-1/sign']}>
-        <Routes>
-          <Route path="/applications/:applicationId/sign" element={<Story />} />
-        </Routes>
+        <Routes routes={[{ path: '/applications/:applicationId/sign', element: <Story /> }]} />
       </MemoryRouter>
     ),
   ],

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../app/router/MemoryRouter.tsx';
 import { StatusBadge } from '../../../app/components/StatusBadge.tsx';
 import { lifecycle } from '../../../app/lifecycle.ts';
 import { ApplicationsTable } from '../../../app/components/ApplicationsTable.tsx';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../app/router/MemoryRouter.tsx';
 import { userEvent, within } from 'storybook/test';
 import { TopNav } from '../../../app/components/TopNav.tsx';
 import { appText } from '../../appText.ts';
