@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { i18n } from '../i18n/language.ts';
 import { titleWithProduct } from '../useRouteTitle.ts';
+import 'virtual:messages/en/wizard';
 
 export interface StepTitleParts {
   /** The step's title in flow.json. */
@@ -20,7 +22,9 @@ export interface StepTitleParts {
  */
 export function wizardTitle({ step, page, n, total, client }: StepTitleParts): string {
   const where = page && page !== step ? `${step} – ${page}` : step;
-  return titleWithProduct(`${where}${n > 0 ? `: Step ${n} of ${total}` : ''}${client ? `, ${client}` : ''}`);
+  // "Step n of N" as the progress bar says it, in the language shown (the titles come localized with the definitions).
+  const progress = n > 0 ? `: ${i18n._('wizard.stepOf', { n, total })}` : '';
+  return titleWithProduct(`${where}${progress}${client ? `, ${client}` : ''}`);
 }
 
 /** How long to wait for a step's heading (its definition may still be loading): about 5 s of frames. */

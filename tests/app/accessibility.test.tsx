@@ -7,6 +7,8 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../app/i18n/language.ts';
+import frenchWizard from '../../app/i18n/fr/wizard.json';
 import { wizardTitle } from '../../app/screening/useStepAnnouncement.ts';
 import { deferred, mockApi, renderRoute, signIn } from './support.tsx';
 import { specText } from '../support/specText.ts';
@@ -59,6 +61,18 @@ describe('document titles', () => {
     expect(wizardTitle({ step: 'Basic Information', page: 'Language Check', n: 1, total: 14 })).toBe(
       'Basic Information – Language Check: Step 1 of 14 | Insure Wizard',
     );
+  });
+
+  it("names a step in French with the progress bar's words, not English ones", async () => {
+    await activateLanguage('fr');
+    try {
+      const title = wizardTitle({ step: 'Renseignements de base', n: 1, total: 12, client: 'David Chen' });
+      const stepOf = frenchWizard['wizard.stepOf'].fr.replace('{n}', '1').replace('{total}', '12');
+      expect(title).toContain(`Renseignements de base: ${stepOf}, David Chen`);
+      expect(title).not.toContain('Step');
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('titles a wizard step with its flow title and the client, and focuses its heading', async () => {
