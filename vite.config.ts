@@ -33,6 +33,20 @@ function rjsfDeepEqualsWithoutFastEquals(): Plugin {
 }
 
 /**
+ * @rjsf/utils' getDecimalSeparator answering from a cache (renderer/rjsfDecimalSeparator.ts): rjsf's builds an
+ * Intl.NumberFormat per call, on every render of a number field. Only rjsf's own module is replaced.
+ */
+function rjsfCachedDecimalSeparator(): Plugin {
+  const shim = fileURLToPath(new URL('./renderer/rjsfDecimalSeparator.ts', import.meta.url));
+  return {
+    name: 'rjsf-decimal-separator',
+    enforce: 'pre',
+    resolveId: (id, importer) =>
+      /(^|\/)getDecimalSeparator\.js$/.test(id) && importer?.includes('/@rjsf/utils/lib/') ? shim : null,
+  };
+}
+
+/**
  * wouter's useSyncExternalStore is React's own: wouter imports it through the use-sync-external-store shim (for React
  * 16 and 17), a CommonJS module and its interop in the build for a function React 19 has.
  */
@@ -83,6 +97,7 @@ export default defineConfig({
     messagesPlugin(undefined, { shortIds: true }),
     rjsfUriOnPlatformUrl(),
     rjsfDeepEqualsWithoutFastEquals(),
+    rjsfCachedDecimalSeparator(),
     wouterBuiltinStore(),
     linguiShortWarnings(),
     rjsfBasePlugin(),
