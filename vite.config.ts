@@ -6,6 +6,7 @@ import { precompressPlugin } from './scripts/precompressPlugin.ts';
 import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
 import { messagesPlugin } from './scripts/messagesPlugin.ts';
 import { headStartPlugin } from './scripts/headStartPlugin.ts';
+import { compileHintsPlugin } from './scripts/compileHintsPlugin.ts';
 import { fileURLToPath } from 'node:url';
 
 /** @rjsf/utils' fast-uri, and only its (ajv's own use of fast-uri is left alone): see renderer/platformUri.ts. */
@@ -102,6 +103,7 @@ export default defineConfig({
     linguiShortWarnings(),
     rjsfBasePlugin(),
     headStartPlugin(),
+    compileHintsPlugin(['index', 'wizard']),
     precompressPlugin(),
     chunks.plugin,
   ],

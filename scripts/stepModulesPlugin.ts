@@ -23,6 +23,7 @@ import { flowEntries, conditionSchemas, createAjv, loadDefinitions, localizeDefi
 import type { Definitions, DocumentScope, RulesDefinition, StepDefinition } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import { ajvFormatsModule } from './ajvFormatsModule.ts';
+import { compileHinted } from './compileHintsPlugin.ts';
 
 const ROOT_ID = 'virtual:steps';
 const STEP_PREFIX = `${ROOT_ID}/`;
@@ -37,23 +38,11 @@ type OtherLanguage = (typeof LANGUAGES)[number];
 const FORMATS_ID = 'virtual:ajv-formats';
 const RESOLVED_FORMATS = `\0${FORMATS_ID}`;
 
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
 /** A step's own module (`\0virtual:steps/owner`, `\0virtual:steps/fr/owner`), not a language's root. */
 function isStepModule(id: string): boolean {
   if (!id.startsWith(RESOLVED_STEP)) return false;
   const [first, rest] = id.slice(RESOLVED_STEP.length).split('/');
   return !LANGUAGES.some((l) => l === first) || rest !== undefined;
-}
-
-/**
- * V8's explicit compile hint (Chromium 136+; a comment elsewhere): every function of the file is compiled while it
- * streams in, off the main thread, instead of on its first call. A step's checks are called as its form is first
- * drawn (the engine judges the record), and ajv's code for a large step compiled lazily there was about 70 ms of the
- * main thread on a phone (owner, CPU x4) before the form could paint: docs/decisions/performance-step-compile-hints.md.
- */
-function compileHinted(code: string): string {
-  return code.startsWith(COMPILE_HINT) ? code : `${COMPILE_HINT}\n${code}`;
 }
 
 const defaultStepsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../steps');
@@ -199,6 +188,8 @@ export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
     },
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
+        // A step's checks are called as its form is first drawn (the engine judges the record): ajv's code for a
+        // large step, compiled lazily there, was about 70 ms of a phone's main thread (owner, CPU x4).
         if (chunk.type === 'chunk' && chunk.moduleIds.some(isStepModule)) chunk.code = compileHinted(chunk.code);
       }
     },

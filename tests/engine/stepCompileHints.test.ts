@@ -4,6 +4,7 @@
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
+import { compileHintsPlugin } from '../../scripts/compileHintsPlugin.ts';
 import { stepModulesPlugin } from '../../scripts/stepModulesPlugin.ts';
 
 function chunk(fileName: string, moduleIds: string[]): OutputChunk {
@@ -28,5 +29,28 @@ describe('step modules: compile hints', () => {
     expect(code('owner-fr.js').match(/allFunctionsCalledOnLoad/g)).toHaveLength(1);
     expect(code('flow-fr.js')).not.toContain('allFunctionsCalledOnLoad');
     expect(code('index.js')).not.toContain('allFunctionsCalledOnLoad');
+  });
+});
+
+describe('compile hints of named chunks', () => {
+  it('hints the entry and the wizard once, not the other chunks, assets aside', () => {
+    const named = (fileName: string, name: string): OutputChunk => ({ ...chunk(fileName, ['/app/x.ts']), name });
+    const bundle = {
+      'index.js': named('index.js', 'index'),
+      'wizard.js': named('wizard.js', 'wizard'),
+      'DashboardPage.js': named('DashboardPage.js', 'DashboardPage'),
+      'index.css': { type: 'asset', fileName: 'index.css', source: 'body{}' },
+    } as unknown as OutputBundle;
+    const hook = compileHintsPlugin(['index', 'wizard']).generateBundle as {
+      handler: (this: unknown, options: unknown, bundle: OutputBundle) => void;
+    };
+    const generate = hook.handler;
+    generate.call({}, {}, bundle);
+    generate.call({}, {}, bundle);
+    const code = (name: string) => (bundle[name] as OutputChunk).code;
+    expect(code('index.js').startsWith('//# allFunctionsCalledOnLoad\nimport "./x.js";')).toBe(true);
+    expect(code('wizard.js').match(/allFunctionsCalledOnLoad/g)).toHaveLength(1);
+    expect(code('DashboardPage.js')).not.toContain('allFunctionsCalledOnLoad');
+    expect((bundle['index.css'] as unknown as { source: string }).source).toBe('body{}');
   });
 });
