@@ -6,6 +6,7 @@ import { precompressPlugin } from './scripts/precompressPlugin.ts';
 import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
 import { messagesPlugin } from './scripts/messagesPlugin.ts';
 import { headStartPlugin } from './scripts/headStartPlugin.ts';
+import { compileHintsPlugin } from './scripts/compileHintsPlugin.ts';
 import { fileURLToPath } from 'node:url';
 
 /** @rjsf/utils' fast-uri, and only its (ajv's own use of fast-uri is left alone): see renderer/platformUri.ts. */
@@ -29,6 +30,20 @@ function rjsfDeepEqualsWithoutFastEquals(): Plugin {
     enforce: 'pre',
     resolveId: (id, importer) =>
       /(^|\/)deepEquals\.js$/.test(id) && importer?.includes('/@rjsf/utils/lib/') ? shim : null,
+  };
+}
+
+/**
+ * @rjsf/utils' getDecimalSeparator answering from a cache (renderer/rjsfDecimalSeparator.ts): rjsf's builds an
+ * Intl.NumberFormat per call, on every render of a number field. Only rjsf's own module is replaced.
+ */
+function rjsfCachedDecimalSeparator(): Plugin {
+  const shim = fileURLToPath(new URL('./renderer/rjsfDecimalSeparator.ts', import.meta.url));
+  return {
+    name: 'rjsf-decimal-separator',
+    enforce: 'pre',
+    resolveId: (id, importer) =>
+      /(^|\/)getDecimalSeparator\.js$/.test(id) && importer?.includes('/@rjsf/utils/lib/') ? shim : null,
   };
 }
 
@@ -83,10 +98,12 @@ export default defineConfig({
     messagesPlugin(undefined, { shortIds: true }),
     rjsfUriOnPlatformUrl(),
     rjsfDeepEqualsWithoutFastEquals(),
+    rjsfCachedDecimalSeparator(),
     wouterBuiltinStore(),
     linguiShortWarnings(),
     rjsfBasePlugin(),
     headStartPlugin(),
+    compileHintsPlugin(['index', 'wizard']),
     precompressPlugin(),
     chunks.plugin,
   ],
