@@ -66,9 +66,9 @@ describe('document titles', () => {
   it("names a step in French with the progress bar's words, not English ones", async () => {
     await activateLanguage('fr');
     try {
-      const title = wizardTitle({ step: 'Renseignements de base', n: 1, total: 12, client: 'David Chen' });
+      const title = wizardTitle({ step: 'Une étape', n: 1, total: 12, client: 'Jeanne Roy' });
       const stepOf = frenchWizard['wizard.stepOf'].fr.replace('{n}', '1').replace('{total}', '12');
-      expect(title).toContain(`Renseignements de base: ${stepOf}, David Chen`);
+      expect(title).toContain(`Une étape: ${stepOf}, Jeanne Roy`);
       expect(title).not.toContain('Step');
     } finally {
       await activateLanguage('en');
