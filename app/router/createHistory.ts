@@ -97,6 +97,12 @@ export function createHistory(backend: HistoryBackend): AppHistory {
       backend.write(next, true);
     }
     const delta = next.idx! - (entry.idx ?? 0);
+    if (!proceeding && delta !== 0 && blocker.state === 'blocked') {
+      // Back or forward again while the dialog asks: undone too, and the first move still waits for its answer.
+      undoing = true;
+      backend.go(-delta);
+      return;
+    }
     if (!proceeding && delta !== 0 && held(toLocation(next), () => ((proceeding = true), backend.go(delta)))) {
       undoing = true;
       backend.go(-delta);

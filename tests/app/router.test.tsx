@@ -74,6 +74,24 @@ describe('the history in memory', () => {
     history.navigate(1);
     expect(history.location.pathname).toBe('/step');
   });
+
+  it('undoes a second back while the first waits for an answer, and proceeds with the first', () => {
+    const history = createMemoryHistory(['/list']);
+    history.navigate('/client');
+    history.navigate('/step');
+    history.setBlocker(always);
+    history.navigate(-1);
+    expect(history.blocker.state).toBe('blocked');
+    // The dialog still asks: a second back is undone, not taken.
+    history.navigate(-1);
+    expect(history.location.pathname).toBe('/step');
+    expect(history.blocker.state).toBe('blocked');
+    history.blocker.proceed();
+    expect(history.location.pathname).toBe('/client');
+    history.setBlocker(null);
+    history.navigate(-1);
+    expect(history.location.pathname).toBe('/list');
+  });
 });
 
 describe("the history over the browser's", () => {
