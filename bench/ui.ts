@@ -44,6 +44,7 @@ import type { JsonObject } from '../engine/index.ts';
 import { readDefinitionFiles } from '../api/definitions/readDefinitionFiles.ts';
 import { print, stats } from './stats.ts';
 import { beforeTrees, serveTree } from './ui/appVersions.ts';
+import { startProfile, stopProfile } from './ui/cpuProfile.ts';
 import { dashboardListFigures } from './ui/dashboardLists.ts';
 import {
   CPU_SLOWDOWN,
@@ -78,6 +79,8 @@ const LANGUAGES = (process.env.BENCH_LANGS ?? 'en,fr')
   .filter((l): l is Language => l === 'en' || l === 'fr');
 /** BENCH_UI_ONLY=phone: the phone figures (A) alone, without the unthrottled keystrokes and the dashboard's lists. */
 const PHONE_ONLY = process.env.BENCH_UI_ONLY === 'phone';
+/** BENCH_UI_PROFILE=1: a CPU profile of each phone page until drawn (bench/ui/cpuProfile.ts). */
+const PROFILE = process.env.BENCH_UI_PROFILE === '1';
 const loadAverage = (): string =>
   loadavg()
     .map((x) => x.toFixed(2))
@@ -547,7 +550,7 @@ async function phoneVisit(
   // that language in the page's HTML (api/http/pageHints.ts); older versions ignore it.
   await context.addCookies([{ name: 'language', value: v.language, url: v.base }]);
   try {
-    return await phoneVisitIn(context, page, log, v, path, ready, interact);
+    return await phoneVisitIn(context, page, log, v, path, ready, interact, PROFILE ? browser : undefined);
   } catch (error) {
     await page.screenshot({ path: join(ROOT, '.tmp/bench-ui-failure.png') }).catch(() => undefined);
     throw error;
@@ -564,12 +567,21 @@ async function phoneVisitIn(
   path: string,
   ready: string,
   interact: (page: Page) => Promise<Interactions>,
+  profiler?: Browser,
 ): Promise<PhoneFigures> {
   {
+    if (profiler) await startProfile(profiler, page);
     await page.goto(v.base + path, { waitUntil: 'commit' });
     await page.locator(ready).first().waitFor();
     // The bytes that had arrived when the page drew, by the page's clock (readyProbe).
     const readyMs = await readyAt(page);
+    if (profiler)
+      await stopProfile(
+        profiler,
+        join(ROOT, '.tmp/bench-ui-profile'),
+        `${v.label} ${path}`.replace(/[^\w,-]+/g, '_'),
+        readyMs,
+      );
     const readyBytes = totals(finishedBy(log.transfers(), readyMs));
     await log.quiet();
     const files = log.transfers();

@@ -54,7 +54,12 @@ export default function ScreeningPage() {
     const controller = new AbortController();
     setLoaded(null);
     setError(null);
-    const loading = loadScreeningData(clientId, controller.signal);
+    // The opened step's definition is waited for too (settled, whatever its outcome: StepsGate words a failure), so
+    // the wizard and the step's form are drawn in one pass. Drawn apart, the form waited on a suspended gate, and
+    // React draws a retry in slices that yield to the browser between them: about 0.2 s more before the first
+    // question showed on a phone (docs/decisions/performance-step-in-one-pass.md).
+    const definition = isScreeningStep(step) ? loadSteps([step]).catch(() => undefined) : undefined;
+    const loading = Promise.all([loadScreeningData(clientId, controller.signal), definition]).then(([d]) => d);
     loading.then(
       ([data, clients, previousInsureds, progress]) => {
         const kept = progress?.stepData?.[progress.currentStep];
@@ -84,7 +89,7 @@ export default function ScreeningPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [clientId, attempt]);
 
-  // Download the step's definition and checks while the requests are in flight (the wizard waits for them).
+  // A step opened later in the same screening: its definition downloads while the wizard shows the current one.
   useEffect(() => {
     if (isScreeningStep(step)) loadSteps([step]).catch(() => undefined);
   }, [step]);

@@ -386,11 +386,12 @@ function FlowView(props: FlowViewProps) {
     };
   }, [unchecked, step]);
   // Good order as saved (not as typed): recomputed when a save lands or definitions arrive, not on each keystroke.
-  // checkedRound: the engine has more definitions to check the saved answers with.
+  // checkedRound: the engine has more definitions to check the saved answers with. As loaded, the server judged the
+  // same answers by the same definitions: its word stands for every step, and the first paint checks nothing.
   const incomplete = useMemo(
-    () => new Set(engine.incompleteSteps({ ...saved, $context: context }).map((s) => s.id)),
+    () => judged ?? new Set(engine.incompleteSteps({ ...saved, $context: context }).map((s) => s.id)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [engine, saved, context, checkedRound],
+    [engine, saved, context, checkedRound, judged],
   );
   // Review and generation save nothing to check: the review is done once passed.
   const status = useCallback(
@@ -398,10 +399,7 @@ function FlowView(props: FlowViewProps) {
       if (id === flow.review || id === finalStep) return undefined;
       // What the client's profile fills in (the proposed insured's name) is not a step the adviser has answered.
       if (saved[id] === undefined || versionSeen(clientId, id) === 0) return 'unanswered';
-      if (!engine.hasStep(id)) {
-        if (!judged) return 'unanswered';
-        return judged.has(id) ? 'incomplete' : 'complete';
-      }
+      if (!judged && !engine.hasStep(id)) return 'unanswered';
       return incomplete.has(id) ? 'incomplete' : 'complete';
     },
     [saved, incomplete, flow.review, finalStep, clientId, engine, judged],

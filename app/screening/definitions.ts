@@ -43,10 +43,16 @@ function loadWizard(language: Language): Promise<LanguageWizard> {
   if (ready) return Promise.resolve(ready);
   let pending = wizardLoads.get(language);
   if (!pending) {
-    pending = languageLoaders[language as Exclude<Language, 'en'>]().then(
+    const loading: Promise<LanguageWizard> & { status?: 'fulfilled'; value?: LanguageWizard } = languageLoaders[
+      language as Exclude<Language, 'en'>
+    ]().then(
       (definitions) => {
         const wizard = wizardOf(definitions);
         wizards.set(language, wizard);
+        // React's use() reads a settled promise's status and value, and draws on at once: without them, the first
+        // draw that reads this promise suspends until a microtask later, and React draws the retry in slices.
+        loading.status = 'fulfilled';
+        loading.value = wizard;
         return wizard;
       },
       (error: unknown) => {
@@ -54,7 +60,8 @@ function loadWizard(language: Language): Promise<LanguageWizard> {
         throw error;
       },
     );
-    wizardLoads.set(language, pending);
+    wizardLoads.set(language, loading);
+    pending = loading;
   }
   return pending;
 }

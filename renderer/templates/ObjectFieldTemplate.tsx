@@ -1,10 +1,14 @@
 import { startTransition, useContext, useEffect, useMemo, useState, type ReactElement } from 'react';
 import type { ObjectFieldTemplatePropertyType, ObjectFieldTemplateProps } from '@rjsf/utils';
-import { pathKey, SectionContext, useStoreValue } from '../contexts.ts';
+import { pathKey, SectionContext, useFormStore, useStoreValue } from '../contexts.ts';
+import { firstPaintGroups } from '../firstPaintGroups.ts';
 import { uiSections, type SectionDefinition } from '../uiSections.ts';
 
-/** How many fields of a root object are drawn in the first frame. */
-const FIRST_PAINT_FIELDS = 24;
+/**
+ * How many shown fields of a root object are drawn in the first frame: a phone's screen holds about five, a laptop's
+ * about ten; the rest are drawn right after (a step opened directly on a phone paints its first question sooner).
+ */
+const FIRST_PAINT_FIELDS = 12;
 
 function Heading({
   level,
@@ -28,6 +32,8 @@ function Heading({
 interface SectionProps {
   section: SectionDefinition;
   items: ObjectFieldTemplatePropertyType[];
+  /** How many fields the section has once drawn whole (the first frame may draw fewer). */
+  size: number;
   prefix: string;
   level: number;
   showTitle: boolean;
@@ -37,12 +43,12 @@ interface SectionProps {
 }
 
 /** A titled group of fields; it disappears while every field in it is hidden by the engine. */
-function Section({ section, items, prefix, level, showTitle, idBase, nested }: SectionProps) {
+function Section({ section, items, size, prefix, level, showTitle, idBase, nested }: SectionProps) {
   const paths = useMemo(() => items.map((p) => (prefix ? `${prefix}.${p.name}` : p.name)), [items, prefix]);
   const visible = useStoreValue((s) => paths.some((p) => !s.isHidden(p)));
   const title = useStoreValue((s) => s.textOf(section.id)) ?? section.title;
   const pageTitled = useStoreValue((s) => s.isPageTitle(title));
-  const info = useMemo(() => ({ title, size: items.length }), [title, items.length]);
+  const info = useMemo(() => ({ title, size }), [title, size]);
   if (!visible) return null;
   const titleId = `${idBase}__section_${section.id}`;
   return (
@@ -103,17 +109,16 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   }
   const loose = properties.filter((p) => !placed.has(p.name) && !p.hidden);
 
-  // A long step paints its first sections at once and the rest right after, in a transition, so Next shows the new
+  // A long step paints its first fields at once and the rest right after, in a transition, so Next shows the new
   // step in one quick frame (the owner step has about 150 fields).
+  const store = useFormStore();
   const [complete, setComplete] = useState(!isRoot);
   useEffect(() => {
     if (!complete) startTransition(() => setComplete(true));
   }, [complete]);
-  let shownGroups = groups;
-  if (!complete) {
-    let budget = FIRST_PAINT_FIELDS - loose.length;
-    shownGroups = groups.filter((g) => (budget > 0 ? ((budget -= g.items.length), true) : false));
-  }
+  const shownGroups = complete
+    ? groups
+    : firstPaintGroups(groups, FIRST_PAINT_FIELDS - loose.length, (name) => store.isHidden(name));
   const titleId = `${fieldPathId.$id}__title`;
   const sectionTitles = isRoot || groups.length > 1 || loose.length > 0;
 
@@ -124,11 +129,13 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     body = (
       <>
         {loose.length ? <div className="form-grid">{loose.map((p) => p.content)}</div> : null}
-        {shownGroups.map((g) => (
+        {/* The first frame's sections are the first of all, in order: the i-th is groups[i], perhaps cut. */}
+        {shownGroups.map((g, i) => (
           <Section
             key={g.section.id}
             section={g.section}
             items={g.items}
+            size={groups[i].items.length}
             prefix={prefix}
             level={level + 1}
             showTitle={sectionTitles}
