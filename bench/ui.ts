@@ -27,7 +27,8 @@
  * Settings: BENCH_KEYS (80 per target), BENCH_TRANSITIONS (10 each way), BENCH_KEY_GAP_MS, BENCH_BEFORE (one ref or
  * several, comma-separated), BENCH_APP_BEFORE=<label>=<dir> (an app built earlier, served by this tree), BENCH_LANGS
  * (en,fr: each version that has the app's languages is measured in each, French chosen on the device as the switch
- * does), BENCH_UI_ONLY=phone (part A alone) or lists (part C alone).
+ * does), BENCH_UI_ONLY=phone (part A alone) or lists (part C alone), BENCH_UI_PROFILE=1 (a Chromium trace of each
+ * phone page until drawn, summed by the main thread's work: bench/ui/cpuProfile.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
