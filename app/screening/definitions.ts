@@ -41,29 +41,27 @@ const wizardLoads = new Map<Language, Promise<LanguageWizard>>();
 function loadWizard(language: Language): Promise<LanguageWizard> {
   const ready = wizards.get(language);
   if (ready) return Promise.resolve(ready);
-  let pending = wizardLoads.get(language);
-  if (!pending) {
-    const loading: Promise<LanguageWizard> & { status?: 'fulfilled'; value?: LanguageWizard } = languageLoaders[
-      language as Exclude<Language, 'en'>
-    ]().then(
-      (definitions) => {
-        const wizard = wizardOf(definitions);
-        wizards.set(language, wizard);
-        // React's use() reads a settled promise's status and value, and draws on at once: without them, the first
-        // draw that reads this promise suspends until a microtask later, and React draws the retry in slices.
-        loading.status = 'fulfilled';
-        loading.value = wizard;
-        return wizard;
-      },
-      (error: unknown) => {
-        wizardLoads.delete(language);
-        throw error;
-      },
-    );
-    wizardLoads.set(language, loading);
-    pending = loading;
-  }
-  return pending;
+  const pending = wizardLoads.get(language);
+  if (pending) return pending;
+  const loading: Promise<LanguageWizard> & { status?: 'fulfilled'; value?: LanguageWizard } = languageLoaders[
+    language as Exclude<Language, 'en'>
+  ]().then(
+    (definitions) => {
+      const wizard = wizardOf(definitions);
+      wizards.set(language, wizard);
+      // React's use() reads a settled promise's status and value, and draws on at once: without them, the first
+      // draw that reads this promise suspends until a microtask later, and React draws the retry in slices.
+      loading.status = 'fulfilled';
+      loading.value = wizard;
+      return wizard;
+    },
+    (error: unknown) => {
+      wizardLoads.delete(language);
+      throw error;
+    },
+  );
+  wizardLoads.set(language, loading);
+  return loading;
 }
 
 /** The wizard of the language shown, once its flow is here; English until then (loadSteps brings it). */
