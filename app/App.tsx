@@ -1,7 +1,7 @@
 /**
  * The route table of spec 1, section 2. Every page is loaded lazily so the login page ships only what it needs.
  */
-import { lazy, type ComponentType } from 'react';
+import { lazy, useSyncExternalStore, type ComponentType } from 'react';
 import { createBrowserHistory } from './router/browserHistory.ts';
 import { matchRoutes } from './router/matchRoutes.ts';
 import { Router } from './router/Router.tsx';
@@ -9,16 +9,59 @@ import { Routes } from './router/Routes.tsx';
 import type { RouteObject } from './router/types.ts';
 import { loaders as stepLoaders } from 'virtual:step-loaders';
 import { AppLayout, AuthLayout, PublicLayout } from './components/Layouts.tsx';
+import { Loading } from './components/Spinner.tsx';
 import { DASHBOARD_ROUTE, SCREENING_PROMPT_ROUTE, SCREENING_STEP_ROUTE } from './openedPageRequests.ts';
 import { initialLanguage } from './i18n/language.ts';
 // The routes' titles below are shell texts: named here, so the production build ships them with this module once.
 import 'virtual:messages/en/shell';
 
-const pageLoaders = new Map<unknown, () => Promise<unknown>>();
-/** A page loaded when first drawn; `preloadOpenedPage` can start its download sooner. */
-function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const Page = lazy(load);
-  pageLoaders.set(Page, load);
+type PageModule = { default: ComponentType };
+interface PageEntry {
+  load: () => Promise<PageModule>;
+  /** What the page draws first besides its code, loaded before the app's first draw when the app opens on it. */
+  prepare?: (params: Record<string, string>) => Promise<void>;
+}
+const pages = new Map<unknown, PageEntry>();
+
+/** The pages the app opened on, until openedPageReady has their code and what they draw first. */
+const waiting = new Set<unknown>();
+const waitingListeners = new Set<() => void>();
+function subscribeWaiting(listener: () => void): () => void {
+  waitingListeners.add(listener);
+  return () => waitingListeners.delete(listener);
+}
+
+/** A thenable that calls back at once: React.lazy then draws the page in the pass that first meets it. */
+function settled(module: PageModule): Promise<PageModule> {
+  const thenable = { then: (fulfilled: (value: PageModule) => unknown) => fulfilled(module) };
+  // React.lazy only calls then(); a promise would call back a microtask later, and the page be drawn in a second pass.
+  return thenable as unknown as Promise<PageModule>;
+}
+
+/**
+ * A page loaded when first drawn (suspending until then). The page the app opened on (openedPageReady) draws the
+ * app's spinner until its code and what it draws first are in, then draws itself in one pass.
+ */
+function page(importPage: () => Promise<PageModule>, prepare?: PageEntry['prepare']): ComponentType {
+  let loaded: PageModule | undefined;
+  let loading: Promise<PageModule> | undefined;
+  const load = (): Promise<PageModule> =>
+    (loading ??= importPage().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        // A failed download may be tried again (openedPageReady, then the page's own draw).
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => (loaded ? settled(loaded) : load()));
+  function Page() {
+    // An update from useSyncExternalStore is drawn at once, in one pass; a suspended page's retry is drawn in slices
+    // that yield to the browser between them (docs/decisions/performance-opened-page-one-pass.md).
+    const held = useSyncExternalStore(subscribeWaiting, () => waiting.has(Page));
+    return held ? <Loading /> : <Lazy />;
+  }
+  pages.set(Page, { load, prepare });
   return Page;
 }
 
@@ -40,7 +83,10 @@ const SigningPage = page(() => import('./signing/SigningPage.tsx'));
 const SupportPage = page(() => import('./pages/SupportPage.tsx'));
 const ClientProfilePage = page(() => import('./pages/ClientProfilePage.tsx'));
 const ScreeningPromptPage = page(() => import('./pages/ScreeningPromptPage.tsx'));
-const ScreeningPage = page(() => import('./pages/ScreeningPage.tsx'));
+const ScreeningPage = page(
+  () => import('./pages/ScreeningPage.tsx'),
+  (params) => import('./screening/openedScreening.ts').then((m) => m.prepareOpenedScreening(params)),
+);
 const AccountProfilePage = page(() => import('./pages/AccountProfilePage.tsx'));
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'));
 
@@ -102,7 +148,11 @@ const history = createBrowserHistory();
  */
 function preloadOpenedPage(): void {
   const matches = matchRoutes(routes, history.location.pathname);
-  for (const match of matches) void pageLoaders.get(match.route.element.type)?.();
+  for (const match of matches)
+    void pages
+      .get(match.route.element.type)
+      ?.load()
+      .catch(() => undefined);
   const { step } = matches[matches.length - 1]?.params ?? {};
   // The step in the language the app opens in (main.tsx reads the same choice): a French visit downloaded the
   // English definition for nothing (15 KB brotli for the owner step). The French loaders come with the French flow,
@@ -113,6 +163,27 @@ function preloadOpenedPage(): void {
       .catch(() => undefined);
 }
 preloadOpenedPage();
+
+/**
+ * Loads the code of the page the app opens on, with what it draws first (a screening step: the client's data and the
+ * step's definition); the page draws the app's spinner meanwhile, then itself in one pass, not a spinner of its own
+ * and its content in a second pass. main.tsx calls it once, before the first draw, with the app's language active
+ * (a step's definition is loaded in it).
+ * @returns - settles once they are in, or once one failed (the page then draws as any other and words the failure)
+ */
+export function openedPageReady(): Promise<void> {
+  const matches = matchRoutes(routes, history.location.pathname);
+  const loads = matches.map(({ route, params }) => {
+    const entry = pages.get(route.element.type);
+    if (!entry) return undefined;
+    waiting.add(route.element.type);
+    return Promise.all([entry.load(), entry.prepare?.(params)]);
+  });
+  return Promise.allSettled(loads).then(() => {
+    waiting.clear();
+    for (const listener of waitingListeners) listener();
+  });
+}
 
 export function App() {
   return (

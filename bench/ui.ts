@@ -25,10 +25,13 @@
  * changes hit them alike. Keys are paced like fast typing (BENCH_KEY_GAP_MS after each paint, default 60 ms), under
  * the renderer's 250 ms idle commit, so the figure is the cost of a keystroke itself.
  * Settings: BENCH_KEYS (80 per target), BENCH_TRANSITIONS (10 each way), BENCH_KEY_GAP_MS, BENCH_BEFORE (one ref or
- * several, comma-separated), BENCH_APP_BEFORE=<label>=<dir> (an app built earlier, served by this tree), BENCH_LANGS
+ * several, comma-separated), BENCH_APP_BEFORE=<label>=<dir>[,...] (apps built earlier, served by this tree), BENCH_LANGS
  * (en,fr: each version that has the app's languages is measured in each, French chosen on the device as the switch
  * does), BENCH_UI_ONLY=phone (part A alone) or lists (part C alone), BENCH_UI_PROFILE=1 (a Chromium trace of each
  * phone page until drawn, summed by the main thread's work: bench/ui/cpuProfile.ts).
+ * BENCH_UI_ONLY=opened: the dashboard and the owner step opened directly on the phone profile, first visits alone,
+ * BENCH_RUNS times (default 5) with the versions taking turns, each visit's LCP and drawn time and their medians:
+ * a comparison of loading paints whose runs move by 0.1-0.3 s apart.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -80,6 +83,8 @@ const LANGUAGES = (process.env.BENCH_LANGS ?? 'en,fr')
   .filter((l): l is Language => l === 'en' || l === 'fr');
 /** BENCH_UI_ONLY=phone: the phone figures (A) alone, without the unthrottled keystrokes and the dashboard's lists. */
 const PHONE_ONLY = process.env.BENCH_UI_ONLY === 'phone';
+/** BENCH_UI_ONLY=opened: first visits of the dashboard and the step alone, BENCH_RUNS times each (openedFigures). */
+const OPENED_ONLY = process.env.BENCH_UI_ONLY === 'opened';
 /** BENCH_UI_PROFILE=1: a CPU profile of each phone page until drawn (bench/ui/cpuProfile.ts). */
 const PROFILE = process.env.BENCH_UI_PROFILE === '1';
 const loadAverage = (): string =>
@@ -751,14 +756,17 @@ function printPhone(versions: string[], all: Awaited<ReturnType<typeof phoneFigu
       console.log(`  ${versions[i]}, ${title}, JavaScript (${files.length} files): ${files.join(', ')}`);
       const twice = fetchedTwice(x[key].files);
       if (twice.length) console.log(`  ${versions[i]}, ${title}, fetched twice: ${twice.join(', ')}`);
-      // The waterfall: when each request started and ended, from the document's request (ms).
+      // The waterfall, from the document's request (ms): asked for / sent / first byte - done, and its bytes.
       const first = Math.min(...x[key].files.map((t) => t.start));
       const steps = [...x[key].files]
         .sort((a, b) => a.start - b.start)
         .map((t) => {
           const { pathname, search } = new URL(t.url);
           const name = t.kind === 'api' ? pathname + search : pathname.replace(/^.*\/(?=.)/, '');
-          return `${name} ${((t.start - first) * 1000).toFixed(0)}-${((t.end - first) * 1000).toFixed(0)}`;
+          const at = (time: number) => ((time - first) * 1000).toFixed(0);
+          // Asked for, sent (after a wait for a connection), first byte, done.
+          const sent = Number.isNaN(t.sent) ? '' : `/${at(t.sent)}/${at(t.firstByte)}`;
+          return `${name} ${at(t.start)}${sent}-${at(t.end)} (${kb(t.bytes)})`;
         });
       console.log(`  ${versions[i]}, ${title}, waterfall (ms): ${steps.join(', ')}`);
       console.log(`  ${versions[i]}, ${title}, LCP element: ${x[key].lcpElement}`);
@@ -774,6 +782,54 @@ function fetchedTwice(files: Transfer[]): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * BENCH_UI_ONLY=opened: the dashboard and the owner step opened directly as on a phone, first visits only, BENCH_RUNS
+ * rounds in which every version takes its turn (so the machine's load changes hit them alike); prints each visit's
+ * LCP and drawn time, then the medians.
+ */
+async function openedFigures(browser: Browser, versions: Version[]): Promise<void> {
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+  const pages = [
+    { title: 'dashboard', path: () => '/dashboard', ready: 'table tbody a[href^="/client/profile/"]' },
+    {
+      title: 'owner step',
+      path: (v: Version) => `/client/${v.session.clientId}/screening/owner`,
+      ready: '.wizard-main[data-current-step="owner"] .step-form',
+    },
+  ];
+  const figures = new Map<string, { lcp: number[]; drawn: number[] }>();
+  for (let run = 1; run <= runs; run++) {
+    for (const v of versions) {
+      for (const p of pages) {
+        const { context, page } = await phonePage(browser, [signedIn(v), readyProbe(p.ready)]);
+        await context.addCookies([{ name: 'language', value: v.language, url: v.base }]);
+        try {
+          await page.goto(v.base + p.path(v), { waitUntil: 'commit' });
+          await page.locator(p.ready).first().waitFor();
+          const drawn = await readyAt(page);
+          await sleep(500);
+          const { lcp } = await readVitals(page);
+          const key = `${v.label}, ${p.title}`;
+          const f = figures.get(key) ?? { lcp: [], drawn: [] };
+          f.lcp.push(lcp);
+          f.drawn.push(drawn);
+          figures.set(key, f);
+          console.log(`ui: run ${run}, ${key}: LCP ${ms(lcp)}, drawn ${ms(drawn)}`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  }
+  console.log(`\nui bench: load average ${loadAverage()}; first visits as on a phone, ${runs} runs each`);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  for (const [key, f] of figures)
+    console.log(
+      `  ${key.padEnd(36)} LCP median ${ms(median(f.lcp))} (${f.lcp.map((x) => x.toFixed(0)).join(', ')}); drawn median ${ms(median(f.drawn))}`,
+    );
+  console.log(`ui: done in ${elapsed()}`);
+}
 
 /** BENCH_UI_ONLY=lists: the dashboard with 10,000 clients alone (bench/ui/dashboardLists.ts). */
 async function listsOnly(): Promise<void> {
@@ -803,8 +859,11 @@ async function main(): Promise<void> {
   const trees = before.map((b) => ({ ...b, appDir: join(b.tree, 'dist/app') }));
   // BENCH_APP_BEFORE=<label>=<dir>: an app built earlier from this tree (a copy of dist/app before a change), served
   // by this tree's server, when the commit's own tree cannot be rebuilt apart.
-  const [builtLabel, builtDir] = (process.env.BENCH_APP_BEFORE ?? '').split('=');
-  if (builtLabel && builtDir) trees.push({ tree: ROOT, label: builtLabel, appDir: resolve(builtDir) });
+  // Several, comma-separated, are measured in that order.
+  for (const built of (process.env.BENCH_APP_BEFORE ?? '').split(',')) {
+    const [builtLabel, builtDir] = built.split('=');
+    if (builtLabel && builtDir) trees.push({ tree: ROOT, label: builtLabel, appDir: resolve(builtDir) });
+  }
   trees.push({ tree: ROOT, label: 'now', appDir: APP_DIR });
   const versions: Version[] = [];
   for (const t of trees) {
@@ -860,6 +919,8 @@ async function main(): Promise<void> {
   await probe.close();
   if (!typeId) throw new Error(`none of ${TYPE_INTO.join(', ')} is a text input on the owner step`);
   const ownerSel = `#root_${typeId}`;
+
+  if (OPENED_ONLY) return openedFigures(browser, versions);
 
   // A. Phone figures, each version in turn.
   const phone: Awaited<ReturnType<typeof phoneFigures>>[] = [];

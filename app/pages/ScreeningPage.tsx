@@ -1,29 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from '../router/Link.tsx';
 import { useParams } from '../router/useParams.ts';
 import { useSearchParams } from '../router/useSearchParams.ts';
-import type { ApplicationData, JsonObject } from '../../engine/index.ts';
+import type { JsonObject } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import { getProfile, insurersWorkedWith } from '../api/profile.ts';
 import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { isScreeningStep } from '../screening.ts';
 import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
-import { loadScreeningData } from '../screening/screeningData.ts';
+import { loadStepAndData, takeOpenedScreening, type ScreeningLoaded } from '../screening/openedScreening.ts';
 import { uiOptionsOf } from '../screening/wizardEnv.ts';
 import { ScreeningWizard } from '../screening/ScreeningWizard.tsx';
 // Messages built in an effect read the app's instance (useT()'s function changes every render).
 import { i18n } from '../i18n/language.ts';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/screeningPage';
-
-interface Loaded {
-  data: ApplicationData;
-  /** Answers kept by "Save Progress" on a page that could not be saved yet, by step. */
-  progressDrafts: Record<string, JsonObject>;
-  clients: unknown[] | null;
-  previousInsureds: unknown[] | null;
-}
 
 /** A step's `loadErrorMessage` (ui.json), or undefined when the step has none or its definition cannot be loaded. */
 async function loadErrorMessageOf(step: string): Promise<string | undefined> {
@@ -46,28 +38,22 @@ export default function ScreeningPage() {
   const { clientId = '', step } = useParams();
   const [search] = useSearchParams();
   const applicationId = search.get('application_id');
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // Opened on this page, the app drew nothing before the data and the step's definition were in (main.tsx): the
+  // first pass draws the wizard.
+  const [loaded, setLoaded] = useState<ScreeningLoaded | null>(() => takeOpenedScreening(clientId));
   const [error, setError] = useState<{ text: string; notFound: boolean } | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const openedFor = useRef(loaded ? clientId : null);
 
   useEffect(() => {
+    if (attempt === 0 && openedFor.current === clientId) return;
+    openedFor.current = null;
     const controller = new AbortController();
     setLoaded(null);
     setError(null);
-    // The opened step's definition is waited for too (settled, whatever its outcome: StepsGate words a failure), so
-    // the wizard and the step's form are drawn in one pass. Drawn apart, the form waited on a suspended gate, and
-    // React draws a retry in slices that yield to the browser between them: about 0.2 s more before the first
-    // question showed on a phone (docs/decisions/performance-step-in-one-pass.md).
-    const definition = isScreeningStep(step) ? loadSteps([step]).catch(() => undefined) : undefined;
-    const loading = Promise.all([loadScreeningData(clientId, controller.signal), definition]).then(([d]) => d);
-    loading.then(
-      ([data, clients, previousInsureds, progress]) => {
-        const kept = progress?.stepData?.[progress.currentStep];
-        const progressDrafts =
-          progress && kept && typeof kept === 'object' && !Array.isArray(kept)
-            ? { [progress.currentStep]: kept as JsonObject }
-            : {};
-        if (!controller.signal.aborted) setLoaded({ data, clients, previousInsureds, progressDrafts });
+    loadStepAndData(clientId, step, controller.signal).then(
+      (answer) => {
+        if (!controller.signal.aborted) setLoaded(answer);
       },
       async (e: unknown) => {
         if (controller.signal.aborted) return;

@@ -33,6 +33,12 @@ export interface Transfer {
   /** When it was asked for and when it had arrived, in seconds of the browser's clock. */
   start: number;
   end: number;
+  /**
+   * When its request went out (after waiting for a connection: HTTP/1.1 allows six per host) and when its response
+   * began, same clock; NaN when Chromium gave no timing (a cached response).
+   */
+  sent: number;
+  firstByte: number;
 }
 
 /** Bytes by kind, and in all. */
@@ -65,7 +71,16 @@ export interface NetworkLog {
 export function networkLog(cdp: CDPSession): NetworkLog {
   const started = new Map<
     string,
-    { url: string; type?: string; mime: string; cached: boolean; encoding: string; start: number }
+    {
+      url: string;
+      type?: string;
+      mime: string;
+      cached: boolean;
+      encoding: string;
+      start: number;
+      sent: number;
+      firstByte: number;
+    }
   >();
   const inFlight = new Set<string>();
   let lastActivity = Date.now();
@@ -84,6 +99,8 @@ export function networkLog(cdp: CDPSession): NetworkLog {
       cached: false,
       encoding: '',
       start: e.timestamp,
+      sent: NaN,
+      firstByte: NaN,
     });
   });
   cdp.on('Network.loadingFailed', (e) => ended(e.requestId));
@@ -95,6 +112,11 @@ export function networkLog(cdp: CDPSession): NetworkLog {
     s.cached ||= Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache);
     const headers = e.response.headers as Record<string, string>;
     s.encoding = headers['content-encoding'] ?? headers['Content-Encoding'] ?? '';
+    const timing = e.response.timing;
+    if (timing) {
+      s.sent = timing.requestTime + timing.sendStart / 1000;
+      s.firstByte = timing.requestTime + timing.receiveHeadersEnd / 1000;
+    }
   });
   cdp.on('Network.requestServedFromCache', (e) => {
     const s = started.get(e.requestId);
@@ -112,6 +134,8 @@ export function networkLog(cdp: CDPSession): NetworkLog {
       encoding: s.encoding,
       start: s.start,
       end: e.timestamp,
+      sent: s.sent,
+      firstByte: s.firstByte,
     });
   });
   return {
