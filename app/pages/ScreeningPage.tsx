@@ -9,7 +9,12 @@ import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
 import { isScreeningStep } from '../screening.ts';
 import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
-import { loadStepAndData, takeOpenedScreening, type ScreeningLoaded } from '../screening/openedScreening.ts';
+import {
+  forgetOpenedScreening,
+  loadStepAndData,
+  openedScreening,
+  type ScreeningLoaded,
+} from '../screening/openedScreening.ts';
 import { uiOptionsOf } from '../screening/wizardEnv.ts';
 import { ScreeningWizard } from '../screening/ScreeningWizard.tsx';
 // Messages built in an effect read the app's instance (useT()'s function changes every render).
@@ -38,14 +43,15 @@ export default function ScreeningPage() {
   const { clientId = '', step } = useParams();
   const [search] = useSearchParams();
   const applicationId = search.get('application_id');
-  // Opened on this page, the app drew nothing before the data and the step's definition were in (main.tsx): the
-  // first pass draws the wizard.
-  const [loaded, setLoaded] = useState<ScreeningLoaded | null>(() => takeOpenedScreening(clientId));
+  // Opened on this page, the page was held (App.tsx's openedPageReady) until the data and the step's definition were
+  // in: its first pass draws the wizard.
+  const [loaded, setLoaded] = useState<ScreeningLoaded | null>(() => openedScreening(clientId));
   const [error, setError] = useState<{ text: string; notFound: boolean } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const openedFor = useRef(loaded ? clientId : null);
 
   useEffect(() => {
+    forgetOpenedScreening();
     if (attempt === 0 && openedFor.current === clientId) return;
     openedFor.current = null;
     const controller = new AbortController();

@@ -1,7 +1,8 @@
 /**
- * The screening page's first load when the app opens on a step: the client's data and the step's definition,
- * started before React first draws (App.tsx's openedPageReady, which main.tsx waits for), so the page draws the
- * wizard in its first pass instead of a spinner, an effect and a second pass (docs/decisions/performance-opened-page-one-pass.md).
+ * The screening page's first load when the app opens on a step: the client's data and the step's definition, started
+ * before React first draws (App.tsx's openedPageReady, which holds the page until they are in), so the page draws the
+ * wizard in its first pass instead of a spinner, an effect and a second pass
+ * (docs/decisions/performance-opened-page-one-pass.md).
  */
 import type { JsonObject } from '../../engine/index.ts';
 import { getToken } from '../sessionToken.ts';
@@ -46,7 +47,10 @@ export function loadStepAndData(
   return Promise.all([loadScreeningData(clientId, signal), definition]).then(([data]) => screeningLoaded(data));
 }
 
-let opened: { clientId: string; loaded: ScreeningLoaded } | null = null;
+/** An opened load not taken within this long (the adviser went elsewhere first) is dropped: the page loads afresh. */
+const OPENED_FRESH_MS = 15_000;
+
+let opened: { clientId: string; loaded: ScreeningLoaded; at: number } | null = null;
 
 /**
  * Starts the opened page's load (signed in only: signed out, the app goes to the login page).
@@ -57,15 +61,21 @@ export function prepareOpenedScreening(params: Record<string, string>): Promise<
   if (!clientId || !getToken()) return Promise.resolve();
   return loadStepAndData(clientId, params.step).then(
     (loaded) => {
-      opened = { clientId, loaded };
+      opened = { clientId, loaded, at: Date.now() };
     },
     () => undefined,
   );
 }
 
-/** The opened page's data for this client, once: a later visit to the page loads afresh. */
-export function takeOpenedScreening(clientId: string): ScreeningLoaded | null {
-  const taken = opened?.clientId === clientId ? opened.loaded : null;
+/**
+ * The opened page's data for this client, while fresh and until the page has drawn with it (forgetOpenedScreening):
+ * a later visit to the page loads afresh. Read, not taken: React may call a state's initializer twice.
+ */
+export function openedScreening(clientId: string): ScreeningLoaded | null {
+  return opened && opened.clientId === clientId && Date.now() - opened.at < OPENED_FRESH_MS ? opened.loaded : null;
+}
+
+/** Drops the opened page's data once the page has drawn with it. */
+export function forgetOpenedScreening(): void {
   opened = null;
-  return taken;
 }

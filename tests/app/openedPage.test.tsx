@@ -88,6 +88,25 @@ describe('the page the app opens on', () => {
     expect(screen.queryByText('Loading...')).toBeNull();
   });
 
+  it("keeps the opened step's data for the page's first draw only, and not once it is stale", async () => {
+    signIn();
+    api();
+    const { prepareOpenedScreening, openedScreening, forgetOpenedScreening } =
+      await import('../../app/screening/openedScreening.ts');
+    await prepareOpenedScreening({ clientId: '3', step: 'owner' });
+    expect(openedScreening('3')?.data.owner).toEqual({ owner_type: 'individual' });
+    expect(openedScreening('4')).toBeNull();
+    // Drawn with it: a later visit loads afresh.
+    forgetOpenedScreening();
+    expect(openedScreening('3')).toBeNull();
+    // Not drawn within 15 s (the adviser went elsewhere first): dropped.
+    await prepareOpenedScreening({ clientId: '3', step: 'owner' });
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 16_000);
+    expect(openedScreening('3')).toBeNull();
+    vi.restoreAllMocks();
+  });
+
   it('loads nothing for a step when signed out (the app goes to the login page)', async () => {
     const calls = api();
     const { openedPageReady } = await import('../../app/App.tsx');
