@@ -20,7 +20,7 @@ export interface ScreeningLoaded {
 }
 
 /** The page's shape of its loaded data: the saved progress's draft of its current step, if any. */
-export function screeningLoaded([data, clients, previousInsureds, progress]: ScreeningData): ScreeningLoaded {
+function screeningLoaded([data, clients, previousInsureds, progress]: ScreeningData): ScreeningLoaded {
   const kept = progress?.stepData?.[progress.currentStep];
   const progressDrafts =
     progress && kept && typeof kept === 'object' && !Array.isArray(kept)
