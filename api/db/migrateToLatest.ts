@@ -16,10 +16,13 @@ function repositoryOverallStatus(list: string[]): string {
   return repositoryMachine.overallStatus(list);
 }
 
-/** PostgreSQL's invalid_schema_name and undefined_table: an object gone between the catalog's read and its use. */
+/**
+ * PostgreSQL's invalid_schema_name, undefined_table and undefined_column (pg_get_serial_sequence on a table whose
+ * schema is being dropped): an object gone between the catalog's read and its use.
+ */
 function isDroppedMeanwhile(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return code === '3F000' || code === '42P01';
+  return code === '3F000' || code === '42P01' || code === '42703';
 }
 
 /**
@@ -40,8 +43,8 @@ export async function migrateToLatest(
   });
   let { error, results } = await migrator.migrateToLatest();
   // Kysely reads every schema's tables before it takes its lock: another schema dropped at that moment (another
-  // application's, or a test's, on a shared PostgreSQL) fails that read with "schema … does not exist" or "relation
-  // … does not exist". Nothing was migrated then; reading again is safe.
+  // application's, or a test's, on a shared PostgreSQL) fails that read with "schema … does not exist", "relation …
+  // does not exist" or "column … does not exist". Nothing was migrated then; reading again is safe.
   for (let attempt = 1; attempt < 3 && results === undefined && isDroppedMeanwhile(error); attempt += 1)
     ({ error, results } = await migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
