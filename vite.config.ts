@@ -7,6 +7,7 @@ import { stepModulesPlugin } from './scripts/stepModulesPlugin.ts';
 import { messagesPlugin } from './scripts/messagesPlugin.ts';
 import { headStartPlugin } from './scripts/headStartPlugin.ts';
 import { compileHintsPlugin } from './scripts/compileHintsPlugin.ts';
+import { inlineStylesPlugin } from './scripts/inlineStylesPlugin.ts';
 import { fileURLToPath } from 'node:url';
 
 /** @rjsf/utils' fast-uri, and only its (ajv's own use of fast-uri is left alone): see renderer/platformUri.ts. */
@@ -104,6 +105,7 @@ export default defineConfig({
     rjsfBasePlugin(),
     headStartPlugin(),
     compileHintsPlugin(['index', 'wizard']),
+    inlineStylesPlugin(),
     precompressPlugin(),
     chunks.plugin,
   ],
@@ -132,6 +134,9 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself (<link rel="modulepreload">: Chromium 66, Safari 17,
     // Firefox 115): Vite's polyfill for older ones was 0.4 KB brotli of the entry on every page.
     modulePreload: { polyfill: false },
+    // One style sheet for every page (44 KB, 7.6 KB brotli), written into index.html (scripts/inlineStylesPlugin.ts):
+    // a page's own sheet was a request of its own, on one of a phone's six connections of the first round.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: { codeSplitting: { groups: chunks.groups } },
       // engine/ is pure (no module runs anything when loaded), so a page that imports engine/index.ts for one

@@ -42,17 +42,22 @@ const config: StorybookConfig = {
     ...viteConfig,
     // Storybook reads the app's vite.config.ts, whose catalogues plugin shortens the message ids in a build; the
     // stories draw the catalogues with their ids (appText.ts, the play functions), so that one gives way to ours.
-    // The app page's head start (an inline script starting the API requests of the app's routes) has no place in
-    // Storybook's pages.
+    // The app page's head start (an inline script starting the API requests of the app's routes) and its style sheet
+    // written into the page have no place in Storybook's pages, which keep their own style sheets.
     plugins: [
       ...(viteConfig.plugins ?? [])
         .flat()
-        .filter((plugin) => !isNamed(plugin, 'app-messages') && !isNamed(plugin, 'insure:head-start')),
+        .filter(
+          (plugin) =>
+            !isNamed(plugin, 'app-messages') &&
+            !isNamed(plugin, 'insure:head-start') &&
+            !isNamed(plugin, 'insure:inline-styles'),
+        ),
       stepStoriesPlugin(),
       messagesPlugin(),
     ],
     // One preview bundle holds the engine, rjsf and every step definition; its size is not a concern here.
-    build: { ...viteConfig.build, chunkSizeWarningLimit: 4000 },
+    build: { ...viteConfig.build, cssCodeSplit: true, chunkSizeWarningLimit: 4000 },
     optimizeDeps: {
       ...viteConfig.optimizeDeps,
       // Found only once a story renders; listing them saves the dev server and the story tests a reload.

@@ -37,7 +37,7 @@ import { refuseQueryNonText } from './http/refuseQueryNonText.ts';
 import { schemaErrors } from './http/schemaErrors.ts';
 import { registerJsonParser } from './http/registerJsonParser.ts';
 import { registerSecurityHeaders, sendWithSecurityHeaders } from './http/securityHeaders.ts';
-import { inlineScriptHashes } from './http/inlineScripts.ts';
+import { inlineHashes } from './http/inlineHashes.ts';
 import { isTrustedProxy } from './http/trustedProxies.ts';
 import { loadConfig } from './loadConfig.ts';
 import { openApiPlugin } from './openapi/openApiPlugin.ts';
@@ -150,7 +150,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const indexHtml = appDir && existsSync(join(appDir, 'index.html'));
   await registerSecurityHeaders(
     app,
-    indexHtml ? inlineScriptHashes(readFileSync(join(appDir, 'index.html'), 'utf8')) : [],
+    indexHtml ? inlineHashes(readFileSync(join(appDir, 'index.html'), 'utf8')) : undefined,
   );
   await registerCompression(app);
 

@@ -2,7 +2,7 @@
  * Vite plugin: app/headStart.ts, bundled on its own and minified, written into index.html as an inline script, so the
  * opened page's API requests start while the HTML is still arriving rather than once the app's entry has downloaded
  * and run (docs/decisions/performance-head-start-in-html.md). The server's Content-Security-Policy allows this one
- * script by its hash (api/http/inlineScripts.ts), read from the built index.html.
+ * script by its hash (api/http/inlineHashes.ts), read from the built index.html.
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';

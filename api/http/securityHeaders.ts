@@ -2,21 +2,23 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
+import type { InlineHashes } from './inlineHashes.ts';
 
 /**
  * One policy for pages, API answers and PDFs. The built app loads only its own scripts and styles, and the one inline
- * script of its page allowed by hash (`scriptHashes`); `data:` images are the favicon and Vite's inlined assets.
+ * script and style sheet of its page allowed by hash (`inline`); `data:` images are the favicon and Vite's inlined
+ * assets.
  * `upgrade-insecure-requests` is left out: it would break an instance served over plain HTTP on a private network.
  */
-const helmetOptions = (scriptHashes: string[] = []) => ({
+const helmetOptions = (inline: InlineHashes = { scripts: [], styles: [] }) => ({
   contentSecurityPolicy: {
     useDefaults: false as const,
     directives: {
       'default-src': ["'self'"],
       'base-uri': ["'self'"],
-      'script-src': ["'self'", ...scriptHashes],
+      'script-src': ["'self'", ...inline.scripts],
       'script-src-attr': ["'none'"],
-      'style-src': ["'self'"],
+      'style-src': ["'self'", ...inline.styles],
       'img-src': ["'self'", 'data:'],
       'font-src': ["'self'"],
       'connect-src': ["'self'"],
@@ -38,10 +40,10 @@ const applyHeaders = helmet(helmetOptions());
  * Security headers on every answer: @fastify/helmet for routed requests (including 404s and errors), and the
  * same headers for the answers fastify gives before routing (a bad URL, an over-long id), see applySecurityHeaders.
  * @param app - the root instance
- * @param scriptHashes - the CSP sources of the app page's inline scripts (inlineScriptHashes of the built page)
+ * @param inline - the CSP sources of the app page's inline scripts and styles (inlineHashes of the built page)
  */
-export async function registerSecurityHeaders(app: FastifyInstance, scriptHashes: string[] = []): Promise<void> {
-  await app.register(fastifyHelmet, { ...helmetOptions(scriptHashes), global: true });
+export async function registerSecurityHeaders(app: FastifyInstance, inline?: InlineHashes): Promise<void> {
+  await app.register(fastifyHelmet, { ...helmetOptions(inline), global: true });
   // Answers carry personal data (a tax step answers SINs): no browser or proxy keeps a copy. The app's built files
   // say their own caching (@fastify/static sets it), so only answers that set none get no-store.
   app.addHook('onSend', async (_request, reply) => {

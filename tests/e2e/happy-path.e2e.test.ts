@@ -430,4 +430,24 @@ describe('Download PDF', () => {
   it('ran every page under the Content-Security-Policy without one refusal', () => {
     expect(h.cspViolations).toEqual([]);
   });
+
+  it("draws a page with the app's styles from the page itself: no style sheet is requested (issue 32)", async () => {
+    const tab = await h.context.newPage();
+    const styleRequests: string[] = [];
+    const refusals: string[] = [];
+    tab.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet' || /\.css(\?|$)/.test(request.url()))
+        styleRequests.push(request.url());
+    });
+    tab.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refusals.push(message.text());
+    });
+    await tab.goto(`${h.baseUrl}/dashboard`);
+    await tab.getByRole('heading', { level: 1 }).first().waitFor();
+    // The theme's page background (#f4f6fb): the app's style sheet at work.
+    expect(await tab.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(244, 246, 251)');
+    expect(styleRequests).toEqual([]);
+    expect(refusals).toEqual([]);
+    await tab.close();
+  });
 });
