@@ -7,6 +7,7 @@ import { ApiError } from '../api/client.ts';
 import { getProfile, insurersWorkedWith } from '../api/profile.ts';
 import { AlertIcon } from '../components/icons.tsx';
 import { Loading } from '../components/Spinner.tsx';
+import { afterPaint } from '../components/afterPaint.ts';
 import { isScreeningStep } from '../screening.ts';
 import { loadSteps, screeningRuntime } from '../screening/definitions.ts';
 import {
@@ -100,11 +101,17 @@ export default function ScreeningPage() {
   const [insurers, setInsurers] = useState<string[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    getProfile(controller.signal).then(
-      (answer) => setInsurers(insurersWorkedWith(answer)),
-      () => undefined,
-    );
-    return () => controller.abort();
+    // Asked once the page has painted: its answer only narrows the plan step's list, and comes after the draw anyway.
+    const cancel = afterPaint(() => {
+      getProfile(controller.signal).then(
+        (answer) => setInsurers(insurersWorkedWith(answer)),
+        () => undefined,
+      );
+    });
+    return () => {
+      cancel();
+      controller.abort();
+    };
   }, []);
   // The definitions' lists (provinces) too, so the review shows a chosen province by its name.
   const lookups = useMemo(() => {

@@ -19,6 +19,7 @@ import { uiOptionsOf, WizardContext, type WizardEnv } from './wizardEnv.ts';
 import { useFlowActor, useFlowSelector } from './useFlowActor.ts';
 import { useHoldUntil } from './useHoldUntil.ts';
 import { Loading } from '../components/Spinner.tsx';
+import { afterPaint } from '../components/afterPaint.ts';
 import './wizard.css';
 import { useT } from '../i18n/useT.ts';
 import 'virtual:messages/en/wizard';
@@ -300,9 +301,8 @@ function FlowView(props: FlowViewProps) {
     window.scrollTo?.({ top: 0 });
   }, [step, page, onPosition]);
 
-  useEffect(() => {
-    recordCurrentStep(clientId, step, finalStep);
-  }, [step, clientId, finalStep]);
+  // The server's note of where the adviser is draws nothing: sent once the step has painted.
+  useEffect(() => afterPaint(() => recordCurrentStep(clientId, step, finalStep)), [step, clientId, finalStep]);
 
   const env = useMemo<WizardEnv>(
     () => ({

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Engine, FlowInput, FlowMachine, positionOf as PositionOf } from '../../engine/index.ts';
+import { afterPaint } from '../components/afterPaint.ts';
 
 /** A running flow machine. */
 export type FlowActor = ActorRefFrom<FlowMachine>;
@@ -8,22 +9,6 @@ export type FlowActor = ActorRefFrom<FlowMachine>;
 export type FlowActorRef = Pick<FlowActor, 'send' | 'getSnapshot'>;
 
 const noSubscription = () => () => undefined;
-
-/** Runs `fn` once the browser has painted what was just committed: after the next frame, in a task of its own. */
-function afterPaint(fn: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  if (typeof requestAnimationFrame !== 'function') {
-    timer = setTimeout(fn, 0);
-    return () => clearTimeout(timer);
-  }
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(fn, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
 
 /**
  * The flow machine of one session, loaded after the step's first paint: the machine and xstate (15 KB brotli) are

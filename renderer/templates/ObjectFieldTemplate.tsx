@@ -5,10 +5,13 @@ import { firstPaintGroups } from '../firstPaintGroups.ts';
 import { uiSections, type SectionDefinition } from '../uiSections.ts';
 
 /**
- * How many shown fields of a root object are drawn in the first frame: a phone's screen holds about five, a laptop's
- * about ten; the rest are drawn right after (a step opened directly on a phone paints its first question sooner).
+ * How many shown fields of a root object are drawn in the first frame, about what the screen holds: a phone's screen
+ * (the theme's one-column layout, 640 px wide and under) about five under the step's header, a laptop's about ten in
+ * two columns. The rest are drawn right after, so a step opened directly on a phone paints its first question sooner
+ * (docs/decisions/performance-styles-in-html.md).
  */
-const FIRST_PAINT_FIELDS = 12;
+const firstPaintFields = (): number =>
+  typeof matchMedia === 'function' && matchMedia('(max-width: 640px)').matches ? 6 : 12;
 
 function Heading({
   level,
@@ -118,7 +121,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   }, [complete]);
   const shownGroups = complete
     ? groups
-    : firstPaintGroups(groups, FIRST_PAINT_FIELDS - loose.length, (name) => store.isHidden(name));
+    : firstPaintGroups(groups, firstPaintFields() - loose.length, (name) => store.isHidden(name));
   const titleId = `${fieldPathId.$id}__title`;
   const sectionTitles = isRoot || groups.length > 1 || loose.length > 0;
 

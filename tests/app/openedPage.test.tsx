@@ -2,8 +2,8 @@
 /**
  * The page the app opens on (app/main.tsx starts openedPageReady before React first draws): the app's spinner shows
  * until the page's code and first data are in, then the page is drawn whole, a screening step's wizard and form
- * included, without a spinner of its own; it uses the data loaded for it and does not ask again. Signed out, nothing
- * is loaded for the step.
+ * included, without a spinner of its own; it uses the data loaded for it and does not ask again, and what draws
+ * nothing is asked once it has painted. Signed out, nothing is loaded for the step.
  */
 import '@testing-library/jest-dom/vitest';
 import { act, render, screen } from '@testing-library/react';
@@ -62,6 +62,17 @@ describe('the page the app opens on', () => {
     expect(screen.queryByText('Loading screening...')).toBeNull();
     // The answers loaded before the first draw are the page's: it does not ask for them again.
     expect(calls.calls().filter((c) => c === 'GET /api/screening/3/?incomplete=true')).toHaveLength(1);
+    // What draws nothing (the server's note of the step reached, the adviser's profile) is asked once the step has
+    // painted, not by the pass that draws it.
+    const later = ['POST /api/insurance/screening-progress/update_progress/', 'GET /api/profile/'];
+    expect(calls.calls().filter((c) => later.includes(c))).toEqual([]);
+    await act(() => new Promise((done) => setTimeout(done, 50)));
+    expect(
+      calls
+        .calls()
+        .filter((c) => later.includes(c))
+        .sort(),
+    ).toEqual([...later].sort());
   });
 
   it("draws the app's spinner while the step's data is on its way, then the step", async () => {
