@@ -29,9 +29,9 @@
  * (en,fr: each version that has the app's languages is measured in each, French chosen on the device as the switch
  * does), BENCH_UI_ONLY=phone (part A alone) or lists (part C alone), BENCH_UI_PROFILE=1 (a Chromium trace of each
  * phone page until drawn, summed by the main thread's work: bench/ui/cpuProfile.ts).
- * BENCH_UI_ONLY=opened: the dashboard and the owner step opened directly on the phone profile, first visits alone,
- * BENCH_RUNS times (default 5) with the versions taking turns, each visit's LCP and drawn time and their medians:
- * a comparison of loading paints whose runs move by 0.1-0.3 s apart.
+ * BENCH_UI_ONLY=opened: the login page, the dashboard and the owner step opened directly on the phone profile, first
+ * visits alone, BENCH_RUNS times (default 5) with the versions taking turns, each visit's LCP and drawn time and their
+ * medians: a comparison of loading paints whose runs move by 0.1-0.3 s apart.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -492,6 +492,13 @@ function signedIn(v: Version): { content: string } {
   };
 }
 
+/** The version's language chosen on the device (localStorage, read when the app starts), signed out. */
+function languageOf(v: Version): { content: string } {
+  return {
+    content: `if (location.origin === ${JSON.stringify(v.base)}) localStorage.setItem('language', ${JSON.stringify(v.language)});`,
+  };
+}
+
 interface PhoneFigures {
   /** Over the wire until the page is usable (the step drawn, the list shown, the login form shown). */
   ready: Record<Kind | 'all', number>;
@@ -784,13 +791,15 @@ function fetchedTwice(files: Transfer[]): string[] {
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * BENCH_UI_ONLY=opened: the dashboard and the owner step opened directly as on a phone, first visits only, BENCH_RUNS
+ * BENCH_UI_ONLY=opened: the login page, the dashboard and the owner step opened directly as on a phone, first visits only, BENCH_RUNS
  * rounds in which every version takes its turn (so the machine's load changes hit them alike); prints each visit's
  * LCP and drawn time, then the medians.
  */
 async function openedFigures(browser: Browser, versions: Version[]): Promise<void> {
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
   const pages = [
+    // Signed out: signed in, the app goes from the login page to the dashboard.
+    { title: 'login page', path: () => '/', ready: '#login-password', signedOut: true },
     { title: 'dashboard', path: () => '/dashboard', ready: 'table tbody a[href^="/client/profile/"]' },
     {
       title: 'owner step',
@@ -802,7 +811,10 @@ async function openedFigures(browser: Browser, versions: Version[]): Promise<voi
   for (let run = 1; run <= runs; run++) {
     for (const v of versions) {
       for (const p of pages) {
-        const { context, page } = await phonePage(browser, [signedIn(v), readyProbe(p.ready)]);
+        const { context, page } = await phonePage(browser, [
+          'signedOut' in p ? languageOf(v) : signedIn(v),
+          readyProbe(p.ready),
+        ]);
         await context.addCookies([{ name: 'language', value: v.language, url: v.base }]);
         try {
           await page.goto(v.base + p.path(v), { waitUntil: 'commit' });
