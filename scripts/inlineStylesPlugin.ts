@@ -1,11 +1,11 @@
 /**
  * Vite plugin: the build's one style sheet (vite.config.ts builds the app's CSS as one file) written into index.html
- * as a `<style>` at the end of its body, and the file left out of the build. At the end: in the head, the browser
+ * as a `<style>`, and the file left out of the build. On a phone's HTTP/1.1 a style sheet is a request of its own, on
+ * one of the six connections per host of the page's first round: inline, the step's code takes that connection
+ * instead (docs/decisions/performance-styles-in-html.md). At the end of the body, not in the head: there the browser
  * asked for the entry 0.12 s later on a phone (its preload scanner reads the 44 KB of styles first); the app's code
- * runs once the whole page is parsed, so the styles are in before the app draws. On a phone's HTTP/1.1 connection a style
- * sheet is a request of its own, and one of the six connections per host of the page's first round: inline, the
- * step's code takes that connection instead (docs/decisions/performance-styles-in-html.md). The server's
- * Content-Security-Policy allows the style by its hash (api/http/inlineHashes.ts), read from the built index.html.
+ * runs once the whole page is parsed, so the styles are in before the app draws. The server's Content-Security-Policy
+ * allows the style by its hash (api/http/inlineHashes.ts), read from the built index.html.
  */
 import type { Plugin } from 'vite';
 
