@@ -95,7 +95,10 @@ export default defineConfig({
   publicDir: false,
   plugins: [
     react(),
-    stepModulesPlugin(),
+    // A step whose schema says `allOf` brings rjsf's merge of it (scripts/rjsfBasePlugin.ts): no other step loads it.
+    stepModulesPlugin(undefined, {
+      keywordModules: { allOf: fileURLToPath(new URL('./renderer/allOfMerge.ts', import.meta.url)) },
+    }),
     messagesPlugin(undefined, { shortIds: true }),
     rjsfUriOnPlatformUrl(),
     rjsfDeepEqualsWithoutFastEquals(),

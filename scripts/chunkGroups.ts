@@ -17,6 +17,13 @@ const WIZARD =
  * (rolldown-runtime, 0.4 KB and a request); without it they are in the entry.
  */
 const FLOW = /[\\/]engine[\\/]buildFlowMachine\.ts$|node_modules[\\/](xstate|@xstate)[\\/]/;
+/**
+ * rjsf's merge of `allOf` with @x0k/json-schema-merge: only a step whose schema says `allOf` imports it
+ * (renderer/allOfMerge.ts, from the step's module; scripts/rjsfBasePlugin.ts), so it is kept out of the wizard, in a
+ * chunk of its own that such a step loads beside its definition.
+ */
+const ALL_OF_MERGE =
+  /[\\/]renderer[\\/]allOfMerge\.ts$|node_modules[\\/]@x0k[\\/]|node_modules[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]shallowAllOfMerge\.js$/;
 /** The app's shared components and helpers, with what they import (a formatting helper of the renderer)... */
 const SHARED = /[\\/]app[\\/](components[\\/]|format\.ts|api[\\/])/;
 /** ...unless they need the engine or the wizard's state (the profile's history panel): those go with their page. */
@@ -56,6 +63,7 @@ const RUNTIME =
  *   documents, the password fields), which a step never loads. What only two share (the applications table, the
  *   lists' paging) stays with them.
  * - `flow`: xstate and the flow machine, after a step's first paint.
+ * - `all-of-merge`: rjsf's merge of `allOf`, with the steps that say it (ALL_OF_MERGE).
  * Each step's definition stays its own file (virtual:steps/<id>, loaded when needed).
  * @returns - the plugin (it sorts the modules once the graph is known) and the groups for `output.codeSplitting`
  */
@@ -96,7 +104,8 @@ export function chunkGroups(): {
           closure(shared, id, (x) => outside(x) && !I18N.test(x));
       // The wizard is what the pages import statically from it, with its static imports; a module of it imported
       // only dynamically (the review page) keeps its own chunk.
-      const inWizard = (id: string) => WIZARD.test(id) && !FLOW.test(id) && outside(id) && !shared.has(id);
+      const inWizard = (id: string) =>
+        WIZARD.test(id) && !FLOW.test(id) && !ALL_OF_MERGE.test(id) && outside(id) && !shared.has(id);
       for (const id of ids) {
         if (inWizard(id)) continue;
         for (const next of info(id)?.importedIds ?? []) closure(wizard, next, inWizard);
@@ -144,6 +153,7 @@ export function chunkGroups(): {
     plugin,
     groups: [
       group('flow', (id) => FLOW.test(id), 4),
+      group('all-of-merge', (id) => ALL_OF_MERGE.test(id), 4),
       group('index', (id) => initial.has(id) || RUNTIME.test(id), 3),
       group('shared', (id) => drawn.has(id), 2),
       // Three pages or more: with two, the applications table (the client's profile and the applications) would

@@ -17,6 +17,12 @@ const UNREACHABLE = [
   'toPathSchema',
 ];
 const STUB = /^\.\/(\w+)\.js$/;
+/**
+ * @rjsf/utils' merge of `allOf` (with @x0k/json-schema-merge, about 6 KB brotli): in the build, rjsf's imports of it
+ * get renderer/rjsfBase/shallowAllOfMerge.ts, which runs the real one once a step that needs it has brought it
+ * (renderer/allOfMerge.ts).
+ */
+const ALL_OF_MERGE = 'shallowAllOfMerge';
 const STUB_ID = '\0insure:rjsf-unreachable/';
 
 /**
@@ -24,7 +30,7 @@ const STUB_ID = '\0insure:rjsf-unreachable/';
  * cut lists of renderer/rjsfBase/, for getDefaultRegistry only; and @rjsf/utils' helpers that no definition can reach
  * (UNREACHABLE) resolve, where rjsf imports them, to a module whose default export throws and whose other exports are
  * rjsf's own (omitExtraData's file also holds helpers the Form uses). What no definition can reach stays out of the
- * bundle.
+ * bundle; the merge of `allOf`, which one step reaches, comes with that step (ALL_OF_MERGE).
  */
 export function rjsfBasePlugin(): Plugin {
   return {
@@ -35,6 +41,7 @@ export function rjsfBasePlugin(): Plugin {
       const list = REGISTRY.test(importer) ? LIST.exec(id)?.[1] : undefined;
       if (list) return fileURLToPath(new URL(`../renderer/rjsfBase/${list}.ts`, import.meta.url));
       const name = UTILS.test(importer) ? STUB.exec(id)?.[1] : undefined;
+      if (name === ALL_OF_MERGE) return fileURLToPath(new URL(`../renderer/rjsfBase/${name}.ts`, import.meta.url));
       if (!name || !UNREACHABLE.includes(name)) return null;
       const real = await this.resolve(id, importer, { skipSelf: true });
       return real ? `${STUB_ID}${name}?${encodeURIComponent(real.id)}` : null;

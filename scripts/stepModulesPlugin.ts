@@ -138,8 +138,19 @@ function browserRules(rules: RulesDefinition): Record<string, unknown> {
   return ruleSetWithoutNotes(sets);
 }
 
-function stepModule(step: StepDefinition): string {
+/** Whether a JSON Schema says `keyword` anywhere (as a key of one of its objects). */
+function usesKeyword(schema: unknown, keyword: string): boolean {
+  if (Array.isArray(schema)) return schema.some((item) => usesKeyword(item, keyword));
+  if (!schema || typeof schema !== 'object') return false;
+  return Object.entries(schema).some(([key, value]) => key === keyword || usesKeyword(value, keyword));
+}
+
+function stepModule(step: StepDefinition, keywordModules: Record<string, string>): string {
+  const needs = Object.entries(keywordModules)
+    .filter(([keyword]) => usesKeyword(step.schema, keyword))
+    .map(([, module]) => `import ${JSON.stringify(module)};`);
   return [
+    ...needs,
     `export const schema = ${JSON.stringify(step.schema)};`,
     `export const ui = ${JSON.stringify(step.ui)};`,
     `export const rules = ${JSON.stringify(browserRules(step.rules))};`,
@@ -150,9 +161,15 @@ function stepModule(step: StepDefinition): string {
 
 /**
  * @param stepsDir - the steps folder (default: the project's steps/)
+ * @param options.keywordModules - by JSON Schema keyword, a module the step's module imports when its schema says that
+ *   keyword: what the browser needs to draw such a schema and does not load for every step (the app's build: rjsf's
+ *   merge of `allOf`, renderer/allOfMerge.ts)
  * @returns the plugin serving `virtual:steps` and `virtual:steps/<id>`
  */
-export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
+export function stepModulesPlugin(
+  stepsDir = defaultStepsDir,
+  { keywordModules = {} }: { keywordModules?: Record<string, string> } = {},
+): Plugin {
   let cached: Definitions | undefined;
   const definitions = (): Definitions => (cached ??= loadDefinitions(readDefinitionFiles(stepsDir)));
   const localized = new Map<OtherLanguage, Definitions>();
@@ -184,7 +201,7 @@ export function stepModulesPlugin(stepsDir = defaultStepsDir): Plugin {
       const stepId = language ? rest : first;
       const step = defs.steps[stepId];
       if (!step) throw new Error(`steps/${stepId} is not listed in steps/flow.json`);
-      return stepModule(step);
+      return stepModule(step, keywordModules);
     },
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {

@@ -25,11 +25,35 @@ const GRAPH: Record<string, { imports?: string[]; lazy?: string[]; entry?: boole
   },
   '/p/app/screening/ScreeningWizard.tsx': {
     imports: ['/p/app/screening/StepPage.tsx', '/p/engine/index.ts'],
-    lazy: ['/p/app/screening/startFlow.ts'],
+    lazy: ['/p/app/screening/startFlow.ts', '\0virtual:steps/plan-details'],
   },
   '/p/app/screening/StepPage.tsx': {
-    imports: ['/p/app/components/ConfirmDialog.tsx', '/p/app/format.ts', '/p/app/screening/LockedNotice.tsx'],
+    imports: [
+      '/p/app/components/ConfirmDialog.tsx',
+      '/p/app/format.ts',
+      '/p/app/screening/LockedNotice.tsx',
+      '/p/node_modules/@rjsf/utils/lib/schema/retrieveSchema.js',
+    ],
   },
+  // rjsf's merge of `allOf`: rjsf imports the stand-in (scripts/rjsfBasePlugin.ts), the step saying `allOf` the real one.
+  '/p/node_modules/@rjsf/utils/lib/schema/retrieveSchema.js': {
+    imports: ['/p/renderer/rjsfBase/shallowAllOfMerge.ts'],
+  },
+  '/p/renderer/rjsfBase/shallowAllOfMerge.ts': {},
+  '\0virtual:steps/plan-details': {
+    imports: ['/p/renderer/allOfMerge.ts', '/p/node_modules/ajv/dist/runtime/ucs2length.js'],
+  },
+  '/p/node_modules/ajv/dist/runtime/ucs2length.js': {},
+  '/p/renderer/allOfMerge.ts': {
+    imports: [
+      '/p/node_modules/@rjsf/utils/lib/schema/shallowAllOfMerge.js',
+      '/p/renderer/rjsfBase/shallowAllOfMerge.ts',
+    ],
+  },
+  '/p/node_modules/@rjsf/utils/lib/schema/shallowAllOfMerge.js': {
+    imports: ['/p/node_modules/@x0k/json-schema-merge/dist/index.js'],
+  },
+  '/p/node_modules/@x0k/json-schema-merge/dist/index.js': {},
   '/p/app/screening/LockedNotice.tsx': { imports: ['/p/app/components/LockNotice.tsx'] },
   '/p/app/screening/StepsGate.tsx': { imports: ['/p/engine/index.ts'] },
   '/p/app/screening/startFlow.ts': { imports: ['/p/node_modules/xstate/index.js', '/p/engine/index.ts'] },
@@ -120,5 +144,15 @@ describe('chunkGroups', () => {
     expect(groups['node_modules/xstate/index.js']).toBe('flow');
     expect(groups['engine/buildFlowMachine.ts']).toBe('flow');
     expect(groups['app/screening/startFlow.ts']).toBe('');
+  });
+
+  it("keeps rjsf's merge of allOf out of the wizard, for the steps that import it; its stand-in stays", () => {
+    expect(groups['renderer/allOfMerge.ts']).toBe('all-of-merge');
+    expect(groups['node_modules/@rjsf/utils/lib/schema/shallowAllOfMerge.js']).toBe('all-of-merge');
+    expect(groups['node_modules/@x0k/json-schema-merge/dist/index.js']).toBe('all-of-merge');
+    expect(groups['renderer/rjsfBase/shallowAllOfMerge.ts']).toBe('wizard');
+    // What a step's module imports besides (ajv's runtime) still goes with the wizard.
+    expect(groups['node_modules/ajv/dist/runtime/ucs2length.js']).toBe('wizard');
+    expect(groups['\0virtual:steps/plan-details']).toBe('');
   });
 });

@@ -153,6 +153,33 @@ describe("the spec's validation messages", () => {
     ]);
   });
 
+  it("offers a joint plan only its product type's coverage types", async () => {
+    // The schema narrows the coverage types by product type with `allOf` (if/then/else); the build loads the form's
+    // merge of it with this step only (scripts/rjsfBasePlugin.ts), so this walk fails if the step came without it.
+    const clientId = await createClient(api, { first_name: 'Daniel', last_name: 'Tremblay' });
+    await seedSteps(api, clientId, {
+      basic: record('basic', 'new-application'),
+      'proposed-insured': record('proposed-insured', 'two-insureds'),
+      'plan-details': record('plan-details', 'joint-whole-life'),
+    });
+    await openStep(page, h.baseUrl, clientId, 'plan-details', 'Plan Details');
+    const plan = page.getByRole('group', { name: 'Joint Plan Option 1', exact: true });
+    const coverage = field(plan, 'Coverage Type');
+    // The types offered, whatever their order.
+    const offered = () =>
+      coverage.evaluate((el) =>
+        [...(el as HTMLSelectElement).options]
+          .filter((o) => o.value !== '')
+          .map((o) => o.text)
+          .sort(),
+      );
+    expect(await selectedLabel(coverage)).toBe('Joint Last-to-Die');
+    expect(await offered()).toEqual(['Joint First-to-Die', 'Joint Last-to-Die', 'Multi Coverage']);
+
+    await field(plan, 'Product Type').selectOption({ label: 'Term Life' });
+    await poll(offered).toEqual(['Combined', 'Joint']);
+  });
+
   it('requires primary beneficiary shares to total 100%', async () => {
     const clientId = await clientWith(['basic', 'proposed-insured', 'plan-details', 'owner']);
     await openStep(page, h.baseUrl, clientId, 'beneficiary', 'Beneficiary Designation');
