@@ -18,7 +18,7 @@ const UNREACHABLE = [
 ];
 const STUB = /^\.\/(\w+)\.js$/;
 /**
- * @rjsf/utils' merge of `allOf` (with @x0k/json-schema-merge, about 6 KB brotli): in the build, rjsf's imports of it
+ * @rjsf/utils' merge of `allOf` (with @x0k/json-schema-merge, about 4 KB brotli): in the build, rjsf's imports of it
  * get renderer/rjsfBase/shallowAllOfMerge.ts, which runs the real one once a step that needs it has brought it
  * (renderer/allOfMerge.ts).
  */
