@@ -43,7 +43,9 @@ const config: StorybookConfig = {
     // Storybook reads the app's vite.config.ts, whose catalogues plugin shortens the message ids in a build; the
     // stories draw the catalogues with their ids (appText.ts, the play functions), so that one gives way to ours.
     // The app page's head start (an inline script starting the API requests of the app's routes) and its style sheet
-    // written into the page have no place in Storybook's pages, which keep their own style sheets.
+    // written into the page have no place in Storybook's pages, which keep their own style sheets. rjsf stays whole,
+    // as in the tests: the app's cuts of it (scripts/rjsfBasePlugin.ts) hand its merge of `allOf` over from the step
+    // modules, which Storybook does not load (it reads steps/ itself).
     plugins: [
       ...(viteConfig.plugins ?? [])
         .flat()
@@ -51,7 +53,8 @@ const config: StorybookConfig = {
           (plugin) =>
             !isNamed(plugin, 'app-messages') &&
             !isNamed(plugin, 'insure:head-start') &&
-            !isNamed(plugin, 'insure:inline-styles'),
+            !isNamed(plugin, 'insure:inline-styles') &&
+            !isNamed(plugin, 'insure:rjsf-base'),
         ),
       stepStoriesPlugin(),
       messagesPlugin(),
