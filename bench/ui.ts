@@ -558,12 +558,12 @@ async function phoneVisit(
   ready: string,
   interact: (page: Page) => Promise<Interactions>,
 ): Promise<PhoneFigures> {
-  const { context, page, log } = await phonePage(browser, [signedIn(v), readyProbe(ready)]);
+  const { context, page, log, drawn } = await phonePage(browser, [signedIn(v), readyProbe(ready)]);
   // The language switch writes its choice in a cookie too, which the server reads to name the step's definition in
   // that language in the page's HTML (api/http/pageHints.ts); older versions ignore it.
   await context.addCookies([{ name: 'language', value: v.language, url: v.base }]);
   try {
-    return await phoneVisitIn(context, page, log, v, path, ready, interact, PROFILE ? browser : undefined);
+    return await phoneVisitIn(context, page, log, drawn, v, path, ready, interact, PROFILE ? browser : undefined);
   } catch (error) {
     await page.screenshot({ path: join(ROOT, '.tmp/bench-ui-failure.png') }).catch(() => undefined);
     throw error;
@@ -576,6 +576,7 @@ async function phoneVisitIn(
   context: BrowserContext,
   page: Page,
   log: NetworkLog,
+  drawn: (selector: string) => Promise<void>,
   v: Version,
   path: string,
   ready: string,
@@ -585,7 +586,7 @@ async function phoneVisitIn(
   {
     if (profiler) await startProfile(profiler, page);
     await page.goto(v.base + path, { waitUntil: 'commit' });
-    await page.locator(ready).first().waitFor();
+    await drawn(ready);
     // The bytes that had arrived when the page drew, by the page's clock (readyProbe).
     const readyMs = await readyAt(page);
     if (profiler)
@@ -811,23 +812,23 @@ async function openedFigures(browser: Browser, versions: Version[]): Promise<voi
   for (let run = 1; run <= runs; run++) {
     for (const v of versions) {
       for (const p of pages) {
-        const { context, page } = await phonePage(browser, [
+        const { context, page, drawn } = await phonePage(browser, [
           'signedOut' in p ? languageOf(v) : signedIn(v),
           readyProbe(p.ready),
         ]);
         await context.addCookies([{ name: 'language', value: v.language, url: v.base }]);
         try {
           await page.goto(v.base + p.path(v), { waitUntil: 'commit' });
-          await page.locator(p.ready).first().waitFor();
-          const drawn = await readyAt(page);
+          await drawn(p.ready);
+          const drawnAt = await readyAt(page);
           await sleep(500);
           const { lcp } = await readVitals(page);
           const key = `${v.label}, ${p.title}`;
           const f = figures.get(key) ?? { lcp: [], drawn: [] };
           f.lcp.push(lcp);
-          f.drawn.push(drawn);
+          f.drawn.push(drawnAt);
           figures.set(key, f);
-          console.log(`ui: run ${run}, ${key}: LCP ${ms(lcp)}, drawn ${ms(drawn)}`);
+          console.log(`ui: run ${run}, ${key}: LCP ${ms(lcp)}, drawn ${ms(drawnAt)}`);
         } finally {
           await context.close();
         }

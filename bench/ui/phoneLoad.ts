@@ -204,14 +204,26 @@ export async function readVitals(page: Page): Promise<Vitals> {
   });
 }
 
+/** BENCH_READY_POLL=1: wait for "ready" with Playwright's locator, as the bench did until 2026-11-30 (see drawn). */
+const READY_BY_POLLING = process.env.BENCH_READY_POLL === '1';
+
 /**
  * A fresh context (empty cache) shaped like a phone, and a page in it slowed down as on one.
  * @param init - scripts to run in the page before the app (a session token)
+ * @returns - also `drawn`, which waits until readyProbe's selector first matched, told by the page through a binding.
+ *   Playwright's `locator.waitFor()` polls in the page at every animation frame: on the phone's slowed processor that
+ *   was up to 35 ms of the page's main thread in the 0.2 s before its draw, and frames the page itself did not ask for.
  */
 export async function phonePage(
   browser: Browser,
   init: { content: string }[] = [],
-): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; log: NetworkLog }> {
+): Promise<{
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  log: NetworkLog;
+  drawn: (selector: string) => Promise<void>;
+}> {
   const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 3,
@@ -223,17 +235,29 @@ export async function phonePage(
   await context.addInitScript({ content: VITALS_PROBE });
   for (const script of init) await context.addInitScript(script);
   const page = await context.newPage();
+  let told: () => void = () => undefined;
+  const tell = new Promise<void>((resolve) => (told = resolve));
+  await page.exposeFunction('__benchReady', () => told());
+  const drawn = async (selector: string): Promise<void> => {
+    if (READY_BY_POLLING) return page.locator(selector).first().waitFor();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${selector} not drawn within 60 s`)), 60_000);
+    });
+    await Promise.race([tell, late]).finally(() => clearTimeout(timer));
+  };
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return { context, page, cdp, log: networkLog(cdp) };
+  return { context, page, cdp, log: networkLog(cdp), drawn };
 }
 
 /**
  * Page script: when `selector` first matches, in the page's own clock (performance.now(), from the navigation's start),
- * seen by a MutationObserver. Playwright's waitFor sees it later on a busy, throttled page (its polling waits for the
- * main thread), by which time the files asked for after the page drew (the flow machine) may have arrived too.
+ * seen by a MutationObserver, and told to the bench (phonePage's `drawn`). Playwright's waitFor sees it later on a
+ * busy, throttled page (its polling waits for the main thread), by which time the files asked for after the page drew
+ * (the flow machine) may have arrived too.
  */
 export function readyProbe(selector: string): { content: string } {
   return {
@@ -243,6 +267,7 @@ export function readyProbe(selector: string): { content: string } {
     if (window.__readyAt !== undefined || !document.querySelector(selector)) return;
     window.__readyAt = performance.now();
     observer.disconnect();
+    if (window.__benchReady) window.__benchReady();
   };
   const observer = new MutationObserver(seen);
   observer.observe(document, { childList: true, subtree: true, attributes: true });
