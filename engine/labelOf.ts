@@ -1,7 +1,12 @@
 import type { JsonSchema, StepDefinition, UiDefinition, Words } from './types.ts';
 
 /** The words a definition without flow.json `words` gets: the spec's English. */
-export const ENGLISH_WORDS = { yes: 'Yes', no: 'No', select: 'Select...' } satisfies Words;
+export const ENGLISH_WORDS = {
+  yes: 'Yes',
+  no: 'No',
+  select: 'Select...',
+  emptyList: 'None added yet.',
+} satisfies Words;
 
 type Node = Record<string, unknown>;
 

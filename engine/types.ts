@@ -75,6 +75,8 @@ export interface Words {
   no: string;
   /** The empty first choice of a drop-down without a placeholder of its own. */
   select?: string;
+  /** What a list with Add and Remove shows while it has no row. */
+  emptyList?: string;
 }
 
 /** Saved answers of one step that a change elsewhere would drop (see lostAnswers). */

@@ -35,6 +35,11 @@ export function selectWordOf(formContext: unknown): string {
   return wordsOf(formContext).select ?? ENGLISH_WORDS.select;
 }
 
+/** @returns - what a list with Add and Remove shows while it has no row, in the language shown. */
+export function emptyListWordOf(formContext: unknown): string {
+  return wordsOf(formContext).emptyList ?? ENGLISH_WORDS.emptyList;
+}
+
 /** @returns - the lookup lists of the form context. */
 export function lookupsOf(formContext: unknown): Record<string, unknown[] | undefined> {
   return asContext(formContext).lookups ?? {};

@@ -1,6 +1,7 @@
 import { useCallback, useContext, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
 import { ArrayContext, SectionContext } from '../contexts.ts';
+import { emptyListWordOf } from '../formContext.ts';
 
 function itemHeading(template: string | undefined, fallback: string, n: number): string {
   return template ? template.replace(/\{n\}/g, String(n)) : `${fallback} ${n}`;
@@ -16,7 +17,7 @@ function itemHeading(template: string | undefined, fallback: string, n: number):
  * row's first field: a field that took and lost the focus would count as visited and show its errors at once.
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const { items, canAdd, onAddClick, title, uiSchema = {}, schema, fieldPathId, disabled, readonly } = props;
+  const { items, canAdd, onAddClick, title, uiSchema = {}, schema, fieldPathId, disabled, readonly, registry } = props;
   const section = useContext(SectionContext);
   const ui = uiSchema as Record<string, unknown>;
   const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
@@ -85,7 +86,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       <ArrayContext.Provider value={info}>
         <div className="array-items">{items}</div>
       </ArrayContext.Provider>
-      {items.length === 0 ? <p className="array-empty">None added yet.</p> : null}
+      {items.length === 0 ? <p className="array-empty">{emptyListWordOf(registry.formContext)}</p> : null}
       {readonly ? null : (
         <div className="array-actions">
           <button

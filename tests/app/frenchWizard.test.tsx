@@ -4,9 +4,11 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import basicExample from '../../steps/basic/examples/new-application.json';
 import basicFr from '../../steps/basic/i18n/fr.json';
 import basicUi from '../../steps/basic/ui.json';
 import flowFr from '../../steps/i18n/fr.json';
+import insuredExample from '../../steps/proposed-insured/examples/one-insured.json';
 import { activateLanguage } from '../../app/i18n/language.ts';
 import { mockApi, renderRoute, signIn } from './support.tsx';
 
@@ -16,6 +18,7 @@ const CONTINUE_FR = fr('ui.json#/ui:options/nextLabel');
 const CONTINUE_EN = basicUi['ui:options'].nextLabel;
 const NEW_FR = fr('ui.json#/application_type/ui:enumNames/NEW');
 const SELECT_FR = flowFr['flow.json#/words/select'].fr;
+const EMPTY_LIST = flowFr['flow.json#/words/emptyList'];
 
 const answers = {
   'GET /api/screening/3/?incomplete=true': () => ({
@@ -43,6 +46,22 @@ describe('the wizard in French', () => {
     expect(within(type).getAllByRole('option')[0]).toHaveTextContent(SELECT_FR);
     expect(screen.getByRole('button', { name: CONTINUE_FR })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retour' })).toBeInTheDocument();
+  });
+
+  it("says a list with no row is empty in French, not in the renderer's English", async () => {
+    await activateLanguage('fr');
+    mockApi({
+      'GET /api/screening/3/?incomplete=true': () => ({
+        body: {
+          basic: basicExample.data.basic,
+          'proposed-insured': insuredExample.data['proposed-insured'],
+        },
+      }),
+    });
+    renderRoute('/client/3/screening/plan-details');
+    // Plan details opens with no plan: its single life plans list is empty.
+    expect((await screen.findAllByText(EMPTY_LIST.fr, {}, { timeout: 25000 })).length).toBeGreaterThan(0);
+    expect(screen.queryByText(EMPTY_LIST.en)).not.toBeInTheDocument();
   });
 
   it('loads the step again in French on a switch', async () => {
