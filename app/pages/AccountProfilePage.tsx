@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '../router/Link.tsx';
 import { ApiError } from '../api/client.ts';
 import {
@@ -57,11 +57,16 @@ export default function AccountProfilePage() {
   const [saving, setSaving] = useState(false);
   const [changes, setChanges] = useState<ProfileChange[]>([]);
 
+  // The insurers and provinces are named in the language shown: on a switch (a new `t`) they are asked for again, and
+  // the form keeps what the adviser has typed.
+  const formLoaded = useRef(false);
   useEffect(() => {
     const controller = new AbortController();
     getProfile(controller.signal).then(
       (loaded) => {
         setAnswer(loaded);
+        if (formLoaded.current) return;
+        formLoaded.current = true;
         setForm(loaded.profile ?? EMPTY);
       },
       (e: unknown) => {
@@ -71,7 +76,7 @@ export default function AccountProfilePage() {
     );
     profileHistory(controller.signal).then(setChanges, () => undefined);
     return () => controller.abort();
-  }, []);
+  }, [t]);
 
   const set = (patch: Partial<AdviserProfile>): void => {
     setForm((f) => ({ ...f, ...patch }));

@@ -185,6 +185,33 @@ describe('the adviser profile (issue 26)', () => {
     expect((await server.call('GET', '/api/profile/')).status).toBe(401);
   });
 
+  it("names its insurers and provinces in the request's language", async () => {
+    const { token } = await signUp(server, 'profiled-fr');
+    const names = async (language?: string) => {
+      const res = await server.call('GET', '/api/profile/', {
+        token,
+        headers: language ? { 'accept-language': language } : {},
+      });
+      const byId = (list: { id: string; name: string }[]) => Object.fromEntries(list.map((x) => [x.id, x.name]));
+      return { insurers: byId(res.body.insurers), provinces: byId(res.body.provinces) };
+    };
+    const en = await names();
+    const fr = await names('fr-CA,fr;q=0.9');
+    expect(en.insurers.CANADA_LIFE).toBe('Canada Life');
+    expect(en.provinces.NL).toBe('Newfoundland and Labrador');
+    // The French catalogues' names: Canada Life's French name, and the provinces as Quebec writes them.
+    expect(fr.insurers.CANADA_LIFE).toBe('Canada Vie');
+    expect(fr.provinces).toMatchObject({
+      NL: 'Terre-Neuve-et-Labrador',
+      BC: 'Colombie-Britannique',
+      QC: 'Québec',
+      PE: 'Île-du-Prince-Édouard',
+    });
+    // The same choices, in the same order, whatever the language.
+    expect(Object.keys(fr.insurers)).toEqual(Object.keys(en.insurers));
+    expect(Object.keys(fr.provinces)).toEqual(Object.keys(en.provinces));
+  });
+
   it('is complete for the demo account', async () => {
     const demo = await startServer('sqlite', { seedDemo: true });
     try {

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+/**
+ * The adviser's profile page names the insurers and provinces as the server names them in the language shown, and
+ * asks again on a language switch, keeping what the adviser has typed.
+ */
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../app/i18n/language.ts';
+import { mockApi, renderRoute, signIn } from './support.tsx';
+
+const PROFILE = {
+  full_name: 'Alex Demo',
+  licence_number: 'LLQP-1',
+  licence_provinces: ['NL'],
+  agency: 'Northshore MGA',
+  adviser_codes: { CANADA_LIFE: 'CL-1' },
+};
+/** The server's answer in a language: its names come from that language's definitions. */
+const answerIn = (french: boolean) => ({
+  profile: PROFILE,
+  updated_at: '2026-11-30T08:00:00Z',
+  insurers: [{ id: 'CANADA_LIFE', name: french ? 'Canada Vie' : 'Canada Life' }],
+  provinces: [
+    { id: 'NL', name: french ? 'Terre-Neuve-et-Labrador' : 'Newfoundland and Labrador' },
+    { id: 'QC', name: french ? 'Québec' : 'Quebec' },
+  ],
+});
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  localStorage.clear();
+  await activateLanguage('en');
+  signIn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the adviser's profile page", () => {
+  it('names the provinces and insurers in the language shown, and keeps what was typed on a switch', async () => {
+    const api = mockApi({
+      'GET /api/profile/': ({ headers }) => ({
+        body: answerIn((headers.get('accept-language') ?? '').startsWith('fr')),
+      }),
+      'GET /api/profile/history/': () => ({ body: { count: 0, next: null, previous: null, results: [] } }),
+      'PATCH /api/clients/user_info/': () => ({ body: { language: 'fr' } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute('/account/profile');
+    expect(
+      await screen.findByRole('checkbox', { name: 'Newfoundland and Labrador' }, { timeout: 10000 }),
+    ).toBeChecked();
+    const name = screen.getByRole('textbox', { name: /Full name/ });
+    await user.clear(name);
+    await user.type(name, 'Alexandra Demo');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
+    expect(await screen.findByRole('checkbox', { name: 'Terre-Neuve-et-Labrador' }, { timeout: 10000 })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Québec' })).not.toBeChecked();
+    expect(screen.getByText('Canada Vie')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Nom complet/ })).toHaveValue('Alexandra Demo');
+    await waitFor(() => expect(api.calls().filter((c) => c === 'GET /api/profile/')).toHaveLength(2));
+  });
+});
