@@ -7,8 +7,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activateLanguage } from '../../app/i18n/language.ts';
-import { mockApi, renderRoute, signIn } from './support.tsx';
+import { freshSignedIn, mockApi, renderRoute } from './support.tsx';
 
 const PROFILE = {
   full_name: 'Alex Demo',
@@ -28,12 +27,7 @@ const answerIn = (french: boolean) => ({
   ],
 });
 
-beforeEach(async () => {
-  sessionStorage.clear();
-  localStorage.clear();
-  await activateLanguage('en');
-  signIn();
-});
+beforeEach(freshSignedIn);
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the adviser's profile page", () => {

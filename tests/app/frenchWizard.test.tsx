@@ -10,7 +10,7 @@ import basicUi from '../../steps/basic/ui.json';
 import flowFr from '../../steps/i18n/fr.json';
 import insuredExample from '../../steps/proposed-insured/examples/one-insured.json';
 import { activateLanguage } from '../../app/i18n/language.ts';
-import { mockApi, renderRoute, signIn } from './support.tsx';
+import { freshSignedIn, mockApi, renderRoute } from './support.tsx';
 
 const fr = (key: keyof typeof basicFr) => (basicFr[key] as { en: string; fr: string }).fr;
 const TYPE_LABEL_FR = fr('ui.json#/application_type/ui:title');
@@ -26,12 +26,7 @@ const answers = {
   }),
 };
 
-beforeEach(async () => {
-  sessionStorage.clear();
-  localStorage.clear();
-  await activateLanguage('en');
-  signIn();
-});
+beforeEach(freshSignedIn);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the wizard in French', () => {

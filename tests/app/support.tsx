@@ -1,7 +1,7 @@
 /** Helpers of the app's component tests: mount a route of the real route table, and fake the API. */
 import { configure, render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
-import { i18n } from '../../app/i18n/language.ts';
+import { activateLanguage, i18n } from '../../app/i18n/language.ts';
 import { vi } from 'vitest';
 import { routes } from '../../app/App.tsx';
 import type { AppHistory } from '../../app/router/createHistory.ts';
@@ -89,6 +89,14 @@ export function deferred<T>() {
 /** Signs a test adviser in. */
 export function signIn(username = 'adviser@example.com') {
   saveSession({ token: 'test-token', username, role: 'adviser' });
+}
+
+/** A test's start: nothing stored in the browser, the app in English, a test adviser signed in. */
+export async function freshSignedIn(): Promise<void> {
+  sessionStorage.clear();
+  localStorage.clear();
+  await activateLanguage('en');
+  signIn();
 }
 
 /**
