@@ -2,6 +2,8 @@ import type { JsonObject } from '../../engine/index.ts';
 import { ADVISER_PROFILE, createClient, signUp, startServer, type TestServer } from '../support/apiServer.ts';
 import { OTHER_INSURERS_PLANS, fullApplication, pdfText, step } from '../pdf/support.ts';
 import { specText } from '../support/specText.ts';
+import flowFr from '../../steps/i18n/fr.json';
+import generationFr from '../../steps/pdf-generation/i18n/fr.json';
 
 /** The complete application with its plans replaced: one joint whole life plan per plan id given. */
 function withPlans(...plans: string[]) {
@@ -197,16 +199,22 @@ describe('the adviser profile (issue 26)', () => {
     };
     const en = await names();
     const fr = await names('fr-CA,fr;q=0.9');
-    expect(en.insurers.CANADA_LIFE).toBe('Canada Life');
-    expect(en.provinces.NL).toBe('Newfoundland and Labrador');
-    // The French catalogues' names: Canada Life's French name, and the provinces as Quebec writes them.
-    expect(fr.insurers.CANADA_LIFE).toBe('Canada Vie');
-    expect(fr.provinces).toMatchObject({
-      NL: 'Terre-Neuve-et-Labrador',
-      BC: 'Colombie-Britannique',
-      QC: 'Québec',
-      PE: 'Île-du-Prince-Édouard',
-    });
+    // Each name as the catalogues give it in each language (flow.json's provinces, the generation step's insurers).
+    const catalogued = (catalogue: object, key: string) =>
+      (catalogue as Record<string, { en: string; fr: string }>)[key];
+    for (const [id, name] of Object.entries(en.provinces)) {
+      const entry = catalogued(flowFr, `flow.json#/lists/provinces/${id}/name`);
+      expect(name).toBe(entry.en);
+      expect(fr.provinces[id]).toBe(entry.fr);
+    }
+    for (const [id, name] of Object.entries(en.insurers)) {
+      const entry = catalogued(generationFr, `ui.json#/populate_forms/ui:enumNames/${id}`);
+      expect(name).toBe(entry.en);
+      expect(fr.insurers[id]).toBe(entry.fr);
+    }
+    // Not English under another header: Newfoundland and Labrador and Canada Life have French names of their own.
+    expect(fr.provinces.NL).not.toBe(en.provinces.NL);
+    expect(fr.insurers.CANADA_LIFE).not.toBe(en.insurers.CANADA_LIFE);
     // The same choices, in the same order, whatever the language.
     expect(Object.keys(fr.insurers)).toEqual(Object.keys(en.insurers));
     expect(Object.keys(fr.provinces)).toEqual(Object.keys(en.provinces));

@@ -7,6 +7,8 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import flowFr from '../../steps/i18n/fr.json';
+import generationFr from '../../steps/pdf-generation/i18n/fr.json';
 import { freshSignedIn, mockApi, renderRoute } from './support.tsx';
 
 const PROFILE = {
@@ -16,14 +18,18 @@ const PROFILE = {
   agency: 'Northshore MGA',
   adviser_codes: { CANADA_LIFE: 'CL-1' },
 };
+const NL = flowFr['flow.json#/lists/provinces/NL/name'];
+const QC = flowFr['flow.json#/lists/provinces/QC/name'];
+const CANADA_LIFE = generationFr['ui.json#/populate_forms/ui:enumNames/CANADA_LIFE'];
+
 /** The server's answer in a language: its names come from that language's definitions. */
 const answerIn = (french: boolean) => ({
   profile: PROFILE,
   updated_at: '2026-11-30T08:00:00Z',
-  insurers: [{ id: 'CANADA_LIFE', name: french ? 'Canada Vie' : 'Canada Life' }],
+  insurers: [{ id: 'CANADA_LIFE', name: french ? CANADA_LIFE.fr : CANADA_LIFE.en }],
   provinces: [
-    { id: 'NL', name: french ? 'Terre-Neuve-et-Labrador' : 'Newfoundland and Labrador' },
-    { id: 'QC', name: french ? 'Québec' : 'Quebec' },
+    { id: 'NL', name: french ? NL.fr : NL.en },
+    { id: 'QC', name: french ? QC.fr : QC.en },
   ],
 });
 
@@ -41,17 +47,15 @@ describe("the adviser's profile page", () => {
     });
     const user = userEvent.setup({ delay: null });
     renderRoute('/account/profile');
-    expect(
-      await screen.findByRole('checkbox', { name: 'Newfoundland and Labrador' }, { timeout: 10000 }),
-    ).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: NL.en }, { timeout: 10000 })).toBeChecked();
     const name = screen.getByRole('textbox', { name: /Full name/ });
     await user.clear(name);
     await user.type(name, 'Alexandra Demo');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
-    expect(await screen.findByRole('checkbox', { name: 'Terre-Neuve-et-Labrador' }, { timeout: 10000 })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Québec' })).not.toBeChecked();
-    expect(screen.getByText('Canada Vie')).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: NL.fr }, { timeout: 10000 })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: QC.fr })).not.toBeChecked();
+    expect(screen.getByText(CANADA_LIFE.fr)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Nom complet/ })).toHaveValue('Alexandra Demo');
     await waitFor(() => expect(api.calls().filter((c) => c === 'GET /api/profile/')).toHaveLength(2));
   });
