@@ -74,9 +74,14 @@ export default function AccountProfilePage() {
           setFailure(e instanceof Error ? e.message : i18n._('account.profile.loadFailed'));
       },
     );
-    profileHistory(controller.signal).then(setChanges, () => undefined);
     return () => controller.abort();
   }, [t]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    profileHistory(controller.signal).then(setChanges, () => undefined);
+    return () => controller.abort();
+  }, []);
 
   const set = (patch: Partial<AdviserProfile>): void => {
     setForm((f) => ({ ...f, ...patch }));

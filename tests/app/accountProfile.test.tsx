@@ -58,5 +58,7 @@ describe("the adviser's profile page", () => {
     expect(screen.getByText(CANADA_LIFE.fr)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Nom complet/ })).toHaveValue('Alexandra Demo');
     await waitFor(() => expect(api.calls().filter((c) => c === 'GET /api/profile/')).toHaveLength(2));
+    // The trail's entries do not depend on the language: asked for once.
+    expect(api.calls().filter((c) => c === 'GET /api/profile/history/')).toHaveLength(1);
   });
 });
